@@ -1,0 +1,373 @@
+"""The build: plan targets from checked content, lay out and render the ones that
+changed (in parallel processes if asked), write them atomically, keep the manifest.
+
+Only this stage (and the CLI above it) sees every other stage.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from pydantic_core import to_jsonable_python
+
+from sheetgen import __version__
+from sheetgen.build.files import OutputEntry, read_manifest, safe_output_path, sha256_file, write_atomic, write_manifest
+from sheetgen.content import registry as kinds_registry
+from sheetgen.content.loader import Library
+from sheetgen.diagnostics import Diagnostic, Severity, display_path
+from sheetgen.layout.context import Issue, LayoutContext
+from sheetgen.layout.primitives import LayoutDocument
+from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.registry import products
+from sheetgen.rules import Checked
+from sheetgen.rules.theme import ResolvedTheme
+
+FORMATS = ("pdf", "svg")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One product to build for one output id."""
+
+    product: str
+    system: str
+    name: str
+    id: str
+    kind: str | None
+    sources: tuple[str, ...]
+    formats: tuple[str, ...]
+    job: Job
+
+    @property
+    def key(self) -> str:
+        return f"{self.system}/{self.name}/{self.id}"
+
+    def relpath(self, fmt: str, page: int | None = None) -> str:
+        suffix = f"-p{page}" if page is not None else ""
+        return f"{self.system}/{self.name}/{self.id}{suffix}.{fmt}"
+
+
+def doc_system(doc) -> str | None:
+    spec = kinds_registry.get(doc.kind)
+    system = spec.system if spec else None
+    return system or getattr(doc.model, "system", None)
+
+
+def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
+    """Every target the checked content asks for, in a stable order."""
+    wanted = tuple(f for f in FORMATS if f in set(formats))
+    docs = [d for d in checked.documents(*kinds_registry.kinds()) if d.kind != "theme"]
+    systems = {s for s in (doc_system(d) for d in docs) if s}
+    inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in docs}
+    targets: list[Target] = []
+    for product in products().values():
+        fmts = tuple(f for f in product.formats if f in wanted)
+        if not fmts:
+            continue
+        options = tuple(sorted(product.options.items()))
+        members = [inputs[d.key] for d in docs if d.kind in product.kinds]
+        if product.scope == "document":
+            for di in members:
+                sys_ = product.system_of(di)
+                targets.append(Target(product.id, sys_, product.name, di.id, di.kind, (di.file,), fmts,
+                                      Job(product.id, di.id, (di,), options)))
+        elif product.scope == "collection":
+            if members:
+                sys_ = product.system_of(members[0])
+                tid = product.target or product.name
+                targets.append(Target(product.id, sys_, product.name, tid, members[0].kind,
+                                      tuple(sorted({m.file for m in members})), fmts,
+                                      Job(product.id, tid, tuple(members), options)))
+        elif product.scope == "blank":
+            sys_ = product.system_of(None)
+            if sys_ in systems:
+                tid = product.target or product.name
+                targets.append(Target(product.id, sys_, product.name, tid, None, (), fmts, Job(product.id, tid, (), options)))
+    targets.sort(key=lambda t: t.key)
+    return targets
+
+
+def target_digest(target: Target, theme: ResolvedTheme) -> str:
+    """A digest of everything a target's output is made from."""
+    payload = {
+        "sheetgen": __version__,
+        "target": target.key,
+        "product": target.product,
+        "formats": target.formats,
+        "options": target.job.options,
+        "theme": dataclasses.asdict(theme),
+        "docs": [
+            {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
+            for d in target.job.docs
+        ],
+    }
+    blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+# --- running one target (in this process or a worker) ---------------------------------
+
+
+@dataclass
+class JobResult:
+    key: str
+    files: list[tuple[str, str, str, int]] = field(default_factory=list)  # (relpath, format, sha256, pages)
+    pages: int = 0
+    issues: list[Issue] = field(default_factory=list)
+    crashed: str | None = None
+
+
+def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
+    product: Product = products()[target.product]
+    ctx = LayoutContext(theme)
+    document = product.layout(ctx, target.job)
+    return document, ctx.issues
+
+
+def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
+    """Lay out and render one target; write its files only if layout found no errors."""
+    result = JobResult(target.key)
+    try:
+        document, result.issues = lay_out(target, theme)
+        if document is None or any(i.severity is Severity.ERROR for i in result.issues):
+            return result
+        rendered: list[tuple[str, str, bytes, int]] = []
+        if "pdf" in target.formats:
+            from sheetgen.render.pdf import render_pdf
+
+            rendered.append((target.relpath("pdf"), "pdf", render_pdf(document), len(document.pages)))
+        if "svg" in target.formats:
+            from sheetgen.render.svg import render_svg
+
+            many = len(document.pages) > 1
+            for n, page in enumerate(document.pages, 1):
+                title = f"{document.title} — {page.label}" if page.label else document.title
+                rendered.append((target.relpath("svg", n if many else None), "svg", render_svg(page, title), 1))
+        root = Path(out_dir)
+        for rel, fmt, data, pages in rendered:
+            sha = write_atomic(safe_output_path(root, rel), data)
+            result.files.append((rel, fmt, sha, pages))
+        result.pages = len(document.pages)
+    except Exception as exc:  # a bug: report it without a traceback, keep building the rest
+        result.crashed = f"{type(exc).__name__}: {exc}"
+        if os.environ.get("SHEETGEN_DEBUG"):
+            raise
+    return result
+
+
+def _run_packed(args: tuple[Target, ResolvedTheme, str]) -> JobResult:
+    return run_target(*args)
+
+
+# --- the whole build ---------------------------------------------------------------------
+
+
+@dataclass
+class BuildOptions:
+    out_dir: Path
+    formats: tuple[str, ...] = FORMATS
+    jobs: int = 1
+    force: bool = False
+
+
+@dataclass
+class BuildReport:
+    diagnostics: list[Diagnostic]
+    documents: int = 0
+    targets: int = 0
+    built: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    pages: int = 0
+    files: int = 0
+    seconds: float = 0.0
+
+
+def issue_diagnostic(issue: Issue, library: Library, fallback: str) -> Diagnostic:
+    """A layout issue placed at its document's field in the source file."""
+    doc = library.get(*issue.source.doc) if issue.source.doc else None
+    if doc is None:
+        return Diagnostic(fallback or "<build>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
+    m = doc.mark(issue.source.path)
+    name = f"{doc.kind} `{doc.id}`: "
+    return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, issue.hint)
+
+
+def build(
+    checked: Checked,
+    options: BuildOptions,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> BuildReport:
+    """Build every planned target that changed; keep earlier outputs of failed ones."""
+    started = time.perf_counter()
+    library = checked.library
+    out_dir = options.out_dir
+    out_dir.mkdir(parents=True, exist_ok=True)
+    targets = plan(checked, options.formats)
+    report = BuildReport(diagnostics=[], targets=len(targets))
+    report.documents = len({d.key for t in targets for d in t.job.docs})
+    _, previous = read_manifest(out_dir)
+    by_target: dict[str, list[OutputEntry]] = {}
+    for entry in previous:
+        by_target.setdefault(entry.target, []).append(entry)
+
+    digests = {t.key: target_digest(t, checked.theme) for t in targets}
+    todo: list[Target] = []
+    kept: list[OutputEntry] = []
+    for t in targets:
+        old = by_target.get(t.key, [])
+        if not options.force and _up_to_date(out_dir, t, old, digests[t.key]):
+            kept.extend(old)
+            report.unchanged += 1
+        else:
+            todo.append(t)
+
+    results: list[JobResult] = []
+    total = len(todo)
+    if progress:
+        progress(0, total)
+    if options.jobs > 1 and total > 1:
+        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+            futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
+            for n, fut in enumerate(as_completed(futures), 1):
+                results.append(fut.result())
+                if progress:
+                    progress(n, total)
+    else:
+        for n, t in enumerate(todo, 1):
+            results.append(run_target(t, checked.theme, str(out_dir)))
+            if progress:
+                progress(n, total)
+
+    by_key = {t.key: t for t in targets}
+    new_entries: list[OutputEntry] = list(kept)
+    for res in sorted(results, key=lambda r: r.key):
+        t = by_key[res.key]
+        fallback = t.sources[0] if t.sources else ""
+        report.diagnostics.extend(issue_diagnostic(i, library, fallback) for i in res.issues)
+        if res.crashed:
+            report.diagnostics.append(
+                Diagnostic(fallback or "<build>", 1, 1, Severity.ERROR, "internal.error",
+                           f"building {t.key} failed: {res.crashed}",
+                           "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback")
+            )
+        if not res.files:
+            report.failed += 1
+            new_entries.extend(by_target.get(t.key, []))  # earlier outputs stay, listed as they were
+            continue
+        report.built += 1
+        report.pages += res.pages
+        report.files += len(res.files)
+        written = set()
+        for rel, fmt, sha, pages in res.files:
+            written.add(rel)
+            new_entries.append(
+                OutputEntry(
+                    path=rel,
+                    source=t.sources[0] if t.sources else None,
+                    kind=t.kind,
+                    id=t.id,
+                    product=t.name,
+                    format=fmt,
+                    sha256=sha,
+                    system=t.system,
+                    sources=t.sources,
+                    pages=pages,
+                    target=t.key,
+                    input=digests[t.key],
+                )
+            )
+        for entry in by_target.get(t.key, []):
+            if entry.path not in written:
+                _remove(out_dir, entry.path)
+
+    planned = {t.key for t in targets}
+    loaded_files = set(library.sources)
+    for key, entries in by_target.items():
+        if key in planned:
+            continue
+        for entry in entries:
+            if _is_orphan(entry, library, loaded_files):
+                _remove(out_dir, entry.path)
+            else:
+                new_entries.append(entry)
+
+    write_manifest(out_dir, __version__, new_entries)
+    _write_index(out_dir, new_entries)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], digest: str) -> bool:
+    if not entries or any(e.input != digest for e in entries):
+        return False
+    if {e.format for e in entries} != set(target.formats):
+        return False
+    for e in entries:
+        if sha256_file(out_dir / e.path) != e.sha256:
+            return False
+    return True
+
+
+def _is_orphan(entry: OutputEntry, library: Library, loaded_files: set[str]) -> bool:
+    """An output whose document is gone: its source was read this time (or no longer
+    exists) and holds no document of that kind and id, valid or not."""
+    if not entry.kind or not entry.source or entry.target.count("/") != 2:
+        return False
+    if library.has(entry.kind, entry.id) or (entry.kind, entry.id) in library.invalid:
+        return False
+    if len(entry.sources) > 1:
+        return False
+    return entry.source in loaded_files or not Path(entry.source).exists()
+
+
+def _remove(out_dir: Path, rel: str) -> None:
+    try:
+        safe_output_path(out_dir, rel).unlink()
+    except (OSError, ValueError):
+        pass
+
+
+def _write_index(out_dir: Path, entries: list[OutputEntry]) -> None:
+    from sheetgen.layout.templates import render_template
+
+    groups: dict[str, dict[str, list[OutputEntry]]] = {}
+    for e in sorted(entries, key=lambda e: e.path):
+        groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(e)
+    html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)
+    write_atomic(out_dir / "index.html", html.encode("utf-8"))
+
+
+def layout_issues(checked: Checked) -> list[Diagnostic]:
+    """Lay out every target without rendering, to find text that does not fit."""
+    out: list[Diagnostic] = []
+    for t in plan(checked, FORMATS):
+        try:
+            _, issues = lay_out(t, checked.theme)
+        except Exception as exc:  # a bug
+            out.append(Diagnostic(t.sources[0] if t.sources else "<build>", 1, 1, Severity.ERROR, "internal.error",
+                                  f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
+            continue
+        fallback = t.sources[0] if t.sources else ""
+        out.extend(issue_diagnostic(i, checked.library, fallback) for i in issues)
+    return out
+
+
+def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[Any] = set()
+    out = []
+    for d in diagnostics:
+        k = (d.file, d.line, d.column, d.code, d.message)
+        if k not in seen:
+            seen.add(k)
+            out.append(d)
+    return out

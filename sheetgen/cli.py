@@ -1,0 +1,380 @@
+"""The command line: build, validate, show, new, schema.
+
+Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sheetgen import __version__
+from sheetgen.diagnostics import Diagnostic, format_json, format_text, summarize
+
+DEFAULT_CONTENT = "content"
+DEFAULT_OUTPUT = "output"
+
+
+class ContentFailure(click.ClickException):
+    """Content errors: reported already, exit status 1."""
+
+    exit_code = 1
+
+    def __init__(self) -> None:
+        super().__init__("")
+
+    def show(self, file: Any = None) -> None:  # diagnostics were printed already
+        pass
+
+
+def _length_option(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    from sheetgen.units import LengthError, parse_length
+
+    try:
+        size = parse_length(value)
+    except LengthError as exc:
+        raise click.BadParameter(str(exc)) from None
+    if size <= 0:
+        raise click.BadParameter("must be more than zero")
+    return size
+
+
+def _formats_option(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
+    parts = tuple(p.strip().lower() for p in value.split(",") if p.strip())
+    bad = [p for p in parts if p not in ("pdf", "svg")]
+    if bad or not parts:
+        raise click.BadParameter(f"use pdf, svg or pdf,svg (got {value!r})")
+    return parts
+
+
+def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(paths to check, context folders for references) with the defaults applied."""
+    if paths:
+        context = [DEFAULT_CONTENT] if Path(DEFAULT_CONTENT).is_dir() else []
+        return list(paths), context
+    if not Path(DEFAULT_CONTENT).is_dir():
+        raise click.UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here")
+    return [DEFAULT_CONTENT], []
+
+
+def _load(paths: tuple[str, ...], settings):
+    from sheetgen.content.loader import UsageError, load
+    from sheetgen.rules import check
+
+    targets, context = _paths(paths)
+    try:
+        library = load(targets, context=context)
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    checked = check(library, settings)
+    return library, checked
+
+
+def _settings(paper: str | None, cube_size: float | None, theme: str | None):
+    from sheetgen.rules.theme import Settings
+
+    return Settings(paper=paper, cube_size=cube_size, theme=theme)
+
+
+def _check_theme_exists(library, theme: str | None) -> None:
+    if theme and not library.has("theme", theme) and ("theme", theme) not in library.invalid:
+        from sheetgen.diagnostics import did_you_mean
+
+        hint = did_you_mean(theme, library.ids("theme"))
+        raise click.UsageError(f"there is no theme with the id `{theme}`" + (f"; {hint}" if hint else ""))
+
+
+def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diags, key=lambda d: (d.file, d.line, d.column, d.code))
+
+
+def _emit(diags: list[Diagnostic], library, fmt: str = "text") -> None:
+    from sheetgen.build.pipeline import unique
+
+    diags = _sorted(unique(diags))
+    if fmt == "json":
+        click.echo(format_json(diags))
+        return
+    if diags:
+        lines = {path: src.lines for path, src in library.sources.items()}
+        click.echo(format_text(diags, lines), err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sheetgen")
+def main() -> None:
+    """Turn YAML game content into print-ready PDFs and SVGs."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
+              help="folder to write into")
+@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
+              help="output formats, comma-separated")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
+@click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
+@click.option("--theme", help="id of the theme to use (default: `default` if present)")
+@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="parallel processes")
+@click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
+@click.option("--strict", is_flag=True, help="treat warnings as errors")
+def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict) -> None:
+    """Build PDFs and SVGs from content (default: content/) into output/."""
+    from sheetgen.build.pipeline import BuildOptions
+    from sheetgen.build.pipeline import build as run_build
+
+    settings = _settings(paper, cube_size, theme)
+    library, checked = _load(paths, settings)
+    _check_theme_exists(library, theme)
+    _check_cube_size(checked)
+    diagnostics = library.diagnostics + checked.diagnostics
+    progress_cb, finish = _progress()
+    try:
+        report = run_build(checked, BuildOptions(Path(out_dir), formats, jobs, force), progress=progress_cb)
+    finally:
+        finish()
+    diagnostics += report.diagnostics
+    _emit(diagnostics, library)
+    errors, warnings = summarize(_unique(diagnostics))
+    parts = [
+        f"{report.documents} document{'s' if report.documents != 1 else ''}",
+        f"{report.pages} page{'s' if report.pages != 1 else ''}",
+        f"{report.files} file{'s' if report.files != 1 else ''} written",
+        f"{report.unchanged} unchanged",
+    ]
+    if report.failed:
+        parts.append(f"{report.failed} not built")
+    parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    click.echo(f"sheetgen: {', '.join(parts)} in {report.seconds:.2f}s → {out_dir}/", err=True)
+    if errors or (strict and warnings):
+        raise ContentFailure()
+
+
+def _unique(diags):
+    from sheetgen.build.pipeline import unique
+
+    return unique(diags)
+
+
+def _check_cube_size(checked) -> None:
+    from sheetgen.layout import registry as layout_registry
+
+    check = getattr(layout_registry, "check_settings", None)
+    if check is None:
+        return
+    problem = check(checked.theme)
+    if problem:
+        raise click.UsageError(problem)
+
+
+def _progress():
+    """A progress bar on a terminal; nothing otherwise."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None, lambda: None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("building"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=Console(stderr=True), transient=True)
+    task = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal task
+        if total == 0:
+            return
+        if task is None:
+            bar.start()
+            task = bar.add_task("build", total=total)
+        bar.update(task, completed=done)
+
+    def finish() -> None:
+        if task is not None:
+            bar.stop()
+
+    return update, finish
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="treat warnings as errors")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), help="check layout on this paper")
+@click.option("--cube-size", callback=_length_option, help="check cube nets at this size")
+@click.option("--theme", help="id of the theme to use")
+def validate(paths, fmt, strict, paper, cube_size, theme) -> None:
+    """Check content against each game's rules and layout; report every problem."""
+    from sheetgen.build.pipeline import layout_issues
+
+    library, checked = _load(paths, _settings(paper, cube_size, theme))
+    _check_theme_exists(library, theme)
+    diagnostics = library.diagnostics + checked.diagnostics + layout_issues(checked)
+    diagnostics = _unique(diagnostics)
+    _emit(diagnostics, library, fmt)
+    errors, warnings = summarize(diagnostics)
+    if fmt == "text":
+        docs = len(library.targets)
+        click.echo(
+            f"sheetgen: {docs} document{'s' if docs != 1 else ''} checked, "
+            f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
+            err=True,
+        )
+    if errors or (strict and warnings):
+        raise ContentFailure()
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of YAML")
+@click.option("--id", "only", help="only the document with this id")
+def show(file, as_json, only) -> None:
+    """Print the documents of FILE as sheetgen reads them, with derived values."""
+    from pydantic_core import to_jsonable_python
+
+    library, checked = _load((file,), _settings(None, None, None))
+    diagnostics = library.diagnostics + checked.diagnostics
+    out: list[dict[str, Any]] = []
+    for doc in library.targets:
+        if only and doc.id != only:
+            continue
+        out.append({
+            "kind": doc.kind,
+            "id": doc.id,
+            "source": f"{doc.file}:{doc.start.line}",
+            "valid": checked.ok(doc),
+            "document": doc.model.model_dump(mode="json", exclude_none=True),
+            "derived": to_jsonable_python(checked.derived.get(doc.key)),
+        })
+    _emit(diagnostics, library)
+    if as_json:
+        click.echo(json.dumps(out if len(out) != 1 else out[0], indent=2, ensure_ascii=False))
+    else:
+        from sheetgen.generate import dump_documents
+
+        click.echo(dump_documents(out), nl=False)
+    if any(d.is_error for d in diagnostics):
+        raise ContentFailure()
+
+
+@main.command()
+@click.argument("kind", required=False)
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
+              help="write one schema file per kind (and sheetgen.schema.json) into this folder")
+def schema(kind, out_dir) -> None:
+    """JSON Schema of a content kind (or of every kind), for editors."""
+    from sheetgen.content.schema import all_schemas, combined_schema, kind_schema
+    from sheetgen.content import registry
+
+    if kind is not None and registry.get(kind) is None:
+        from sheetgen.diagnostics import did_you_mean
+
+        hint = did_you_mean(kind, registry.kinds())
+        raise click.UsageError(f"unknown kind `{kind}`" + (f"; {hint}" if hint else f"; kinds: {', '.join(registry.kinds())}"))
+    if out_dir:
+        from sheetgen.build.files import write_atomic
+
+        folder = Path(out_dir)
+        for name, data in all_schemas().items():
+            write_atomic(folder / f"{name}.schema.json", (json.dumps(data, indent=2) + "\n").encode())
+        write_atomic(folder / "sheetgen.schema.json", (json.dumps(combined_schema(), indent=2) + "\n").encode())
+        click.echo(f"sheetgen: wrote {len(registry.kinds()) + 1} schemas to {folder}/", err=True)
+        return
+    data = kind_schema(kind) if kind else combined_schema()
+    click.echo(json.dumps(data, indent=2))
+
+
+class _NewGroup(click.Group):
+    """`sheetgen new KIND`: one subcommand per generator, built from its declaration."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from sheetgen.generate import generators
+
+        return sorted(generators())
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        from sheetgen.generate import generators
+
+        gen = generators().get(name)
+        if gen is None:
+            return None
+        params: list[click.Parameter] = [
+            click.Option(["--seed"], type=int, help="the same seed gives the same document (default: random, printed)"),
+            click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help="write to this file instead of stdout"),
+            click.Option(["--content"], default=DEFAULT_CONTENT, show_default=True, type=click.Path(),
+                         help="content folder with the tables and catalogs generators draw from"),
+        ]
+        for opt in gen.options:
+            ptype: Any = click.Choice(list(opt.choices)) if opt.choices else opt.type
+            params.append(click.Option([f"--{opt.name.replace('_', '-')}", opt.name], type=ptype, default=opt.default,
+                                       show_default=opt.default is not None, help=opt.help))
+
+        def callback(seed, output, content, **values):
+            _run_generator(gen, seed, output, content, values)
+
+        return click.Command(name, params=params, callback=callback, help=gen.summary)
+
+
+@main.group(cls=_NewGroup)
+def new() -> None:
+    """Generate a new document (cubit, character, monster …) as YAML."""
+
+
+def _run_generator(gen, seed, output, content, values) -> None:
+    from sheetgen.content.loader import Library, UsageError, load
+    from sheetgen.generate import dump_documents
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    library = Library()
+    if content and Path(content).is_dir():
+        try:
+            library = load([content])
+        except UsageError as exc:
+            raise click.UsageError(str(exc)) from None
+    rng = random.Random(seed)
+    try:
+        documents = gen.generate(rng, dict(values), library)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    args = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in values.items() if v is not None)
+    header = f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")
+    text = dump_documents(documents, header)
+    problems = _check_generated(text, content)
+    if problems:
+        click.echo(format_text(problems), err=True)
+        raise click.ClickException("the generated document did not pass its own checks (a bug in sheetgen)")
+    if output:
+        from sheetgen.build.files import write_atomic
+
+        write_atomic(Path(output), text.encode("utf-8"))
+        click.echo(f"sheetgen: wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+def _check_generated(text: str, content: str | None) -> list[Diagnostic]:
+    """Load generated YAML like any content file (with the content folder for references)."""
+    import tempfile
+
+    from sheetgen.content.loader import load
+    from sheetgen.rules import check
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "generated.yaml"
+        path.write_text(text, encoding="utf-8")
+        context = [content] if content and Path(content).is_dir() else []
+        library = load([path], context=context)
+        checked = check(library)
+        return [d for d in library.diagnostics + checked.diagnostics if d.is_error and d.file.endswith("generated.yaml")]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

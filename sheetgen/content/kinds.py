@@ -1,0 +1,10 @@
+"""Every kind sheetgen reads: each models module declares its `KINDS`, listed here."""
+
+from sheetgen.content.models import common
+from sheetgen.content.registry import register
+
+MODULES = [common]
+
+for _module in MODULES:
+    for _kind, (_model, _system, _summary) in _module.KINDS.items():
+        register(_kind, _model, _system, _summary)

@@ -1,0 +1,483 @@
+"""Content loading: find YAML files, read every document, validate it against its kind.
+
+The result is a `Library` of typed documents that remember where each of their
+values came from, plus a diagnostic for every problem found on the way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import BaseModel, ValidationError
+
+from sheetgen.content import registry
+from sheetgen.content.models.base import ContentError, DocumentModel, check_slug
+from sheetgen.content.yamlsrc import (
+    MAX_FILE_BYTES,
+    YAML11_BOOLEANS,
+    Mark,
+    Positions,
+    RawDocument,
+    decode_source,
+    load_documents,
+)
+from sheetgen.diagnostics import Diagnostic, did_you_mean, display_path, error
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(slots=True)
+class SourceFile:
+    path: str
+    lines: list[str]
+
+
+@dataclass(slots=True, eq=False)
+class Document:
+    """A valid content document, its source position and a digest of its content."""
+
+    kind: str
+    id: str
+    model: DocumentModel
+    file: str
+    index: int
+    positions: Positions
+    start: Mark
+    digest: str
+    target: bool = True
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.kind, self.id)
+
+    def mark(self, path: Iterable[Any] = (), *, key: bool = False) -> Mark:
+        path = tuple(path)
+        if not path:
+            return self.start
+        return self.positions.key(path) if key else self.positions.value(path)
+
+    def __repr__(self) -> str:
+        return f"<Document {self.kind}/{self.id} {self.file}#{self.index}>"
+
+
+@dataclass(slots=True)
+class Library:
+    """Every document that loaded cleanly, by kind and id, with the sources read."""
+
+    documents: list[Document] = field(default_factory=list)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    invalid: set[tuple[str, str]] = field(default_factory=set)
+    _index: dict[tuple[str, str], Document] = field(default_factory=dict)
+
+    def add(self, doc: Document) -> None:
+        self.documents.append(doc)
+        self._index[doc.key] = doc
+
+    def get(self, kind: str, id: str) -> Document | None:
+        return self._index.get((kind, id))
+
+    def has(self, kind: str, id: str) -> bool:
+        return (kind, id) in self._index
+
+    def of_kind(self, *kinds: str, targets_only: bool = False) -> list[Document]:
+        return [d for d in self.documents if d.kind in kinds and (d.target or not targets_only)]
+
+    def ids(self, kind: str) -> list[str]:
+        return [d.id for d in self.documents if d.kind == kind]
+
+    @property
+    def targets(self) -> list[Document]:
+        return [d for d in self.documents if d.target]
+
+
+class UsageError(Exception):
+    """A problem with how sheetgen was called, not with content (exit status 2)."""
+
+
+def discover(paths: Iterable[str | os.PathLike]) -> list[Path]:
+    """YAML files under the given files and folders, sorted, each once."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise UsageError(f"no such file or folder: {raw}")
+        if path.is_file():
+            found.append(path)
+            continue
+        for folder, dirnames, filenames in os.walk(path):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
+            for name in sorted(filenames):
+                if name.endswith(YAML_SUFFIXES) and not name.startswith("."):
+                    found.append(Path(folder) / name)
+    unique: dict[str, Path] = {}
+    for p in found:
+        unique.setdefault(str(p.resolve()), p)
+    return sorted(unique.values(), key=lambda p: str(p))
+
+
+def load(
+    paths: Iterable[str | os.PathLike],
+    *,
+    context: Iterable[str | os.PathLike] = (),
+) -> Library:
+    """Load the documents under `paths`; `context` folders add documents that
+    references may resolve to, without being built or reported on."""
+    library = Library()
+    files = discover(paths)
+    target_files = {str(p.resolve()) for p in files}
+    context_files = [p for p in discover(context) if str(p.resolve()) not in target_files] if context else []
+    for path in files:
+        _load_file(path, library, target=True)
+    quiet = Library()
+    for path in context_files:
+        _load_file(path, quiet, target=False)
+    for doc in quiet.documents:
+        if not library.has(*doc.key):
+            library.add(doc)
+    for key, src in quiet.sources.items():
+        library.sources.setdefault(key, src)
+    library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
+    return library
+
+
+def _load_file(path: Path, library: Library, *, target: bool) -> None:
+    file = display_path(str(path))
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            library.diagnostics.append(
+                error(
+                    file,
+                    1,
+                    1,
+                    "content.file-too-large",
+                    f"the file is {size / 1048576:.1f} MiB; content files may be at most {MAX_FILE_BYTES // 1048576} MiB",
+                    "split it into several files",
+                )
+            )
+            return
+        data = path.read_bytes()
+    except OSError as exc:
+        library.diagnostics.append(error(file, 1, 1, "content.unreadable", f"cannot read the file: {exc.strerror}"))
+        return
+    text, problems = decode_source(data, file)
+    if text is None:
+        library.diagnostics.extend(problems)
+        return
+    library.sources[file] = SourceFile(file, text.splitlines())
+    raws, problems = load_documents(text, file)
+    library.diagnostics.extend(problems)
+    for raw in raws:
+        doc, problems = validate_document(raw, file)
+        library.diagnostics.extend(problems)
+        if doc is None:
+            key = _kind_and_id(raw)
+            if key:
+                library.invalid.add(key)
+            continue
+        doc.target = target
+        first = library.get(*doc.key)
+        if first is not None:
+            m = doc.mark(("id",))
+            library.diagnostics.append(
+                error(
+                    file,
+                    m.line,
+                    m.column,
+                    "content.duplicate-id",
+                    f"another {doc.kind} already has the id `{doc.id}` ({first.file}:{first.start.line})",
+                    "ids must be unique within a kind; rename one of them",
+                )
+            )
+            continue
+        library.add(doc)
+
+
+def _kind_and_id(raw: RawDocument) -> tuple[str, str] | None:
+    if isinstance(raw.data, dict) and isinstance(raw.data.get("kind"), str) and isinstance(raw.data.get("id"), str):
+        return (raw.data["kind"], raw.data["id"])
+    return None
+
+
+def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, list[Diagnostic]]:
+    """A raw YAML document → a typed Document, or the diagnostics saying why not."""
+    problems: list[Diagnostic] = []
+    data = raw.data
+    pos = raw.positions
+
+    def at(path: tuple, code: str, message: str, hint: str | None = None, key: bool = False) -> None:
+        m = pos.key(path) if key else pos.value(path)
+        problems.append(error(file, m.line, m.column, code, message, hint))
+
+    if data is None and not raw.ok:
+        return None, problems
+    if not isinstance(data, dict):
+        at((), "content.not-a-mapping", "a document must be a mapping with `kind:` and `id:`")
+        return None, problems
+    known = registry.kinds()
+    kind = data.get("kind")
+    if kind is None:
+        at((), "content.missing-kind", "this document has no `kind:`", f"add `kind:` with one of: {', '.join(sorted(known))}")
+        return None, problems
+    if not isinstance(kind, str) or kind not in known:
+        hint = did_you_mean(str(kind), known) or f"known kinds: {', '.join(sorted(known))}"
+        at(("kind",), "content.unknown-kind", f"unknown kind `{kind}`", hint)
+        return None, problems
+    doc_id = data.get("id")
+    id_ok = False
+    if doc_id is None:
+        at((), "content.missing-id", f"this {kind} has no `id:`", "add `id:` with a lowercase slug such as `my-thing`")
+    elif not isinstance(doc_id, str):
+        at(("id",), "content.bad-id", f"an id must be text, got `{doc_id}`", "write a lowercase slug such as `my-thing`")
+    else:
+        try:
+            check_slug(doc_id)
+            id_ok = True
+        except ContentError as exc:
+            at(("id",), exc.code, exc.message, exc.hint)
+    model_cls = known[kind].model
+    model = None
+    try:
+        model = model_cls.model_validate(data)
+    except ValidationError as exc:
+        for d in _validation_diagnostics(exc, model_cls, data, pos, file):
+            if d.code == "content.bad-id" or (not id_ok and d.code == "content.missing-field" and "`id`" in d.message):
+                continue
+            problems.append(d)
+    if problems or not raw.ok or model is None:
+        return None, problems
+    digest = hashlib.sha256(model.model_dump_json().encode()).hexdigest()
+    return Document(kind, doc_id, model, file, raw.index, pos, raw.start, digest), problems
+
+
+# --- pydantic errors → diagnostics ------------------------------------------------
+
+_EXPECT = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "int_parsing": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "`true` or `false`",
+    "bool_parsing": "`true` or `false`",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "set_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping of fields",
+    "model_attributes_type": "a mapping of fields",
+    "dataclass_type": "a mapping of fields",
+    "none_required": "nothing",
+}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "`true`" if value else "`false`"
+    if isinstance(value, (int, float)):
+        return f"the number `{value:g}`" if isinstance(value, float) else f"the number `{value}`"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "…"
+        return f"the text `{shown}`"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _data_path(loc: tuple, positions: Positions) -> tuple:
+    path: tuple = ()
+    for part in loc:
+        candidate = path + (part,)
+        if candidate in positions.values or candidate in positions.keys:
+            path = candidate
+    return path
+
+
+def _unwrap(annotation: Any) -> list[Any]:
+    """The concrete types inside Annotated/Optional/Union."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        out = []
+        for arg in typing.get_args(annotation):
+            out.extend(_unwrap(arg))
+        return out
+    return [annotation]
+
+
+def _model_at(model: type[BaseModel], path: tuple) -> type[BaseModel] | None:
+    """The model class that describes the mapping at `path`, if one does."""
+    current: list[Any] = [model]
+    for part in path:
+        nxt: list[Any] = []
+        for t in current:
+            if isinstance(t, type) and issubclass(t, BaseModel) and isinstance(part, str) and part in t.model_fields:
+                nxt.extend(_unwrap(t.model_fields[part].annotation))
+            elif typing.get_origin(t) in (list, tuple) and isinstance(part, int):
+                nxt.extend(_unwrap(typing.get_args(t)[0]))
+            elif typing.get_origin(t) is dict:
+                nxt.extend(_unwrap(typing.get_args(t)[1]))
+        current = nxt
+    for t in current:
+        if isinstance(t, type) and issubclass(t, BaseModel):
+            return t
+    return None
+
+
+def _expected_options(ctx: dict) -> list[str]:
+    return re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+
+
+def _validation_diagnostics(
+    exc: ValidationError, model: type[BaseModel], data: Any, positions: Positions, file: str
+) -> list[Diagnostic]:
+    entries = []
+    for e in exc.errors(include_url=False):
+        path = _data_path(e["loc"], positions)
+        entries.append((e, path))
+    # A union reports one error per member; keep the deepest, merge type errors at one place.
+    deepest: dict[tuple, int] = {}
+    for e, path in entries:
+        for n in range(len(path) + 1):
+            deepest[path[:n]] = max(deepest.get(path[:n], 0), len(path))
+    out: list[Diagnostic] = []
+    type_errors: dict[tuple, list[dict]] = {}
+    for e, path in entries:
+        if e["type"] in _EXPECT:
+            if deepest.get(path, 0) > len(path) and e["type"] in ("string_type", "dict_type", "model_type", "list_type"):
+                continue
+            type_errors.setdefault(path, []).append(e)
+            continue
+        out.append(_diagnostic(e, path, model, positions, file))
+    for path, errs in type_errors.items():
+        if len(errs) == 1:
+            out.append(_diagnostic(errs[0], path, model, positions, file))
+            continue
+        expects = []
+        for e in errs:
+            word = _EXPECT[e["type"]]
+            if word not in expects:
+                expects.append(word)
+        if "a number" in expects and "a whole number" in expects:
+            expects.remove("a whole number")
+        m = positions.value(path)
+        value = errs[0]["input"]
+        out.append(
+            error(
+                file,
+                m.line,
+                m.column,
+                "content.wrong-type",
+                f"{_field_name(path)}: expected {' or '.join(expects)}, got {_describe(value)}",
+            )
+        )
+    seen = set()
+    unique = []
+    for d in out:
+        k = (d.line, d.column, d.code, d.message)
+        if k not in seen:
+            seen.add(k)
+            unique.append(d)
+    return unique
+
+
+def _field_name(path: tuple) -> str:
+    if not path:
+        return "document"
+    parts = []
+    for p in path:
+        parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
+    return "`" + "".join(parts).replace(".[", "[") + "`"
+
+
+def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positions, file: str) -> Diagnostic:
+    kind = e["type"]
+    loc = e["loc"]
+    value = e.get("input")
+    ctx = e.get("ctx") or {}
+    name = _field_name(path)
+    hint: str | None = None
+    code = "content.invalid"
+    mark = positions.value(path)
+    if kind == "extra_forbidden":
+        key = loc[-1]
+        mark = positions.key(path)
+        parent = _model_at(model, path[:-1])
+        allowed = list(parent.model_fields) if parent else []
+        code = "content.unknown-field"
+        message = f"unknown field `{key}`"
+        hint = did_you_mean(str(key), allowed)
+        if hint is None and allowed:
+            hint = f"fields allowed here: {', '.join(allowed)}"
+    elif kind == "missing":
+        missing = loc[-1]
+        code = "content.missing-field"
+        message = f"missing required field `{missing}`"
+        where = _field_name(path)
+        if path:
+            message += f" in {where}"
+    elif kind in _EXPECT:
+        code = "content.wrong-type"
+        expect = _EXPECT[kind]
+        message = f"{name}: expected {expect}, got {_describe(value)}"
+        if kind == "string_type" and isinstance(value, (bool, int, float)):
+            hint = "put quotes around it to make it text"
+        elif kind.startswith("bool") and isinstance(value, str) and value in YAML11_BOOLEANS:
+            hint = f"write `true` or `false`; sheetgen reads YAML 1.2, where `{value}` is just text"
+        elif kind.startswith("int") and isinstance(value, float) and value.is_integer():
+            hint = f"write `{int(value)}`"
+        elif kind.startswith(("int", "float")) and isinstance(value, str) and re.fullmatch(r"-?[0-9.]+", value):
+            hint = "remove the quotes to make it a number"
+    elif kind in ("literal_error", "enum"):
+        options = _expected_options(ctx)
+        code = "content.not-allowed"
+        message = f"{name}: `{value}` is not one of {', '.join(f'`{o}`' for o in options)}"
+        hint = did_you_mean(str(value), options) if isinstance(value, str) else None
+    elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        code = "content.out-of-range"
+        bound = {
+            "greater_than_equal": f"at least {ctx.get('ge')}",
+            "greater_than": f"more than {ctx.get('gt')}",
+            "less_than_equal": f"at most {ctx.get('le')}",
+            "less_than": f"less than {ctx.get('lt')}",
+        }[kind]
+        message = f"{name} is {value}; it must be {bound}"
+    elif kind == "too_short":
+        code = "content.too-few"
+        message = f"{name} needs at least {ctx.get('min_length')} item(s); it has {ctx.get('actual_length')}"
+    elif kind == "too_long":
+        code = "content.too-many"
+        message = f"{name} may have at most {ctx.get('max_length')} items; it has {ctx.get('actual_length')}"
+    elif kind == "string_too_long":
+        code = "content.too-long"
+        message = f"{name} is longer than {ctx.get('max_length')} characters"
+    elif kind == "string_too_short":
+        code = "content.empty"
+        message = f"{name} must not be empty"
+    elif kind == "string_pattern_mismatch":
+        code = "content.bad-name"
+        if loc and loc[-1] == "[key]":
+            mark = positions.key(path)
+        message = f"{name}: `{value}` must be lowercase letters, digits and hyphens"
+    elif kind == "value_error" and isinstance(ctx.get("error"), ContentError):
+        err: ContentError = ctx["error"]
+        code = err.code
+        message = err.message if not path else f"{name}: {err.message}"
+        hint = err.hint
+    else:
+        message = f"{name}: {e.get('msg', 'invalid value')}".replace("Value error, ", "")
+    return error(file, mark.line, mark.column, code, message, hint)

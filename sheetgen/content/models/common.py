@@ -1,0 +1,108 @@
+"""Kinds shared by every game: themes and reference decks."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from sheetgen.content.models.base import (
+    SYSTEMS,
+    CardSizeField,
+    Color,
+    ContentModel,
+    DocumentModel,
+    Length,
+    ShortText,
+    Text,
+)
+
+System = Literal["cubit", "tricube", "cubes", "grimdark", "kubos"]
+assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
+
+Paper = Literal["a4", "letter"]
+
+DEFAULT_PALETTE = {
+    "black": "#1b1b1b",
+    "white": "#ffffff",
+    "blue": "#1f5fbf",
+    "yellow": "#f4c20d",
+    "green": "#2e8b3d",
+    "red": "#c0392b",
+    "orange": "#e67e22",
+    "purple": "#7d3c98",
+    "grey": "#8a8a8a",
+    "gray": "#8a8a8a",
+    "brown": "#8b5a2b",
+    "pink": "#e07aa8",
+    "cyan": "#1fa6b8",
+    "magenta": "#b0307f",
+}
+
+
+class ThemeFonts(ContentModel):
+    """TrueType or OpenType (TrueType-flavoured) files, relative to the theme file."""
+
+    regular: ShortText | None = None
+    bold: ShortText | None = None
+    italic: ShortText | None = None
+    bold_italic: ShortText | None = None
+
+
+class ThemeColors(ContentModel):
+    ink: Color = "#1b1b1b"
+    muted: Color = "#5f5f5f"
+    accent: Color = "#2b5d8a"
+    paper: Color = "#ffffff"
+    card: Color = "#fbf8f1"
+    panel: Color = "#efe9dc"
+    rule: Color = "#b9b09c"
+
+
+class Theme(DocumentModel):
+    """Fonts, colours, paper, card size and cube size for everything built."""
+
+    kind: Literal["theme"]
+    name: ShortText | None = None
+    fonts: ThemeFonts = ThemeFonts()
+    colors: ThemeColors = ThemeColors()
+    palette: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")], Color] = {}
+    paper: Paper | None = None
+    card_size: CardSizeField | None = None
+    cube_size: Length | None = None
+    bleed: Length | None = None
+
+
+Cell = str | int | float
+
+
+class CardTable(ContentModel):
+    columns: Annotated[list[ShortText], Field(min_length=1, max_length=8)]
+    rows: Annotated[list[list[Cell]], Field(max_length=40)]
+
+
+class ReferenceCard(ContentModel):
+    title: ShortText
+    body: Text = ""
+    table: CardTable | None = None
+    back: Text | None = None
+    footer: ShortText | None = None
+
+
+class ReferenceDeck(DocumentModel):
+    """A deck of reference cards for one game, imposed on pages with crop marks."""
+
+    kind: Literal["reference-deck"]
+    system: System
+    title: ShortText
+    color: Color | None = None
+    card_size: CardSizeField | None = None
+    imposition: Literal["sheet", "single"] = "sheet"
+    back: Text | None = None
+    cards: Annotated[list[ReferenceCard], Field(min_length=1, max_length=2000)]
+
+
+KINDS = {
+    "theme": (Theme, None, "fonts, colours, paper, card size and cube size"),
+    "reference-deck": (ReferenceDeck, None, "a deck of reference cards for one game"),
+}

@@ -1,0 +1,99 @@
+"""Diagnostics: every problem sheetgen finds, with a place in a source file.
+
+This module sits below all five stages; each of them reports through it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding: where it is, how bad it is, a stable code, and what to do about it."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+    hint: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line, self.column, self.code, self.message)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["severity"] = self.severity.value
+        return data
+
+
+def error(file: str, line: int, column: int, code: str, message: str, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(file, line, column, Severity.ERROR, code, message, hint)
+
+
+def warning(file: str, line: int, column: int, code: str, message: str, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(file, line, column, Severity.WARNING, code, message, hint)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """The closest candidate to a misspelt word, as a hint sentence, or None."""
+    choices = sorted(set(candidates))
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if not close and isinstance(word, str):
+        lowered = word.lower()
+        close = [c for c in choices if c.lower() == lowered]
+    if close:
+        return f"did you mean `{close[0]}`?"
+    return None
+
+
+def display_path(path: str) -> str:
+    """A path relative to the working directory when it lies below it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Sequence[str]] | None = None) -> str:
+    """Diagnostics as text: `file:line:col: severity[code]: message`, the source line, a caret, a hint."""
+    source_lines = source_lines or {}
+    out: list[str] = []
+    for d in diagnostics:
+        out.append(f"{d.file}:{d.line}:{d.column}: {d.severity.value}[{d.code}]: {d.message}")
+        lines = source_lines.get(d.file)
+        if lines is not None and 1 <= d.line <= len(lines):
+            text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
+            gutter = str(d.line)
+            out.append(f" {gutter} | {text}")
+            caret_col = max(1, min(d.column, len(text) + 1))
+            out.append(f" {' ' * len(gutter)} | {' ' * (caret_col - 1)}^")
+        if d.hint:
+            out.append(f"  = hint: {d.hint}")
+    return "\n".join(out)
+
+
+def format_json(diagnostics: Sequence[Diagnostic]) -> str:
+    return json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False)
+
+
+def summarize(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
+    errors = sum(1 for d in diagnostics if d.is_error)
+    return errors, len(diagnostics) - errors

@@ -1,0 +1,126 @@
+"""Font files: identity, metrics, glyph coverage and outlines, from one parse.
+
+Layout measures text with these metrics, the PDF backend embeds the same file,
+and the SVG backend draws the same glyph outlines, so text can never wrap or
+sit differently between formats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+STYLES = ("regular", "bold", "italic", "bold_italic")
+
+
+@dataclass(frozen=True, slots=True)
+class FontFace:
+    """A font by name and file; cheap to copy between processes."""
+
+    name: str
+    path: str
+
+
+class FontError(ValueError):
+    pass
+
+
+def _reportlab_fonts_dir() -> Path:
+    spec = importlib.util.find_spec("reportlab")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover
+        raise FontError("reportlab is not installed")
+    return Path(list(spec.submodule_search_locations)[0]) / "fonts"
+
+
+def default_faces() -> dict[str, FontFace]:
+    """Bitstream Vera, shipped with reportlab: the default theme's family."""
+    folder = _reportlab_fonts_dir()
+    files = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf", "bold_italic": "VeraBI.ttf"}
+    names = {"regular": "Vera", "bold": "Vera-Bold", "italic": "Vera-Italic", "bold_italic": "Vera-BoldItalic"}
+    return {style: FontFace(names[style], str(folder / files[style])) for style in STYLES}
+
+
+def face_for_file(path: str | os.PathLike, style: str) -> FontFace:
+    """A FontFace for a theme's font file, named stably after its content."""
+    data = Path(path).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:10]
+    return FontFace(f"F{digest}-{style}", str(Path(path).resolve()))
+
+
+class FontMetrics:
+    """Advance widths (in em), vertical metrics and outlines of one font file."""
+
+    def __init__(self, path: str):
+        from fontTools.ttLib import TTFont, TTLibError
+
+        try:
+            font = TTFont(path, lazy=True)
+            self.upem = font["head"].unitsPerEm
+            cmap = font.getBestCmap() or {}
+            hmtx = font["hmtx"].metrics
+            hhea = font["hhea"]
+        except (OSError, TTLibError, KeyError, AssertionError) as exc:
+            raise FontError(f"cannot read font file {path}: {exc}") from exc
+        if "glyf" not in font:
+            raise FontError(
+                f"{os.path.basename(path)} has PostScript (CFF) outlines; "
+                "use a TrueType-flavoured TTF or OTF, which the PDF backend can embed"
+            )
+        self.path = path
+        self._font = font
+        self._lock = threading.Lock()
+        self.cmap: dict[int, str] = dict(cmap)
+        scale = 1.0 / self.upem
+        self.widths: dict[str, float] = {chr(cp): hmtx[g][0] * scale for cp, g in cmap.items() if g in hmtx}
+        if " " in self.widths:
+            self.widths.setdefault("\u00a0", self.widths[" "])
+        self.notdef_width = hmtx[font.getGlyphOrder()[0]][0] * scale
+        self.ascent = hhea.ascent * scale
+        self.descent = -hhea.descent * scale
+        os2 = font["OS/2"] if "OS/2" in font else None
+        cap = getattr(os2, "sCapHeight", 0) if os2 is not None else 0
+        self.cap_height = (cap * scale) if cap else self.ascent * 0.75
+        self._outlines: dict[str, str] = {}
+
+    def width(self, text: str, size: float = 1.0) -> float:
+        """Advance width of `text` at `size` points."""
+        w = self.widths
+        nd = self.notdef_width
+        return sum([w.get(c, nd) for c in text]) * size
+
+    def missing(self, text: str) -> set[str]:
+        """Characters of `text` the font has no glyph for (line breaks aside)."""
+        w = self.widths
+        return {c for c in text if c not in w and c not in "\n\r\t"}
+
+    def glyph_name(self, char: str) -> str:
+        if char == "\u00a0" and 0xA0 not in self.cmap:
+            char = " "
+        return self.cmap.get(ord(char), ".notdef")
+
+    def glyph_advance(self, char: str) -> float:
+        return self.widths.get(char, self.notdef_width)
+
+    def outline(self, glyph: str) -> str:
+        """SVG path data of a glyph in font units, y up; "" for an empty glyph."""
+        with self._lock:
+            cached = self._outlines.get(glyph)
+            if cached is None:
+                from fontTools.pens.svgPathPen import SVGPathPen
+
+                glyph_set = self._font.getGlyphSet()
+                pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
+                glyph_set[glyph].draw(pen)
+                cached = pen.getCommands()
+                self._outlines[glyph] = cached
+            return cached
+
+
+@lru_cache(maxsize=32)
+def load_metrics(path: str) -> FontMetrics:
+    return FontMetrics(path)

@@ -1,0 +1,3 @@
+"""Every generator `sheetgen new` offers: each module declares its `GENERATORS`."""
+
+MODULES: list = []

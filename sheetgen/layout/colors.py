@@ -1,0 +1,52 @@
+"""Colour arithmetic for readable text on any background."""
+
+from __future__ import annotations
+
+
+def rgb(hex_color: str) -> tuple[float, float, float]:
+    h = hex_color.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    return tuple(int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def to_hex(r: float, g: float, b: float) -> str:
+    return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in (r, g, b))
+
+
+def luminance(hex_color: str) -> float:
+    """WCAG relative luminance."""
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb(hex_color)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = luminance(a), luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable_on(background: str, dark: str = "#1b1b1b", light: str = "#ffffff") -> str:
+    """Whichever of a dark and a light text colour contrasts more with the background."""
+    return dark if contrast(background, dark) >= contrast(background, light) else light
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """`t` of the way from colour a to colour b."""
+    ra, ga, ba = rgb(a)
+    rb, gb, bb = rgb(b)
+    return to_hex(ra + (rb - ra) * t, ga + (gb - ga) * t, ba + (bb - ba) * t)
+
+
+def tint(color: str, amount: float) -> str:
+    """The colour mixed towards white."""
+    return mix(color, "#ffffff", amount)
+
+
+def shade(color: str, amount: float) -> str:
+    """The colour mixed towards black."""
+    return mix(color, "#000000", amount)

@@ -1,0 +1,89 @@
+"""The context every layout function works in: theme, fonts and a place for issues."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sheetgen.diagnostics import Severity
+from sheetgen.fonts import FontFace, FontMetrics, load_metrics
+from sheetgen.rules.theme import ResolvedTheme
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a piece of laid-out text came from: a document and a field path."""
+
+    doc: tuple[str, str] | None
+    path: tuple[Any, ...] = ()
+
+    def child(self, *parts: Any) -> "Source":
+        return Source(self.doc, self.path + parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A layout finding, mapped to file:line:col by the build once it is back."""
+
+    source: Source
+    severity: Severity
+    code: str
+    message: str
+    hint: str | None = None
+
+
+class FontBook:
+    """The theme's font styles (`regular`, `bold`, `italic`, `bold_italic`)."""
+
+    def __init__(self, faces: dict[str, FontFace]):
+        self.faces = dict(faces)
+        self._metrics: dict[str, FontMetrics] = {}
+
+    def face(self, style: str) -> FontFace:
+        return self.faces[style]
+
+    def metrics(self, style: str) -> FontMetrics:
+        m = self._metrics.get(style)
+        if m is None:
+            m = self._metrics[style] = load_metrics(self.faces[style].path)
+        return m
+
+    def width(self, text: str, style: str, size: float) -> float:
+        return self.metrics(style).width(text, size)
+
+
+@dataclass
+class LayoutContext:
+    theme: ResolvedTheme
+    fonts: FontBook = None  # type: ignore[assignment]
+    issues: list[Issue] = field(default_factory=list)
+    _warned_glyphs: set = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        if self.fonts is None:
+            self.fonts = FontBook(self.theme.fonts)
+
+    def color(self, name: str) -> str:
+        return self.theme.color(name)
+
+    def error(self, source: Source | None, code: str, message: str, hint: str | None = None) -> None:
+        self.issues.append(Issue(source or Source(None), Severity.ERROR, code, message, hint))
+
+    def warning(self, source: Source | None, code: str, message: str, hint: str | None = None) -> None:
+        self.issues.append(Issue(source or Source(None), Severity.WARNING, code, message, hint))
+
+    def check_glyphs(self, text: str, style: str, source: Source | None) -> None:
+        """Warn once per character and place about characters the font cannot draw."""
+        missing = self.fonts.metrics(style).missing(text)
+        for char in sorted(missing):
+            key = (source, char, style)
+            if key in self._warned_glyphs:
+                continue
+            self._warned_glyphs.add(key)
+            face = self.fonts.face(style)
+            self.warning(
+                source,
+                "layout.missing-glyph",
+                f"the font {face.name} has no glyph for `{char}` (U+{ord(char):04X}); it prints as an empty box",
+                "use a theme font that has it, or write the character another way",
+            )

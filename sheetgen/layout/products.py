@@ -1,0 +1,78 @@
+"""What can be built: products, the jobs that build them and the inputs they get.
+
+A product is one kind of output (a cube net, a character sheet, a deck of cards).
+Its layout function turns a `Job` (validated documents plus their derived values)
+into a `LayoutDocument`. Products are declared by the sheet modules and listed in
+`sheetgen.layout.registry`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal
+
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import LayoutDocument
+
+Scope = Literal["document", "collection", "blank"]
+
+
+@dataclass(frozen=True)
+class DocInput:
+    """A validated document as layout sees it: the model and the rules' derived values."""
+
+    kind: str
+    id: str
+    model: Any
+    derived: Any
+    file: str = ""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.kind, self.id)
+
+    def source(self, *path: Any) -> Source:
+        return Source(self.key, tuple(path))
+
+
+@dataclass(frozen=True)
+class Job:
+    product: str  # the product's registry id
+    target: str  # the output id
+    docs: tuple[DocInput, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.options).get(name, default)
+
+    @property
+    def doc(self) -> DocInput:
+        return self.docs[0]
+
+
+@dataclass(frozen=True)
+class Product:
+    """One kind of output.
+
+    `system` names the output folder; for kinds shared by every game (reference
+    decks) it may be a function of the document. `scope` says whether there is
+    one output per document, one for all documents of the kinds, or one blank
+    that needs no documents at all.
+    """
+
+    id: str  # unique registry key, e.g. "cubit-net"
+    name: str  # the output folder, e.g. "net"
+    system: str | Callable[[DocInput], str]
+    kinds: tuple[str, ...]
+    scope: Scope
+    layout: Callable[[LayoutContext, Job], LayoutDocument]
+    summary: str
+    target: str | None = None  # output id of collection and blank products
+    formats: tuple[str, ...] = ("pdf", "svg")
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def system_of(self, doc: DocInput | None) -> str:
+        if callable(self.system):
+            assert doc is not None
+            return self.system(doc)
+        return self.system

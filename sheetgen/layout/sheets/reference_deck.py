@@ -1,0 +1,101 @@
+"""Reference decks (`kind: reference-deck`): title, body text, an optional table and
+an optional back per card, imposed with crop marks."""
+
+from __future__ import annotations
+
+from sheetgen.content.models.common import ReferenceDeck
+from sheetgen.layout.cards import (
+    SAFE,
+    SYSTEM_NAMES,
+    CardGeometry,
+    background,
+    footer,
+    generic_back,
+    impose_deck,
+    system_color,
+    title_band,
+)
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Item, LayoutDocument
+from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
+from sheetgen.units import MM
+
+
+def card_geometry(ctx: LayoutContext, deck: ReferenceDeck) -> CardGeometry:
+    if deck.card_size is not None:
+        return CardGeometry(deck.card_size.width, deck.card_size.height, ctx.theme.bleed)
+    return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
+
+
+def card_body(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    top: float,
+    body: str,
+    table: tuple[list[str], list[list[object]]] | None,
+    source: Source,
+    *,
+    accent: str,
+    bottom_reserve: float = 3.2 * MM,
+) -> list[Item]:
+    """Body text and an optional table, shrunk together to fit under the title band."""
+    area = Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
+    ink = ctx.color("ink")
+    blocks: list = []
+    if body:
+        blocks.append(Paragraph(ctx, body, TextStyle(size=8.6, color=ink, min_size=5.5), source.child("body")))
+    if table is not None:
+        if blocks:
+            blocks.append(Spacer(2.2 * MM))
+        columns, rows = table
+        blocks.append(
+            Table(ctx, columns, rows, TextStyle(size=8.0, color=ink, min_size=5.2, leading=1.15), source.child("table"),
+                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        )
+    return fit_blocks(ctx, blocks, area, what="card text")
+
+
+def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    doc: DocInput = job.doc
+    deck: ReferenceDeck = doc.model
+    geo = card_geometry(ctx, deck)
+    accent = system_color(ctx, deck.system, deck.color)
+    total = len(deck.cards)
+    fronts: list[list[Item]] = []
+    backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
+    for i, card in enumerate(deck.cards):
+        src = doc.source("cards", i)
+        items = background(geo, ctx.color("card"))
+        band, bottom = title_band(ctx, geo, card.title, accent, src.child("title"))
+        items += band
+        table = (list(card.table.columns), [list(r) for r in card.table.rows]) if card.table else None
+        items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
+        items += footer(ctx, geo, card.footer or deck.title, f"{i + 1}/{total}")
+        fronts.append(items)
+        if backs is not None:
+            text = card.back if card.back is not None else deck.back
+            backs.append(generic_back(ctx, geo, accent, deck.title, text, src.child("back")))
+    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
+                        mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
+    return LayoutDocument(
+        title=deck.title,
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"{SYSTEM_NAMES.get(deck.system, deck.system)} reference cards",
+        keywords=(deck.system, "reference cards"),
+    )
+
+
+PRODUCTS = [
+    Product(
+        id="reference-deck",
+        name="reference",
+        system=lambda d: d.model.system,
+        kinds=("reference-deck",),
+        scope="document",
+        layout=layout_deck,
+        summary="reference cards, N-up with crop marks and duplex backs",
+        formats=("pdf",),
+    ),
+]

@@ -1,0 +1,553 @@
+"""Text: measured with the embedded font's metrics, broken into lines, shrunk to fit.
+
+Text is laid out here, once, so PDF and SVG can never wrap it differently. Body
+text understands a little markup: `**bold**`, `*italic*`, lines starting with
+`- ` as bullets, and blank lines between paragraphs.
+
+Blocks (paragraphs, tables, spacers) stack in a box; `fit_blocks` finds the
+largest common scale at which the stack fits, down to each block's minimum size.
+Text that does not fit even then is an error naming its document and field,
+never silently cut.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Protocol, Sequence
+
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Item, Path, Rect, Text, line
+
+BOLD = {"regular": "bold", "italic": "bold_italic", "bold": "bold", "bold_italic": "bold_italic"}
+ITALIC = {"regular": "italic", "bold": "bold_italic", "italic": "italic", "bold_italic": "bold_italic"}
+
+
+@dataclass(frozen=True, slots=True)
+class TextStyle:
+    size: float = 9.0
+    font: str = "regular"
+    color: str = "#1b1b1b"
+    leading: float = 1.25
+    align: str = "left"  # left | center | right
+    min_size: float = 6.0
+    markup: bool = True
+    paragraph_gap: float = 0.35  # extra space between paragraphs, in lines
+
+    def at(self, size: float) -> "TextStyle":
+        return replace(self, size=size)
+
+
+# --- parsing --------------------------------------------------------------------
+
+Fragment = tuple[str, str]  # (text, font style)
+
+
+@dataclass(slots=True)
+class Word:
+    fragments: list[Fragment]
+    em: float = 0.0  # width in em at size 1
+
+
+@dataclass(slots=True)
+class ParsedLine:
+    words: list[Word]
+    bullet: bool = False
+    gap_before: bool = False  # a blank line preceded it
+
+
+def parse_inline(text: str, base: str, markup: bool) -> list[Fragment]:
+    """Split a line into (text, style) fragments by `**bold**` and `*italic*` markers."""
+    if not markup or "*" not in text:
+        return [(text, base)]
+    out: list[Fragment] = []
+    bold = italic = False
+    buf: list[str] = []
+    i, n = 0, len(text)
+
+    def style() -> str:
+        s = base
+        if bold:
+            s = BOLD[s]
+        if italic:
+            s = ITALIC[s]
+        return s
+
+    def flush() -> None:
+        if buf:
+            out.append(("".join(buf), style()))
+            buf.clear()
+
+    while i < n:
+        c = text[i]
+        if c == "\\" and i + 1 < n and text[i + 1] == "*":
+            buf.append("*")
+            i += 2
+            continue
+        if c == "*":
+            if text.startswith("**", i):
+                flush()
+                bold = not bold
+                i += 2
+                continue
+            prev = text[i - 1] if i else " "
+            nxt = text[i + 1] if i + 1 < n else " "
+            if (not italic and not nxt.isspace()) or (italic and not prev.isspace()):
+                flush()
+                italic = not italic
+                i += 1
+                continue
+        buf.append(c)
+        i += 1
+    flush()
+    return out
+
+
+def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
+    lines: list[ParsedLine] = []
+    gap = False
+    for raw in str(text).replace("\r\n", "\n").split("\n"):
+        stripped = raw.strip()
+        if not stripped:
+            gap = bool(lines)
+            continue
+        bullet = style.markup and stripped.startswith(("- ", "• "))
+        if bullet:
+            stripped = stripped[2:].lstrip()
+        words: list[Word] = []
+        current: list[Fragment] = []
+        for frag_text, frag_style in parse_inline(stripped, style.font, style.markup):
+            parts = frag_text.split(" ")
+            for k, part in enumerate(parts):
+                if k > 0 and current:
+                    words.append(Word(current))
+                    current = []
+                if part:
+                    current.append((part, frag_style))
+        if current:
+            words.append(Word(current))
+        for w in words:
+            w.em = sum(fonts.metrics(s).width(t) for t, s in w.fragments)
+        lines.append(ParsedLine(words, bullet, gap))
+        gap = False
+    return lines
+
+
+# --- breaking -------------------------------------------------------------------
+
+BULLET = "•"
+
+
+@dataclass(slots=True)
+class _Broken:
+    words: list[Word]
+    indent: float  # em
+    bullet: bool
+    gap_before: bool
+
+
+def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
+    """Break a word that is wider than a line into line-sized pieces."""
+    pieces: list[Word] = []
+    cur: list[Fragment] = []
+    cur_em = 0.0
+    for text, style in word.fragments:
+        m = fonts.metrics(style)
+        chunk = ""
+        for ch in text:
+            w = m.width(ch)
+            if cur_em + w > max_em and (chunk or cur):
+                if chunk:
+                    cur.append((chunk, style))
+                pieces.append(Word(cur, cur_em))
+                cur, cur_em, chunk = [], 0.0, ""
+            chunk += ch
+            cur_em += w
+        if chunk:
+            cur.append((chunk, style))
+    if cur:
+        pieces.append(Word(cur, cur_em))
+    return pieces
+
+
+def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bullet_em: float, fonts) -> list[_Broken]:
+    out: list[_Broken] = []
+    for pl in parsed:
+        indent = bullet_em if pl.bullet else 0.0
+        avail = max(width_em - indent, 1e-6)
+        cur: list[Word] = []
+        cur_em = 0.0
+        first = True
+        for word in pl.words:
+            pieces = [word] if word.em <= avail else _split_long(word, avail, fonts)
+            for piece in pieces:
+                need = piece.em if not cur else cur_em + space_em + piece.em
+                if cur and need > avail + 1e-9:
+                    out.append(_Broken(cur, indent, pl.bullet and first, pl.gap_before and first))
+                    first = False
+                    cur, cur_em = [piece], piece.em
+                else:
+                    cur.append(piece)
+                    cur_em = need
+        if cur or not pl.words:
+            out.append(_Broken(cur, indent, pl.bullet and first, pl.gap_before and first))
+    return out
+
+
+# --- blocks ---------------------------------------------------------------------
+
+
+class Block(Protocol):
+    source: Source | None
+
+    def min_scale(self) -> float: ...
+
+    def height(self, ctx: LayoutContext, width: float, scale: float) -> float: ...
+
+    def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]: ...
+
+
+def _line_metrics(ctx: LayoutContext, style: TextStyle, size: float) -> tuple[float, float]:
+    """(line pitch, offset of the first baseline below the line top)."""
+    cap = ctx.fonts.metrics(style.font).cap_height
+    pitch = size * style.leading
+    return pitch, (pitch + cap * size) / 2
+
+
+class Paragraph:
+    """Wrapped text in one style (with inline markup)."""
+
+    def __init__(self, ctx: LayoutContext, text: str, style: TextStyle, source: Source | None = None):
+        self.text = str(text)
+        self.style = style
+        self.source = source
+        ctx.check_glyphs(self.text.replace("*", "") if style.markup else self.text, style.font, source)
+        self.parsed = parse(self.text, style, ctx.fonts)
+        self._cache: dict[tuple[float, float], list[_Broken]] = {}
+
+    def min_scale(self) -> float:
+        return min(1.0, self.style.min_size / self.style.size)
+
+    def _lines(self, ctx: LayoutContext, width: float, size: float) -> list[_Broken]:
+        key = (round(width, 3), round(size, 3))
+        hit = self._cache.get(key)
+        if hit is None:
+            m = ctx.fonts.metrics(self.style.font)
+            space = m.width(" ")
+            bullet = m.width(BULLET + " ") if any(p.bullet for p in self.parsed) else 0.0
+            hit = self._cache[key] = break_lines(self.parsed, width / size, space, bullet, ctx.fonts)
+        return hit
+
+    def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
+        if not self.parsed:
+            return 0.0
+        size = self.style.size * scale
+        lines = self._lines(ctx, width, size)
+        pitch, _ = _line_metrics(ctx, self.style, size)
+        gaps = sum(1 for ln in lines if ln.gap_before)
+        return pitch * (len(lines) + gaps * self.style.paragraph_gap)
+
+    def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
+        size = self.style.size * scale
+        lines = self._lines(ctx, width, size)
+        pitch, first = _line_metrics(ctx, self.style, size)
+        m = ctx.fonts.metrics(self.style.font)
+        space = m.width(" ", size)
+        items: list[Item] = []
+        color = self.style.color
+        baseline = y + first
+        for i, ln in enumerate(lines):
+            if ln.gap_before:
+                baseline += pitch * self.style.paragraph_gap
+            line_w = sum(w.em for w in ln.words) * size + space * max(0, len(ln.words) - 1)
+            indent = ln.indent * size
+            if self.style.align == "center":
+                cx = x + indent + (width - indent - line_w) / 2
+            elif self.style.align == "right":
+                cx = x + width - line_w
+            else:
+                cx = x + indent
+            if ln.bullet:
+                bw = m.width(BULLET, size)
+                items.append(Text(x, baseline, BULLET, ctx.fonts.face(self.style.font), size, color, bw))
+            for j, word in enumerate(ln.words):
+                if j:
+                    cx += space
+                for text, fstyle in word.fragments:
+                    w = ctx.fonts.width(text, fstyle, size)
+                    items.append(Text(cx, baseline, text, ctx.fonts.face(fstyle), size, color, w))
+                    cx += w
+            baseline += pitch
+        return items
+
+
+class Spacer:
+    source = None
+
+    def __init__(self, height: float, scales: bool = True):
+        self.h = height
+        self.scales = scales
+
+    def min_scale(self) -> float:
+        return 0.0
+
+    def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
+        return self.h * scale if self.scales else self.h
+
+    def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
+        return []
+
+
+class Table:
+    """A table of text cells with a header row; columns share the width by content."""
+
+    def __init__(
+        self,
+        ctx: LayoutContext,
+        columns: Sequence[str],
+        rows: Sequence[Sequence[object]],
+        style: TextStyle,
+        source: Source | None = None,
+        *,
+        header_fill: str | None = None,
+        rule_color: str = "#b9b09c",
+        align: Sequence[str] | None = None,
+        col_weights: Sequence[float] | None = None,
+    ):
+        self.source = source
+        self.style = style
+        self.header_style = replace(style, font=BOLD[style.font])
+        first = rows[0] if rows else []
+        self.align = list(align) if align else [("right" if _numeric(v) else "left") for v in first]
+        self.header = [
+            Paragraph(ctx, str(c), replace(self.header_style, align=self.align[i] if i < len(self.align) else "left"),
+                      source.child("columns", i) if source else None)
+            for i, c in enumerate(columns)
+        ]
+        self.cells = [
+            [
+                Paragraph(
+                    ctx,
+                    _cell_text(v),
+                    replace(style, align=self.align[c] if c < len(self.align) else "left"),
+                    source.child("rows", r, c) if source else None,
+                )
+                for c, v in enumerate(row)
+            ]
+            for r, row in enumerate(rows)
+        ]
+        self.header_fill = header_fill
+        self.rule_color = rule_color
+        self.col_weights = col_weights
+        self.pad = 0.22  # em, cell padding
+
+    def min_scale(self) -> float:
+        return min(1.0, self.style.min_size / self.style.size)
+
+    def _natural(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
+        """(widest unbroken line, widest single word) of a column, in em."""
+        natural = word = 0.0
+        for p in [self.header[col]] + [row[col] for row in self.cells if col < len(row)]:
+            m = ctx.fonts.metrics(p.style.font)
+            sp = m.width(" ")
+            for pl in p.parsed:
+                w = sum(x.em for x in pl.words) + sp * max(0, len(pl.words) - 1)
+                natural = max(natural, w)
+                word = max([word] + [x.em for x in pl.words])
+        return natural, word
+
+    def widths(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
+        n = len(self.header)
+        size = self.style.size * scale
+        pad = 2 * self.pad * size
+        if self.col_weights:
+            total = sum(self.col_weights)
+            return [width * w / total for w in self.col_weights]
+        nat = [self._natural(ctx, c) for c in range(n)]
+        natural = [a * size + pad for a, _ in nat]
+        if sum(natural) <= width:
+            extra = (width - sum(natural)) / n
+            return [w + extra for w in natural]
+        minimum = [b * size + pad for _, b in nat]
+        if sum(minimum) >= width:
+            return [width * m / sum(minimum) for m in minimum]
+        # Give each column its longest word, then share the rest by natural width.
+        rest = width - sum(minimum)
+        want = [max(0.0, a - b) for a, b in zip(natural, minimum)]
+        total_want = sum(want) or 1.0
+        return [m + rest * w / total_want for m, w in zip(minimum, want)]
+
+    def _row_height(self, ctx: LayoutContext, row: list[Paragraph], widths: list[float], scale: float) -> float:
+        size = self.style.size * scale
+        pad = self.pad * size
+        return max((p.height(ctx, w - 2 * pad, scale) for p, w in zip(row, widths)), default=0.0) + pad
+
+    def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
+        widths = self.widths(ctx, width, scale)
+        return sum(self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells)
+
+    def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
+        widths = self.widths(ctx, width, scale)
+        size = self.style.size * scale
+        pad = self.pad * size
+        items: list[Item] = []
+        cy = y
+        for r, row in enumerate([self.header] + self.cells):
+            h = self._row_height(ctx, row, widths, scale)
+            if r == 0 and self.header_fill:
+                items.append(Rect(x, cy, width, h, stroke=None, fill=self.header_fill))
+            cx = x
+            for p, w in zip(row, widths):
+                items.extend(p.draw(ctx, cx + pad, cy + pad / 2, w - 2 * pad, scale))
+                cx += w
+            cy += h
+            items.append(Path(line(x, cy, x + width, cy), stroke=self.rule_color, width=0.4 if r else 0.7))
+        return items
+
+
+def _numeric(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    s = str(value).strip().rstrip("%+")
+    try:
+        float(s)
+        return True
+    except ValueError:
+        return False
+
+
+def _cell_text(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+# --- fitting --------------------------------------------------------------------
+
+
+def stack_height(ctx: LayoutContext, blocks: Sequence[Block], width: float, scale: float) -> float:
+    return sum(b.height(ctx, width, scale) for b in blocks)
+
+
+def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[float, bool]:
+    """The largest scale ≤ 1 at which the blocks fit the box, and whether they fit at all."""
+    floor = max((b.min_scale() for b in blocks), default=1.0)
+    if stack_height(ctx, blocks, box.w, 1.0) <= box.h + 1e-6:
+        return 1.0, True
+    if stack_height(ctx, blocks, box.w, floor) > box.h + 1e-6:
+        return floor, False
+    lo, hi = floor, 1.0
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if stack_height(ctx, blocks, box.w, mid) <= box.h + 1e-6:
+            lo = mid
+        else:
+            hi = mid
+    return lo, True
+
+
+def fit_blocks(
+    ctx: LayoutContext,
+    blocks: Sequence[Block],
+    box: Box,
+    *,
+    valign: str = "top",
+    what: str = "text",
+) -> list[Item]:
+    """Draw the blocks stacked in the box at the largest scale that fits.
+
+    If they do not fit at their minimum size, report an error on the biggest block's
+    source and draw them at the minimum size anyway (the build will not write them).
+    """
+    blocks = [b for b in blocks if b is not None]
+    scale, fits = fit_scale(ctx, blocks, box)
+    if not fits:
+        need = stack_height(ctx, blocks, box.w, scale)
+        biggest = max((b for b in blocks if b.source is not None), key=lambda b: b.height(ctx, box.w, scale), default=None)
+        source = biggest.source if biggest else None
+        where = f" ({_path_text(source.path)})" if source and source.path else ""
+        ctx.error(
+            source,
+            "layout.text-overflow",
+            f"the {what}{where} does not fit its box even at the smallest size: "
+            f"it needs {need / 2.8346:.0f}mm of height and has {box.h / 2.8346:.0f}mm",
+            "shorten the text, or split it over two cards",
+        )
+    total = stack_height(ctx, blocks, box.w, scale)
+    y = box.y
+    if valign == "middle":
+        y += max(0.0, (box.h - total) / 2)
+    elif valign == "bottom":
+        y += max(0.0, box.h - total)
+    items: list[Item] = []
+    for b in blocks:
+        items.extend(b.draw(ctx, box.x, y, box.w, scale))
+        y += b.height(ctx, box.w, scale)
+    return items
+
+
+def _path_text(path: tuple) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return f"`{out}`"
+
+
+def text_box(
+    ctx: LayoutContext,
+    text: str,
+    box: Box,
+    style: TextStyle,
+    source: Source | None = None,
+    *,
+    valign: str = "top",
+    what: str = "text",
+) -> list[Item]:
+    """One paragraph of text wrapped and shrunk to fit a box."""
+    return fit_blocks(ctx, [Paragraph(ctx, text, style, source)], box, valign=valign, what=what)
+
+
+def one_line(
+    ctx: LayoutContext,
+    text: str,
+    box: Box,
+    style: TextStyle,
+    source: Source | None = None,
+    *,
+    valign: str = "middle",
+    what: str = "text",
+) -> list[Item]:
+    """A single line, shrunk (never wrapped) to fit the width, placed in the box."""
+    text = " ".join(str(text).split())
+    ctx.check_glyphs(text, style.font, source)
+    m = ctx.fonts.metrics(style.font)
+    em = m.width(text)
+    size = style.size
+    if em * size > box.w:
+        size = box.w / em if em else size
+    size = min(size, box.h / style.leading) if box.h > 0 else size
+    if size < style.min_size - 1e-6:
+        ctx.error(
+            source,
+            "layout.text-overflow",
+            f"the {what}{(' (' + _path_text(source.path) + ')') if source and source.path else ''} "
+            f"`{text[:40]}` is too long for its box even at {style.min_size:g}pt",
+            "shorten it",
+        )
+        size = style.min_size
+    width = em * size
+    if style.align == "center":
+        x = box.x + (box.w - width) / 2
+    elif style.align == "right":
+        x = box.right - width
+    else:
+        x = box.x
+    cap = m.cap_height * size
+    if valign == "top":
+        y = box.y + cap
+    elif valign == "bottom":
+        y = box.bottom - m.descent * size
+    else:
+        y = box.y + (box.h + cap) / 2
+    return [Text(x, y, text, ctx.fonts.face(style.font), size, style.color, width)]

@@ -1,0 +1,218 @@
+"""PDF backend: serializes laid-out pages with reportlab.
+
+It owns the y-flip (pages are drawn in a y-down user space) and nothing else:
+every position, size and colour was decided by layout. Fonts are embedded as
+subsets; invariant mode makes rebuilds byte-identical.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetgen import __version__
+from sheetgen.fonts import FontFace
+from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text
+
+_registered: dict[str, str] = {}
+
+
+def _register(face: FontFace) -> str:
+    if _registered.get(face.name) != face.path:
+        pdfmetrics.registerFont(TTFont(face.name, face.path))
+        _registered[face.name] = face.path
+    return face.name
+
+
+_colors: dict[str, HexColor] = {}
+
+
+def _color(value: str) -> HexColor:
+    c = _colors.get(value)
+    if c is None:
+        c = _colors[value] = HexColor(value)
+    return c
+
+
+def _pdf_box(box: Box, page: Page) -> tuple[float, float, float, float]:
+    return (round(box.x, 3), round(page.height - box.bottom, 3), round(box.right, 3), round(page.height - box.y, 3))
+
+
+class _PageWriter:
+    def __init__(self, canvas: Canvas, page: Page):
+        self.c = canvas
+        self.page = page
+        self.fill: str | None = None
+        self.offset = (0.0, 0.0)  # of enclosing groups, for form fields
+
+    def set_stroke(self, color: str, width: float, dash, cap: str = "butt", join: str = "miter") -> None:
+        c = self.c
+        c.setStrokeColor(_color(color))
+        c.setLineWidth(width)
+        c.setDash(list(dash) if dash else [], 0)
+        c.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
+        c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[join])
+
+    def set_fill(self, color: str) -> None:
+        if self.fill != color:
+            self.c.setFillColor(_color(color))
+            self.fill = color
+
+    def draw(self, items: tuple[Item, ...] | list[Item]) -> None:
+        for item in items:
+            kind = type(item)
+            if kind is Text:
+                self.text(item)  # type: ignore[arg-type]
+            elif kind is Path:
+                self.path(item)  # type: ignore[arg-type]
+            elif kind is Rect:
+                self.rect(item)  # type: ignore[arg-type]
+            elif kind is Circle:
+                self.circle(item)  # type: ignore[arg-type]
+            elif kind is Group:
+                self.group(item)  # type: ignore[arg-type]
+            elif kind is Image:
+                self.image(item)  # type: ignore[arg-type]
+            elif kind is Field:
+                self.field(item)  # type: ignore[arg-type]
+
+    def _paint(self, stroke: str | None, width: float, fill: str | None, dash=None, cap="butt", join="miter") -> tuple[int, int]:
+        do_stroke = 1 if stroke and width > 0 else 0
+        if do_stroke:
+            self.set_stroke(stroke, width, dash, cap, join)  # type: ignore[arg-type]
+        if fill:
+            self.set_fill(fill)
+        return do_stroke, 1 if fill else 0
+
+    def text(self, t: Text) -> None:
+        c = self.c
+        name = _register(t.font)
+        self.set_fill(t.fill)
+        c.saveState()
+        c.translate(t.x, t.y)
+        c.scale(1, -1)
+        if t.angle:
+            c.rotate(t.angle)
+        c.setFont(name, t.size)
+        c.drawString(0, 0, t.text)
+        c.restoreState()
+        self.fill = None  # restoreState resets the fill colour
+
+    def path(self, p: Path) -> None:
+        stroke, fill = self._paint(p.stroke, p.width, p.fill, p.dash, p.cap, p.join)
+        if not (stroke or fill):
+            return
+        pdf = self.c.beginPath()
+        for cmd in p.commands:
+            op = cmd[0]
+            if op == "M":
+                pdf.moveTo(cmd[1], cmd[2])
+            elif op == "L":
+                pdf.lineTo(cmd[1], cmd[2])
+            elif op == "C":
+                pdf.curveTo(*cmd[1:])
+            elif op == "Z":
+                pdf.close()
+        self.c.drawPath(pdf, stroke=stroke, fill=fill)
+
+    def rect(self, r: Rect) -> None:
+        stroke, fill = self._paint(r.stroke, r.width, r.fill, r.dash)
+        if not (stroke or fill):
+            return
+        if r.radius:
+            self.c.roundRect(r.x, r.y, r.w, r.h, r.radius, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
+
+    def circle(self, o: Circle) -> None:
+        stroke, fill = self._paint(o.stroke, o.width, o.fill)
+        if stroke or fill:
+            self.c.circle(o.cx, o.cy, o.r, stroke=stroke, fill=fill)
+
+    def group(self, g: Group) -> None:
+        plain = not (g.dx or g.dy or g.rotate or g.clip)
+        if plain:
+            self.draw(g.items)
+            return
+        c = self.c
+        c.saveState()
+        outer = self.offset
+        self.offset = (outer[0] + g.dx, outer[1] + g.dy)
+        c.translate(g.dx, g.dy)
+        if g.rotate:
+            c.rotate(-g.rotate)
+        if g.clip is not None:
+            clip = c.beginPath()
+            clip.rect(g.clip.x, g.clip.y, g.clip.w, g.clip.h)
+            c.clipPath(clip, stroke=0, fill=0)
+        self.draw(g.items)
+        c.restoreState()
+        self.offset = outer
+        self.fill = None
+
+    def image(self, im: Image) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(im.x, im.y + im.h)
+        c.scale(1, -1)
+        c.drawImage(ImageReader(io.BytesIO(im.data)), 0, 0, im.w, im.h, mask="auto")
+        c.restoreState()
+        self.fill = None
+
+    def field(self, f: Field) -> None:
+        # AcroForm rectangles live in default (y-up) page space, outside the CTM.
+        form = self.c.acroForm
+        x = f.x + self.offset[0]
+        y = self.page.height - (f.y + self.offset[1]) - f.h
+        common = dict(
+            name=f.name,
+            tooltip=f.tooltip or None,
+            borderColor=_color("#7a7a7a"),
+            fillColor=_color("#f4f7fb"),
+            borderWidth=0.5,
+        )
+        if f.kind == "checkbox":
+            form.checkbox(checked=bool(f.value), x=x, y=y, size=min(f.w, f.h), buttonStyle="check", **common)
+        else:
+            font = _register(f.font) if f.font else None
+            form.textfield(
+                value=str(f.value or ""),
+                x=x,
+                y=y,
+                width=f.w,
+                height=f.h,
+                fontName=font,
+                fontSize=f.size,
+                maxlen=2000 if f.multiline else 200,
+                fieldFlags="multiline" if f.multiline else "",
+                **common,
+            )
+
+
+def render_pdf(doc: LayoutDocument) -> bytes:
+    """The document as PDF bytes; the same document always gives the same bytes."""
+    buf = io.BytesIO()
+    first = doc.pages[0] if doc.pages else Page(595.0, 842.0, ())
+    c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1)
+    c.setTitle(doc.title)
+    c.setAuthor(doc.author or "sheetgen")
+    c.setSubject(doc.subject)
+    c.setCreator(f"sheetgen {__version__}")
+    if doc.keywords:
+        c.setKeywords(", ".join(doc.keywords))
+    for page in doc.pages or (first,):
+        c.setPageSize((page.width, page.height))
+        c.setTrimBox(_pdf_box(page.trim, page) if page.trim else None)
+        c.setBleedBox(_pdf_box(page.bleed, page) if page.bleed else None)
+        c.saveState()
+        c.transform(1, 0, 0, -1, 0, page.height)
+        _PageWriter(c, page).draw(page.items)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()

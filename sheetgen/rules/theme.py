@@ -1,0 +1,118 @@
+"""Themes: the theme document plus command-line overrides → the values layout uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sheetgen.content.loader import Document, Library
+from sheetgen.content.models.common import DEFAULT_PALETTE, Theme, ThemeColors
+from sheetgen.diagnostics import did_you_mean
+from sheetgen.fonts import STYLES, FontFace, default_faces, face_for_file
+from sheetgen.rules.base import RuleContext
+from sheetgen.units import CARD_SIZES, MM, PAPER_SIZES
+
+DEFAULT_CUBE_SIZE = 50 * MM
+DEFAULT_BLEED = 3 * MM
+DEFAULT_THEME_ID = "default"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Choices made on the command line; None means "as the theme says"."""
+
+    paper: str | None = None
+    cube_size: float | None = None
+    theme: str | None = None
+
+
+@dataclass(frozen=True)
+class ResolvedTheme:
+    """Everything layout needs to know about the look of a build."""
+
+    id: str
+    fonts: dict[str, FontFace]
+    colors: dict[str, str]
+    palette: dict[str, str]
+    paper_name: str
+    paper: tuple[float, float]
+    card: tuple[float, float]
+    cube_size: float
+    bleed: float
+    author: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def color(self, name: str) -> str:
+        """A theme colour role (`ink`), a palette name (`blue`) or a hex value → hex."""
+        if name.startswith("#"):
+            return name
+        if name in self.colors:
+            return self.colors[name]
+        return self.palette[name]
+
+    def knows_color(self, name: str) -> bool:
+        return name.startswith("#") or name in self.palette or name in self.colors
+
+
+def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Settings()) -> ResolvedTheme:
+    """The theme named by `settings.theme` (or `default` if one is loaded, else the
+    built-in look), with command-line overrides applied."""
+    doc: Document | None = None
+    if settings.theme:
+        doc = library.get("theme", settings.theme)
+    elif library.has("theme", DEFAULT_THEME_ID):
+        doc = library.get("theme", DEFAULT_THEME_ID)
+    model: Theme | None = doc.model if doc is not None and ctx.ok(doc) else None  # type: ignore[assignment]
+    fonts = default_faces()
+    palette = dict(DEFAULT_PALETTE)
+    colors = ThemeColors().model_dump()
+    paper_name = "a4"
+    card = CARD_SIZES["poker"]
+    cube = DEFAULT_CUBE_SIZE
+    bleed = DEFAULT_BLEED
+    if model is not None and doc is not None:
+        base = Path(doc.file).parent
+        for style in STYLES:
+            rel = getattr(model.fonts, style)
+            if rel is not None:  # already checked by the theme's rules
+                fonts[style] = face_for_file(base / rel, style)
+        palette.update(model.palette)
+        colors = model.colors.model_dump()
+        paper_name = model.paper or paper_name
+        if model.card_size is not None:
+            card = (model.card_size.width, model.card_size.height)
+        cube = model.cube_size or cube
+        bleed = model.bleed if model.bleed is not None else bleed
+    if settings.paper:
+        paper_name = settings.paper
+    if settings.cube_size:
+        cube = settings.cube_size
+    for role, value in colors.items():
+        if not value.startswith("#"):
+            if value in palette:
+                colors[role] = palette[value]
+            elif doc is not None:
+                ctx.error(doc, ("colors", role), "theme.unknown-color", f"unknown colour `{value}`",
+                          did_you_mean(value, palette) or "use a hex value or a name from the palette")
+                colors[role] = "#000000"
+    theme_id = doc.id if doc is not None else "built-in"
+    return ResolvedTheme(
+        id=theme_id,
+        fonts=fonts,
+        colors=colors,
+        palette=palette,
+        paper_name=paper_name,
+        paper=PAPER_SIZES[paper_name],
+        card=card,
+        cube_size=cube,
+        bleed=bleed,
+    )
+
+
+def check_colour_name(ctx: RuleContext, theme: ResolvedTheme, doc: Document, path: tuple, name: str) -> bool:
+    """Report a colour name the theme does not know; True when it is known."""
+    if theme.knows_color(name):
+        return True
+    ctx.error(doc, path, "content.unknown-color", f"unknown colour `{name}`",
+              did_you_mean(name, theme.palette) or f"use a hex value or one of: {', '.join(sorted(theme.palette))}")
+    return False
