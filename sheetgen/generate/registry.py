@@ -1,3 +1,5 @@
 """Every generator `sheetgen new` offers: each module declares its `GENERATORS`."""
 
-MODULES: list = []
+from sheetgen.generate import cubit, kubos, tricube
+
+MODULES: list = [cubit, tricube, kubos]

@@ -1,11 +1,16 @@
-"""Every product sheetgen can build: each sheet module declares its `PRODUCTS`."""
+"""Every product sheetgen can build: each sheet module declares its `PRODUCTS`.
+
+A module may also declare `check_settings(theme) -> str | None` to refuse build
+settings it cannot honour (a cube too big for the paper), before anything is built.
+"""
 
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
-from sheetgen.layout.sheets import reference_deck
+from sheetgen.layout.sheets import cubit, kubos, reference_deck, tricube
+from sheetgen.rules.theme import ResolvedTheme
 
-MODULES = [reference_deck]
+MODULES = [reference_deck, cubit, tricube, kubos]
 
 
 def products() -> dict[str, Product]:
@@ -16,3 +21,14 @@ def products() -> dict[str, Product]:
                 raise ValueError(f"product id {product.id!r} declared twice")
             out[product.id] = product
     return out
+
+
+def check_settings(theme: ResolvedTheme) -> str | None:
+    """The first problem any product module has with the build settings, or None."""
+    for module in MODULES:
+        check = getattr(module, "check_settings", None)
+        if check is not None:
+            problem = check(theme)
+            if problem:
+                return problem
+    return None

@@ -179,14 +179,14 @@ class _PageWriter:
         if f.kind == "checkbox":
             form.checkbox(checked=bool(f.value), x=x, y=y, size=min(f.w, f.h), buttonStyle="check", **common)
         else:
-            font = _register(f.font) if f.font else None
+            # AcroForm text appearances must use one of the PDF standard fonts.
             form.textfield(
                 value=str(f.value or ""),
                 x=x,
                 y=y,
                 width=f.w,
                 height=f.h,
-                fontName=font,
+                fontName="Helvetica",
                 fontSize=f.size,
                 maxlen=2000 if f.multiline else 200,
                 fieldFlags="multiline" if f.multiline else "",

@@ -1,5 +1,5 @@
 """Every game's rules, listed in the order they run (referenced kinds first)."""
 
-from sheetgen.rules import common
+from sheetgen.rules import common, cubit, kubos, tricube
 
-MODULES = [common]
+MODULES = [common, cubit, tricube, kubos]

@@ -1,0 +1,5 @@
+"""Content models for cubit."""
+
+from __future__ import annotations
+
+KINDS: dict = {}

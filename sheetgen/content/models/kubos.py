@@ -1,0 +1,5 @@
+"""Content models for kubos."""
+
+from __future__ import annotations
+
+KINDS: dict = {}

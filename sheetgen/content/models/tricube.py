@@ -1,0 +1,5 @@
+"""Content models for tricube."""
+
+from __future__ import annotations
+
+KINDS: dict = {}

@@ -1,0 +1,5 @@
+"""Generators for cubit."""
+
+from __future__ import annotations
+
+GENERATORS: list = []

@@ -1,0 +1,5 @@
+"""Generators for kubos."""
+
+from __future__ import annotations
+
+GENERATORS: list = []

@@ -1,0 +1,5 @@
+"""Generators for tricube."""
+
+from __future__ import annotations
+
+GENERATORS: list = []

@@ -1,0 +1,5 @@
+"""cubit products."""
+
+from __future__ import annotations
+
+PRODUCTS: list = []

@@ -1,0 +1,5 @@
+"""kubos products."""
+
+from __future__ import annotations
+
+PRODUCTS: list = []

@@ -1,0 +1,5 @@
+"""tricube products."""
+
+from __future__ import annotations
+
+PRODUCTS: list = []

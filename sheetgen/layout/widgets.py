@@ -1,0 +1,163 @@
+"""Pieces of printed sheets shared by every game: the page frame, labelled boxes,
+token circles, check boxes, writing lines and section headings.
+
+Every function returns primitives for an explicit box; nothing depends on the
+order of calls.
+"""
+
+from __future__ import annotations
+
+from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Circle, Field, Item, Page, Path, Rect, line
+from sheetgen.layout.text import TextStyle, one_line, text_box
+from sheetgen.units import MM
+
+MARGIN = 12 * MM
+
+
+def page_frame(
+    ctx: LayoutContext,
+    title: str,
+    *,
+    system: str,
+    accent: str,
+    subtitle: str | None = None,
+    notice: str | None = None,
+    source: Source | None = None,
+) -> tuple[list[Item], Box]:
+    """A sheet page's header band and footer; returns the items and the free content box."""
+    W, H = ctx.theme.paper
+    items: list[Item] = []
+    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, 13 * MM)
+    items.append(Rect(head.x, head.y, head.w, head.h, stroke=None, fill=accent, radius=1.5 * MM))
+    ink = readable_on(accent)
+    title_box = Box(head.x + 4 * MM, head.y + 1.5 * MM, head.w * 0.68, head.h - 3 * MM)
+    items += one_line(ctx, title, title_box, TextStyle(size=17, font="bold", color=ink, min_size=9), source, what="title")
+    if subtitle:
+        sub_box = Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM)
+        items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6), None)
+    foot_y = H - MARGIN + 2 * MM
+    items.append(Path(line(MARGIN, foot_y - 3.5 * MM, W - MARGIN, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.4))
+    foot = Box(MARGIN, foot_y - 3 * MM, W - 2 * MARGIN, 3.6 * MM)
+    left = notice or system
+    items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
+                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=4.5, leading=1.15), None, what="notice")
+    items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
+                      TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=4), None, valign="top")
+    content = Box(MARGIN, head.bottom + 4 * MM, W - 2 * MARGIN, foot_y - 5 * MM - head.bottom - 4 * MM)
+    return items, content
+
+
+def sheet_page(items: list[Item], ctx: LayoutContext, label: str = "") -> Page:
+    W, H = ctx.theme.paper
+    return Page(W, H, tuple(items), label=label)
+
+
+def section(ctx: LayoutContext, box: Box, title: str, accent: str) -> tuple[list[Item], Box]:
+    """A heading strip over a panel; returns items and the panel's inner box."""
+    items: list[Item] = [Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("rule"), width=0.6, fill=ctx.color("paper"), radius=1.2 * MM)]
+    strip = Box(box.x, box.y, box.w, 5.2 * MM)
+    items.append(Rect(strip.x, strip.y, strip.w, strip.h, stroke=None, fill=tint(accent, 0.82), radius=1.2 * MM))
+    items.append(Rect(strip.x, strip.bottom - 1.2 * MM, strip.w, 1.2 * MM, stroke=None, fill=tint(accent, 0.82)))
+    items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
+                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=5), None)
+    inner = Box(box.x + 2.5 * MM, strip.bottom + 2 * MM, box.w - 5 * MM, box.h - strip.h - 3.5 * MM)
+    return items, inner
+
+
+def labeled_value(
+    ctx: LayoutContext,
+    box: Box,
+    label: str,
+    value: str,
+    source: Source | None = None,
+    *,
+    size: float = 11,
+    field: str | None = None,
+    multiline: bool = False,
+) -> list[Item]:
+    """A small label over a value written on a line (or a fillable field when `field` names one)."""
+    items: list[Item] = []
+    label_box = Box(box.x, box.y, box.w, 3 * MM)
+    items += one_line(ctx, label.upper(), label_box, TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=4.5), None,
+                      valign="top")
+    value_box = Box(box.x, box.y + 3.4 * MM, box.w, box.h - 3.4 * MM)
+    if field:
+        items.append(Field(field, "text", value_box.x, value_box.y, value_box.w, value_box.h, value=value,
+                           tooltip=label, font=ctx.fonts.face("regular"), size=min(size, 10), multiline=multiline))
+    elif value:
+        if multiline:
+            items += text_box(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source)
+        else:
+            items += one_line(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
+                              valign="bottom" if value_box.h < 9 * MM else "middle")
+    if not multiline:
+        items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.5))
+    return items
+
+
+def token_circles(
+    ctx: LayoutContext,
+    x: float,
+    cy: float,
+    count: int,
+    filled: int,
+    *,
+    r: float = 2.4 * MM,
+    gap: float = 1.6 * MM,
+    color: str | None = None,
+    field_prefix: str | None = None,
+) -> tuple[list[Item], float]:
+    """A row of token circles, the first `filled` ones filled; returns items and the row's width.
+    With `field_prefix`, each circle also gets a check box field `<prefix>_<n>`."""
+    color = color or ctx.color("ink")
+    items: list[Item] = []
+    for i in range(count):
+        cx = x + r + i * (2 * r + gap)
+        items.append(Circle(cx, cy, r, stroke=color, width=0.8, fill=color if i < filled else None))
+        if field_prefix:
+            s = r * 1.3
+            items.append(Field(f"{field_prefix}_{i + 1}", "checkbox", cx - s / 2, cy - s / 2, s, s, value=i < filled))
+    return items, count * 2 * r + (count - 1) * gap
+
+
+def check_boxes(
+    ctx: LayoutContext,
+    x: float,
+    y: float,
+    count: int,
+    *,
+    checked: int = 0,
+    size: float = 3.2 * MM,
+    gap: float = 1.2 * MM,
+    per_row: int | None = None,
+    color: str | None = None,
+    field_prefix: str | None = None,
+) -> tuple[list[Item], Box]:
+    """Boxes to tick (hit points, charges); returns items and the area they cover."""
+    color = color or ctx.color("ink")
+    per_row = per_row or count or 1
+    items: list[Item] = []
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        bx, by = x + c * (size + gap), y + r * (size + gap)
+        items.append(Rect(bx, by, size, size, stroke=color, width=0.6, fill=None))
+        if i < checked:
+            items.append(Path((("M", bx + size * 0.2, by + size * 0.55), ("L", bx + size * 0.42, by + size * 0.78),
+                               ("L", bx + size * 0.82, by + size * 0.22)), stroke=color, width=0.9, cap="round", join="round"))
+        if field_prefix:
+            items.append(Field(f"{field_prefix}_{i + 1}", "checkbox", bx, by, size, size, value=i < checked))
+    rows = (count + per_row - 1) // per_row if count else 0
+    cols = min(count, per_row)
+    return items, Box(x, y, cols * size + max(0, cols - 1) * gap, rows * size + max(0, rows - 1) * gap)
+
+
+def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, start: int = 1) -> list[Item]:
+    """Ruled lines to write on, `pitch` apart, filling the box."""
+    items: list[Item] = []
+    y = box.y + pitch * start
+    while y <= box.bottom + 0.01:
+        items.append(Path(line(box.x, y, box.right, y), stroke=tint(ctx.color("rule"), 0.3), width=0.4))
+        y += pitch
+    return items

@@ -1,0 +1,6 @@
+"""Rules for tricube: checks and derived values."""
+
+from __future__ import annotations
+
+RULES: dict = {}
+LIBRARY_RULES: list = []

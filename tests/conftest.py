@@ -1,0 +1,92 @@
+"""Shared test helpers: run the CLI in-process, write content, read PDFs and SVGs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import textwrap
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SVG_NS = {"svg": "http://www.w3.org/2000/svg"}
+MM = 72 / 25.4
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args: str) -> Run:
+    """Run `sheetgen ARGS` in this process (the working directory is the caller's)."""
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return Run(result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.fixture
+def sheetgen():
+    return run_cli
+
+
+@pytest.fixture
+def workdir(tmp_path, monkeypatch) -> Path:
+    """An empty working directory (with `content/` to fill) as the current directory."""
+    (tmp_path / "content").mkdir()
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def bundled(tmp_path, monkeypatch) -> Path:
+    """A copy of the bundled example content as the current directory."""
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write(root: Path, rel: str, text: str) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def read_pdf(path: Path):
+    from pypdf import PdfReader
+
+    return PdfReader(str(path))
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in read_pdf(path).pages)
+
+
+def svg_root(path: Path) -> ET.Element:
+    return ET.parse(path).getroot()
+
+
+def svg_text(path: Path) -> str:
+    """The words of an SVG: every text run keeps them in `aria-label`."""
+    root = svg_root(path)
+    return " ".join(el.get("aria-label", "") for el in root.iter(f"{{{SVG_NS['svg']}}}g") if el.get("class") == "text")
+
+
+def rasterize_pdf(path: Path, out: Path, dpi: int = 60, page: int = 1) -> Path:
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(path),
+                    str(out.with_suffix(""))], check=True)
+    return out.with_suffix(".png")
+
+
+def rasterize_svg(path: Path, out: Path, dpi: int = 60) -> Path:
+    subprocess.run(["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-b", "white", str(path), "-o", str(out)], check=True)
+    return out
