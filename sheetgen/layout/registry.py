@@ -23,6 +23,16 @@ def products() -> dict[str, Product]:
     return out
 
 
+def notices() -> dict[str, str]:
+    """Notices (licences) that every output of a game carries: a module's `SYSTEM` and `NOTICE`."""
+    out: dict[str, str] = {}
+    for module in MODULES:
+        notice = getattr(module, "NOTICE", None)
+        if notice:
+            out[module.SYSTEM] = notice
+    return out
+
+
 def check_settings(theme: ResolvedTheme) -> str | None:
     """The first problem any product module has with the build settings, or None."""
     for module in MODULES:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from sheetgen.content.loader import Document
 from sheetgen.content.models.common import ReferenceDeck, Theme
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
+from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
 
 
@@ -26,22 +28,57 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
     return {}
 
 
+def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[object]]]]]:
+    """Tables a card may ask for by name, from every game's rules module (`TABLES`)."""
+    from sheetgen.rules.registry import MODULES
+
+    out: dict = {}
+    for module in MODULES:
+        out.update(getattr(module, "TABLES", {}))
+    return out
+
+
 def check_deck(doc: Document, ctx: RuleContext) -> dict:
+    """Tables must be written out or computed, and rows as wide as the columns.
+
+    Derived: the computed tables, by card index."""
     deck: ReferenceDeck = doc.model  # type: ignore[assignment]
+    tables: dict[int, dict] = {}
+    known = computed_tables()
     for i, card in enumerate(deck.cards):
-        if card.table is None:
+        table = card.table
+        if table is None:
             continue
-        width = len(card.table.columns)
-        for r, row in enumerate(card.table.rows):
+        where = ("cards", i, "table")
+        if table.computed is not None:
+            if table.columns is not None or table.rows is not None:
+                ctx.error(doc, where + ("computed",), "deck.table-both",
+                          "a table is either computed or written out, not both",
+                          "remove `columns` and `rows`, or remove `computed`")
+                continue
+            make = known.get(table.computed)
+            if make is None:
+                ctx.error(doc, where + ("computed",), "deck.unknown-table", f"there is no computed table `{table.computed}`",
+                          did_you_mean(table.computed, known) or f"computed tables: {', '.join(sorted(known)) or 'none'}")
+                continue
+            columns, rows = make()
+            tables[i] = {"columns": list(columns), "rows": [list(r) for r in rows]}
+            continue
+        if table.columns is None or table.rows is None:
+            ctx.error(doc, where, "deck.table-incomplete", "a written-out table needs both `columns` and `rows`",
+                      "add the missing one, or use `computed:` for a table sheetgen works out")
+            continue
+        width = len(table.columns)
+        for r, row in enumerate(table.rows):
             if len(row) != width:
                 ctx.error(
                     doc,
-                    ("cards", i, "table", "rows", r),
+                    where + ("rows", r),
                     "deck.table-row-width",
                     f"row {r + 1} of the table on card {i + 1} has {len(row)} cells; the table has {width} columns",
                     "give every row one cell per column",
                 )
-    return {"cards": len(deck.cards)}
+    return {"cards": len(deck.cards), "tables": tables}
 
 
 RULES = {

@@ -77,8 +77,12 @@ Cell = str | int | float
 
 
 class CardTable(ContentModel):
-    columns: Annotated[list[ShortText], Field(min_length=1, max_length=8)]
-    rows: Annotated[list[list[Cell]], Field(max_length=40)]
+    """A table on a card: written out (`columns` and `rows`), or computed by sheetgen
+    from the game's rules (`computed: tricube-odds`), so that numbers are never typed."""
+
+    columns: Annotated[list[ShortText], Field(min_length=1, max_length=8)] | None = None
+    rows: Annotated[list[list[Cell]], Field(max_length=40)] | None = None
+    computed: ShortText | None = None
 
 
 class ReferenceCard(ContentModel):

@@ -22,6 +22,23 @@ from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
 from sheetgen.units import MM
 
 
+def system_notice(system: str) -> str | None:
+    """The notice every output of a game must carry (a licence), if the game has one."""
+    from sheetgen.layout.registry import notices
+
+    return notices().get(system)
+
+
+def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str) -> list[Item]:
+    """A last card in the deck carrying the game's notice."""
+    items = background(geo, ctx.color("card"))
+    band, bottom = title_band(ctx, geo, "About this deck", accent, None)
+    items += band
+    items += card_body(ctx, geo, bottom, notice, None, Source(None), accent=accent)
+    items += footer(ctx, geo, deck_title)
+    return items
+
+
 def card_geometry(ctx: LayoutContext, deck: ReferenceDeck) -> CardGeometry:
     if deck.card_size is not None:
         return CardGeometry(deck.card_size.width, deck.card_size.height, ctx.theme.bleed)
@@ -56,6 +73,17 @@ def card_body(
     return fit_blocks(ctx, blocks, area, what="card text")
 
 
+def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
+    """The card's table: computed by the rules (derived) or written out in the content."""
+    if card.table is None:
+        return None
+    computed = (derived or {}).get("tables", {})
+    hit = computed.get(index, computed.get(str(index)))
+    if hit is not None:
+        return list(hit["columns"]), [list(r) for r in hit["rows"]]
+    return list(card.table.columns or []), [list(r) for r in card.table.rows or []]
+
+
 def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     doc: DocInput = job.doc
     deck: ReferenceDeck = doc.model
@@ -69,20 +97,25 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         items = background(geo, ctx.color("card"))
         band, bottom = title_band(ctx, geo, card.title, accent, src.child("title"))
         items += band
-        table = (list(card.table.columns), [list(r) for r in card.table.rows]) if card.table else None
+        table = _table(card, doc.derived, i)
         items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
         items += footer(ctx, geo, card.footer or deck.title, f"{i + 1}/{total}")
         fronts.append(items)
         if backs is not None:
             text = card.back if card.back is not None else deck.back
             backs.append(generic_back(ctx, geo, accent, deck.title, text, src.child("back")))
+    notice = system_notice(deck.system)
+    if notice:
+        fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
+        if backs is not None:
+            backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
                         mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
     return LayoutDocument(
         title=deck.title,
         pages=tuple(pages),
         author=ctx.theme.author,
-        subject=f"{SYSTEM_NAMES.get(deck.system, deck.system)} reference cards",
+        subject=f"{SYSTEM_NAMES.get(deck.system, deck.system)} reference cards" + (f". {notice}" if notice else ""),
         keywords=(deck.system, "reference cards"),
     )
 
