@@ -385,6 +385,10 @@ def _validation_diagnostics(
                 f"{_field_name(path)}: expected {' or '.join(expects)}, got {_describe(value)}",
             )
         )
+    # A misspelt key also makes its right spelling "missing": report the misspelling only.
+    suggested = {d.hint for d in out if d.code == "content.unknown-field" and d.hint}
+    out = [d for d in out if not (d.code == "content.missing-field" and any(
+        f"`{_missing_name(d)}`" in h for h in suggested))]
     seen = set()
     unique = []
     for d in out:
@@ -393,6 +397,11 @@ def _validation_diagnostics(
             seen.add(k)
             unique.append(d)
     return unique
+
+
+def _missing_name(d: Diagnostic) -> str:
+    m = re.match(r"missing required field `([^`]+)`", d.message)
+    return m.group(1) if m else ""
 
 
 def _field_name(path: tuple) -> str:

@@ -154,23 +154,28 @@ class _Builder:
         m = _mark(node)
         self.diagnostics.append(error(self.file, m.line, m.column, code, message, hint))
 
+    def _outermost(self, path: Path, node: yaml.Node) -> Mark:
+        """The key of the top-level entry being built: where a runaway value is named."""
+        return self.positions.keys.get(path[:1]) or _mark(node)
+
     def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
         self.count += 1
         if self.count > self.max_nodes:
-            m = _mark(node)
+            m = self._outermost(path, node)
             raise _Abort(
                 error(
                     self.file,
                     m.line,
                     m.column,
                     "yaml.too-large",
-                    f"this document expands to more than {self.max_nodes:,} values through aliases",
+                    f"`{path[0]}` expands to more than {self.max_nodes:,} values through aliases"
+                    if path else f"this document expands to more than {self.max_nodes:,} values through aliases",
                     "an alias that refers to other aliases can grow exponentially (an 'alias bomb'); "
                     "write the values out or split the document",
                 )
             )
         if depth > self.max_depth:
-            m = _mark(node)
+            m = self._outermost(path, node)
             raise _Abort(
                 error(
                     self.file,
@@ -271,7 +276,7 @@ class _Builder:
         return result
 
 
-def _syntax_diagnostic(file: str, exc: yaml.YAMLError) -> Diagnostic:
+def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "") -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     line = mark.line + 1 if mark else 1
     column = mark.column + 1 if mark else 1
@@ -283,7 +288,7 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError) -> Diagnostic:
         hint = f"{context} at line {context_mark.line + 1}, column {context_mark.column + 1}"
         if "flow" in context:
             hint += "; check for a missing `]` or `}` or a missing comma"
-    if "\\t" in problem or "tab" in problem:
+    if "\\t" in problem or "tab" in problem or _char_at(text, line, column) == "\t":
         hint = "YAML does not allow tabs for indentation; use spaces"
     elif "mapping values are not allowed" in problem:
         hint = "text containing `: ` must be quoted"
@@ -293,6 +298,13 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError) -> Diagnostic:
         problem = f"the file contains a character YAML does not allow ({exc.reason})"
         hint = "remove control characters; save the file as UTF-8"
     return error(file, line, column, "yaml.syntax", f"invalid YAML: {problem}", hint)
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    if 1 <= line <= len(lines) and 1 <= column <= len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return ""
 
 
 def decode_source(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]:
@@ -340,7 +352,7 @@ def load_documents(
             documents.append(RawDocument(index, data, builder.positions, _mark(node), ok))
             index += 1
     except yaml.YAMLError as exc:
-        diagnostics.append(_syntax_diagnostic(file, exc))
+        diagnostics.append(_syntax_diagnostic(file, exc, text))
     finally:
         loader.dispose()
     if not documents and not diagnostics:

@@ -269,13 +269,35 @@ class Paragraph:
             if ln.bullet:
                 bw = m.width(BULLET, size)
                 items.append(Text(x, baseline, BULLET, ctx.fonts.face(self.style.font), size, color, bw))
+            # Runs of base-style words become one Text (spaces included, at the base style's
+            # space width, exactly as measured) so PDF text extracts as whole lines.
+            run: list[str] = []
+            run_x = cx
+            base = self.style.font
+
+            def flush() -> None:
+                if run:
+                    text = "".join(run)
+                    items.append(Text(run_x, baseline, text, ctx.fonts.face(base), size, color,
+                                      ctx.fonts.width(text, base, size)))
+                    run.clear()
+
             for j, word in enumerate(ln.words):
                 if j:
+                    if run:
+                        run.append(" ")
                     cx += space
                 for text, fstyle in word.fragments:
                     w = ctx.fonts.width(text, fstyle, size)
-                    items.append(Text(cx, baseline, text, ctx.fonts.face(fstyle), size, color, w))
+                    if fstyle == base:
+                        if not run:
+                            run_x = cx
+                        run.append(text)
+                    else:
+                        flush()
+                        items.append(Text(cx, baseline, text, ctx.fonts.face(fstyle), size, color, w))
                     cx += w
+            flush()
             baseline += pitch
         return items
 

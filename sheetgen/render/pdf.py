@@ -8,6 +8,7 @@ subsets; invariant mode makes rebuilds byte-identical.
 from __future__ import annotations
 
 import io
+import math
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
@@ -17,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__
 from sheetgen.fonts import FontFace
-from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text
+from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
 
 _registered: dict[str, str] = {}
 
@@ -37,6 +38,12 @@ def _color(value: str) -> HexColor:
     if c is None:
         c = _colors[value] = HexColor(value)
     return c
+
+
+def _pdf_string(text: str) -> str:
+    """A PDF literal string for ASCII text (anything else becomes `?`)."""
+    safe = "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
+    return "(" + safe.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
 def _pdf_box(box: Box, page: Page) -> tuple[float, float, float, float]:
@@ -90,18 +97,19 @@ class _PageWriter:
         return do_stroke, 1 if fill else 0
 
     def text(self, t: Text) -> None:
-        c = self.c
+        # The text matrix flips glyphs back upright inside the page's y-down space.
         name = _register(t.font)
         self.set_fill(t.fill)
-        c.saveState()
-        c.translate(t.x, t.y)
-        c.scale(1, -1)
+        obj = self.c.beginText()
         if t.angle:
-            c.rotate(t.angle)
-        c.setFont(name, t.size)
-        c.drawString(0, 0, t.text)
-        c.restoreState()
-        self.fill = None  # restoreState resets the fill colour
+            a = math.radians(t.angle)
+            cos, sin = math.cos(a), math.sin(a)
+            obj.setTextTransform(cos, -sin, -sin, -cos, t.x, t.y)
+        else:
+            obj.setTextTransform(1, 0, 0, -1, t.x, t.y)
+        obj.setFont(name, t.size)
+        obj.textOut(t.text)
+        self.c.drawText(obj)
 
     def path(self, p: Path) -> None:
         stroke, fill = self._paint(p.stroke, p.width, p.fill, p.dash, p.cap, p.join)
@@ -135,6 +143,16 @@ class _PageWriter:
             self.c.circle(o.cx, o.cy, o.r, stroke=stroke, fill=fill)
 
     def group(self, g: Group) -> None:
+        # Named groups become marked content, so tools (and tests) can find crop marks
+        # and cards in the page's content stream.
+        name = g.id or g.label
+        if name:
+            self.c.addLiteral(f"/SG <</Name {_pdf_string(name)}>> BDC")
+        self._group(g)
+        if name:
+            self.c.addLiteral("EMC")
+
+    def _group(self, g: Group) -> None:
         plain = not (g.dx or g.dy or g.rotate or g.clip)
         if plain:
             self.draw(g.items)
@@ -194,11 +212,22 @@ class _PageWriter:
             )
 
 
+def _first_font(doc: LayoutDocument) -> FontFace | None:
+    for page in doc.pages:
+        for item, _, _ in walk(page.items):
+            if isinstance(item, Text):
+                return item.font
+    return None
+
+
 def render_pdf(doc: LayoutDocument) -> bytes:
     """The document as PDF bytes; the same document always gives the same bytes."""
     buf = io.BytesIO()
     first = doc.pages[0] if doc.pages else Page(595.0, 842.0, ())
-    c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1)
+    font = _first_font(doc)
+    # reportlab starts every page with an initial font; make it an embedded one.
+    initial = {"initialFontName": _register(font), "initialFontSize": 10} if font else {}
+    c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1, **initial)
     c.setTitle(doc.title)
     c.setAuthor(doc.author or "sheetgen")
     c.setSubject(doc.subject)

@@ -1,0 +1,72 @@
+"""Imports flow forward through the five stages, never back."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import sheetgen
+
+PACKAGE = Path(sheetgen.__file__).parent
+CORE = {"sheetgen", "sheetgen.diagnostics", "sheetgen.units", "sheetgen.fonts", "sheetgen.pathdata"}
+
+# What each stage may import from sheetgen, besides the core modules.
+ALLOWED = {
+    "content": {"content"},
+    "rules": {"content", "rules"},
+    "layout": {"content", "rules", "layout"},
+    "render": {"layout", "render"},
+    "generate": {"content", "rules", "generate"},
+    "build": {"content", "rules", "layout", "render", "build"},
+}
+
+
+def stage_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "sheetgen" else None
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names if node.module == "sheetgen")
+    return {m for m in found if m == "sheetgen" or m.startswith("sheetgen.")}
+
+
+def test_imports_only_flow_forward():
+    problems = []
+    checked = 0
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        module = ".".join(rel.parts).removesuffix(".__init__")
+        stage = stage_of(module)
+        if stage not in ALLOWED:
+            continue
+        checked += 1
+        for imported in imports_of(path):
+            if imported in CORE or imported.split(".")[:2] == ["sheetgen", "__version__"]:
+                continue
+            target = stage_of(imported)
+            if target is not None and target not in ALLOWED[stage] and imported not in CORE:
+                problems.append(f"{module} ({stage}) imports {imported} ({target})")
+    assert checked > 20
+    assert problems == []
+
+
+def test_core_modules_import_no_stage():
+    for name in ("diagnostics", "units", "fonts", "pathdata"):
+        for imported in imports_of(PACKAGE / f"{name}.py"):
+            assert imported in CORE, f"{name} imports {imported}"
+
+
+def test_the_checker_would_catch_a_backward_import(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("from sheetgen.rules.base import RuleContext\nimport sheetgen.layout.text\n")
+    found = imports_of(bad)
+    assert {stage_of(m) for m in found} == {"rules", "layout"}
+    assert not ({stage_of(m) for m in found} <= ALLOWED["render"])

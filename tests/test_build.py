@@ -1,0 +1,159 @@
+"""The build: output tree, manifest, determinism, incremental and parallel builds,
+and what happens to outputs when content breaks."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from conftest import run_cli, write
+
+DECK = """
+kind: reference-deck
+id: {id}
+system: {system}
+title: {title}
+back: Keep this card handy
+cards:
+  - title: Difficulty
+    body: Most challenges are **standard**; some are *easy* or *hard*.
+    table: {{columns: [Difficulty, Meaning], rows: [[4, easy], [5, standard], [6, hard]]}}
+  - title: Outcomes
+    body: |
+      - Success on any die that meets the difficulty.
+      - Exceptional success on two or more.
+"""
+
+
+def deck(root: Path, id: str, system: str = "tricube", title: str = "Tricube basics") -> Path:
+    return write(root, f"content/{id}.yaml", DECK.format(id=id, system=system, title=title))
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_build_writes_the_output_tree_and_a_manifest(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "kubos-quick", system="kubos", title="KUBOS quick")
+    result = run_cli("build")
+    assert result.code == 0, result.stderr
+    out = workdir / "output"
+    assert (out / "tricube/reference/basics.pdf").is_file()
+    assert (out / "kubos/reference/kubos-quick.pdf").is_file()
+    manifest = json.loads((out / "manifest.json").read_text())
+    entries = {e["path"]: e for e in manifest["outputs"]}
+    entry = entries["tricube/reference/basics.pdf"]
+    assert entry["source"] == "content/basics.yaml"
+    assert (entry["kind"], entry["id"], entry["product"], entry["format"]) == ("reference-deck", "basics", "reference", "pdf")
+    assert entry["sha256"] == hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest()
+    assert (out / "index.html").read_text().count('href="tricube/reference/basics.pdf"') == 1
+    assert "1 unchanged" not in result.stderr and "2 files written" in result.stderr
+
+
+def test_two_builds_give_identical_bytes(workdir):
+    deck(workdir, "basics")
+    assert run_cli("build", "-o", "one").code == 0
+    assert run_cli("build", "-o", "two", "--force").code == 0
+    one, two = files(workdir / "one"), files(workdir / "two")
+    assert one.keys() == two.keys() and len(one) >= 3
+    assert one == two
+
+
+def test_parallel_build_gives_the_same_bytes_as_a_serial_one(workdir):
+    for i in range(4):
+        deck(workdir, f"deck-{i}", title=f"Deck number {i}")
+    assert run_cli("build", "-o", "serial").code == 0
+    assert run_cli("build", "-o", "parallel", "--jobs", "2").code == 0
+    assert files(workdir / "serial") == files(workdir / "parallel")
+
+
+def test_an_unchanged_document_is_not_rebuilt(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "other", title="Other deck")
+    assert run_cli("build").code == 0
+    target = workdir / "output/tricube/reference/basics.pdf"
+    before = target.stat().st_mtime_ns
+    again = run_cli("build")
+    assert again.code == 0
+    assert "0 files written" in again.stderr and "2 unchanged" in again.stderr
+    assert target.stat().st_mtime_ns == before
+    deck(workdir, "other", title="Other deck, renamed")
+    third = run_cli("build")
+    assert "1 file written" in third.stderr and "1 unchanged" in third.stderr
+    assert target.stat().st_mtime_ns == before
+
+
+def test_a_damaged_output_is_rebuilt(workdir):
+    deck(workdir, "basics")
+    run_cli("build")
+    target = workdir / "output/tricube/reference/basics.pdf"
+    good = target.read_bytes()
+    target.write_bytes(b"scribbled over")
+    assert "1 file written" in run_cli("build").stderr
+    assert target.read_bytes() == good
+
+
+def test_a_broken_document_keeps_its_earlier_output_and_the_others_still_build(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "other", title="Other deck")
+    assert run_cli("build").code == 0
+    earlier = (workdir / "output/tricube/reference/basics.pdf").read_bytes()
+    source = workdir / "content/basics.yaml"
+    source.write_text(source.read_text().replace("system: tricube", "system: tricub"))
+    deck(workdir, "other", title="Other deck, changed")
+    result = run_cli("build")
+    assert result.code == 1
+    assert "content/basics.yaml:3:9: error[content.not-allowed]" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (workdir / "output/tricube/reference/basics.pdf").read_bytes() == earlier
+    manifest = json.loads((workdir / "output/manifest.json").read_text())
+    assert "tricube/reference/basics.pdf" in {e["path"] for e in manifest["outputs"]}
+    other = (workdir / "output/tricube/reference/other.pdf").read_bytes()
+    assert b"Other deck, changed" in other or "1 file written" in result.stderr
+    assert not list((workdir / "output").rglob("*.tmp"))
+
+
+def test_text_that_cannot_fit_is_an_error_naming_the_document_and_field_and_writes_nothing(workdir):
+    path = deck(workdir, "wordy")
+    path.write_text(path.read_text().replace(
+        "body: Most challenges are **standard**; some are *easy* or *hard*.",
+        "body: " + "So many words on one small card. " * 120,
+    ))
+    result = run_cli("build")
+    assert result.code == 1
+    assert "content/wordy.yaml:8:11: error[layout.text-overflow]" in result.stderr
+    assert "reference-deck `wordy`" in result.stderr and "cards[0]" in result.stderr
+    assert not (workdir / "output/tricube/reference/wordy.pdf").exists()
+
+
+def test_a_removed_document_takes_its_outputs_with_it(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "gone", title="Going away")
+    run_cli("build")
+    assert (workdir / "output/tricube/reference/gone.pdf").exists()
+    (workdir / "content/gone.yaml").unlink()
+    assert run_cli("build").code == 0
+    assert not (workdir / "output/tricube/reference/gone.pdf").exists()
+    manifest = json.loads((workdir / "output/manifest.json").read_text())
+    assert [e["id"] for e in manifest["outputs"]] == ["basics"]
+
+
+def test_building_one_file_leaves_other_outputs_listed(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "other", title="Other deck")
+    run_cli("build")
+    assert run_cli("build", "content/other.yaml", "--force").code == 0
+    manifest = json.loads((workdir / "output/manifest.json").read_text())
+    assert sorted(e["id"] for e in manifest["outputs"]) == ["basics", "other"]
+
+
+def test_output_folder_option_and_summary_line(workdir):
+    deck(workdir, "basics")
+    result = run_cli("build", "-o", "elsewhere", "--format", "pdf")
+    assert result.code == 0
+    assert (workdir / "elsewhere/tricube/reference/basics.pdf").exists()
+    summary = result.stderr.strip().splitlines()[-1]
+    assert summary.startswith("sheetgen: 1 document, 2 pages, 1 file written, 0 unchanged, 0 errors, 0 warnings in ")
+    assert summary.endswith("s → elsewhere/")

@@ -1,0 +1,118 @@
+"""The command line: exit statuses, output formats, show, schema."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO, run_cli, write
+from test_build import deck
+
+
+def test_validate_clean_content_exits_zero(workdir):
+    deck(workdir, "basics")
+    result = run_cli("validate")
+    assert result.code == 0, result.stderr
+    assert "1 document checked, 0 errors, 0 warnings" in result.stderr
+
+
+def test_broken_yaml_exits_one_with_a_location_and_no_traceback(workdir):
+    write(workdir, "broken.yaml", "kind: cubit\nid: probe\nfaces: [\n  {interface: aid, skill: 2\n")
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", "validate", "broken.yaml"], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert "broken.yaml:5:1: error[yaml.syntax]" in proc.stderr
+    assert "flow mapping at line 4, column 3" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "nowhere/"],
+    ["build", "--cube-size", "50"],
+    ["build", "--cube-size", "-3mm"],
+    ["build", "--format", "png"],
+    ["build", "--paper", "a5"],
+    ["build", "--theme", "no-such-theme"],
+    ["validate", "--format", "xml"],
+    ["schema", "no-such-kind"],
+    ["frobnicate"],
+])
+def test_usage_errors_exit_two(workdir, args):
+    deck(workdir, "basics")
+    result = run_cli(*args)
+    assert result.code == 2, (args, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+
+
+def test_no_content_folder_is_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("build")
+    assert result.code == 2 and "no `content/` folder" in result.stderr
+
+
+def test_json_diagnostics_have_the_documented_fields(workdir):
+    write(workdir, "content/t.yaml", "kind: theme\nid: t\npaper: a5\n")
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    (d,) = json.loads(result.stdout)
+    assert set(d) == {"file", "line", "column", "severity", "code", "message", "hint"}
+    assert (d["file"], d["line"], d["column"], d["severity"], d["code"]) == ("content/t.yaml", 3, 8, "error", "content.not-allowed")
+
+
+def test_strict_turns_warnings_into_failure(workdir):
+    write(workdir, "content/d.yaml", """
+        kind: reference-deck
+        id: d
+        system: kubos
+        title: Checks
+        cards:
+          - title: Done
+            body: Tick it ✓ when done.
+    """)
+    relaxed = run_cli("validate")
+    assert relaxed.code == 0
+    assert "content/d.yaml:7:11: warning[layout.missing-glyph]" in relaxed.stderr
+    assert "U+2713" in relaxed.stderr
+    assert run_cli("validate", "--strict").code == 1
+
+
+def test_show_prints_the_resolved_document_with_derived_values(workdir):
+    deck(workdir, "basics")
+    result = run_cli("show", "content/basics.yaml", "--json")
+    assert result.code == 0
+    data = json.loads(result.stdout)
+    assert (data["kind"], data["id"], data["valid"]) == ("reference-deck", "basics", True)
+    assert data["document"]["imposition"] == "sheet"  # a default, filled in
+    assert data["derived"]["cards"] == 2
+    assert data["source"] == "content/basics.yaml:1"
+    text = run_cli("show", "content/basics.yaml")
+    assert "kind: reference-deck" in text.stdout
+
+
+def test_schema_describes_every_kind_and_accepts_the_bundled_content(tmp_path):
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    result = run_cli("schema")
+    schema = json.loads(result.stdout)
+    validator = jsonschema.Draft202012Validator(schema)
+    docs = 0
+    for path in sorted((REPO / "content").rglob("*.yaml")):
+        for doc in yaml.safe_load_all(path.read_text()):
+            errors = list(validator.iter_errors(doc))
+            assert not errors, f"{path}: {errors[0].message}"
+            docs += 1
+    assert docs >= 1
+    bad = {"kind": "reference-deck", "id": "x", "system": "nope", "title": "t", "cards": [{"title": "a"}]}
+    assert list(validator.iter_errors(bad))
+    one = json.loads(run_cli("schema", "theme").stdout)
+    assert one["properties"]["cube_size"]["anyOf"][0]["pattern"]
+    assert run_cli("schema", "-o", str(tmp_path / "schemas")).code == 0
+    assert (tmp_path / "schemas" / "reference-deck.schema.json").is_file()
+
+
+def test_python_dash_m_runs_the_cli():
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.startswith("sheetgen, version ")

@@ -1,0 +1,194 @@
+"""Loading errors point at the exact line and column, with a stable code.
+
+Each fixture in tests/fixtures/loading/ states what it expects on its first line:
+`# expect: LINE:COL severity[code] words that must appear in the message or hint`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, run_cli, write
+from sheetgen.content.loader import load
+from sheetgen.content.yamlsrc import load_documents
+
+LOADING = sorted((FIXTURES / "loading").glob("*.yaml"))
+EXPECT_RE = re.compile(r"^# expect: (\d+):(\d+) (error|warning)\[([\w.-]+)\](.*)$")
+
+
+def expectation(path: Path) -> tuple[int, int, str, str, str]:
+    m = EXPECT_RE.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert m, f"{path.name} has no `# expect:` line"
+    return int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), m.group(5).strip()
+
+
+@pytest.mark.parametrize("fixture", LOADING, ids=[p.stem for p in LOADING])
+def test_each_loading_error_is_reported_at_its_line_and_column(fixture: Path):
+    line, column, severity, code, words = expectation(fixture)
+    result = run_cli("validate", "--format", "json", str(fixture))
+    assert result.code == 1, result.stderr
+    found = json.loads(result.stdout)
+    hits = [d for d in found if d["code"] == code]
+    assert hits, f"no {code} among {[(d['line'], d['column'], d['code']) for d in found]}"
+    d = hits[0]
+    assert (d["line"], d["column"], d["severity"]) == (line, column, severity)
+    assert d["file"].endswith(fixture.name)
+    if words:
+        assert words.lower() in (d["message"] + " " + (d["hint"] or "")).lower()
+
+
+def test_text_diagnostics_show_the_source_line_and_a_caret(workdir):
+    write(workdir, "content/deck.yaml", """
+        kind: reference-deck
+        id: deck
+        system: kubos
+        title: Deck
+        cards:
+          - title: One
+            bodyy: typo here
+    """)
+    result = run_cli("validate")
+    assert result.code == 1
+    lines = result.stderr.splitlines()
+    first = next(i for i, ln in enumerate(lines) if "error[content.unknown-field]" in ln)
+    assert lines[first].startswith("content/deck.yaml:7:5: error[content.unknown-field]: unknown field `bodyy`")
+    assert lines[first + 1].endswith("|     bodyy: typo here")
+    caret_line = lines[first + 2]
+    assert caret_line.index("^") == lines[first + 1].index("bodyy")
+    assert "did you mean `body`?" in lines[first + 3]
+    assert "Traceback" not in result.stderr
+
+
+def test_every_error_of_every_file_is_reported_in_one_run(workdir):
+    write(workdir, "content/a.yaml", """
+        kind: theme
+        id: a
+        paper: a5
+        cube_size: 50
+    """)
+    write(workdir, "content/sub/b.yaml", """
+        kind: reference-deck
+        id: B
+        system: kubos
+        title: x
+        cards: []
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = {(Path(d["file"]).name, d["line"], d["code"]) for d in json.loads(result.stdout)}
+    assert found >= {
+        ("a.yaml", 3, "content.not-allowed"),
+        ("a.yaml", 4, "content.bad-length"),
+        ("b.yaml", 2, "content.bad-id"),
+        ("b.yaml", 5, "content.too-few"),
+    }
+
+
+def test_yaml_1_1_booleans_and_numbers_keep_their_written_meaning():
+    docs, problems = load_documents("a: no\nb: on\nc: 1e3\nd: 1_000\ne: 1:30\nf: '012'\ng: yes\n", "x.yaml")
+    assert problems == []
+    assert docs[0].data == {"a": "no", "b": "on", "c": 1000.0, "d": "1_000", "e": "1:30", "f": "012", "g": "yes"}
+
+
+def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_hint(workdir):
+    from pydantic import BaseModel
+
+    from sheetgen.content.loader import _validation_diagnostics
+    from sheetgen.content.models.base import ContentModel
+
+    class Flag(ContentModel):
+        enabled: bool
+
+    docs, _ = load_documents("enabled: no\n", "flag.yaml")
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError) as info:
+        Flag.model_validate(docs[0].data)
+    (d,) = _validation_diagnostics(info.value, Flag, docs[0].data, docs[0].positions, "flag.yaml")
+    assert (d.line, d.column, d.code) == (1, 10, "content.wrong-type")
+    assert "write `true` or `false`" in d.hint
+    assert issubclass(Flag, BaseModel)
+
+
+def test_an_alias_bomb_stops_quickly_with_bounded_memory():
+    text = (FIXTURES / "loading" / "alias-bomb.yaml").read_text()
+    tracemalloc.start()
+    started = time.perf_counter()
+    docs, problems = load_documents(text, "bomb.yaml")
+    elapsed = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert [p.code for p in problems] == ["yaml.too-large"]
+    # Fully expanded this document holds 10^9 strings; it must be refused long before that.
+    assert peak < 100 * 1024 * 1024, f"peak {peak / 1e6:.0f} MB"
+    assert elapsed < 30  # generous: this guards against expansion, it is not a speed benchmark
+
+
+def test_an_oversized_file_is_refused_without_being_parsed(workdir, monkeypatch):
+    import sheetgen.content.loader as loader
+
+    monkeypatch.setattr(loader, "MAX_FILE_BYTES", 1000)
+    write(workdir, "content/big.yaml", "kind: theme\nid: big\n" + "# padding\n" * 200)
+    result = run_cli("validate", "--format", "json")
+    (d,) = json.loads(result.stdout)
+    assert (d["code"], d["line"], d["column"]) == ("content.file-too-large", 1, 1)
+
+
+def test_a_file_that_is_not_utf8_gets_a_diagnostic(workdir):
+    (workdir / "content" / "latin1.yaml").write_bytes(b"kind: theme\nid: caf\xe9\n")
+    result = run_cli("validate", "--format", "json")
+    (d,) = json.loads(result.stdout)
+    assert (d["code"], d["line"], d["column"]) == ("content.encoding", 2, 8)
+
+
+def test_control_characters_are_a_diagnostic_not_a_crash(workdir):
+    (workdir / "content" / "ctrl.yaml").write_bytes(b"kind: theme\nid: x\nname: a\x07b\n")
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    assert json.loads(result.stdout)[0]["code"] == "yaml.syntax"
+
+
+def test_documents_of_a_multi_document_file_are_checked_independently(workdir):
+    write(workdir, "content/many.yaml", """
+        kind: theme
+        id: good
+        ---
+        kind: theme
+        id: bad
+        paper: a3
+        ---
+        kind: theme
+        id: also-good
+    """)
+    library = load([workdir / "content"])
+    assert sorted(d.id for d in library.documents) == ["also-good", "good"]
+    assert [(d.line, d.code) for d in library.diagnostics] == [(6, "content.not-allowed")]
+
+
+def test_discovery_is_recursive_sorted_and_skips_hidden_files(workdir):
+    for rel in ("content/b/z.yaml", "content/a.yml", "content/b/a.yaml", "content/.hidden/x.yaml", "content/.x.yaml"):
+        write(workdir, rel, f"kind: theme\nid: t{abs(hash(rel)) % 10**6}\n")
+    from sheetgen.content.loader import discover
+
+    names = [str(p.relative_to(workdir / "content")) for p in discover([workdir / "content"])]
+    assert names == ["a.yml", "b/a.yaml", "b/z.yaml"]
+
+
+def test_an_unknown_computed_table_is_reported_at_its_name(workdir):
+    write(workdir, "content/deck.yaml", """
+        kind: reference-deck
+        id: deck
+        system: kubos
+        title: Deck
+        cards:
+          - title: Odds
+            table: {computed: tricube-oddz}
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = json.loads(result.stdout)
+    assert [(d["line"], d["column"], d["code"]) for d in found] == [(7, 23, "deck.unknown-table")]

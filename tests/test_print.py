@@ -1,0 +1,258 @@
+"""Print conventions, checked on the PDFs and SVGs a build writes: true paper sizes,
+cards N-up with bleed, crop marks outside the trim, mirrored duplex backs, embedded
+fonts, metadata, SVG in millimetres, and PDF and SVG that look the same."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from conftest import MM, SVG_NS, pdf_text, rasterize_pdf, rasterize_svg, read_pdf, run_cli, svg_root, svg_text, write
+from pdfops import read_geometry
+from sheetgen.layout.imposition import plan_imposition
+from sheetgen.units import CARD_SIZES, PAPER_SIZES
+from test_build import deck
+
+PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
+
+
+def many_cards(root, n: int, id: str = "many", card_size: str | None = None):
+    cards = "\n".join(f"  - title: Card {i + 1}\n    body: Rule number {i + 1}, in a few words." for i in range(n))
+    size = f"card_size: {card_size}\n" if card_size else ""
+    write(root, f"content/{id}.yaml",
+          f"kind: reference-deck\nid: {id}\nsystem: kubos\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n")
+    return root / f"output/kubos/reference/{id}.pdf"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_are_exactly_the_paper_size(workdir, paper):
+    pdf = many_cards(workdir, 3)
+    assert run_cli("build", "--paper", paper).code == 0
+    w, h = PAPERS[paper]
+    for page in read_pdf(pdf).pages:
+        box = page.mediabox
+        assert float(box.left) == 0 and float(box.bottom) == 0
+        assert float(box.width) == pytest.approx(w, abs=0.01)
+        assert float(box.height) == pytest.approx(h, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_poker_cards_impose_nine_up_with_trim_and_bleed_boxes(workdir, paper):
+    pdf = many_cards(workdir, 9)
+    assert run_cli("build", "--paper", paper).code == 0
+    reader = read_pdf(pdf)
+    assert len(reader.pages) == 2  # nine fronts, then their backs
+    front = reader.pages[0]
+    _, placements, _ = read_geometry(front)
+    cards = [p for p in placements if p.name.startswith("card ")]
+    assert len(cards) == 9
+    cw, ch = 63.5 * MM, 88.9 * MM
+    trim = front.trimbox
+    # The trim box is exactly the block of 3 × 3 cards; the bleed box 3 mm outside it.
+    assert float(trim.width) == pytest.approx(3 * cw, abs=0.05)
+    assert float(trim.height) == pytest.approx(3 * ch, abs=0.05)
+    bleed = front.bleedbox
+    assert float(trim.left) - float(bleed.left) == pytest.approx(3 * MM, abs=0.05)
+    assert float(bleed.top) - float(trim.top) == pytest.approx(3 * MM, abs=0.05)
+    # Cards sit inside the paper with their bleed.
+    W, H = PAPERS[paper]
+    for p in cards:
+        x, top = p.matrix[4], p.matrix[5]
+        assert 3 * MM <= x and x + cw + 3 * MM <= W
+        assert top <= H - 3 * MM and top - ch - 3 * MM >= 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_lie_outside_every_card_and_on_its_trim_lines(workdir, paper):
+    pdf = many_cards(workdir, 9)
+    run_cli("build", "--paper", paper)
+    page = read_pdf(pdf).pages[0]
+    segments, placements, _ = read_geometry(page)
+    marks = [s for s in segments if "crop-marks" in s.group]
+    assert marks, "no crop marks found"
+    cw, ch = 63.5 * MM, 88.9 * MM
+    cards = [(p.matrix[4], p.matrix[5] - ch, cw, ch) for p in placements if p.name.startswith("card ")]
+    trim = page.trimbox
+    bleed = page.bleedbox
+    xs = {round(x, 2) for x, _, w, _ in cards for x in (x, x + w)}
+    ys = {round(y, 2) for _, y, _, h in cards for y in (y, y + h)}
+    W, H = PAPERS[paper]
+    for s in marks:
+        for px, py in ((s.x1, s.y1), (s.x2, s.y2)):
+            assert 0 <= px <= W and 0 <= py <= H, "mark off the paper"
+            inside_bleed = float(bleed.left) < px < float(bleed.right) and float(bleed.bottom) < py < float(bleed.top)
+            assert not inside_bleed, f"crop mark point {(px, py)} inside the bleed box"
+            for x, y, w, h in cards:
+                assert not (x < px < x + w and y < py < y + h), "crop mark inside a card"
+        if s.x1 == pytest.approx(s.x2):  # vertical mark: on a vertical trim line
+            assert round(s.x1, 2) in xs
+        else:
+            assert s.y1 == pytest.approx(s.y2) and round(s.y1, 2) in ys
+    # Every trim line has marks at both ends.
+    vertical = {round(s.x1, 2) for s in marks if s.x1 == pytest.approx(s.x2)}
+    horizontal = {round(s.y1, 2) for s in marks if s.y1 == pytest.approx(s.y2)}
+    assert vertical == xs and horizontal == ys
+    assert float(trim.left) == pytest.approx(min(x for x, *_ in cards), abs=0.01)
+
+
+def test_backs_are_mirrored_for_long_edge_duplex(workdir):
+    pdf = many_cards(workdir, 7)  # a partial sheet: mirroring must still pair every card
+    run_cli("build")
+    reader = read_pdf(pdf)
+    W = float(reader.pages[0].mediabox.width)
+    cw = 63.5 * MM
+    _, fronts, _ = read_geometry(reader.pages[0])
+    _, backs, _ = read_geometry(reader.pages[1])
+    front_at = {p.name: (p.matrix[4], p.matrix[5]) for p in fronts if p.name.startswith("card ")}
+    back_at = {p.name.removeprefix("back of "): (p.matrix[4], p.matrix[5]) for p in backs if p.name.startswith("back of card")}
+    assert front_at.keys() == back_at.keys() and len(front_at) == 7
+    for name, (x, top) in front_at.items():
+        bx, btop = back_at[name]
+        # Flipped on the long (vertical) edge, a card's back lands mirrored left-right.
+        assert bx == pytest.approx(W - x - cw, abs=0.01)
+        assert btop == pytest.approx(top, abs=0.01)
+    assert "The back" in reader.pages[1].extract_text()
+
+
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_n_up_follows_from_paper_and_card_size(size, paper):
+    W, H = PAPER_SIZES[paper]
+    w, h = CARD_SIZES[size]
+    plan = plan_imposition((W, H), (w, h), 3 * MM)
+    # No more cards could fit: one more column or row would leave no room for bleed.
+    assert plan.cols * w + 2 * 3 * MM <= W and plan.rows * h + 2 * 3 * MM <= H
+    assert (plan.cols + 1) * w + 2 * 3 * MM + 4 * MM > W or (plan.cols + 1) * (w + 6 * MM) > W
+    block = plan.block()
+    assert block.x >= 3 * MM + plan.mark_gap and block.y >= 3 * MM
+    assert plan.mark_length >= 2 * MM
+    for slot in range(plan.per_page):
+        t = plan.trim(slot)
+        assert 0 < t.x and t.right < W and 0 < t.y and t.bottom < H
+
+
+def test_nine_poker_cards_fit_on_both_papers():
+    for paper in ("a4", "letter"):
+        assert plan_imposition(PAPER_SIZES[paper], CARD_SIZES["poker"], 3 * MM).per_page == 9
+
+
+def test_custom_card_size_and_single_card_pages(workdir):
+    write(workdir, "content/tarot.yaml", """
+        kind: reference-deck
+        id: tarot
+        system: cubit
+        title: Big cards
+        card_size: {width: 70mm, height: 120mm}
+        imposition: single
+        cards:
+          - title: One
+            body: A card on its own page, as print shops want it.
+    """)
+    assert run_cli("build").code == 0
+    page = read_pdf(workdir / "output/cubit/reference/tarot.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(76 * MM, abs=0.01)
+    assert float(page.trimbox.width) == pytest.approx(70 * MM, abs=0.01)
+    assert float(page.trimbox.height) == pytest.approx(120 * MM, abs=0.01)
+    assert float(page.trimbox.left) == pytest.approx(3 * MM, abs=0.01)
+    assert float(page.bleedbox.width) == pytest.approx(76 * MM, abs=0.01)
+
+
+def test_fonts_are_embedded_and_metadata_is_set(workdir):
+    pdf = many_cards(workdir, 2)
+    run_cli("build")
+    reader = read_pdf(pdf)
+    assert reader.metadata.title == "Many cards"
+    assert reader.metadata.author
+    assert reader.metadata.creator.startswith("sheetgen ")
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+    assert "Rule number 2" in pdf_text(pdf)
+
+
+def test_svg_is_true_size_in_millimetres_and_keeps_its_words(workdir):
+    from sheetgen.layout.primitives import LayoutDocument, Page, Rect
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.text import TextStyle, text_box
+    from sheetgen.layout.primitives import Box
+    from sheetgen.render.svg import render_svg
+    from sheetgen.rules.theme import ResolvedTheme
+    from sheetgen.rules import check
+    from sheetgen.content.loader import Library
+
+    theme = check(Library()).theme
+    ctx = LayoutContext(theme)
+    W, H = PAPER_SIZES["a4"]
+    items = [Rect(50 * MM, 50 * MM, 50 * MM, 50 * MM, role="cut", stroke="#000000", width=0.5)]
+    items += text_box(ctx, "Fold on the dashed lines", Box(20 * MM, 20 * MM, 100 * MM, 20 * MM), TextStyle(size=12))
+    svg = workdir / "page.svg"
+    svg.write_bytes(render_svg(Page(W, H, tuple(items)), "A test page"))
+    root = svg_root(svg)
+    assert root.get("width") == "210mm" and root.get("height") == "297mm"
+    vb = [float(v) for v in root.get("viewBox").split()]
+    assert vb == pytest.approx([0, 0, W, H], abs=0.001)
+    rect = root.find(".//svg:rect[@class='cut']", SVG_NS)
+    # 50 mm in viewBox units (points) is 50 mm on paper.
+    assert float(rect.get("width")) * 210 / vb[2] == pytest.approx(50, abs=0.01)
+    assert svg_text(svg) == "Fold on the dashed lines"
+    assert isinstance(theme, ResolvedTheme)
+
+
+def test_a_pdf_page_and_its_svg_look_the_same(workdir, tmp_path):
+    """Render the same layout both ways and compare the pixels."""
+    from PIL import Image
+
+    from sheetgen.content.loader import load
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.products import DocInput, Job
+    from sheetgen.layout.registry import products
+    from sheetgen.layout.primitives import LayoutDocument
+    from sheetgen.render.pdf import render_pdf
+    from sheetgen.render.svg import render_svg
+    from sheetgen.rules import check
+
+    deck(workdir, "look")
+    checked = check(load([workdir / "content"]))
+    doc = checked.library.get("reference-deck", "look")
+    ctx = LayoutContext(checked.theme)
+    job = Job("reference-deck", "look", (DocInput(doc.kind, doc.id, doc.model, checked.derived[doc.key], doc.file),))
+    laid = products()["reference-deck"].layout(ctx, job)
+    page = laid.pages[0]
+    pdf = tmp_path / "look.pdf"
+    pdf.write_bytes(render_pdf(LayoutDocument("look", (page,))))
+    svg = tmp_path / "look.svg"
+    svg.write_bytes(render_svg(page))
+    a = Image.open(rasterize_pdf(pdf, tmp_path / "pdf.png", dpi=60)).convert("L")
+    b = Image.open(rasterize_svg(svg, tmp_path / "svg.png", dpi=60)).convert("L")
+    assert a.size == b.size
+    assert sum(a.histogram()[:128]) > 500, "the page is blank: the comparison would mean nothing"
+    assert look_alike(a, b)
+    # The comparison can fail: the same SVG without the card titles does not pass.
+    titles = {"Difficulty", "Outcomes"}
+    stripped = replace(page, items=tuple(_without_texts(page.items, titles)))
+    svg.write_bytes(render_svg(stripped))
+    c = Image.open(rasterize_svg(svg, tmp_path / "svg2.png", dpi=60)).convert("L")
+    assert not look_alike(a, c)
+
+
+def look_alike(a, b) -> bool:
+    """Two rasters look the same when, blurred past anti-aliasing and hinting differences,
+    no region differs strongly."""
+    from PIL import ImageChops, ImageFilter
+
+    diff = ImageChops.difference(a.filter(ImageFilter.GaussianBlur(2)), b.filter(ImageFilter.GaussianBlur(2)))
+    return max(i for i, n in enumerate(diff.histogram()) if n) < 64
+
+
+def _without_texts(items, words):
+    from sheetgen.layout.primitives import Group, Text
+
+    for item in items:
+        if isinstance(item, Group):
+            yield replace(item, items=tuple(_without_texts(item.items, words)))
+        elif not (isinstance(item, Text) and item.text in words):
+            yield item
