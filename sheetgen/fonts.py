@@ -86,12 +86,19 @@ class FontMetrics:
         cap = getattr(os2, "sCapHeight", 0) if os2 is not None else 0
         self.cap_height = (cap * scale) if cap else self.ascent * 0.75
         self._outlines: dict[str, str] = {}
+        self._word_cache: dict[str, float] = {}
 
     def width(self, text: str, size: float = 1.0) -> float:
         """Advance width of `text` at `size` points."""
-        w = self.widths
-        nd = self.notdef_width
-        return sum([w.get(c, nd) for c in text]) * size
+        em = self._word_cache.get(text)
+        if em is None:
+            w = self.widths
+            nd = self.notdef_width
+            em = sum([w.get(c, nd) for c in text])
+            if len(self._word_cache) > 100_000:  # bounded: memory stays flat on huge builds
+                self._word_cache.clear()
+            self._word_cache[text] = em
+        return em * size
 
     def missing(self, text: str) -> set[str]:
         """Characters of `text` the font has no glyph for (line breaks aside)."""

@@ -92,6 +92,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     total = len(deck.cards)
     fronts: list[list[Item]] = []
     backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
+    back_art: dict[str | None, list[Item]] = {}
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
         items = background(geo, ctx.color("card"))
@@ -103,7 +104,11 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         fronts.append(items)
         if backs is not None:
             text = card.back if card.back is not None else deck.back
-            backs.append(generic_back(ctx, geo, accent, deck.title, text, src.child("back")))
+            key = text if card.back is not None else None
+            if key not in back_art:  # most cards share the deck's back: lay it out once
+                back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
+                                             src.child("back") if card.back is not None else doc.source("back"))
+            backs.append(back_art[key])
     notice = system_notice(deck.system)
     if notice:
         fronts.append(notice_card(ctx, geo, accent, notice, deck.title))

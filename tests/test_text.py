@@ -1,0 +1,137 @@
+"""Text layout: measured with the font's own metrics, wrapped inside its box, shrunk
+to fit down to a minimum size, and an error (never a silent cut) when it cannot fit."""
+
+from __future__ import annotations
+
+import pytest
+from fontTools.ttLib import TTFont
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheetgen.content.loader import Library
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Text
+from sheetgen.layout.text import Paragraph, Table, TextStyle, fit_blocks, one_line, parse_inline, text_box
+from sheetgen.rules import check
+from sheetgen.units import MM
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return check(Library()).theme
+
+
+@pytest.fixture
+def ctx(theme):
+    return LayoutContext(theme)
+
+
+def advance(font_path: str, text: str, size: float) -> float:
+    """Width of text from the font file's hmtx table, independently of sheetgen."""
+    font = TTFont(font_path)
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"].metrics
+    upem = font["head"].unitsPerEm
+    return sum(hmtx[cmap[ord(c)]][0] for c in text) * size / upem
+
+
+def runs(items):
+    return [i for i in items if isinstance(i, Text)]
+
+
+def test_widths_come_from_the_font_file(ctx):
+    face = ctx.fonts.face("regular")
+    (run,) = runs(one_line(ctx, "Blue Stripes", Box(0, 0, 500, 20), TextStyle(size=12)))
+    assert run.width == pytest.approx(advance(face.path, "Blue Stripes", 12))
+    assert run.size == 12
+
+
+WORDS = st.text(alphabet=st.sampled_from("abcdefghij KLMNOP-.,'"), min_size=1, max_size=300)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=WORDS, width=st.floats(min_value=25, max_value=300))
+def test_wrapped_lines_never_leave_their_box(theme, text, width):
+    ctx = LayoutContext(theme)
+    box = Box(10, 10, width, 400)
+    items = text_box(ctx, text, box, TextStyle(size=9, min_size=9))
+    for run in runs(items):
+        assert run.x >= box.x - 1e-6
+        assert run.x + run.width <= box.right + 1e-6
+    # Every non-space character is still there, in order: nothing is cut.
+    assert "".join(r.text for r in runs(items)).replace(" ", "") == text.replace(" ", "")
+
+
+def test_text_shrinks_to_fit_and_stops_at_its_minimum(ctx):
+    box = Box(0, 0, 60 * MM, 20 * MM)
+    text = "A fairly long rule that has to share a small box with its friends. " * 3
+    items = text_box(ctx, text, box, TextStyle(size=12, min_size=5))
+    sizes = {r.size for r in runs(items)}
+    assert len(sizes) == 1 and 5 <= sizes.pop() < 12
+    assert ctx.issues == []
+    last = max(r.y for r in runs(items))
+    assert last <= box.bottom
+
+
+def test_text_that_cannot_fit_is_an_error_naming_its_source(ctx):
+    source = Source(("reference-deck", "d"), ("cards", 3, "body"))
+    text_box(ctx, "word " * 500, Box(0, 0, 40 * MM, 10 * MM), TextStyle(size=9, min_size=6), source)
+    (issue,) = ctx.issues
+    assert issue.code == "layout.text-overflow" and issue.severity.value == "error"
+    assert issue.source == source
+    assert "`cards[3].body`" in issue.message
+
+
+def test_one_line_shrinks_a_long_name_and_reports_one_that_is_hopeless(ctx):
+    box = Box(0, 0, 40 * MM, 8 * MM)
+    (run,) = runs(one_line(ctx, "Figuring Out The Source Of Grid Energy", box, TextStyle(size=14, min_size=5)))
+    assert run.width <= box.w + 1e-6 and run.size < 14
+    one_line(ctx, "x" * 400, box, TextStyle(size=14, min_size=6), Source(("cubit", "c"), ("name",)))
+    assert [i.code for i in ctx.issues] == ["layout.text-overflow"]
+
+
+def test_markup_makes_bold_and_italic_runs(ctx):
+    assert parse_inline("a **bold** and *italic* word", "regular", True) == [
+        ("a ", "regular"), ("bold", "bold"), (" and ", "regular"), ("italic", "italic"), (" word", "regular")]
+    assert parse_inline("5 * 3 = 15", "regular", True) == [("5 * 3 = 15", "regular")]
+    items = text_box(ctx, "Roll **three** dice", Box(0, 0, 200, 50), TextStyle(size=10))
+    fonts = {r.text: r.font.name for r in runs(items)}
+    assert fonts["three"] == ctx.fonts.face("bold").name
+    assert fonts["Roll "] == ctx.fonts.face("regular").name
+
+
+def test_bullets_hang_and_paragraphs_break(ctx):
+    items = runs(text_box(ctx, "Intro line.\n- first point that is long enough to wrap onto a second line\n- second",
+                          Box(0, 0, 45 * MM, 80 * MM), TextStyle(size=9)))
+    bullets = [r for r in items if r.text == "•"]
+    assert len(bullets) == 2
+    wrapped = [r for r in items if r.text not in ("•",) and r.x > bullets[0].x + 1]
+    assert wrapped, "bullet text should be indented past the bullet"
+    assert len({round(r.x, 3) for r in wrapped}) == 1  # continuation lines align with the text
+
+
+def test_a_word_longer_than_the_line_is_broken_not_lost(ctx):
+    word = "Supercalifragilisticexpialidocious"
+    items = runs(text_box(ctx, word, Box(0, 0, 20 * MM, 40 * MM), TextStyle(size=10, min_size=10)))
+    assert len(items) > 1
+    assert "".join(r.text for r in items) == word
+    assert all(r.x + r.width <= 20 * MM + 1e-6 for r in items)
+
+
+def test_missing_glyphs_are_a_warning_naming_the_character(ctx):
+    text_box(ctx, "Check ✓ and ☐", Box(0, 0, 200, 40), TextStyle(size=9), Source(("x", "y"), ("body",)))
+    codes = sorted((i.code, i.message.split("`")[1]) for i in ctx.issues)
+    assert codes == [("layout.missing-glyph", "☐"), ("layout.missing-glyph", "✓")]
+    assert all(i.severity.value == "warning" for i in ctx.issues)
+
+
+def test_a_table_and_a_paragraph_shrink_together(ctx):
+    rows = [[d, f"{d / 6:.0%}", "text that wraps in a narrow column"] for d in range(1, 7)]
+    blocks = [Paragraph(ctx, "Chances per die:", TextStyle(size=10)),
+              Table(ctx, ["Die", "Chance", "Note"], rows, TextStyle(size=10, min_size=5))]
+    box = Box(0, 0, 55 * MM, 45 * MM)
+    items = fit_blocks(ctx, blocks, box)
+    assert ctx.issues == []
+    texts = runs(items)
+    assert max(r.y for r in texts) <= box.bottom and all(r.x + r.width <= box.right + 1e-6 for r in texts)
+    assert {r.text for r in texts} >= {"Die", "Chance", "17%", "100%"}

@@ -1,0 +1,122 @@
+"""Themes: fonts from files, colours, paper, card and cube sizes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from conftest import MM, read_pdf, run_cli, write
+from sheetgen.fonts import default_faces
+from test_build import deck
+
+
+def renamed_font(src: str, dest, family: str) -> None:
+    """A copy of a TrueType font under another family name."""
+    font = TTFont(src)
+    for record in font["name"].names:
+        if record.nameID in (1, 4, 6):
+            record.string = family if record.nameID != 6 else family.replace(" ", "")
+    font.save(str(dest))
+
+
+def cff_font(dest) -> None:
+    """A tiny OpenType font with PostScript (CFF) outlines."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder([".notdef", "A"])
+    fb.setupCharacterMap({65: "A"})
+    pen = T2CharStringPen(500, None)
+    pen.moveTo((0, 0)); pen.lineTo((500, 0)); pen.lineTo((250, 700)); pen.closePath()
+    charstrings = {".notdef": pen.getCharString(), "A": pen.getCharString()}
+    fb.setupCFF("Tiny", {"FullName": "Tiny"}, charstrings, {})
+    fb.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Tiny", "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    fb.save(str(dest))
+
+
+def test_a_theme_font_is_embedded(workdir):
+    (workdir / "content/fonts").mkdir()
+    renamed_font(default_faces()["regular"].path, workdir / "content/fonts/Plain.ttf", "Plain Test")
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        fonts: {regular: fonts/Plain.ttf}
+    """)
+    deck(workdir, "basics")
+    assert run_cli("build").code == 0
+    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    names = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert any(n.endswith("+PlainTest") for n in names), names
+
+
+def test_a_missing_or_postscript_font_is_an_error_at_its_line(workdir):
+    cff_font(workdir / "content/tiny.otf")
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        fonts:
+          regular: tiny.otf
+          bold: nowhere/Bold.ttf
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = {(d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
+    assert (4, 12, "theme.bad-font") in found and "PostScript (CFF)" in found[(4, 12, "theme.bad-font")]["message"]
+    assert (5, 9, "theme.bad-font") in found
+    assert result.code == 1
+
+
+def test_theme_paper_card_and_bleed_apply_and_the_command_line_wins(workdir):
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        paper: letter
+        card_size: mini
+        bleed: 2mm
+        palette: {tricube: "#335533"}
+    """)
+    deck(workdir, "basics")
+    assert run_cli("build").code == 0
+    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(8.5 * 72, abs=0.01)
+    assert float(page.bleedbox.left) == pytest.approx(float(page.trimbox.left) - 2 * MM, abs=0.01)
+    assert float(page.trimbox.height) == pytest.approx(63.5 * MM, abs=0.01)  # one row of mini cards
+    assert run_cli("build", "--paper", "a4", "--force").code == 0
+    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.01)
+
+
+def test_another_theme_is_chosen_by_id(workdir):
+    write(workdir, "content/themes.yaml", """
+        kind: theme
+        id: default
+        paper: a4
+        ---
+        kind: theme
+        id: us
+        paper: letter
+    """)
+    deck(workdir, "basics")
+    assert run_cli("build", "--theme", "us").code == 0
+    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(8.5 * 72, abs=0.01)
+
+
+def test_an_unknown_colour_name_in_a_theme_is_an_error(workdir):
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        colors: {accent: bleu}
+    """)
+    result = run_cli("validate", "--format", "json")
+    (d,) = json.loads(result.stdout)
+    assert (d["line"], d["column"], d["code"]) == (3, 18, "theme.unknown-color")
+    assert "did you mean `blue`?" == d["hint"]
