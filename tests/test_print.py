@@ -256,3 +256,28 @@ def _without_texts(items, words):
             yield replace(item, items=tuple(_without_texts(item.items, words)))
         elif not (isinstance(item, Text) and item.text in words):
             yield item
+
+
+def test_images_render_in_both_formats(tmp_path):
+    import io
+
+    from PIL import Image as PILImage
+
+    from sheetgen.layout.primitives import Image, LayoutDocument, Page
+    from sheetgen.render.pdf import render_pdf
+    from sheetgen.render.svg import render_svg
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", (8, 4), (200, 30, 30)).save(buf, format="PNG")
+    page = Page(200, 100, (Image(20, 10, 80, 40, buf.getvalue()),))
+    pdf = tmp_path / "img.pdf"
+    pdf.write_bytes(render_pdf(LayoutDocument("img", (page,))))
+    xobjects = read_pdf(pdf).pages[0]["/Resources"]["/XObject"]
+    (img,) = [x.get_object() for x in xobjects.values()]
+    assert (img["/Width"], img["/Height"]) == (8, 4)
+    svg = tmp_path / "img.svg"
+    svg.write_bytes(render_svg(page))
+    el = svg_root(svg).find(".//svg:image", SVG_NS)
+    assert (el.get("width"), el.get("height")) == ("80", "40")
+    href = el.get("{http://www.w3.org/1999/xlink}href") or el.get("href")
+    assert href.startswith("data:image/png;base64,")
