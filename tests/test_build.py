@@ -157,3 +157,14 @@ def test_output_folder_option_and_summary_line(workdir):
     summary = result.stderr.strip().splitlines()[-1]
     assert summary.startswith("sheetgen: 1 document, 2 pages, 1 file written, 0 unchanged, 0 errors, 0 warnings in ")
     assert summary.endswith("s → elsewhere/")
+
+
+def test_an_unwritable_output_folder_is_reported_not_crashed(workdir):
+    deck(workdir, "basics")
+    # A file where the product folder should be: no permission trick, so root sees it too.
+    (workdir / "output/tricube").mkdir(parents=True)
+    (workdir / "output/tricube/reference").write_text("in the way")
+    result = run_cli("build")
+    assert result.code == 1
+    assert "error[build.write-failed]: cannot write" in result.stderr
+    assert "Traceback" not in result.stderr

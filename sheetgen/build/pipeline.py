@@ -123,6 +123,7 @@ class JobResult:
     pages: int = 0
     issues: list[Issue] = field(default_factory=list)
     crashed: str | None = None
+    write_error: str | None = None
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
@@ -156,6 +157,9 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
             sha = write_atomic(safe_output_path(root, rel), data)
             result.files.append((rel, fmt, sha, pages))
         result.pages = len(document.pages)
+    except OSError as exc:  # the output folder, not the content: say which file and why
+        result.files = []
+        result.write_error = f"cannot write {exc.filename or out_dir}: {exc.strerror or exc}"
     except Exception as exc:  # a bug: report it without a traceback, keep building the rest
         result.crashed = f"{type(exc).__name__}: {exc}"
         if os.environ.get("SHEETGEN_DEBUG"):
@@ -259,6 +263,11 @@ def build(
                 Diagnostic(fallback or "<build>", 1, 1, Severity.ERROR, "internal.error",
                            f"building {t.key} failed: {res.crashed}",
                            "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback")
+            )
+        if res.write_error:
+            report.diagnostics.append(
+                Diagnostic(fallback or "<build>", 1, 1, Severity.ERROR, "build.write-failed", res.write_error,
+                           "check that the output folder is writable and the disk is not full")
             )
         if not res.files:
             report.failed += 1
