@@ -58,6 +58,7 @@ class OutputEntry:
     pages: int = 0
     target: str = ""  # product id and output id: what built this file
     input: str = ""  # digest of everything the output was made from
+    scope: str = ""  # document | collection | blank
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +74,7 @@ class OutputEntry:
             "pages": self.pages,
             "target": self.target,
             "input": self.input,
+            "scope": self.scope,
         }
 
     @classmethod
@@ -90,6 +92,7 @@ class OutputEntry:
             pages=int(d.get("pages") or 0),
             target=str(d.get("target", "")),
             input=str(d.get("input", "")),
+            scope=str(d.get("scope", "")),
         )
 
 

@@ -45,6 +45,7 @@ class Target:
     sources: tuple[str, ...]
     formats: tuple[str, ...]
     job: Job
+    scope: str = "document"
 
     @property
     def key(self) -> str:
@@ -66,7 +67,8 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     wanted = tuple(f for f in FORMATS if f in set(formats))
     docs = [d for d in checked.documents(*kinds_registry.kinds()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
-    inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in docs}
+    valid = [d for d in checked.documents(*kinds_registry.kinds(), targets_only=False) if d.kind != "theme"]
+    inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     targets: list[Target] = []
     for product in products().values():
         fmts = tuple(f for f in product.formats if f in wanted)
@@ -77,20 +79,23 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
         if product.scope == "document":
             for di in members:
                 sys_ = product.system_of(di)
-                targets.append(Target(product.id, sys_, product.name, di.id, di.kind, (di.file,), fmts,
-                                      Job(product.id, di.id, (di,), options)))
+                extra = [inputs[k] for k in (product.includes(di) if product.includes else []) if k in inputs]
+                sources = tuple(dict.fromkeys([di.file] + [e.file for e in extra]))
+                targets.append(Target(product.id, sys_, product.name, di.id, di.kind, sources, fmts,
+                                      Job(product.id, di.id, (di, *extra), options)))
         elif product.scope == "collection":
             if members:
                 sys_ = product.system_of(members[0])
                 tid = product.target or product.name
                 targets.append(Target(product.id, sys_, product.name, tid, members[0].kind,
                                       tuple(sorted({m.file for m in members})), fmts,
-                                      Job(product.id, tid, tuple(members), options)))
+                                      Job(product.id, tid, tuple(members), options), "collection"))
         elif product.scope == "blank":
             sys_ = product.system_of(None)
             if sys_ in systems:
                 tid = product.target or product.name
-                targets.append(Target(product.id, sys_, product.name, tid, None, (), fmts, Job(product.id, tid, (), options)))
+                targets.append(Target(product.id, sys_, product.name, tid, None, (), fmts,
+                                      Job(product.id, tid, (), options), "blank"))
     targets.sort(key=lambda t: t.key)
     return targets
 
@@ -256,7 +261,7 @@ def build(
     new_entries: list[OutputEntry] = list(kept)
     for res in sorted(results, key=lambda r: r.key):
         t = by_key[res.key]
-        fallback = t.sources[0] if t.sources else ""
+        fallback = t.sources[0] if t.sources else f"<{t.key}>"
         report.diagnostics.extend(issue_diagnostic(i, library, fallback) for i in res.issues)
         if res.crashed:
             report.diagnostics.append(
@@ -293,6 +298,7 @@ def build(
                     pages=pages,
                     target=t.key,
                     input=digests[t.key],
+                    scope=t.scope,
                 )
             )
         for entry in by_target.get(t.key, []):
@@ -328,13 +334,11 @@ def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], diges
 
 
 def _is_orphan(entry: OutputEntry, library: Library, loaded_files: set[str]) -> bool:
-    """An output whose document is gone: its source was read this time (or no longer
-    exists) and holds no document of that kind and id, valid or not."""
-    if not entry.kind or not entry.source or entry.target.count("/") != 2:
+    """An output of a document that is gone: its source was read this time (or no
+    longer exists) and holds no document of that kind and id, valid or not."""
+    if entry.scope != "document" or not entry.kind or not entry.source:
         return False
     if library.has(entry.kind, entry.id) or (entry.kind, entry.id) in library.invalid:
-        return False
-    if len(entry.sources) > 1:
         return False
     return entry.source in loaded_files or not Path(entry.source).exists()
 
@@ -366,7 +370,7 @@ def layout_issues(checked: Checked) -> list[Diagnostic]:
             out.append(Diagnostic(t.sources[0] if t.sources else "<build>", 1, 1, Severity.ERROR, "internal.error",
                                   f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
             continue
-        fallback = t.sources[0] if t.sources else ""
+        fallback = t.sources[0] if t.sources else f"<{t.key}>"
         out.extend(issue_diagnostic(i, checked.library, fallback) for i in issues)
     return out
 

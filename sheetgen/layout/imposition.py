@@ -174,7 +174,7 @@ def impose(
             items.extend(crop_marks(plan, len(back_chunk), mirrored=True))
             block = _block_of([plan.back_trim(i) for i in range(len(back_chunk))])
             pages.append(Page(W, H, tuple(items), trim=block, bleed=block.outset(plan.bleed),
-                              label=f"{label} {sheet}: backs (flip on long edge)"))
+                              label=f"{label} {sheet}: backs (flip on long edge)", is_back=True))
     return pages
 
 
@@ -190,7 +190,7 @@ def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[Card
                           bleed=Box(0, 0, W, H), label=f"{label} {i + 1}"))
         if backs is not None and i < len(backs):
             pages.append(Page(W, H, (Group(tuple(backs[i]), cls="card back", dx=bleed, dy=bleed),), trim=trim,
-                              bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back"))
+                              bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back", is_back=True))
     return pages
 
 

@@ -200,6 +200,7 @@ class Page:
     trim: Box | None = None
     bleed: Box | None = None
     label: str = ""
+    is_back: bool = False  # prints on the back of the page before it (duplex)
 
 
 @dataclass(frozen=True, slots=True)

@@ -339,7 +339,7 @@ class Table:
         self.style = style
         self.header_style = replace(style, font=BOLD[style.font])
         first = rows[0] if rows else []
-        self.align = list(align) if align else [("right" if _numeric(v) else "left") for v in first]
+        self.align = list(align) if align else [("center" if _numeric(v) else "left") for v in first]
         self.header = [
             Paragraph(ctx, str(c), replace(self.header_style, align=self.align[i] if i < len(self.align) else "left"),
                       source.child("columns", i) if source else None)

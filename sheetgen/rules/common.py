@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Callable
 
 from sheetgen.content.loader import Document
-from sheetgen.content.models.common import ReferenceDeck, Theme
+from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
@@ -81,8 +81,42 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
     return {"cards": len(deck.cards), "tables": tables}
 
 
+def check_handouts(ctx: RuleContext) -> None:
+    """Handouts run after every other kind, so they know which documents have errors.
+
+    Derived: per section, the kind, product and ids of the documents it includes."""
+    from sheetgen.content import registry
+
+    kinds = registry.kinds()
+    for doc in ctx.library.of_kind("handout"):
+        handout: Handout = doc.model  # type: ignore[assignment]
+        sections = []
+        for i, section in enumerate(handout.sections):
+            entry = {"title": section.title, "text": section.text, "kind": None, "product": None, "ids": []}
+            sections.append(entry)
+            inc = section.include
+            if inc is None:
+                continue
+            where = ("sections", i, "include")
+            if inc.kind not in kinds or inc.kind in ("theme", "handout"):
+                ctx.error(doc, where + ("kind",), "handout.unknown-kind", f"a handout cannot include `{inc.kind}`",
+                          did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]))
+                continue
+            entry["kind"], entry["product"] = inc.kind, inc.product
+            if inc.ids is None:
+                entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind) if ctx.ok(d)]
+                if not entry["ids"]:
+                    ctx.warning(doc, where, "handout.empty-section", f"there are no valid `{inc.kind}` documents to include",
+                                "add some, or remove the section")
+                continue
+            for j, ref in enumerate(inc.ids):
+                if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
+                    entry["ids"].append(ref)
+        ctx.derived[doc.key] = {"sections": sections}
+
+
 RULES = {
     "theme": check_theme,
     "reference-deck": check_deck,
 }
-LIBRARY_RULES: list = []
+LIBRARY_RULES: list = [check_handouts]

@@ -14,6 +14,7 @@ from sheetgen.content.models.base import (
     DocumentModel,
     Length,
     ShortText,
+    Slug,
     Text,
 )
 
@@ -106,7 +107,34 @@ class ReferenceDeck(DocumentModel):
     cards: Annotated[list[ReferenceCard], Field(min_length=1, max_length=2000)]
 
 
+class Include(ContentModel):
+    """Which documents a handout section takes, and which of their products."""
+
+    kind: Annotated[str, Field(min_length=1, max_length=64)]
+    product: Annotated[str, Field(min_length=1, max_length=64)]
+    ids: list[Slug] | None = None
+
+
+class HandoutSection(ContentModel):
+    title: ShortText
+    text: Text | None = None
+    include: Include | None = None
+
+
+class Handout(DocumentModel):
+    """A publisher's bundle: sections of other documents' products in one PDF."""
+
+    kind: Literal["handout"]
+    title: ShortText
+    author: ShortText | None = None
+    paper: Paper | None = None
+    profile: Literal["print-and-play", "print-shop"] = "print-and-play"
+    cover: bool = True
+    sections: Annotated[list[HandoutSection], Field(min_length=1, max_length=200)]
+
+
 KINDS = {
     "theme": (Theme, None, "fonts, colours, paper, card size and cube size"),
     "reference-deck": (ReferenceDeck, None, "a deck of reference cards for one game"),
+    "handout": (Handout, None, "a publisher's bundle of other documents' products in one PDF"),
 }
