@@ -26,7 +26,7 @@ cards:
 """
 
 
-def deck(root: Path, id: str, system: str = "tricube", title: str = "Tricube basics") -> Path:
+def deck(root: Path, id: str, system: str = "grimdark", title: str = "Grid basics") -> Path:
     return write(root, f"content/{id}.yaml", DECK.format(id=id, system=system, title=title))
 
 
@@ -36,19 +36,19 @@ def files(folder: Path) -> dict[str, bytes]:
 
 def test_build_writes_the_output_tree_and_a_manifest(workdir):
     deck(workdir, "basics")
-    deck(workdir, "kubos-quick", system="kubos", title="KUBOS quick")
+    deck(workdir, "cubes-quick", system="cubes", title="CUBES quick")
     result = run_cli("build")
     assert result.code == 0, result.stderr
     out = workdir / "output"
-    assert (out / "tricube/reference/basics.pdf").is_file()
-    assert (out / "kubos/reference/kubos-quick.pdf").is_file()
+    assert (out / "grimdark/reference/basics.pdf").is_file()
+    assert (out / "cubes/reference/cubes-quick.pdf").is_file()
     manifest = json.loads((out / "manifest.json").read_text())
     entries = {e["path"]: e for e in manifest["outputs"]}
-    entry = entries["tricube/reference/basics.pdf"]
+    entry = entries["grimdark/reference/basics.pdf"]
     assert entry["source"] == "content/basics.yaml"
     assert (entry["kind"], entry["id"], entry["product"], entry["format"]) == ("reference-deck", "basics", "reference", "pdf")
     assert entry["sha256"] == hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest()
-    assert (out / "index.html").read_text().count('href="tricube/reference/basics.pdf"') == 1
+    assert (out / "index.html").read_text().count('href="grimdark/reference/basics.pdf"') == 1
     assert "1 unchanged" not in result.stderr and "2 files written" in result.stderr
 
 
@@ -73,7 +73,7 @@ def test_an_unchanged_document_is_not_rebuilt(workdir):
     deck(workdir, "basics")
     deck(workdir, "other", title="Other deck")
     assert run_cli("build").code == 0
-    target = workdir / "output/tricube/reference/basics.pdf"
+    target = workdir / "output/grimdark/reference/basics.pdf"
     before = target.stat().st_mtime_ns
     again = run_cli("build")
     assert again.code == 0
@@ -88,7 +88,7 @@ def test_an_unchanged_document_is_not_rebuilt(workdir):
 def test_a_damaged_output_is_rebuilt(workdir):
     deck(workdir, "basics")
     run_cli("build")
-    target = workdir / "output/tricube/reference/basics.pdf"
+    target = workdir / "output/grimdark/reference/basics.pdf"
     good = target.read_bytes()
     target.write_bytes(b"scribbled over")
     assert "1 file written" in run_cli("build").stderr
@@ -99,18 +99,18 @@ def test_a_broken_document_keeps_its_earlier_output_and_the_others_still_build(w
     deck(workdir, "basics")
     deck(workdir, "other", title="Other deck")
     assert run_cli("build").code == 0
-    earlier = (workdir / "output/tricube/reference/basics.pdf").read_bytes()
+    earlier = (workdir / "output/grimdark/reference/basics.pdf").read_bytes()
     source = workdir / "content/basics.yaml"
-    source.write_text(source.read_text().replace("system: tricube", "system: tricub"))
+    source.write_text(source.read_text().replace("system: grimdark", "system: grimdak"))
     deck(workdir, "other", title="Other deck, changed")
     result = run_cli("build")
     assert result.code == 1
     assert "content/basics.yaml:3:9: error[content.not-allowed]" in result.stderr
     assert "Traceback" not in result.stderr
-    assert (workdir / "output/tricube/reference/basics.pdf").read_bytes() == earlier
+    assert (workdir / "output/grimdark/reference/basics.pdf").read_bytes() == earlier
     manifest = json.loads((workdir / "output/manifest.json").read_text())
-    assert "tricube/reference/basics.pdf" in {e["path"] for e in manifest["outputs"]}
-    other = (workdir / "output/tricube/reference/other.pdf").read_bytes()
+    assert "grimdark/reference/basics.pdf" in {e["path"] for e in manifest["outputs"]}
+    other = (workdir / "output/grimdark/reference/other.pdf").read_bytes()
     assert b"Other deck, changed" in other or "1 file written" in result.stderr
     assert not list((workdir / "output").rglob("*.tmp"))
 
@@ -125,17 +125,17 @@ def test_text_that_cannot_fit_is_an_error_naming_the_document_and_field_and_writ
     assert result.code == 1
     assert "content/wordy.yaml:8:11: error[layout.text-overflow]" in result.stderr
     assert "reference-deck `wordy`" in result.stderr and "cards[0]" in result.stderr
-    assert not (workdir / "output/tricube/reference/wordy.pdf").exists()
+    assert not (workdir / "output/grimdark/reference/wordy.pdf").exists()
 
 
 def test_a_removed_document_takes_its_outputs_with_it(workdir):
     deck(workdir, "basics")
     deck(workdir, "gone", title="Going away")
     run_cli("build")
-    assert (workdir / "output/tricube/reference/gone.pdf").exists()
+    assert (workdir / "output/grimdark/reference/gone.pdf").exists()
     (workdir / "content/gone.yaml").unlink()
     assert run_cli("build").code == 0
-    assert not (workdir / "output/tricube/reference/gone.pdf").exists()
+    assert not (workdir / "output/grimdark/reference/gone.pdf").exists()
     manifest = json.loads((workdir / "output/manifest.json").read_text())
     assert [e["id"] for e in manifest["outputs"]] == ["basics"]
 
@@ -153,7 +153,7 @@ def test_output_folder_option_and_summary_line(workdir):
     deck(workdir, "basics")
     result = run_cli("build", "-o", "elsewhere", "--format", "pdf")
     assert result.code == 0
-    assert (workdir / "elsewhere/tricube/reference/basics.pdf").exists()
+    assert (workdir / "elsewhere/grimdark/reference/basics.pdf").exists()
     summary = result.stderr.strip().splitlines()[-1]
     assert summary.startswith("sheetgen: 1 document, 2 pages, 1 file written, 0 unchanged, 0 errors, 0 warnings in ")
     assert summary.endswith("s → elsewhere/")
@@ -162,8 +162,8 @@ def test_output_folder_option_and_summary_line(workdir):
 def test_an_unwritable_output_folder_is_reported_not_crashed(workdir):
     deck(workdir, "basics")
     # A file where the product folder should be: no permission trick, so root sees it too.
-    (workdir / "output/tricube").mkdir(parents=True)
-    (workdir / "output/tricube/reference").write_text("in the way")
+    (workdir / "output/grimdark").mkdir(parents=True)
+    (workdir / "output/grimdark/reference").write_text("in the way")
     result = run_cli("build")
     assert result.code == 1
     assert "error[build.write-failed]: cannot write" in result.stderr

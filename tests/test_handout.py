@@ -27,7 +27,7 @@ sections:
 
 def test_a_handout_bundles_sections_duplex_ready(workdir):
     deck(workdir, "basics")
-    deck(workdir, "second", system="kubos", title="Second deck")
+    deck(workdir, "second", system="cubes", title="Second deck")
     write(workdir, "content/handout.yaml", HANDOUT)
     result = run_cli("build")
     assert result.code == 0, result.stderr

@@ -21,8 +21,8 @@ def many_cards(root, n: int, id: str = "many", card_size: str | None = None):
     cards = "\n".join(f"  - title: Card {i + 1}\n    body: Rule number {i + 1}, in a few words." for i in range(n))
     size = f"card_size: {card_size}\n" if card_size else ""
     write(root, f"content/{id}.yaml",
-          f"kind: reference-deck\nid: {id}\nsystem: kubos\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n")
-    return root / f"output/kubos/reference/{id}.pdf"
+          f"kind: reference-deck\nid: {id}\nsystem: grimdark\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n")
+    return root / f"output/grimdark/reference/{id}.pdf"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

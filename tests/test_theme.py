@@ -53,7 +53,7 @@ def test_a_theme_font_is_embedded(workdir):
     """)
     deck(workdir, "basics")
     assert run_cli("build").code == 0
-    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     names = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
     assert any(n.endswith("+PlainTest") for n in names), names
 
@@ -81,16 +81,16 @@ def test_theme_paper_card_and_bleed_apply_and_the_command_line_wins(workdir):
         paper: letter
         card_size: mini
         bleed: 2mm
-        palette: {tricube: "#335533"}
+        palette: {grimdark: "#335533"}
     """)
     deck(workdir, "basics")
     assert run_cli("build").code == 0
-    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     assert float(page.mediabox.width) == pytest.approx(8.5 * 72, abs=0.01)
     assert float(page.bleedbox.left) == pytest.approx(float(page.trimbox.left) - 2 * MM, abs=0.01)
     assert float(page.trimbox.height) == pytest.approx(63.5 * MM, abs=0.01)  # one row of mini cards
     assert run_cli("build", "--paper", "a4", "--force").code == 0
-    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.01)
 
 
@@ -106,7 +106,7 @@ def test_another_theme_is_chosen_by_id(workdir):
     """)
     deck(workdir, "basics")
     assert run_cli("build", "--theme", "us").code == 0
-    page = read_pdf(workdir / "output/tricube/reference/basics.pdf").pages[0]
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     assert float(page.mediabox.width) == pytest.approx(8.5 * 72, abs=0.01)
 
 
