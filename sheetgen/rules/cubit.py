@@ -1,7 +1,30 @@
-"""Rules for cubit: checks and derived values."""
+"""Rules for Cubit: what the registry reads.
+
+Kinds run in this order, so a cubit is checked against interfaces, upgrades and
+factions whose own checks are done. The checks themselves live in
+`cubit_catalog` (interfaces, upgrades, factions) and `cubit_character` (cubits);
+the compact notation in `cubit_notation`; the odds tables in `cubit_odds`.
+"""
 
 from __future__ import annotations
 
-RULES: dict = {}
-LIBRARY_RULES: list = []
-TABLES: dict = {}  # computed tables cards may ask for: name -> () -> (columns, rows)
+from sheetgen.rules.cubit_catalog import (
+    check_faction,
+    check_interface,
+    check_shared_colours,
+    check_upgrade,
+)
+from sheetgen.rules.cubit_character import check_cubit
+from sheetgen.rules.cubit_odds import opposed_table, target_table
+
+RULES = {
+    "cubit-interface": check_interface,
+    "upgrade": check_upgrade,
+    "faction": check_faction,
+    "cubit": check_cubit,
+}
+LIBRARY_RULES = [check_shared_colours]
+TABLES = {
+    "cubit-opposed-odds": opposed_table,
+    "cubit-target-odds": target_table,
+}

@@ -1,7 +1,155 @@
-"""Rules for tricube: checks and derived values."""
+"""Rules for Tricube Tales: checks on characters, foes and generator tables, the
+derived values sheets print (dice per kind of challenge, tokens, raises), and the
+computed odds tables reference cards ask for."""
 
 from __future__ import annotations
 
-RULES: dict = {}
+from sheetgen.content.loader import Document
+from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter, TricubeFoe, TricubeTable
+from sheetgen.rules.base import RuleContext
+from sheetgen.rules.tricube_dice import DIFFICULTIES, dice_by_challenge
+from sheetgen.rules.tricube_limits import campaign_limits, check_rules
+from sheetgen.rules.tricube_odds import karma_table, odds_table
+from sheetgen.rules.tricube_words import count, every_nth
+
+
+# --- characters ----------------------------------------------------------------------------
+
+
+def _check_counts(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> None:
+    for field, noun, least in (("perks", "perk", limits.starting_perks), ("quirks", "quirk", limits.starting_quirks)):
+        have = len(getattr(c, field))
+        if have < least:
+            ctx.error(doc, (field,), f"tricube.too-few-{field}",
+                      f"{c.name} has {count(have, noun)}; a character has at least {count(least, noun)}",
+                      f"add a {noun} to `{field}`, e.g. `{field}: [{'Keen eyes' if field == 'perks' else 'Stubborn'}]`")
+
+
+def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> bool:
+    """Karma and resolve between their starting value and maximum; True when both are."""
+    fine = True
+    for token in ("karma", "resolve"):
+        value = getattr(c, token)
+        low, high = getattr(limits, f"starting_{token}"), getattr(limits, f"max_{token}")
+        if not low <= value <= high:
+            fine = False
+            ctx.error(doc, (token,), f"tricube.{token}-out-of-range",
+                      f"{token} is {value}; it must be from {low} (where every character starts) to {high}",
+                      f"write a {token} from {low} to {high}; advances raise it above {low}")
+    return fine
+
+
+def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> dict:
+    """Every point of karma or resolve above the start is paid for by advances."""
+    raised = {"karma": c.karma - limits.starting_karma, "resolve": c.resolve - limits.starting_resolve}
+    used = raised["karma"] + raised["resolve"]
+    allowed = len(c.advances) // limits.advances_per_raise
+    if used > allowed:
+        # Point at the value that first goes over the budget, karma counted first.
+        where = "karma" if raised["karma"] > allowed else "resolve"
+        need = used * limits.advances_per_raise
+        start = f"karma {limits.starting_karma}, resolve {limits.starting_resolve}"
+        ctx.error(
+            doc, (where,), "tricube.raise-without-advances",
+            f"karma {c.karma} and resolve {c.resolve} are {count(used, 'point')} above where characters start "
+            f"({start}), which takes {count(need, 'advance')}; {c.name} has {count(len(c.advances), 'advance')}",
+            f"{every_nth(limits.advances_per_raise)} advance may raise karma or resolve by one: list all {need} advances under `advances:`, "
+            "or lower karma or resolve",
+        )
+    return {"used": used, "allowed": allowed}
+
+
+def _check_current(doc: Document, ctx: RuleContext, c: TricubeCharacter) -> None:
+    for token in ("karma", "resolve"):
+        now, top = getattr(c, f"current_{token}"), getattr(c, token)
+        if now is not None and not 0 <= now <= top:
+            ctx.error(doc, (f"current_{token}",), "tricube.current-out-of-range",
+                      f"current_{token} is {now}; it must be from 0 to the character's {token} ({top})",
+                      f"write a current_{token} from 0 to {top}, or leave it out when all tokens are there")
+
+
+def _check_afflictions(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> bool:
+    """More afflictions than the limit retire the character (a warning: it is a state of play)."""
+    have, limit = len(c.afflictions), limits.max_afflictions
+    if have <= limit:
+        return False
+    ctx.warning(doc, ("afflictions", limit), "tricube.retired",
+                f"{c.name} has {count(have, 'affliction')}; with more than {limit} "
+                f"a character is retired from play",
+                "cure an affliction (or turn a permanent one into a quirk with an advance) to bring the character back")
+    return True
+
+
+def check_character(doc: Document, ctx: RuleContext) -> dict:
+    """Perks and quirks, karma and resolve within their limits and paid for by advances,
+    afflictions. Derived: dice per challenge, tokens, raises and the limits that apply."""
+    c: TricubeCharacter = doc.model  # type: ignore[assignment]
+    limits = campaign_limits(ctx.library, ctx.ok)
+    _check_counts(doc, ctx, c, limits)
+    in_range = _check_token_range(doc, ctx, c, limits)
+    raises = _check_raises(doc, ctx, c, limits) if in_range else None
+    _check_current(doc, ctx, c)
+    retired = _check_afflictions(doc, ctx, c, limits)
+    return {
+        "dice": dice_by_challenge(c.trait, c.combat_style),
+        "karma": {"maximum": c.karma, "current": c.karma if c.current_karma is None else c.current_karma,
+                  "limit": limits.max_karma},
+        "resolve": {"maximum": c.resolve, "current": c.resolve if c.current_resolve is None else c.current_resolve,
+                    "limit": limits.max_resolve},
+        "raises": raises,
+        "afflictions": [a if isinstance(a, str) else a.name for a in c.afflictions],
+        "permanent_afflictions": [i for i, a in enumerate(c.afflictions) if not isinstance(a, str) and a.permanent],
+        "retired": retired,
+        "limits": limits.model_dump(),
+    }
+
+
+# --- foes ----------------------------------------------------------------------------------
+
+
+def check_foe(doc: Document, ctx: RuleContext) -> dict:
+    """Difficulty easy to hard, and at least one effort token. Derived: the difficulty's name."""
+    foe: TricubeFoe = doc.model  # type: ignore[assignment]
+    if foe.difficulty not in DIFFICULTIES:
+        low, high = min(DIFFICULTIES), max(DIFFICULTIES)
+        ctx.error(doc, ("difficulty",), "tricube.difficulty-out-of-range",
+                  f"difficulty is {foe.difficulty}; a foe's difficulty is from {low} (easy) to {high} (hard)",
+                  f"use {min(DIFFICULTIES, key=lambda d: abs(d - foe.difficulty))}; most foes are 5 (standard)")
+    if foe.effort < 1:
+        ctx.error(doc, ("effort",), "tricube.effort-below-one",
+                  f"effort is {foe.effort}; a foe has at least one effort token",
+                  "write `effort: 1` or more; a group of similar foes shares extra tokens")
+    return {"difficulty_name": DIFFICULTIES.get(foe.difficulty, ""), "effort": max(foe.effort, 0)}
+
+
+# --- generator tables ----------------------------------------------------------------------
+
+
+def check_table(doc: Document, ctx: RuleContext) -> dict:
+    """Entries are unique (a repeated entry would be drawn twice as often).
+    Derived: the genres the table covers."""
+    table: TricubeTable = doc.model  # type: ignore[assignment]
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(table.entries):
+        key = " ".join(entry.text.lower().split())
+        if key in seen:
+            ctx.warning(doc, ("entries", i, "text"), "tricube.duplicate-entry",
+                        f"`{entry.text}` is already entry {seen[key] + 1} of the {table.title} table",
+                        "remove one of them, or merge their genres")
+        else:
+            seen[key] = i
+    genres = sorted({g for e in table.entries for g in e.genres})
+    return {"entries": len(table.entries), "genres": genres}
+
+
+RULES = {
+    "tricube-rules": check_rules,  # first: the others read the limits it sets
+    "tricube-character": check_character,
+    "tricube-foe": check_foe,
+    "tricube-table": check_table,
+}
 LIBRARY_RULES: list = []
-TABLES: dict = {}  # computed tables cards may ask for: name -> () -> (columns, rows)
+TABLES = {
+    "tricube-odds": odds_table,
+    "tricube-karma": karma_table,
+}

@@ -1,5 +1,152 @@
-"""Content models for kubos."""
+"""Content models for KUBOS: characters, monsters, and the tables sheetgen reads
+the rules' gaps from.
+
+Numbers are plain integers here; their ranges are KUBOS rules, checked in
+`sheetgen.rules.kubos` so that each finding has a `kubos.*` code and points at
+the offending value.
+"""
 
 from __future__ import annotations
 
-KINDS: dict = {}
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText, Text
+
+Attribute = Literal["skill", "shoot", "strength", "sneak", "slight", "senses"]
+MagicAttribute = Literal["skill", "shoot", "strength", "sneak", "slight", "senses", "defence", "unique"]
+ItemType = Literal["hand-weapon", "missile-weapon", "ammunition", "ordinary"]
+Names = Annotated[list[ShortText], Field(min_length=1, max_length=200)]
+
+
+class KubosAttributes(ContentModel):
+    """The six attributes; an attribute left out is 0."""
+
+    skill: int = 0
+    shoot: int = 0
+    strength: int = 0
+    sneak: int = 0
+    slight: int = 0
+    senses: int = 0
+
+
+class KubosArmour(ContentModel):
+    name: ShortText
+    dv: int
+
+
+class KubosItem(ContentModel):
+    """An item written out in full, when its name alone does not say what it is."""
+
+    name: ShortText
+    types: list[ItemType] = []  # what it serves as; default: guessed from the name
+    count: int | None = None  # how many items it weighs; default 1 (2 for a missile weapon with its ammunition)
+
+
+class KubosMagicItem(ContentModel):
+    """A magic item: the table it came from and the attribute it is tied to
+    (`unique` for the equipment table's 6)."""
+
+    table: Literal["equipment", "arms-armour"]
+    attribute: MagicAttribute
+    name: ShortText | None = None
+    note: ShortText | None = None
+
+
+class KubosCharacter(DocumentModel):
+    """A KUBOS player character."""
+
+    kind: Literal["kubos-character"]
+    name: ShortText
+    player: ShortText | None = None
+    race: ShortText | None = None
+    profession: ShortText | None = None
+    gender: ShortText | None = None
+    age: ShortText | None = None
+    height: ShortText | None = None
+    weight: ShortText | None = None
+    attributes: KubosAttributes
+    hp: int  # normal (maximum) hit points
+    hp_current: int | None = None  # default: hp
+    fate_points: int
+    armour: KubosArmour | None = None
+    items: Annotated[list[ShortText | KubosItem], Field(max_length=200)] = []
+    coins: int = 0
+    magic_items: Annotated[list[KubosMagicItem], Field(max_length=50)] = []
+    adventures: int = 0  # adventures completed; 0 = a new character, who should carry the starting kit
+    background: Text | None = None
+    notes: Text | None = None
+
+
+class KubosTreasure(ContentModel):
+    coins: int | None = None  # default: HP × 10
+    magic_items: Annotated[list[KubosMagicItem], Field(max_length=20)] = []
+
+
+class KubosMonster(DocumentModel):
+    """A KUBOS monster; what is left out follows from its type by the rules."""
+
+    kind: Literal["kubos-monster"]
+    name: ShortText
+    type: Literal["humanoid", "vermin", "undead", "dragon"]
+    rank: Literal["grunt", "captain", "commander"] | None = None  # humanoids only
+    size: Literal["small", "normal", "large"] | None = None  # humanoids only; default normal
+    undead_type: Literal["skeleton", "ghoul", "zombie"] | None = None  # undead only
+    attributes: KubosAttributes | None = None  # default: fixed by the type (not for humanoids)
+    defence: int | None = None  # default: by type and rank
+    hp: int | None = None  # rolled; the undead always have 1
+    poisonous: bool | None = None  # vermin: rolled (half are); ghouls always are
+    treasure: KubosTreasure = KubosTreasure()
+    special_rules: Annotated[list[Text], Field(max_length=20)] = []  # extra rules, as written
+    notes: Text | None = None
+
+
+# --- the tables sheetgen reads the rules' gaps from ---------------------------------
+
+Decision = Literal["coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names"]
+
+
+class KubosCarrying(ContentModel):
+    coin_rounding: Literal["down", "up"]  # part-hundreds of coins: free (down) or a whole item (up)
+    magic_item_weight: int  # items each magic item a character owns weighs
+
+
+class KubosItemWords(ContentModel):
+    """Words that tell what an item is from its name (`Short sword` is a hand weapon)."""
+
+    hand_weapon: Names
+    missile_weapon: Names
+    ammunition: Names
+
+
+class KubosHumanoidNames(ContentModel):
+    small: Names
+    normal: Names
+    large: Names
+
+
+class KubosMonsterNames(ContentModel):
+    humanoid: KubosHumanoidNames
+    vermin: Names
+    dragon: Names
+
+
+class KubosTables(DocumentModel):
+    """Data the KUBOS rules leave open, with a note on each reconstructed choice."""
+
+    kind: Literal["kubos-tables"]
+    title: ShortText
+    reconstructed: dict[Decision, Text] = {}  # decision → why sheetgen reads the rules this way
+    carrying: KubosCarrying
+    group_treasure: Literal["toughest", "first"]  # who holds a group's magic item
+    unique_items: Names
+    item_words: KubosItemWords
+    monster_names: KubosMonsterNames
+
+
+KINDS = {
+    "kubos-tables": (KubosTables, "kubos", "KUBOS data the rules leave open: carrying, item words, names"),
+    "kubos-character": (KubosCharacter, "kubos", "a KUBOS player character"),
+    "kubos-monster": (KubosMonster, "kubos", "a KUBOS monster: humanoid, vermin, undead or dragon"),
+}

@@ -1,5 +1,134 @@
-"""Content models for tricube."""
+"""Content models for Tricube Tales: characters, foes, the campaign's rule values and
+the tables the character generator draws from.
+
+Field names of `tricube-character` and `tricube-foe` are a public contract (DESIGN.md).
+Anything the rules stage can locate precisely (ranges, budgets) is checked there, not
+here; the models only fix the shape and the closed vocabularies (traits, combat styles).
+"""
 
 from __future__ import annotations
 
-KINDS: dict = {}
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, WithJsonSchema
+
+from sheetgen.content.models.base import ContentError, ContentModel, DocumentModel, ShortText, Slug, Text
+from sheetgen.diagnostics import did_you_mean
+
+TRAITS = ("agile", "brawny", "crafty")
+COMBAT_STYLES = ("melee", "ranged", "mental")
+
+
+def _one_of(options: tuple[str, ...], code: str, what: str):
+    """A text field limited to `options`; anything else is a `code` diagnostic at the value."""
+
+    def check(value: str) -> str:
+        if value not in options:
+            listed = ", ".join(f"`{o}`" for o in options)
+            raise ContentError(
+                f"`{value}` is not a {what}; a {what} is one of {listed}",
+                code=code,
+                hint=did_you_mean(value, options) or f"write one of {listed}",
+            )
+        return value
+
+    return Annotated[str, AfterValidator(check), WithJsonSchema({"type": "string", "enum": list(options)})]
+
+
+Trait = _one_of(TRAITS, "tricube.unknown-trait", "trait")
+CombatStyle = _one_of(COMBAT_STYLES, "tricube.unknown-combat-style", "combat style")
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+Entry = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Affliction(ContentModel):
+    """An affliction written out in full; a plain string is a temporary one."""
+
+    name: Entry
+    permanent: bool = False
+
+
+class TricubeCharacter(DocumentModel):
+    """A player character (or a detailed NPC): an archetype, perks, quirks and tokens.
+
+    `karma` and `resolve` are the maximums (the tokens the character has between
+    sessions); `current_karma` and `current_resolve` are what is left right now, and
+    default to the maximums.
+    """
+
+    kind: Literal["tricube-character"]
+    name: Name
+    trait: Trait
+    concept: Entry
+    combat_style: CombatStyle
+    perks: Annotated[list[Entry], Field(max_length=12)] = []
+    quirks: Annotated[list[Entry], Field(max_length=12)] = []
+    karma: int
+    resolve: int
+    current_karma: int | None = None
+    current_resolve: int | None = None
+    afflictions: Annotated[list[Entry | Affliction], Field(max_length=12)] = []
+    advances: Annotated[list[Entry], Field(max_length=40)] = []
+    player: ShortText | None = None
+    notes: Text = ""
+
+
+class TricubeFoe(DocumentModel):
+    """A foe or any challenge that needs effort: a difficulty and effort tokens."""
+
+    kind: Literal["tricube-foe"]
+    name: Name
+    difficulty: int
+    effort: int
+    notes: Text = ""
+
+
+class CharacterLimits(ContentModel):
+    """The numbers that bound a character. The Tricube Tales rules section leaves them
+    out; the defaults are the full game's values, and a `tricube-rules` document may
+    state them (and change them for a campaign)."""
+
+    starting_karma: Annotated[int, Field(ge=0, le=10)] = 3
+    starting_resolve: Annotated[int, Field(ge=1, le=10)] = 3
+    max_karma: Annotated[int, Field(ge=1, le=10)] = 6
+    max_resolve: Annotated[int, Field(ge=1, le=10)] = 6
+    advances_per_raise: Annotated[int, Field(ge=1, le=10)] = 2
+    starting_perks: Annotated[int, Field(ge=0, le=5)] = 1
+    starting_quirks: Annotated[int, Field(ge=0, le=5)] = 1
+    max_afflictions: Annotated[int, Field(ge=1, le=8)] = 3
+
+
+class TricubeRules(DocumentModel, CharacterLimits):
+    """The character limits a campaign plays with (one such document per project)."""
+
+    kind: Literal["tricube-rules"]
+    title: ShortText = "Tricube Tales"
+    reconstructed: Text = ""  # where the values come from, when the rulebook lacks them
+
+
+class TableEntry(ContentModel):
+    """One row of a generator table: its text, the genres it fits (none: every genre)
+    and, for concepts, the traits and combat style it suits."""
+
+    text: Entry
+    genres: Annotated[list[Slug], Field(max_length=12)] = []
+    traits: Annotated[list[Trait], Field(max_length=3)] = []
+    combat_style: CombatStyle | None = None
+
+
+class TricubeTable(DocumentModel):
+    """A table the character generator draws from: `concepts`, `perks`, `quirks`, `names`."""
+
+    kind: Literal["tricube-table"]
+    title: ShortText
+    reconstructed: Text = ""
+    entries: Annotated[list[TableEntry], Field(min_length=1, max_length=1000)]
+
+
+KINDS = {
+    "tricube-rules": (TricubeRules, "tricube", "the character limits a Tricube Tales campaign plays with"),
+    "tricube-character": (TricubeCharacter, "tricube",
+                          "a Tricube Tales character: archetype, perks, quirks, karma, resolve"),
+    "tricube-foe": (TricubeFoe, "tricube", "a Tricube Tales foe or challenge: difficulty and effort tokens"),
+    "tricube-table": (TricubeTable, "tricube", "a table the Tricube Tales character generator draws from"),
+}

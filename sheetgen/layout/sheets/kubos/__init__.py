@@ -1,7 +1,56 @@
-"""kubos products."""
+"""KUBOS products: character sheets (filled and blank), monster stat cards and the
+GM sheet of stat blocks. Every page carries the KUBOS licence notice (`NOTICE`);
+reference decks with `system: kubos` get it from the foundation."""
 
 from __future__ import annotations
 
-SYSTEM = "kubos"
-NOTICE: str | None = None  # a notice every kubos output must carry (a licence), if any
-PRODUCTS: list = []
+from sheetgen.layout.products import Product
+from sheetgen.layout.sheets.kubos.character_sheet import layout_blank_sheet, layout_character_sheet
+from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM
+from sheetgen.layout.sheets.kubos.gm_sheet import layout_gm_sheet
+from sheetgen.layout.sheets.kubos.stat_cards import layout_stat_cards
+
+PRODUCTS = [
+    Product(
+        id="kubos-character-sheet",
+        name="character-sheet",
+        system=SYSTEM,
+        kinds=("kubos-character",),
+        scope="document",
+        layout=layout_character_sheet,
+        summary="a KUBOS character on one page: attributes, HP, fate points, items, capacity",
+    ),
+    Product(
+        id="kubos-blank-character-sheet",
+        name="blank",
+        system=SYSTEM,
+        kinds=(),
+        scope="blank",
+        layout=layout_blank_sheet,
+        summary="an empty, fillable KUBOS character sheet",
+        target="character-sheet",
+    ),
+    Product(
+        id="kubos-stat-blocks",
+        name="stat-blocks",
+        system=SYSTEM,
+        kinds=("kubos-monster",),
+        scope="collection",
+        layout=layout_gm_sheet,
+        summary="the GM sheet: every monster's stat block, many to a page",
+        target="monsters",
+    ),
+    Product(
+        id="kubos-stat-cards",
+        name="stat-cards",
+        system=SYSTEM,
+        kinds=("kubos-monster",),
+        scope="collection",
+        layout=layout_stat_cards,
+        summary="one card per monster, N-up with crop marks",
+        target="monsters",
+        formats=("pdf",),
+    ),
+]
+
+__all__ = ["NOTICE", "PRODUCTS", "SYSTEM"]

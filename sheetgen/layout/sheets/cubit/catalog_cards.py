@@ -1,0 +1,127 @@
+"""Cards for Cubit's catalog: one per upgrade and one per faction, imposed with crop
+marks and backs, at the theme's card size."""
+
+from __future__ import annotations
+
+from sheetgen.layout.cards import (
+    SAFE,
+    CardGeometry,
+    background,
+    cube_glyph,
+    footer,
+    generic_back,
+    impose_deck,
+    system_color,
+    title_band,
+)
+from sheetgen.layout.colors import shade
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.cubit.style import SYSTEM, livery
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
+from sheetgen.units import MM
+
+STRIPE = 2.2 * MM  # the faction's second colour under its title band
+MIN_TEXT = 6.0  # the smallest text on a card
+FOOTER_ROOM = 3.5 * MM
+
+
+def card_text(ctx: LayoutContext, area: Box, body: str, table: tuple[list[str], list[list[str]]] | None,
+              source: Source) -> list[Item]:
+    """Body text and an optional table, shrunk together to fit, never below 6pt."""
+    ink = ctx.color("ink")
+    blocks: list = [Paragraph(ctx, body, TextStyle(size=8.4, color=ink, min_size=MIN_TEXT), source.child("text"))]
+    if table is not None:
+        blocks += [Spacer(1.8 * MM), Table(ctx, table[0], table[1], TextStyle(size=7.6, color=ink, min_size=MIN_TEXT,
+                                                                              leading=1.15),
+                                           source.child("actions"), header_fill=ctx.color("panel"),
+                                           rule_color=ctx.color("rule"))]
+    return fit_blocks(ctx, blocks, area, what="card text")
+
+
+def _body_area(geo: CardGeometry, top: float) -> Box:
+    return Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - FOOTER_ROOM - top - 2.2 * MM)
+
+
+def _geometry(ctx: LayoutContext) -> CardGeometry:
+    return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
+
+
+def _deck(ctx: LayoutContext, fronts: list[list[Item]], backs: list[list[Item]], geo: CardGeometry, title: str,
+          subject: str) -> LayoutDocument:
+    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title)
+    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject,
+                          keywords=(SYSTEM, "cards"))
+
+
+def upgrade_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: int, total: int) -> list[Item]:
+    """An upgrade: where it fits, what it costs, in which forms, what it does."""
+    model, d = doc.model, doc.derived
+    accent = system_color(ctx, SYSTEM)
+    where = "any face" if d["interfaces"] == ["any"] else " or ".join(d["interfaces"])
+    forms = " or ".join(d["forms"])
+    items = background(geo, ctx.color("card"))
+    band, bottom = title_band(ctx, geo, model.name, accent, doc.source("name"), subtitle=f"{forms} · {where}")
+    items += band
+    body = f"**Cost:** {d['cost']}, taken from its face's skill when permanent.\n\n{model.text}"
+    if model.stackable:
+        body += "\n\nMay be taken more than once on one face."
+    table = None
+    if d["actions"]:
+        table = (["Face", "Actions it can name"], [[a["interface"], ", ".join(a["actions"])] for a in d["actions"]])
+    if model.reconstructed:
+        body += f"\n\n*Reconstructed: {model.reconstructed}.*"
+    items += card_text(ctx, _body_area(geo, bottom), body, table, doc.source())
+    items += footer(ctx, geo, "Cubit upgrade", f"{index}/{total}")
+    return items
+
+
+def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """The upgrade catalog as cards."""
+    geo = _geometry(ctx)
+    docs = sorted(job.docs, key=lambda d: d.model.name)
+    accent = system_color(ctx, SYSTEM)
+    fronts = [upgrade_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
+    backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in docs]
+    return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards")
+
+
+def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: int, total: int) -> list[Item]:
+    """A faction in its colours: what it stands for, whom it likes and dislikes."""
+    model, d = doc.model, doc.derived
+    colours = livery(ctx, model.colors)
+    items = background(geo, ctx.color("card"))
+    band, bottom = title_band(ctx, geo, model.name, colours.main, doc.source("name"),
+                              subtitle=" and ".join(model.colors) + (f", like {model.look}" if model.look else ""))
+    items += band
+    items.append(Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None, fill=colours.accent))
+    items.append(Rect(-geo.bleed, bottom + STRIPE, geo.w + 2 * geo.bleed, 0.5, stroke=None, fill=shade(colours.accent, 0.3)))
+    likes = ", ".join(d["likes"]) or "no one in particular"
+    dislikes = ", ".join(d["dislikes"]) or "no one in particular"
+    body = f"{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
+    area = _body_area(geo, bottom + STRIPE)
+    glyph = min(area.w, area.h) * 0.34
+    text_area, art = area.split_top(area.h - glyph - 2 * MM)
+    items += card_text(ctx, text_area, body, None, doc.source())
+    items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
+                        stroke=shade(colours.main, 0.5))
+    items += footer(ctx, geo, "Cubit faction", f"{index}/{total}")
+    return items
+
+
+def faction_back(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list[Item]:
+    colours = livery(ctx, doc.model.colors)
+    back = generic_back(ctx, geo, colours.main, doc.model.name, None, doc.source("name"))
+    return back + [Rect(-geo.bleed, geo.h - 12 * MM, geo.w + 2 * geo.bleed, 4 * MM, role="bleed", stroke=None,
+                        fill=colours.accent)]
+
+
+def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """One card per faction."""
+    geo = _geometry(ctx)
+    docs = sorted(job.docs, key=lambda d: d.id)
+    fronts = [faction_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
+    backs = [faction_back(ctx, geo, d) for d in docs]
+    return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards")
+

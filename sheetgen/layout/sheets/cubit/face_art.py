@@ -1,0 +1,119 @@
+"""What is printed on one face of a cube net, in the face's own coordinates (0..size).
+
+A band in the cubit's main colour frames a white panel to write on; a header strip
+carries the interface icon and name and the die number, in a text colour that reads
+on the band; the accent colour marks two corners. Below: the effective skill, large;
+the bought skill and the upgrade costs, small; the permanent upgrades; ruled space
+for the player's own notes, as the rulebook asks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.layout.colors import tint
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Circle, Item, Path, Rect, line, polygon
+from sheetgen.layout.sheets.cubit.style import Livery, icon
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.units import MM
+
+MIN_TEXT = 6.0  # points: the smallest text printed on a face
+FULL_DETAIL = 40 * MM  # below this edge, faces drop the words around the numbers
+
+
+@dataclass(frozen=True)
+class FaceView:
+    """One face as the net shows it; `effective` None leaves the skill to be written in."""
+
+    number: int
+    name: str
+    icon: str
+    effective: int | None = None
+    skill: int | None = None
+    cost: int = 0
+    upgrades: tuple[str, ...] = ()
+    short_upgrades: tuple[str, ...] = ()  # the same, abbreviated for small faces
+    note: str | None = None
+
+
+def face_views(derived: dict) -> list[FaceView]:
+    """The faces of a checked cubit (its derived value), in die order."""
+    views = []
+    for f in derived["faces"]:
+        labels, short = (tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short"))
+        views.append(FaceView(f["number"], f["name"], f["icon"], f["effective"], f["skill"], f["cost"], labels, short,
+                              f["note"]))
+    return views
+
+
+def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, source: Source | None) -> list[Item]:
+    """The printed face, in coordinates from (0, 0) to (size, size), over a background
+    of `colours.main` that the caller fills."""
+    s = size
+    full = s >= FULL_DETAIL - 1e-6
+    band = 0.07 * s
+    head_h = 0.2 * s
+    items: list[Item] = []  # the face's own outline, drawn by the net, fills it with the main colour
+    corner = 0.26 * s
+    items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.accent))
+    items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.accent))
+    panel = Box(band, head_h, s - 2 * band, s - head_h - band)
+    items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
+    items.append(Path(line(band, head_h - 0.012 * s, s - band, head_h - 0.012 * s), stroke=colours.accent, width=0.024 * s))
+
+    # Header: icon, interface name, die number, in a colour that reads on the band.
+    ink_head = colours.on_main
+    head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.05 * s)
+    items += icon(face.icon, Box(head.x, head.y + 0.01 * s, head.h - 0.02 * s, head.h - 0.02 * s), ink_head)
+    r = head.h * 0.36
+    cx, cy = head.right - r, head.y + head.h / 2
+    items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
+    items += one_line(ctx, str(face.number), Box(cx - r, cy - r, 2 * r, 2 * r),
+                      TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT))
+    name_box = Box(head.x + head.h + 0.02 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
+    name = face.name.upper() if full else face.name
+    items += one_line(ctx, name, name_box, TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head,
+                                                     min_size=MIN_TEXT), None, what="interface name")
+
+    inner = panel.inset(0.04 * s, 0.03 * s)
+    ink = ctx.color("ink")
+    muted = ctx.color("muted")
+    # The skill: effective large, how it was reached small beside it.
+    number_h = 0.25 * s
+    number_box = Box(inner.x, inner.y, 0.34 * s, number_h)
+    if face.effective is not None:
+        items += one_line(ctx, str(face.effective), number_box,
+                          TextStyle(size=0.24 * s, font="bold", color=ink, min_size=MIN_TEXT), source, what="skill")
+    else:
+        items.append(Rect(number_box.x, number_box.y + 0.02 * s, number_box.w * 0.8, number_h - 0.04 * s,
+                          stroke=tint(ink, 0.6), width=0.5, fill=None, radius=0.02 * s))
+    detail = Box(number_box.right + 0.02 * s, inner.y + 0.03 * s, inner.right - number_box.right - 0.02 * s, number_h - 0.06 * s)
+    small = TextStyle(size=max(MIN_TEXT, 0.05 * s), color=muted, min_size=MIN_TEXT, leading=1.2)
+    if face.skill is not None:
+        lines = [f"skill {face.skill}", f"upgrades −{face.cost}" if face.cost else "no upgrades"] if full else \
+            [f"{face.skill} −{face.cost}" if face.cost else f"skill {face.skill}"]
+        items += fit_blocks(ctx, [Paragraph(ctx, "\n".join(lines), small, None)], detail, valign="middle", what="skill detail")
+    elif full:
+        items += fit_blocks(ctx, [Paragraph(ctx, "effective skill\n(skill − upgrades)", small, None)], detail,
+                            valign="middle", what="skill detail")
+
+    # Permanent upgrades, then ruled space for notes.
+    y = number_box.bottom + 0.01 * s
+    rest = Box(inner.x, y, inner.w, inner.bottom - y)
+    upgrades = face.upgrades if full else (face.short_upgrades or face.upgrades)
+    if upgrades or face.note:
+        text = "\n".join([f"- {u}" for u in upgrades] + ([f"*{face.note}*"] if face.note else []))
+        para = Paragraph(ctx, text, TextStyle(size=max(MIN_TEXT, 0.055 * s), color=ink, min_size=MIN_TEXT, leading=1.15),
+                         source.child("upgrades") if source and source.path and len(source.path) > 1 else source)
+        need = para.height(ctx, rest.w, 1.0)
+        box = Box(rest.x, rest.y, rest.w, min(need, rest.h))
+        items += fit_blocks(ctx, [para], box, what="upgrades")
+        y = box.bottom
+    pitch = 0.1 * s
+    rule = tint(ctx.color("rule"), 0.2)
+    ly = y + pitch
+    while ly <= inner.bottom + 1e-6:
+        items.append(Path(line(inner.x, ly, inner.right, ly), stroke=rule, width=0.4))
+        ly += pitch
+    return items

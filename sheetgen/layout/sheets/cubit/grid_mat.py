@@ -1,0 +1,153 @@
+"""The battle-grid mat: squares the size of the cube, tiled across as many pages as the
+grid needs, with marks to line the pages up and tape them together.
+
+Each page holds a tile of whole squares. Where a tile meets the next one to its left or
+above, its margin is trimmed off along the grid's border; the trimmed edge then lies on
+the neighbour's border, its ticks on the neighbour's ticks, and is taped from behind.
+Squares carry their coordinates (A1 …) so a table can call out positions.
+"""
+
+from __future__ import annotations
+
+import string
+
+from sheetgen.layout.cards import system_color
+from sheetgen.layout.colors import tint
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, Path, Rect, line
+from sheetgen.layout.products import Job
+from sheetgen.layout.sheets.cubit.style import CREDIT, SYSTEM
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.units import MM, format_mm
+
+MARGIN = 10 * MM
+FOOTER = 14 * MM
+TICK_GAP = 1 * MM
+TICK = 5 * MM
+
+
+def split(total: int, parts: int) -> list[int]:
+    """`total` squares over `parts` tiles as evenly as possible, larger tiles first."""
+    base, extra = divmod(total, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def column_name(index: int) -> str:
+    """A, B, … Z, AA, AB, … for column 0, 1, …"""
+    letters = string.ascii_uppercase
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = letters[rem] + name
+    return name
+
+
+def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """The mat, `columns` × `rows` squares of the cube's size, tiled over pages."""
+    s = ctx.theme.cube_size
+    columns, rows = job.option("columns", 12), job.option("rows", 12)
+    W, H = ctx.theme.paper
+    fit_x = int((W - 2 * MARGIN - 2 * (TICK + TICK_GAP)) // s)
+    fit_y = int((H - 2 * MARGIN - FOOTER - 2 * (TICK + TICK_GAP)) // s)
+    title = f"Cubit battle grid, {columns} × {rows} squares of {format_mm(s)}"
+    if fit_x < 1 or fit_y < 1:
+        ctx.error(None, "cubit.grid-square-too-big", f"a {format_mm(s)} square does not fit on the paper with room for marks",
+                  "choose a smaller --cube-size")
+        return LayoutDocument(title=title, pages=())
+    widths = split(columns, -(-columns // fit_x))
+    heights = split(rows, -(-rows // fit_y))
+    pages = []
+    first_row = 0
+    for ty, h in enumerate(heights):
+        first_col = 0
+        for tx, w in enumerate(widths):
+            pages.append(_tile_page(ctx, title, s, (tx, ty), (len(widths), len(heights)), (first_col, first_row), (w, h)))
+            first_col += w
+        first_row += h
+    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
+                          subject=f"{title}, on {len(pages)} pages to tape together", keywords=(SYSTEM, "grid mat"))
+
+
+def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], tiles: tuple[int, int],
+               first: tuple[int, int], squares: tuple[int, int]) -> Page:
+    W, H = ctx.theme.paper
+    tx, ty = tile
+    w, h = squares
+    grid = Box((W - w * s) / 2, MARGIN + TICK + TICK_GAP + (H - 2 * MARGIN - FOOTER - 2 * (TICK + TICK_GAP) - h * s) / 2,
+               w * s, h * s)
+    accent = system_color(ctx, SYSTEM)
+    line_colour = tint(accent, 0.45)
+    label_colour = tint(accent, 0.35)
+    items: list[Item] = [Rect(grid.x, grid.y, grid.w, grid.h, stroke=None, fill=tint(accent, 0.94))]
+    cmds: list = []
+    for i in range(1, w):
+        cmds += line(grid.x + i * s, grid.y, grid.x + i * s, grid.bottom)
+    for j in range(1, h):
+        cmds += line(grid.x, grid.y + j * s, grid.right, grid.y + j * s)
+    if cmds:
+        items.append(Path(tuple(cmds), stroke=line_colour, width=0.8))
+    items.append(Rect(grid.x, grid.y, grid.w, grid.h, stroke=accent, width=1.2, fill=None))
+    label_style = TextStyle(size=min(9.0, max(6.0, s / MM * 0.16)), font="bold", color=label_colour, min_size=6)
+    for i in range(w):
+        for j in range(h):
+            name = f"{column_name(first[0] + i)}{first[1] + j + 1}"
+            items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
+                              label_style, None, valign="top")
+    items += _join_marks(ctx, grid, s, w, h, tile, tiles)
+    items += _footer(ctx, title, tile, tiles, first, squares)
+    return Page(W, H, tuple(items), label=f"grid tile {column_name(tx)}{ty + 1}")
+
+
+def _join_marks(ctx: LayoutContext, grid: Box, s: float, w: int, h: int, tile: tuple[int, int],
+                tiles: tuple[int, int]) -> list[Item]:
+    """Ticks on every grid line where this tile meets another, and what to do at each edge."""
+    tx, ty = tile
+    cmds: list = []
+    notes: list[Item] = []
+    muted = ctx.color("muted")
+    style = TextStyle(size=6.5, color=muted, min_size=6, align="center")
+    start, end = TICK_GAP, TICK_GAP + TICK
+    xs = [grid.x + i * s for i in range(w + 1)]
+    ys = [grid.y + j * s for j in range(h + 1)]
+    if ty > 0:  # trimmed, laid over the tile above
+        cmds += [c for x in xs for c in line(x, grid.y - start, x, grid.y - end)]
+        notes += one_line(ctx, "trim this margin off along the border; lay it on the tile above",
+                          Box(grid.x, grid.y - end - 3.5 * MM, grid.w, 3 * MM), style, None)
+    if ty < tiles[1] - 1:  # the tile below is laid over this margin
+        cmds += [c for x in xs for c in line(x, grid.bottom + start, x, grid.bottom + end)]
+        notes += one_line(ctx, "the tile below covers this margin: match its ticks, tape behind",
+                          Box(grid.x, grid.bottom + end + 0.5 * MM, grid.w, 3 * MM), style, None)
+    if tx > 0:
+        cmds += [c for y in ys for c in line(grid.x - start, y, grid.x - end, y)]
+        notes.append(Group(tuple(one_line(ctx, "trim off; lay on the tile to the left", Box(-grid.h / 2, -4.5, grid.h, 9), style,
+                                          None)), dx=grid.x - end - 2.5 * MM, dy=grid.y + grid.h / 2, rotate=90))
+    if tx < tiles[0] - 1:
+        cmds += [c for y in ys for c in line(grid.right + start, y, grid.right + end, y)]
+        notes.append(Group(tuple(one_line(ctx, "the tile to the right covers this margin", Box(-grid.h / 2, -4.5, grid.h, 9),
+                                          style, None)), dx=grid.right + end + 2.5 * MM, dy=grid.y + grid.h / 2, rotate=-90))
+    marks: list[Item] = [Path(tuple(cmds), role="crop", stroke="#000000", width=0.3)] if cmds else []
+    return [Group(tuple(marks), id="join-marks", cls="crop")] + notes if marks else notes
+
+
+def _footer(ctx: LayoutContext, title: str, tile: tuple[int, int], tiles: tuple[int, int], first: tuple[int, int],
+            squares: tuple[int, int]) -> list[Item]:
+    """Which tile this is (words and a little map of all tiles) and the credit."""
+    W, H = ctx.theme.paper
+    tx, ty = tile
+    box = Box(MARGIN, H - MARGIN - FOOTER + 3 * MM, W - 2 * MARGIN, FOOTER - 3 * MM)
+    cell = 2.6 * MM
+    map_w = tiles[0] * cell
+    items: list[Item] = []
+    accent = system_color(ctx, SYSTEM)
+    for j in range(tiles[1]):
+        for i in range(tiles[0]):
+            here = (i, j) == tile
+            items.append(Rect(box.right - map_w + i * cell, box.y + j * cell, cell - 0.4 * MM, cell - 0.4 * MM,
+                              stroke=accent, width=0.4, fill=accent if here else None))
+    last = (first[0] + squares[0] - 1, first[1] + squares[1] - 1)
+    words = (f"**{title}** · page {ty * tiles[0] + tx + 1} of {tiles[0] * tiles[1]}: squares "
+             f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{CREDIT}")
+    items += fit_blocks(ctx, [Paragraph(ctx, words, TextStyle(size=7.5, color=ctx.color("muted"), min_size=6), None)],
+                        Box(box.x, box.y, box.w - map_w - 4 * MM, box.h))
+    return items

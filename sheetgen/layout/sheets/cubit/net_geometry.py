@@ -1,0 +1,181 @@
+"""The geometry of a foldable cube net: faces, fold lines, glue tabs and the cut outline.
+
+The net is the cross from seeds/README.md, printed side up:
+
+          [2]
+      [3] [1] [4]
+          [5]
+          [6]
+
+Folded away from the viewer (print outward) it is a right-handed die: opposite faces
+add up to 7 and 1 → 2 → 3 run counter-clockwise around their corner. Its mirror image
+would be left-handed, so nets are never mirrored. Of the cube's 12 edges, 5 are folds
+inside the net and 7 are seams closed with glue; each seam has exactly one tab, on one
+of the two net edges that meet there.
+
+Everything here is points, y down, in page coordinates; nothing is drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.layout.primitives import Box
+from sheetgen.units import MM
+
+# Die number → (column, row) of its square in the cross.
+CROSS: dict[int, tuple[int, int]] = {2: (1, 0), 3: (0, 1), 1: (1, 1), 4: (2, 1), 5: (1, 2), 6: (1, 3)}
+COLUMNS, ROWS = 3, 4
+
+# The 7 seams: (face, side) pairs that meet when folded. The first of each pair carries
+# the glue tab; they are chosen so that no tab adds to the net's width and tabs that
+# share a corner taper away from each other.
+SEAMS: tuple[tuple[tuple[int, str], tuple[int, str]], ...] = (
+    ((6, "bottom"), (2, "top")),
+    ((2, "left"), (3, "top")),
+    ((2, "right"), (4, "top")),
+    ((6, "left"), (3, "left")),
+    ((6, "right"), (4, "right")),
+    ((5, "left"), (3, "bottom")),
+    ((5, "right"), (4, "bottom")),
+)
+
+MIN_TAB = 5 * MM
+MAX_TAB = 12 * MM
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Segment:
+    a: Point
+    b: Point
+
+    @property
+    def length(self) -> float:
+        return ((self.b[0] - self.a[0]) ** 2 + (self.b[1] - self.a[1]) ** 2) ** 0.5
+
+
+@dataclass(frozen=True)
+class Tab:
+    """A glue tab on `face`'s `side`, glued under `partner` (face, side) when folding."""
+
+    face: int
+    side: str
+    partner: tuple[int, str]
+    polygon: tuple[Point, ...]  # base corners first, then the tapered outer corners
+    base: Segment  # the fold line between the tab and its face
+
+
+@dataclass(frozen=True)
+class Net:
+    size: float  # the cube's edge
+    tab: float  # depth of the glue tabs
+    faces: dict[int, Box]
+    folds: tuple[Segment, ...]  # between faces
+    tabs: tuple[Tab, ...]
+    outline: tuple[Point, ...]  # the closed cut line around faces and tabs
+
+    @property
+    def box(self) -> Box:
+        xs = [p[0] for p in self.outline]
+        ys = [p[1] for p in self.outline]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    @property
+    def fold_lines(self) -> tuple[Segment, ...]:
+        """Every line to score: the folds between faces and the base of every tab."""
+        return self.folds + tuple(t.base for t in self.tabs)
+
+
+def tab_depth(size: float) -> float:
+    """How deep the glue tabs are for a cube of this edge."""
+    return min(max(0.2 * size, MIN_TAB), MAX_TAB, 0.35 * size)
+
+
+def net_extent(size: float) -> tuple[float, float]:
+    """(width, height) a net of this cube size takes, tabs included."""
+    return COLUMNS * size, ROWS * size + tab_depth(size)
+
+
+def side_of(box: Box, side: str) -> Segment:
+    """A face's side, running clockwise around the face (as seen printed side up)."""
+    tl, tr = (box.x, box.y), (box.right, box.y)
+    br, bl = (box.right, box.bottom), (box.x, box.bottom)
+    return {"top": Segment(tl, tr), "right": Segment(tr, br), "bottom": Segment(br, bl), "left": Segment(bl, tl)}[side]
+
+
+def _tab_polygon(edge: Segment, depth: float) -> tuple[Point, ...]:
+    (ax, ay), (bx, by) = edge.a, edge.b
+    length = edge.length
+    dx, dy = (bx - ax) / length, (by - ay) / length
+    nx, ny = dy, -dx  # outward, for a side that runs clockwise around its face
+    taper = depth  # 45° ends, so tabs meeting at a corner never overlap
+    return (
+        (ax, ay),
+        (ax + nx * depth + dx * taper, ay + ny * depth + dy * taper),
+        (bx + nx * depth - dx * taper, by + ny * depth - dy * taper),
+        (bx, by),
+    )
+
+
+def cross_net(size: float, x: float = 0.0, y: float = 0.0) -> Net:
+    """The cross net for a cube of edge `size`, its bounding box's top-left at (x, y)."""
+    depth = tab_depth(size)
+    faces = {n: Box(x + c * size, y + r * size, size, size) for n, (c, r) in CROSS.items()}
+    folds: list[Segment] = []
+    for n, (c, r) in sorted(CROSS.items()):
+        for m, (c2, r2) in sorted(CROSS.items()):
+            if (c2, r2) == (c + 1, r):
+                folds.append(side_of(faces[n], "right"))
+            elif (c2, r2) == (c, r + 1):
+                folds.append(side_of(faces[n], "bottom"))
+    tabs = tuple(
+        Tab(face, side, partner, _tab_polygon(side_of(faces[face], side), depth), side_of(faces[face], side))
+        for (face, side), partner in SEAMS
+    )
+    cut: list[Segment] = []
+    tabbed = {(t.face, t.side) for t in tabs}
+    for (face, side), partner in SEAMS:
+        cut.append(side_of(faces[partner[0]], partner[1]))
+    for t in tabs:
+        p = t.polygon
+        cut += [Segment(p[0], p[1]), Segment(p[1], p[2]), Segment(p[2], p[3])]
+    assert not tabbed & {partner for _, partner in SEAMS}
+    return Net(size, depth, faces, tuple(folds), tabs, chain(cut))
+
+
+def chain(segments: list[Segment]) -> tuple[Point, ...]:
+    """Join segments end to end into one closed polyline (the segments must form one loop)."""
+
+    def key(p: Point) -> tuple[float, float]:
+        return (round(p[0], 4), round(p[1], 4))
+
+    remaining = list(segments)
+    first = remaining.pop(0)
+    points = [first.a, first.b]
+    while remaining:
+        end = key(points[-1])
+        for i, seg in enumerate(remaining):
+            if key(seg.a) == end:
+                points.append(seg.b)
+                break
+            if key(seg.b) == end:
+                points.append(seg.a)
+                break
+        else:
+            raise ValueError("the cut segments do not form one closed loop")
+        remaining.pop(i)
+    if key(points[-1]) == key(points[0]):
+        points.pop()
+    return tuple(points)
+
+
+def largest_size(area: tuple[float, float], step: float = 0.5 * MM) -> float:
+    """The largest cube edge, in whole `step`s, whose net fits in `area` (width, height)."""
+    size = 0.0
+    while True:
+        w, h = net_extent(size + step)
+        if w > area[0] + 1e-6 or h > area[1] + 1e-6:
+            return size
+        size += step

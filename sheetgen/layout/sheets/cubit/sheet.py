@@ -1,0 +1,332 @@
+"""The flat cubit sheet: a cubit's record on one page, for players who roll a plain die
+as their mini, or want the details a cube face has no room for.
+
+Faces in die order with effective skills and upgrades; temporary upgrades with a box per
+charge; a storage compartment per Manipulate face; the damage track; names, function and
+faction with its likes and dislikes. The blank sheet has the same layout, with fillable
+fields where the filled one prints values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sheetgen.content.models.cubit import DAMAGE_STATES
+from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Circle, Field, Item, LayoutDocument, Path, Rect, line
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.cubit.face_art import FaceView, face_views
+from sheetgen.layout.sheets.cubit.style import CREDIT, Livery, icon, livery
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
+from sheetgen.units import MM
+
+GAP = 4 * MM
+BODY = 8.5  # points: body text on the sheet
+SMALL = 7.0  # the smallest text on the sheet
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """Everything the sheet prints; `blank` leaves fillable fields instead of values."""
+
+    title: str
+    names: str
+    function: str
+    player: str
+    notation: str
+    faction: dict | None
+    colours: Livery
+    faces: list[FaceView]
+    storage_faces: list[tuple[int, str, list[str]]]  # (die number, interface name, items)
+    temporary: list[dict] = field(default_factory=list)
+    damage: str | None = None
+    skills: str = ""
+    blank: bool = False
+    doc: DocInput | None = None
+
+    def source(self, *path) -> Source | None:
+        return self.doc.source(*path) if self.doc is not None else None
+
+
+def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
+    d = doc.derived
+    if d["skill_budget"] is None:
+        skills = f"Skill levels: {d['skill_total']} (custom configuration: no budget)"
+    else:
+        skills = f"Skill levels: {d['skill_total']} of {d['skill_budget']} (21 + {d['advancement']} awarded)"
+    return SheetView(
+        title=d["display_name"],
+        names=", ".join(([d["name"]] if d["name"] else []) + d["aliases"]) or "(no name yet)",
+        function=d["function"] or "",
+        player=d["player"] or "",
+        notation=d["notation"],
+        faction=d["faction"],
+        colours=livery(ctx, d["colors"]),
+        faces=face_views(d),
+        storage_faces=[(s["face"], s["interface"], list(s["items"])) for s in d["storage"]],
+        temporary=list(d["temporary_upgrades"]),
+        damage=d["damage"],
+        skills=skills,
+        doc=doc,
+    )
+
+
+def blank_view(ctx: LayoutContext, interfaces: list) -> SheetView:
+    """A standard cubit's sheet with nothing filled in, from the interface models in die order."""
+    faces = [FaceView(n, m.name, m.icon) for n, m in enumerate(interfaces, 1)]
+    storage = [(n, m.name, []) for n, m in enumerate(interfaces, 1) if m.storage]
+    return SheetView(title="Cubit", names="", function="", player="", notation="", faction=None,
+                     colours=livery(ctx, ()), faces=faces, storage_faces=storage, blank=True,
+                     skills="Skill levels: 21 + skill points awarded")
+
+
+# --- sections ------------------------------------------------------------------------------
+
+
+def _value(ctx: LayoutContext, view: SheetView, box: Box, label: str, value: str, name: str,
+           source: Source | None = None, multiline: bool = False) -> list[Item]:
+    return labeled_value(ctx, box, label, "" if view.blank else value, source, size=10,
+                         field=name if view.blank else None, multiline=multiline)
+
+
+def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
+    items, inner = section(ctx, box, "Who", view.colours.strong)
+    first, rest = inner.split_top(10 * MM, gap=1.5 * MM)
+    second, third = rest.split_top(10 * MM, gap=1.5 * MM)
+    rows = [first, second, third]
+    left, right = first.split_left(first.w * 0.62, gap=GAP)
+    items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.source("name"))
+    items += _value(ctx, view, right, "Player", view.player, "player", view.source("player"))
+    items += _value(ctx, view, second, "Function", view.function, "function", view.source("function"))
+    if view.blank:
+        items += _value(ctx, view, rows[2], "Notation", "", "notation")
+    else:
+        items += labeled_value(ctx, rows[2], "Notation", "", None)
+        value = Box(rows[2].x, rows[2].y + 3.4 * MM, rows[2].w, rows[2].h - 3.4 * MM)
+        items += fit_blocks(ctx, [Paragraph(ctx, view.notation, TextStyle(size=9, font="bold", min_size=SMALL, markup=False,
+                                                                          color=ctx.color("ink")), view.source("faces"))],
+                            value, valign="bottom", what="notation")
+    return items
+
+
+def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
+    items, inner = section(ctx, box, "Faction", view.colours.strong)
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    if view.faction is None:
+        items += _value(ctx, view, Box(inner.x, inner.y, inner.w, 10 * MM), "Faction", "none", "faction")
+        lower = Box(inner.x, inner.y + 12 * MM, inner.w, inner.h - 12 * MM)
+        halves = lower.rows(2, gap=1.5 * MM)
+        items += _value(ctx, view, halves[0], "Likes", "", "likes")
+        items += _value(ctx, view, halves[1], "Dislikes", "", "dislikes")
+        return items
+    f = view.faction
+    swatch = 4.5 * MM
+    x = inner.right
+    for colour in reversed(f["colors"]):
+        x -= swatch + 1 * MM
+        hexed = ctx.color(colour)
+        items.append(Rect(x, inner.y + 0.5 * MM, swatch, swatch, stroke=ctx.color("rule"), width=0.5, fill=hexed, radius=0.8))
+    items += one_line(ctx, f["name"], Box(inner.x, inner.y, x - inner.x - 2 * MM, 5.5 * MM),
+                      TextStyle(size=11, font="bold", color=ink, min_size=SMALL), view.source("faction"))
+    text = f"**Likes:** {', '.join(f['likes']) or 'no one'}\n**Dislikes:** {', '.join(f['dislikes']) or 'no one'}"
+    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.3), None)],
+                        Box(inner.x, inner.y + 7 * MM, inner.w, inner.h - 7 * MM), what="likes and dislikes")
+    return items
+
+
+def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) -> list[Item]:
+    """One face: its number, icon and interface, the effective skill, its upgrades, notes."""
+    strong = view.colours.strong
+    items, inner = section(ctx, box, f"{face.number} · {face.name}", strong)
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    top = Box(inner.x, inner.y, inner.w, 15 * MM)
+    badge = top.h
+    items.append(Rect(top.x, top.y, badge, badge, stroke=None, fill=view.colours.main, radius=1.5 * MM))
+    items.append(Rect(top.x, top.y, badge, badge, stroke=view.colours.edge, width=0.5, fill=None, radius=1.5 * MM))
+    items += icon(face.icon, Box(top.x, top.y, badge, badge).inset(2.5 * MM), view.colours.on_main)
+    number = Box(top.x + badge + 3 * MM, top.y, 16 * MM, top.h)
+    detail = Box(number.right + 1 * MM, top.y, top.right - number.right - 1 * MM, top.h)
+    src = view.source(*_face_path(view, face.number))
+    if view.blank:
+        items.append(Field(f"face{face.number}_skill", "text", number.x, number.y + 1 * MM, number.w, number.h - 2 * MM,
+                           tooltip=f"face {face.number} effective skill", font=ctx.fonts.face("bold"), size=18))
+        items += fit_blocks(ctx, [Paragraph(ctx, "effective skill\n= skill − upgrade costs",
+                                            TextStyle(size=SMALL, color=muted, min_size=SMALL), None)], detail,
+                            valign="middle")
+    else:
+        items += one_line(ctx, str(face.effective), number, TextStyle(size=30, font="bold", color=ink, min_size=SMALL),
+                          src, what="skill")
+        how = f"skill {face.skill}" + (f"\nupgrades −{face.cost}" if face.cost else "\nno upgrades")
+        items += fit_blocks(ctx, [Paragraph(ctx, how, TextStyle(size=BODY, color=muted, min_size=SMALL), None)], detail,
+                            valign="middle", what="skill detail")
+    rest = Box(inner.x, top.bottom + 2.5 * MM, inner.w, inner.bottom - top.bottom - 2.5 * MM)
+    items += one_line(ctx, "PERMANENT UPGRADES", Box(rest.x, rest.y, rest.w, 3 * MM),
+                      TextStyle(size=6, font="bold", color=muted, min_size=5), None, valign="top")
+    body = Box(rest.x, rest.y + 3.8 * MM, rest.w, rest.h - 3.8 * MM)
+    if view.blank:
+        items.append(Field(f"face{face.number}_upgrades", "text", body.x, body.y, body.w, body.h,
+                           tooltip=f"face {face.number} upgrades and notes", font=ctx.fonts.face("regular"), size=9,
+                           multiline=True))
+        return items
+    lines = [f"- {u}" for u in face.upgrades] or ["- none"]
+    if face.note:
+        lines.append(f"*{face.note}*")
+    para = Paragraph(ctx, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.25),
+                     src.child("upgrades") if src and len(src.path) > 1 else src)
+    need = min(para.height(ctx, body.w, 1.0), body.h)
+    items += fit_blocks(ctx, [para], Box(body.x, body.y, body.w, need), what="upgrades")
+    items += writing_lines(ctx, Box(body.x, body.y + need, body.w, body.h - need), pitch=6 * MM)
+    return items
+
+
+def _face_path(view: SheetView, number: int) -> tuple:
+    if view.doc is None:
+        return ()
+    faces = view.doc.derived["faces"]
+    return tuple(faces[number - 1]["path"]) if number - 1 < len(faces) else ("faces",)
+
+
+def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
+    """Temporary upgrades: name, face, and a box per charge (filled ones ticked)."""
+    items, inner = section(ctx, box, "Temporary upgrades", view.colours.strong)
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    row_h = 11 * MM
+    rows = max(1, int((inner.h + 1.5 * MM) // row_h))
+    for i in range(rows):
+        row = Box(inner.x, inner.y + i * row_h, inner.w, row_h - 1.5 * MM)
+        first = Box(row.x, row.y, row.w, 5 * MM)
+        name_box, rest = first.split_left(row.w * 0.45, gap=2 * MM)
+        face_box, charge_box = rest.split_left(12 * MM, gap=2 * MM)
+        boxes_y = first.y + (first.h - 3.2 * MM) / 2
+        entry = view.temporary[i] if i < len(view.temporary) else None
+        if entry is not None:
+            src = view.source(*entry["path"])
+            items += one_line(ctx, entry["name"], name_box, TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
+                              src, valign="bottom")
+            items += one_line(ctx, f"face {entry['face']}", face_box, TextStyle(size=BODY, color=ink, min_size=SMALL), None,
+                              valign="bottom")
+            if entry["capacity"]:
+                boxes, area = check_boxes(ctx, charge_box.x, boxes_y, entry["capacity"], checked=entry["charges"], per_row=8)
+                items += boxes
+                items += one_line(ctx, "charges", Box(area.right + 1.5 * MM, first.y, 14 * MM, first.h),
+                                  TextStyle(size=6.5, color=muted, min_size=6), None, valign="bottom")
+            else:
+                items += one_line(ctx, "no charges", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None,
+                                  valign="bottom")
+            note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
+            if entry.get("note"):
+                items += fit_blocks(ctx, [Paragraph(ctx, entry["note"], TextStyle(size=SMALL, font="italic", color=muted,
+                                                                                    min_size=6, markup=False),
+                                                    src.child("note") if src else None)], note, what="note")
+        elif view.blank:
+            items.append(Field(f"temporary{i + 1}", "text", name_box.x, row.y, name_box.w, row.h,
+                               tooltip="temporary upgrade", font=ctx.fonts.face("regular"), size=9, multiline=True))
+            items.append(Field(f"temporary{i + 1}_face", "text", face_box.x, first.y, face_box.w, first.h,
+                               tooltip="face", font=ctx.fonts.face("regular"), size=9))
+            boxes, _ = check_boxes(ctx, charge_box.x, boxes_y, 6, field_prefix=f"temporary{i + 1}_charge")
+            items += boxes
+        else:
+            items.append(Path(line(name_box.x, first.bottom, name_box.right, first.bottom), stroke=ctx.color("rule"),
+                              width=0.5))
+            items.append(Path(line(face_box.x, first.bottom, face_box.right, first.bottom), stroke=ctx.color("rule"),
+                              width=0.5))
+            boxes, _ = check_boxes(ctx, charge_box.x, boxes_y, 6, color=tint(ink, 0.55))
+            items += boxes
+    return items
+
+
+def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
+    """One compartment per Manipulate face, with what it holds and room for more."""
+    items, inner = section(ctx, box, "Storage compartments", view.colours.strong)
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    if not view.storage_faces:
+        items += fit_blocks(ctx, [Paragraph(ctx, "No Manipulate face, so no storage compartment.",
+                                            TextStyle(size=BODY, color=muted, min_size=SMALL), None)], inner)
+        return items
+    parts = inner.rows(len(view.storage_faces), gap=2 * MM)
+    for (number, name, held), part in zip(view.storage_faces, parts):
+        items += one_line(ctx, f"Behind face {number} ({name})", Box(part.x, part.y, part.w, 3.5 * MM),
+                          TextStyle(size=SMALL, font="bold", color=muted, min_size=SMALL), None, valign="top")
+        body = Box(part.x, part.y + 4 * MM, part.w, part.h - 4 * MM)
+        if view.blank:
+            items.append(Field(f"storage{number}", "text", body.x, body.y, body.w, body.h, tooltip=f"face {number} storage",
+                               font=ctx.fonts.face("regular"), size=9, multiline=True))
+            continue
+        need = 0.0
+        if held:
+            para = Paragraph(ctx, "\n".join(f"- {h}" for h in held), TextStyle(size=BODY, color=ink, min_size=SMALL),
+                             view.source("storage"))
+            need = min(para.height(ctx, body.w, 1.0), body.h)
+            items += fit_blocks(ctx, [para], Box(body.x, body.y, body.w, need), what="storage")
+        items += writing_lines(ctx, Box(body.x, body.y + need, body.w, body.h - need), pitch=6 * MM)
+    return items
+
+
+def damage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
+    """The damage track, the current state ticked, and the skill budget."""
+    items, inner = section(ctx, box, "Damage", view.colours.strong)
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    step = 7 * MM
+    for i, state in enumerate(DAMAGE_STATES):
+        y = inner.y + i * step
+        ticked = (not view.blank) and state == view.damage
+        boxes, _ = check_boxes(ctx, inner.x, y, 1, checked=int(ticked), size=4 * MM,
+                               field_prefix=f"damage_{state.replace('-', '_')}" if view.blank else None)
+        items += boxes
+        label = state.replace("-", " ").capitalize()
+        items += one_line(ctx, label, Box(inner.x + 6 * MM, y, inner.w - 6 * MM, 4 * MM),
+                          TextStyle(size=9.5, font="bold" if ticked else "regular", color=ink, min_size=SMALL), None)
+    hint = Box(inner.x, inner.y + 4 * step, inner.w, inner.bottom - inner.y - 4 * step)
+    text = "Each hit moves one step down. Only an undamaged cubit moves or acts.\n\n" + view.skills
+    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=SMALL, color=muted, min_size=6, leading=1.25), None)],
+                        hint, what="damage notes")
+    return items
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
+    """Every section of the sheet, placed on one page."""
+    subtitle = "Cubit · " + (view.faction["name"] if view.faction else "cubit sheet")
+    items, content = page_frame(ctx, view.title, system="cubit", accent=view.colours.strong, subtitle=subtitle,
+                                notice=CREDIT, source=view.source("name") if view.doc and view.doc.derived["name"] else None)
+    top_h = content.h * 0.19
+    faces_h = content.h * 0.5
+    top, rest = content.split_top(top_h, gap=GAP)
+    faces_box, bottom = rest.split_top(faces_h, gap=GAP)
+    who, fac = top.split_left(top.w * 0.6, gap=GAP)
+    items += identity(ctx, view, who)
+    items += faction(ctx, view, fac)
+    rows = faces_box.rows(2, gap=GAP)
+    for k, face in enumerate(view.faces[:6]):
+        cell = rows[k // 3].columns(3, gap=GAP)[k % 3]
+        items += face_panel(ctx, view, face, cell)
+    temp_box, right = bottom.split_left(bottom.w * 0.4, gap=GAP)
+    store_box, dmg_box = right.split_left(right.w * 0.55, gap=GAP)
+    items += temporary(ctx, view, temp_box)
+    items += storage(ctx, view, store_box)
+    items += damage(ctx, view, dmg_box)
+    return items
+
+
+def layout_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """A cubit's flat sheet."""
+    view = cubit_view(ctx, job.doc)
+    page = sheet_page(sheet_page_for(ctx, view), ctx, label=f"{job.doc.id} sheet")
+    return LayoutDocument(title=f"{view.title} — cubit sheet", pages=(page,), author=ctx.theme.author,
+                          subject=f"Cubit sheet: {view.notation}", keywords=("cubit", "character sheet"))
+
+
+def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """A fillable blank sheet for a standard cubit."""
+    standard: dict = {}
+    for doc in sorted(job.docs, key=lambda d: (d.model.order, d.id)):
+        standard.setdefault(doc.model.order, doc.model)
+    models = [m for n, m in sorted(standard.items()) if 1 <= n <= 6]
+    view = blank_view(ctx, models)
+    page = sheet_page(sheet_page_for(ctx, view), ctx, label="blank cubit sheet")
+    return LayoutDocument(title="Cubit sheet (blank)", pages=(page,), author=ctx.theme.author,
+                          subject="Cubit sheet, fillable", keywords=("cubit", "character sheet"))

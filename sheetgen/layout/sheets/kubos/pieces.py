@@ -1,0 +1,159 @@
+"""Drawing pieces KUBOS sheets and cards share: a grid of labelled numbers and a
+track of hit point boxes that can shrink with the text around it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sheetgen.layout.colors import tint
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Group, Item, Path, Rect
+from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.rules.kubos_core import ATTRIBUTES
+from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS
+from sheetgen.units import MM
+
+LABEL_SIZE = 5.5
+CELL_PAD = 0.9 * MM
+CELL_GAP = 0.8 * MM
+
+
+@dataclass(frozen=True, slots=True)
+class StatCell:
+    label: str
+    value: str
+    strong: bool = False  # DEFENCE and HP stand out from the attributes
+
+
+def attribute_cells(attributes: dict[str, int]) -> list[StatCell]:
+    return [StatCell(ATTRIBUTE_LABELS[name], str(attributes[name])) for name in ATTRIBUTES]
+
+
+def _natural_width(ctx: LayoutContext, cell: StatCell, value_size: float) -> float:
+    label = ctx.fonts.width(cell.label, "bold", LABEL_SIZE)
+    value = ctx.fonts.width(cell.value, "bold", value_size)
+    return max(label, value) + 2 * CELL_PAD
+
+
+def grid_rows(ctx: LayoutContext, cells: list[StatCell], width: float, value_size: float = 11.0) -> int:
+    """1 when the cells fit side by side in `width`, else 2."""
+    natural = sum(_natural_width(ctx, c, value_size) for c in cells) + CELL_GAP * (len(cells) - 1)
+    return 1 if natural <= width else 2
+
+
+def stat_grid(
+    ctx: LayoutContext,
+    box: Box,
+    cells: list[StatCell],
+    accent: str,
+    *,
+    rows: int = 1,
+    value_size: float = 11.0,
+) -> list[Item]:
+    """Cells of a label over a number, in `rows` rows filling `box`; widths follow the labels."""
+    items: list[Item] = []
+    per_row = math.ceil(len(cells) / rows)
+    row_boxes = box.rows(rows, CELL_GAP)
+    for r, row_box in enumerate(row_boxes):
+        row = cells[r * per_row : (r + 1) * per_row]
+        natural = [_natural_width(ctx, c, value_size) for c in row]
+        free = row_box.w - CELL_GAP * (len(row) - 1)
+        x = row_box.x
+        for cell, nat in zip(row, natural):
+            w = free * nat / sum(natural)
+            fill = tint(accent, 0.8) if cell.strong else ctx.color("panel")
+            items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM))
+            label_box = Box(x + CELL_PAD / 2, row_box.y + 0.8 * MM, w - CELL_PAD, 2.6 * MM)
+            items += one_line(ctx, cell.label, label_box,
+                              TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=5),
+                              None, valign="top")
+            value_box = Box(x + CELL_PAD / 2, label_box.bottom, w - CELL_PAD, row_box.bottom - label_box.bottom - 0.4 * MM)
+            items += one_line(ctx, cell.value, value_box,
+                              TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),
+                              None)
+            x += w + CELL_GAP
+    return items
+
+
+class HpBoxes:
+    """A block of boxes to tick, one per hit point, grouped in fives for counting.
+
+    It is a text-layout block (see `sheetgen.layout.text.fit_blocks`), so the boxes
+    shrink together with the text they share a card with, down to half size."""
+
+    group = 5
+
+    def __init__(self, count: int, ticked: int = 0, *, size: float = 3.2 * MM, gap: float = 0.8 * MM,
+                 color: str = "#1b1b1b", source: Source | None = None, min_scale: float = 0.5,
+                 scales: bool = True, group_id: str | None = None):
+        self.group_id = group_id  # the SVG id of the track, so programs can find it
+        self.scales = scales  # False: a fixed size, whatever the text around it does
+        self.count = max(0, count)
+        self.ticked = max(0, min(ticked, self.count))
+        self.size = size
+        self.gap = gap
+        self.color = color
+        self.source = source
+        self._min_scale = min_scale
+
+    def min_scale(self) -> float:
+        return self._min_scale if self.scales else 0.0
+
+    def _x(self, i: int, s: float, g: float) -> float:
+        """Left edge of the i-th box in its row: an extra gap after every group of five."""
+        return i * (s + g) + (i // self.group) * g * 1.5
+
+    def per_row(self, width: float, scale: float) -> int:
+        scale = scale if self.scales else 1.0
+        s, g = self.size * scale, self.gap * scale
+        n = 1
+        while n < max(self.count, 1) and self._x(n, s, g) + s <= width + 1e-6:
+            n += 1
+        if n >= self.group and n < self.count:
+            n -= n % self.group  # whole groups per row keep the columns lined up
+        return n
+
+    def rows(self, width: float, scale: float) -> int:
+        return math.ceil(self.count / self.per_row(width, scale)) if self.count else 0
+
+    def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
+        return self.extent(width, scale)
+
+    def extent(self, width: float, scale: float = 1.0) -> float:
+        """The height of the boxes laid out in `width`."""
+        rows = self.rows(width, scale)
+        if not rows:
+            return 0.0
+        scale = scale if self.scales else 1.0
+        s, g = self.size * scale, self.gap * scale
+        return rows * s + (rows - 1) * g + g
+
+    def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
+        per_row = self.per_row(width, scale)
+        scale = scale if self.scales else 1.0
+        s, g = self.size * scale, self.gap * scale
+        items: list[Item] = []
+        for i in range(self.count):
+            r, c = divmod(i, per_row)
+            bx, by = x + self._x(c, s, g), y + r * (s + g)
+            items.append(Rect(bx, by, s, s, stroke=self.color, width=0.6, fill=None))
+            if i < self.ticked:
+                items.append(Path((("M", bx + s * 0.18, by + s * 0.18), ("L", bx + s * 0.82, by + s * 0.82),
+                                   ("M", bx + s * 0.82, by + s * 0.18), ("L", bx + s * 0.18, by + s * 0.82)),
+                                  stroke=self.color, width=0.8, cap="round"))
+        return [Group(tuple(items), id=self.group_id, cls="hp-boxes", label=f"{self.count} HP, {self.ticked} lost")]
+
+
+def fitted_hp_boxes(count: int, width: float, max_height: float, *, ticked: int = 0, color: str = "#1b1b1b",
+                    source: Source | None = None, largest: float = 3.2 * MM, smallest: float = 1.5 * MM,
+                    group_id: str | None = None) -> HpBoxes:
+    """HP boxes as large as they can be (up to `largest`) while staying within `max_height`;
+    their size then stays fixed, so the text beside them shrinks instead."""
+    size = largest
+    while True:
+        boxes = HpBoxes(count, ticked, size=size, gap=size / 4, color=color, source=source, scales=False,
+                        group_id=group_id)
+        if size <= smallest or boxes.extent(width) <= max_height:
+            return boxes
+        size = max(smallest, size - 0.1 * MM)

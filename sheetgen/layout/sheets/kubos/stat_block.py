@@ -1,0 +1,103 @@
+"""A monster's stat block: DEFENCE, HP and attributes, boxes to tick off its HP,
+its special rules spelled out, and its treasure. Cards and the GM sheet both draw
+it; they differ only in the frame around it."""
+
+from __future__ import annotations
+
+from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Group, Item, Rect
+from sheetgen.layout.products import DocInput
+from sheetgen.layout.sheets.kubos.common import monster_kind_line
+from sheetgen.layout.sheets.kubos.pieces import StatCell, attribute_cells, fitted_hp_boxes, grid_rows, stat_grid
+from sheetgen.layout.text import Block, Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height
+from sheetgen.units import MM
+
+GRID_ROW_H = 8.6 * MM
+HEADER_H = 6.5 * MM
+PAD = 2.0 * MM
+SHEET_BODY_HEIGHT = 90 * MM  # room under a GM sheet block's numbers: HP boxes stay ≤ 3.2mm and fit 216
+
+
+def monster_cells(derived: dict) -> list[StatCell]:
+    return [StatCell("DEFENCE", str(derived["defence"]), True), StatCell("HP", str(derived["hp"]), True)] \
+        + attribute_cells(derived["attributes"])
+
+
+def grid_height(rows: int) -> float:
+    return rows * GRID_ROW_H + (rows - 1) * 1.0 * MM
+
+
+def body_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle, width: float, height: float) -> list[Block]:
+    """HP boxes, then one paragraph per special rule, the treasure, and the notes.
+
+    The boxes take what the text leaves of `height` (at least a third of it), so a
+    dragon's many boxes shrink before its rules do."""
+    text = _text_blocks(ctx, doc, style)
+    spacer = Spacer(1.2 * MM)
+    room = max(height / 3, height - spacer.h - stack_height(ctx, text, width, 1.0))
+    boxes = fitted_hp_boxes(doc.derived["hp"], width, room, color=ctx.color("ink"), source=doc.source("hp"),
+                            group_id=f"{doc.id}-hp")
+    return [boxes, spacer, *text]
+
+
+def _text_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle) -> list[Block]:
+    derived = doc.derived
+    blocks: list[Block] = []
+    written = len(derived["special_rules"]) - len(doc.model.special_rules)
+    for i, rule in enumerate(derived["special_rules"]):
+        source = doc.source("special_rules", i - written) if i >= written else None
+        text = f"**{rule['title']}.** {rule['text']}" if rule["title"] else rule["text"]
+        blocks.append(Paragraph(ctx, text, style, source))
+    blocks.append(Paragraph(ctx, treasure_text(derived["treasure"]), style, doc.source("treasure")))
+    if doc.model.notes:
+        blocks.append(Paragraph(ctx, doc.model.notes, style, doc.source("notes")))
+    return blocks
+
+
+def treasure_text(treasure: dict) -> str:
+    """The treasure as a sentence or two: coins, then each magic item and what it does."""
+    parts = [f"**Treasure.** {treasure['coins']} coins, perhaps hidden."]
+    for item in treasure["magic_items"]:
+        note = f" {item['note']}" if item.get("note") else ""
+        parts.append(f"**{item['title']}.** {item['text']}{note}")
+    return " ".join(parts)
+
+
+class StatBlock:
+    """A framed stat block for a sheet: measured first, then drawn where it fits."""
+
+    def __init__(self, ctx: LayoutContext, doc: DocInput, accent: str, style: TextStyle, width: float):
+        self.doc = doc
+        self.accent = accent
+        self.cells = monster_cells(doc.derived)
+        self.blocks = body_blocks(ctx, doc, style, self._inner_width(width), SHEET_BODY_HEIGHT)
+
+    def _inner_width(self, width: float) -> float:
+        return width - 2 * PAD
+
+    def height(self, ctx: LayoutContext, width: float) -> float:
+        inner = self._inner_width(width)
+        rows = grid_rows(ctx, self.cells, inner)
+        return HEADER_H + PAD + grid_height(rows) + 1.6 * MM + stack_height(ctx, self.blocks, inner, 1.0) + PAD
+
+    def draw(self, ctx: LayoutContext, box: Box) -> list[Item]:
+        inner = self._inner_width(box.w)
+        rows = grid_rows(ctx, self.cells, inner)
+        head_fill = tint(self.accent, 0.8)
+        items: list[Item] = [
+            Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("rule"), width=0.6, fill=ctx.color("paper"), radius=1.5 * MM),
+            Rect(box.x, box.y, box.w, HEADER_H, stroke=None, fill=head_fill, radius=1.5 * MM),
+            Rect(box.x, box.y + HEADER_H - 1.5 * MM, box.w, 1.5 * MM, stroke=None, fill=head_fill),
+        ]
+        ink = readable_on(head_fill, dark=ctx.color("ink"))
+        name_box, kind_box = Box(box.x + PAD, box.y, box.w - 2 * PAD, HEADER_H).split_left(box.w * 0.55)
+        items += one_line(ctx, self.doc.model.name, name_box, TextStyle(size=10, font="bold", color=ink, min_size=7),
+                          self.doc.source("name"), what="monster name")
+        items += one_line(ctx, monster_kind_line(self.doc.derived), kind_box,
+                          TextStyle(size=7.5, font="italic", color=ink, align="right", min_size=7), None)
+        grid_box = Box(box.x + PAD, box.y + HEADER_H + PAD, inner, grid_height(rows))
+        items += stat_grid(ctx, grid_box, self.cells, self.accent, rows=rows)
+        body = Box(box.x + PAD, grid_box.bottom + 1.6 * MM, inner, box.bottom - PAD - grid_box.bottom - 1.6 * MM)
+        items += fit_blocks(ctx, self.blocks, body, what="stat block")
+        return [Group(tuple(items), id=self.doc.id, cls="stat-block", label=self.doc.model.name)]

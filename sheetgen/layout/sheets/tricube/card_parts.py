@@ -1,0 +1,60 @@
+"""What every Tricube Tales card shares: the card size, the face (background, title
+band, footer), small labels, text over a rules reminder, and imposing 9-up."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sheetgen.layout.cards import SAFE, CardGeometry, background, impose_deck, title_band
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Item, LayoutDocument
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.units import MM
+
+LABEL = TextStyle(size=6, font="bold", min_size=6)
+BAND_HEIGHT = 13 * MM
+LABEL_H = 3 * MM  # tall enough for 6pt labels
+
+
+def geometry(ctx: LayoutContext) -> CardGeometry:
+    """The theme's card size and bleed."""
+    return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
+
+
+def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str | None, doc: DocInput,
+              color: str) -> tuple[list[Item], Box]:
+    """Background, title band and footer; returns the items and the free box between."""
+    items = background(geo, ctx.color("card"))
+    band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=BAND_HEIGHT if subtitle else 11 * MM,
+                              subtitle=subtitle)
+    items += band
+    # The shared card footer prints at 5.5pt; these cards keep every text at 6pt or more.
+    items += one_line(ctx, footer_text(NOTICE), Box(SAFE, geo.h - SAFE - 2.6 * MM, geo.w - 2 * SAFE, 3 * MM),
+                      TextStyle(size=6, color=ctx.color("muted"), min_size=6), None, valign="bottom")
+    free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
+    return items, free
+
+
+def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, align: str = "left",
+          valign: str = "top") -> list[Item]:
+    """A small capitalised label."""
+    style = replace(LABEL, color=color or ctx.color("muted"), align=align)
+    return one_line(ctx, text.upper(), box, style, None, valign=valign)
+
+
+def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str, what: str) -> list[Item]:
+    """The card's own text from the top of the box, a rules reminder at its bottom."""
+    note = Paragraph(ctx, reminder, TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.2))
+    note_h = note.height(ctx, box.w, 1.0)
+    text, bottom = box.split_top(max(0.0, box.h - note_h - 1.5 * MM), 1.5 * MM)
+    return fit_blocks(ctx, blocks, text, what=what) + note.draw(ctx, bottom.x, bottom.bottom - note_h, bottom.w, 1.0)
+
+
+def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,
+           job: Job) -> LayoutDocument:
+    """The cards on pages with crop marks (N-up, as many as the paper holds)."""
+    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label=title, source=job.docs[0].source())
+    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
+                          subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, "cards"))

@@ -1,0 +1,97 @@
+"""Character cards: a party on one page, 9-up with crop marks. Each card shows the
+dice per trait and combat style, perks, quirks, karma, resolve and afflictions."""
+
+from __future__ import annotations
+
+from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
+from sheetgen.layout.cards import CardGeometry
+from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, Rect, line
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.tricube import captions
+from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_over_reminder
+from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
+from sheetgen.layout.text import Paragraph, Spacer, TextStyle, one_line, text_box
+from sheetgen.units import MM
+
+
+def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style: str, color: str) -> list[Item]:
+    """A chip per trait and one for the combat style, each with the dice it rolls."""
+    shown = [r for r in dice if r["challenge"] in TRAITS or r["challenge"] == style]
+    items: list[Item] = []
+    for chip, row in zip(box.columns(len(shown), 1.5 * MM), shown):
+        strong = row["challenge"] in (trait, style)
+        fill = color if strong else tint(color, 0.85)
+        ink = readable_on(fill)
+        items.append(Rect(chip.x, chip.y, chip.w, chip.h, stroke=None, fill=fill, radius=1.2 * MM))
+        items += label(ctx, row["challenge"], Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
+        items += one_line(ctx, str(row["dice"]), Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
+                          TextStyle(size=13, font="bold", color=ink, align="center", min_size=8), None)
+    return items
+
+
+def token_row(ctx: LayoutContext, box: Box, name: str, tokens: Tokens, color: str, group_id: str) -> list[Item]:
+    """A labelled token track with its count."""
+    items = label(ctx, name, Box(box.x, box.y, 13 * MM, box.h), valign="middle")
+    r = min(box.h / 2 - 0.3 * MM, 1.9 * MM)
+    track, width = token_track(ctx, box.x + 13 * MM, box.y + box.h / 2, tokens, r=r, gap=r * 0.7, color=color)
+    items.append(Group(tuple(track), id=group_id))
+    count = Box(box.x + 13 * MM + width, box.y, box.right - box.x - 13 * MM - width, box.h)
+    items += one_line(ctx, f"{tokens.current}/{tokens.maximum}", count,
+                      TextStyle(size=7.5, font="bold", color=ctx.color("ink"), align="right", min_size=6), None)
+    return items
+
+
+def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, limit: int) -> list[Item]:
+    """A line per affliction a character may carry; more than that run on as text."""
+    names = affliction_labels(doc.derived["afflictions"], set(doc.derived["permanent_afflictions"]))
+    retired = doc.derived["retired"]
+    items = label(ctx, "Afflictions" + ("  · retired" if retired else ""), Box(box.x, box.y, box.w, LABEL_H),
+                  ctx.color("red") if retired else None)
+    area = Box(box.x, box.y + 2.8 * MM, box.w, box.h - 2.8 * MM)
+    style = TextStyle(size=7, color=ctx.color("ink"), min_size=6)
+    if len(names) > limit:
+        return items + text_box(ctx, " · ".join(names), area.inset(0.6 * MM, 0.6 * MM), style,
+                                doc.source("afflictions"), what="afflictions")
+    for i, row in enumerate(area.rows(limit)):
+        items.append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=ctx.color("rule"), width=0.4))
+        if i < len(names):
+            items += one_line(ctx, names[i], row.inset(0.6 * MM, 0.3 * MM), style, doc.source("afflictions", i),
+                              valign="bottom", what="affliction")
+    return items
+
+
+def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[Item]:
+    """One character's card, in card coordinates."""
+    c: TricubeCharacter = doc.model
+    d = doc.derived
+    items, free = card_face(ctx, geo, c.name, f"{c.trait.capitalize()} · {c.concept}", doc, color)
+    chips, rest = free.split_top(10.5 * MM, 1 * MM)
+    items += dice_chips(ctx, chips, d["dice"], c.trait, c.combat_style, color)
+    hint, rest = rest.split_top(3 * MM, 1.5 * MM)
+    items += one_line(ctx, captions.outside_concept(), hint,
+                      TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
+    limit = d["limits"]["max_afflictions"]
+    bottom_h = 2 * 5.2 * MM + 2.8 * MM + limit * 4.6 * MM + 2 * MM
+    text, bottom = rest.split_top(rest.h - bottom_h, 2.5 * MM)
+    style = TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2)
+    blocks = [
+        Paragraph(ctx, "**Perks:** " + " · ".join(c.perks), style, doc.source("perks")),
+        Spacer(1 * MM),
+        Paragraph(ctx, "**Quirks:** " + " · ".join(c.quirks), style, doc.source("quirks")),
+    ]
+    items += text_over_reminder(ctx, text, blocks, captions.roll_reminder(), "perks and quirks")
+    karma_row, rest = bottom.split_top(5.2 * MM)
+    resolve_row, rest = rest.split_top(5.2 * MM)
+    for row, token in ((karma_row, "karma"), (resolve_row, "resolve")):
+        items += token_row(ctx, row, token, Tokens.from_derived(d[token]), color, element_id(doc.id, token))
+    items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, limit)
+    return items
+
+
+def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """A card per character, 9-up with crop marks."""
+    geo, color = geometry(ctx), accent(ctx)
+    fronts = [character_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: d.id)]
+    return impose(ctx, fronts, geo, f"{GAME_NAME} — character cards", f"{GAME_NAME} character cards", job)

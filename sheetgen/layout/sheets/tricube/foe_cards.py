@@ -1,0 +1,71 @@
+"""Foe cards: difficulty, effort tokens to tick and notes, 9-up with crop marks."""
+
+from __future__ import annotations
+
+from sheetgen.content.models.tricube import TricubeFoe
+from sheetgen.layout.cards import CardGeometry
+from sheetgen.layout.colors import readable_on
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.tricube import captions
+from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_over_reminder
+from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, element_id
+from sheetgen.layout.text import Paragraph, TextStyle, one_line
+from sheetgen.layout.widgets import check_boxes
+from sheetgen.units import MM
+
+
+def difficulty_badge(ctx: LayoutContext, box: Box, difficulty: int, name: str, color: str) -> list[Item]:
+    """A disc with the difficulty, and what a die needs to hit it."""
+    r = min(box.h / 2, 8 * MM)
+    cx, cy = box.x + r, box.y + box.h / 2
+    items: list[Item] = [Circle(cx, cy, r, stroke=None, fill=color)]
+    items += one_line(ctx, str(difficulty), Box(cx - r, cy - r * 0.62, 2 * r, r * 1.24),
+                      TextStyle(size=24, font="bold", color=readable_on(color), align="center", min_size=10), None)
+    text = Box(box.x + 2 * r + 3 * MM, box.y, box.w - 2 * r - 3 * MM, box.h)
+    top, bottom = text.split_top(text.h / 2)
+    items += label(ctx, "Difficulty", Box(top.x, top.bottom - 3.4 * MM, top.w, LABEL_H))
+    items += one_line(ctx, f"{name.capitalize()}: hit on {difficulty}+", Box(bottom.x, bottom.y, bottom.w, 4.5 * MM),
+                      TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=6), None, valign="top")
+    return items
+
+
+def effort_boxes(ctx: LayoutContext, box: Box, doc: DocInput, effort: int) -> tuple[list[Item], float]:
+    """Boxes to tick, one per effort token, as many to a row as fit; returns the
+    items and the height they take."""
+    size, gap, head = 4.6 * MM, 1.4 * MM, 3.2 * MM
+    per_row = max(1, int((box.w + gap) // (size + gap)))
+    rows = -(-effort // per_row)
+    height = head + rows * size + (rows - 1) * gap
+    if height > box.h:
+        room = per_row * max(0, int((box.h - head + gap) // (size + gap)))
+        ctx.error(doc.source("effort"), "tricube.effort-too-many",
+                  f"{effort} effort tokens do not fit on a card; it has room for {room}",
+                  "split the foe into several challenges of fewer tokens")
+    items = label(ctx, f"Effort tokens ({effort})", Box(box.x, box.y, box.w, LABEL_H))
+    ticks, _ = check_boxes(ctx, box.x, box.y + head, effort, size=size, gap=gap, per_row=per_row)
+    return items + [Group(tuple(ticks), id=element_id(doc.id, "effort"))], height
+
+
+def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[Item]:
+    """One foe's card, in card coordinates."""
+    foe: TricubeFoe = doc.model
+    name = doc.derived["difficulty_name"]
+    items, free = card_face(ctx, geo, foe.name, None, doc, color)
+    badge, rest = free.split_top(16 * MM, 2.5 * MM)
+    items += difficulty_badge(ctx, badge, foe.difficulty, name, color)
+    effort, height = effort_boxes(ctx, rest, doc, foe.effort)
+    items += effort
+    rest = Box(rest.x, rest.y + height + 3 * MM, rest.w, max(0.0, rest.h - height - 3 * MM))
+    blocks = [Paragraph(ctx, foe.notes, TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2),
+                        doc.source("notes"))] if foe.notes else []
+    items += text_over_reminder(ctx, rest, blocks, captions.effort_reminder(), "foe notes")
+    return items
+
+
+def layout_foe_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    """A card per foe, 9-up with crop marks."""
+    geo, color = geometry(ctx), accent(ctx)
+    fronts = [foe_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: d.id)]
+    return impose(ctx, fronts, geo, f"{GAME_NAME} — foe cards", f"{GAME_NAME} foe cards", job)

@@ -1,0 +1,221 @@
+"""KUBOS monsters: which fields each type takes, how a monster compares with what
+the rules give its type, and its stat block values (special rules, treasure).
+
+Impossible values (negative HP, a rank on a dragon) are errors; values the rules
+would not roll but a referee may choose (a tougher orc) are warnings.
+"""
+
+from __future__ import annotations
+
+from sheetgen.content.loader import Document
+from sheetgen.content.models.kubos import KubosMonster
+from sheetgen.rules.base import RuleContext
+from sheetgen.rules.kubos_common import check_magic_items, check_not_negative
+from sheetgen.rules.kubos_core import (
+    ATTRIBUTES,
+    POISON_ALWAYS,
+    POISON_NEVER,
+    MonsterProfile,
+    coins_for,
+    monster_profile,
+)
+from sheetgen.rules.kubos_text import SPECIAL_RULES
+
+
+def check_monster(doc: Document, ctx: RuleContext) -> dict | None:
+    """Fields that fit the type, values against the rules' profile; derived: the stat block."""
+    m: KubosMonster = doc.model  # type: ignore[assignment]
+    if not _check_fields(doc, ctx, m):
+        return None
+    size = m.size or "normal"
+    profile = monster_profile(m.type, m.rank, size, m.undead_type)
+    attributes = _attributes(doc, ctx, m, profile, size)
+    defence = _defence(doc, ctx, m, profile)
+    hp = _hp(doc, ctx, m, profile)
+    poisonous = _poison(doc, ctx, m, profile)
+    treasure = _treasure(doc, ctx, m, hp)
+    rules = list(profile.special_rules) + (["poison"] if poisonous else [])
+    special = [{"title": SPECIAL_RULES[r][0], "text": SPECIAL_RULES[r][1]} for r in rules]
+    special += [{"title": "", "text": text} for text in m.special_rules]
+    return {
+        "type": m.type,
+        "rank": m.rank,
+        "size": size if m.type == "humanoid" else None,
+        "undead_type": m.undead_type,
+        "attributes": attributes,
+        "defence": defence,
+        "hp": hp,
+        "hp_roll": profile.hp.text(),
+        "hp_range": [profile.hp.lowest, profile.hp.highest],
+        "poisonous": poisonous,
+        "special_rules": special,
+        "treasure": treasure,
+    }
+
+
+def _check_fields(doc: Document, ctx: RuleContext, m: KubosMonster) -> bool:
+    """Rank and size only for humanoids, undead_type only (and always) for the undead."""
+    before = len(ctx.diagnostics)
+    if m.type == "humanoid":
+        if m.rank is None:
+            ctx.error(doc, ("type",), "kubos.monster-rank-missing",
+                      f"`{m.name}` is a humanoid without a rank",
+                      "add `rank: grunt`, `rank: captain` or `rank: commander`")
+        if m.attributes is None:
+            ctx.error(doc, ("type",), "kubos.monster-attributes-missing",
+                      f"`{m.name}` is a humanoid without attributes: the rules let the referee choose which are raised",
+                      "write `attributes:`, or roll a humanoid with `sheetgen new kubos-monster --type humanoid`")
+    else:
+        if m.rank is not None:
+            ctx.error(doc, ("rank",), "kubos.monster-rank-not-humanoid",
+                      f"`{m.name}` is {_a(m.type)} with `rank: {m.rank}`; only humanoids are grunts, captains or commanders",
+                      "remove `rank:`")
+        if m.size not in (None, "normal"):
+            ctx.error(doc, ("size",), "kubos.monster-size-not-humanoid",
+                      f"`{m.name}` is {_a(m.type)} with `size: {m.size}`; the size rules (+1 STRENGTH and double HP "
+                      "when large, +1 SNEAK when small) are for humanoids",
+                      "remove `size:`, or adjust its attributes and HP by hand")
+    if m.type == "undead" and m.undead_type is None:
+        ctx.error(doc, ("type",), "kubos.undead-type-missing",
+                  f"`{m.name}` is undead without an `undead_type`; its DEFENCE depends on it",
+                  "add `undead_type: skeleton` (DEFENCE 1), `ghoul` (2, poisonous) or `zombie` (3)")
+    if m.type != "undead" and m.undead_type is not None:
+        ctx.error(doc, ("undead_type",), "kubos.undead-type-not-undead",
+                  f"`{m.name}` is {_a(m.type)} with `undead_type: {m.undead_type}`",
+                  "remove `undead_type:`, or make it `type: undead`")
+    return not any(d.is_error for d in ctx.diagnostics[before:])
+
+
+def _attributes(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile, size: str) -> dict[str, int]:
+    if m.attributes is None:
+        return dict(profile.attributes or {})
+    values = m.attributes.model_dump()
+    negative = False
+    for name in ATTRIBUTES:
+        if values[name] < 0:
+            negative = True
+            ctx.error(doc, ("attributes", name), "kubos.monster-attribute-negative",
+                      f"{name.upper()} is {values[name]}; attributes start at 0", f"set {name} to 0 or more")
+    if negative:
+        return values
+    spread = ", ".join(f"{n} {values[n]}" for n in ATTRIBUTES)
+    if profile.pattern is not None:
+        base = {n: values[n] - (profile.size_bonus or {}).get(n, 0) for n in ATTRIBUTES}
+        if sorted(base.values(), reverse=True) != profile.pattern.values():
+            ctx.warning(doc, ("attributes",), "kubos.monster-attributes-pattern",
+                        f"a {m.rank}'s attributes are {_pattern_words(profile)}{_size_words(size)}; "
+                        f"`{m.name}` has {spread}",
+                        "follow the pattern, or keep the difference if this one is meant to stand out")
+    elif values != profile.attributes:
+        expected = ", ".join(f"{n} {v}" for n, v in (profile.attributes or {}).items())
+        ctx.warning(doc, ("attributes",), "kubos.monster-attributes-pattern",
+                    f"the rules give {_what(m)} {expected}; `{m.name}` has {spread}",
+                    "remove `attributes:` to use the rules' values, or keep the difference on purpose")
+    return values
+
+
+def _pattern_words(profile: MonsterProfile) -> str:
+    pattern = profile.pattern
+    assert pattern is not None
+    raised = " and ".join(f"{count} at {value}" for value, count in _counted(pattern.raised))
+    return f"{raised}, the others at {pattern.others}"
+
+
+def _counted(values: tuple[int, ...]) -> list[tuple[int, str]]:
+    out: dict[int, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    words = {1: "one", 2: "two", 3: "three"}
+    return [(v, words.get(n, str(n))) for v, n in out.items()]
+
+
+def _size_words(size: str) -> str:
+    return {"large": ", then +1 STRENGTH for a large one", "small": ", then +1 SNEAK for a small one"}.get(size, "")
+
+
+def _defence(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile) -> int:
+    if m.defence is None:
+        return profile.defence
+    if check_not_negative(doc, ctx, ("defence",), m.defence, "kubos.monster-defence-negative", "defence") \
+            and m.defence != profile.defence:
+        ctx.warning(doc, ("defence",), "kubos.monster-defence",
+                    f"the rules give {_what(m)} DEFENCE {profile.defence}; `{m.name}` has {m.defence}",
+                    f"write `defence: {profile.defence}` (or leave it out), or keep the difference on purpose")
+    return m.defence
+
+
+def _hp(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile) -> int:
+    roll = profile.hp
+    if m.hp is None:
+        if roll.dice == 0:
+            return roll.lowest
+        ctx.error(doc, ("type",), "kubos.monster-hp-missing",
+                  f"`{m.name}` has no `hp`; the HP of {_what(m)} are rolled: {roll.text()}",
+                  f"roll {roll.text()} and write `hp:`, or generate the monster with `sheetgen new kubos-monster`")
+        return 0
+    if m.hp < 1:
+        ctx.error(doc, ("hp",), "kubos.monster-hp-below-one",
+                  f"hp is {m.hp}; a monster at 0 HP or less is dead", f"write the HP it starts with (the rules roll {roll.text()})")
+        return m.hp
+    if m.hp not in roll.outcomes():
+        if roll.dice == 0:
+            message = f"the rules give {_what(m)} exactly {roll.lowest} HP; `{m.name}` has {m.hp}"
+        else:
+            message = f"hp {m.hp} cannot come from {_what(m)}'s {roll.text()} ({_outcome_words(roll.outcomes())})"
+        ctx.warning(doc, ("hp",), "kubos.monster-hp-range", message,
+                    "write a value the roll can give, or keep it on purpose")
+    return m.hp
+
+
+def _outcome_words(outcomes) -> str:
+    values = sorted(outcomes)
+    if len(values) == 1:
+        return f"always {values[0]}"
+    step = values[1] - values[0]
+    if all(b - a == step for a, b in zip(values, values[1:])):
+        return f"{values[0]} to {values[-1]}" + (f" in steps of {step}" if step != 1 else "")
+    return f"{values[0]} to {values[-1]}, not every value between"
+
+
+def _poison(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile) -> bool:
+    if profile.poison == POISON_ALWAYS:
+        if m.poisonous is False:
+            ctx.warning(doc, ("poisonous",), "kubos.monster-poison",
+                        f"ghouls are always poisonous; `{m.name}` says `poisonous: false`",
+                        "remove `poisonous:`, or keep it to make this ghoul harmless on purpose")
+        return m.poisonous is not False
+    if profile.poison == POISON_NEVER and m.poisonous:
+        ctx.warning(doc, ("poisonous",), "kubos.monster-poison",
+                    f"the rules make only vermin (half of them) and ghouls poisonous; `{m.name}` is {_what(m)}",
+                    "remove `poisonous: true`, or keep it on purpose")
+    return bool(m.poisonous)
+
+
+def _treasure(doc: Document, ctx: RuleContext, m: KubosMonster, hp: int) -> dict:
+    expected = coins_for(max(hp, 0))
+    coins = m.treasure.coins
+    if coins is None:
+        coins = expected
+    elif check_not_negative(doc, ctx, ("treasure", "coins"), coins, "kubos.coins-negative", "treasure coins") \
+            and coins != expected:
+        ctx.warning(doc, ("treasure", "coins"), "kubos.treasure-coins",
+                    f"a monster's coins are its HP × 10 ({hp} × 10 = {expected}); `{m.name}` has {coins}",
+                    f"write `coins: {expected}` (or leave it out), or keep the difference on purpose")
+    items = check_magic_items(doc, ctx, ("treasure", "magic_items"), m.treasure.magic_items)
+    return {"coins": coins, "magic_items": items}
+
+
+def _what(m: KubosMonster) -> str:
+    """The monster's kind in words: `a large captain`, `a zombie`, `a dragon`."""
+    if m.type == "humanoid":
+        size = f"{m.size} " if m.size in ("small", "large") else ""
+        return _a(f"{size}{m.rank or 'humanoid'}")
+    if m.type == "undead":
+        return _a(m.undead_type or "undead")
+    return _a(m.type) if m.type == "dragon" else "vermin"
+
+
+def _a(noun: str) -> str:
+    if noun == "vermin":
+        return "vermin"
+    return ("an " if noun[0] in "aeiou" else "a ") + noun

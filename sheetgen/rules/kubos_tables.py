@@ -1,0 +1,95 @@
+"""The `kubos-tables` document: sheetgen's readings of what the KUBOS rules leave
+open, and the lookups that use it (what an item is, what it weighs)."""
+
+from __future__ import annotations
+
+import re
+
+from sheetgen.content.loader import Document
+from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
+from sheetgen.rules.base import RuleContext
+
+TABLES_KIND = "kubos-tables"
+TABLES_FILE_HINT = (
+    "add a `kind: kubos-tables` document (sheetgen's bundled one is content/kubos/tables.yaml) "
+    "to the content folder"
+)
+
+_WORD_RE = re.compile(r"[a-z0-9']+")
+
+
+def check_tables(doc: Document, ctx: RuleContext) -> dict:
+    """The tables need no checks beyond their model; derived: which decisions are reconstructed."""
+    tables: KubosTables = doc.model  # type: ignore[assignment]
+    return {"reconstructed": sorted(tables.reconstructed)}
+
+
+def check_single_tables(ctx: RuleContext) -> None:
+    """Only one `kubos-tables` document may be loaded: which one applies would be a guess."""
+    docs = ctx.library.of_kind(TABLES_KIND)
+    if len(docs) < 2:
+        return
+    first = docs[0]
+    for extra in docs[1:]:
+        if not extra.target:  # a folder only read for context is not the one being checked
+            continue
+        ctx.error(extra, ("id",), "kubos.tables-duplicate",
+                  f"a second kubos-tables document (`{extra.id}`); `{first.id}` ({first.file}:{first.start.line}) is already loaded",
+                  "keep one kubos-tables document and edit it")
+
+
+def find_tables(doc: Document, ctx: RuleContext) -> KubosTables | None:
+    """The loaded `kubos-tables` for `doc`'s checks, or None after reporting why there is none."""
+    docs = ctx.library.of_kind(TABLES_KIND)
+    if not docs:
+        ctx.error(doc, ("kind",), "kubos.tables-missing",
+                  f"the {doc.kind} `{doc.id}` needs the kubos-tables document, and none is loaded", TABLES_FILE_HINT)
+        return None
+    if not ctx.ok(docs[0]):
+        ctx.error(doc, ("kind",), "content.broken-reference",
+                  f"the kubos-tables document `{docs[0].id}` has errors of its own", "fix that document first")
+        return None
+    return docs[0].model  # type: ignore[return-value]
+
+
+def _words(text: str) -> list[str]:
+    return _WORD_RE.findall(text.lower())
+
+
+def _mentions(name_words: list[str], phrase: str) -> bool:
+    """Whether the phrase's words occur in a row in the name (a trailing `s` or `es` allowed)."""
+    target = _words(phrase)
+    if not target:
+        return False
+    n = len(target)
+    for i in range(len(name_words) - n + 1):
+        window = name_words[i : i + n]
+        if all(w == t or w in (t + "s", t + "es") for w, t in zip(window, target)):
+            return True
+    return False
+
+
+def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
+    """What an item serves as: its declared types, or those its name mentions."""
+    if isinstance(item, KubosItem) and item.types:
+        return set(item.types)
+    name = item.name if isinstance(item, KubosItem) else item
+    name_words = _words(name)
+    found = set()
+    for kind, phrases in (("hand-weapon", words.hand_weapon), ("missile-weapon", words.missile_weapon),
+                          ("ammunition", words.ammunition)):
+        if any(_mentions(name_words, p) for p in phrases):
+            found.add(kind)
+    return found or {"ordinary"}
+
+
+def item_weight(item: str | KubosItem, types: set[str]) -> int:
+    """How many items an entry weighs: as declared, else 2 for a missile weapon written
+    together with its ammunition (the rules count them as two), else 1."""
+    if isinstance(item, KubosItem) and item.count is not None:
+        return item.count
+    return 2 if {"missile-weapon", "ammunition"} <= types else 1
+
+
+def item_name(item: str | KubosItem) -> str:
+    return item.name if isinstance(item, KubosItem) else item

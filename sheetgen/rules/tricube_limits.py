@@ -1,0 +1,52 @@
+"""Which character limits apply: the project's `tricube-rules` document, if any.
+
+The Tricube Tales rules section does not give the starting karma and resolve, their
+maximum, what advances buy or when afflictions retire a character; those numbers are
+content (`content/tricube/rules.yaml`, marked as reconstructed from the full game).
+Without such a document the model's defaults, the full game's values, apply.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from sheetgen.content.loader import Document, Library
+from sheetgen.content.models.tricube import CharacterLimits
+from sheetgen.rules.base import RuleContext
+
+RULES_KIND = "tricube-rules"
+
+
+def rules_documents(library: Library) -> list[Document]:
+    """The `tricube-rules` documents that compete to apply: the ones being checked,
+    or, when none is, the ones from the content folder around them."""
+    docs = library.of_kind(RULES_KIND)
+    targets = [d for d in docs if d.target]
+    return targets or docs
+
+
+def campaign_limits(library: Library, ok: Callable[[Document], bool] = lambda d: True) -> CharacterLimits:
+    """The limits characters are checked against."""
+    docs = rules_documents(library)
+    if docs and ok(docs[0]):
+        return CharacterLimits(**{name: getattr(docs[0].model, name) for name in CharacterLimits.model_fields})
+    return CharacterLimits()
+
+
+def check_rules(doc: Document, ctx: RuleContext) -> dict:
+    """One rules document applies, and its starting values stay within its maximums."""
+    docs = rules_documents(ctx.library)
+    if doc in docs[1:]:
+        first = docs[0]
+        where = f"{first.file}:{first.start.line}"
+        ctx.error(doc, ("id",), "tricube.rules-twice",
+                  f"the tricube-rules `{doc.id}` competes with `{first.id}` ({where}); only one applies",
+                  "keep one tricube-rules document in the project")
+    rules = doc.model
+    for token in ("karma", "resolve"):
+        start, top = getattr(rules, f"starting_{token}"), getattr(rules, f"max_{token}")
+        if start > top:
+            ctx.error(doc, (f"starting_{token}",), "tricube.start-above-maximum",
+                      f"starting_{token} is {start} but max_{token} is {top}",
+                      f"make starting_{token} at most {top}, or raise max_{token}")
+    return {name: getattr(rules, name) for name in CharacterLimits.model_fields}

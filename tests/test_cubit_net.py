@@ -1,0 +1,409 @@
+"""Cube nets, checked by folding them: every net is read back from the SVG (and the PDF)
+a build writes, folded in 3-D from its own geometry, and must give a right-handed die
+with outward print, one glue tab on each of the 7 seams, and faces as large as asked.
+
+The folding here is written from scratch (rotating faces about their shared edges);
+it shares nothing with the layout code it checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import MM, SVG_NS, read_pdf, run_cli, svg_root, svg_text
+from pdfops import read_geometry
+
+SVG = "{http://www.w3.org/2000/svg}"
+BUNDLED_CUBITS = ["bloost", "tumbler", "gate-warden", "far-roller", "figsogren", "unnamed-builder"]
+
+Vec = tuple[float, float, float]
+
+
+# --- small vector algebra -------------------------------------------------------------------
+
+
+def sub(a: Vec, b: Vec) -> Vec:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def add(a: Vec, b: Vec) -> Vec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def scale(a: Vec, k: float) -> Vec:
+    return (a[0] * k, a[1] * k, a[2] * k)
+
+
+def dot(a: Vec, b: Vec) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def cross(a: Vec, b: Vec) -> Vec:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def norm(a: Vec) -> float:
+    return dot(a, a) ** 0.5
+
+
+def rotate(p: Vec, origin: Vec, axis: Vec, quarter_turns: int) -> Vec:
+    """Rotate p about the line through origin along the unit axis (Rodrigues), by 90° steps."""
+    import math
+
+    angle = quarter_turns * math.pi / 2
+    v = sub(p, origin)
+    c, s = round(math.cos(angle)), round(math.sin(angle))
+    rotated = add(add(scale(v, c), scale(cross(axis, v), s)), scale(axis, dot(axis, v) * (1 - c)))
+    return add(origin, rotated)
+
+
+# --- folding ---------------------------------------------------------------------------------
+
+
+def key(p, places: int = 2):
+    return tuple(round(v, places) + 0.0 for v in p)
+
+
+def edges_of(poly):
+    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+
+
+def fold(faces: dict[int, list[tuple[float, float]]]):
+    """Fold a net of square faces (flat points in a y-up frame, print facing the viewer at +z)
+    away from the viewer. Returns each face's 3-D corner points and outward normal."""
+    flat = {n: [(x, y, 0.0) for x, y in poly] for n, poly in faces.items()}
+    shared: dict[tuple, list[int]] = {}
+    for n, poly in faces.items():
+        for a, b in edges_of(poly):
+            shared.setdefault(frozenset((key(a), key(b))), []).append(n)
+    base = min(faces)
+    placed = {base: flat[base]}  # 3-D corners of each folded face
+    normal = {base: (0.0, 0.0, 1.0)}
+    queue = [base]
+    while queue:
+        f = queue.pop(0)
+        for edge, owners in shared.items():
+            if f not in owners or len(owners) != 2:
+                continue
+            g = owners[0] if owners[1] == f else owners[1]
+            if g in placed:
+                continue
+            # The hinge in f's flat frame, and where it now sits in 3-D.
+            i = next(i for i, (a, b) in enumerate(edges_of(faces[f])) if frozenset((key(a), key(b))) == edge)
+            fa, fb = edges_of(flat[f])[i]
+            ca, cb = edges_of(placed[f])[i]
+            # Rigid map of f: flat → 3-D, from three of its corners.
+            to3d = rigid_map(flat[f], placed[f])
+            axis = sub(fb, fa)
+            axis = scale(axis, 1 / norm(axis))
+            centre = scale(add(add(flat[g][0], flat[g][1]), add(flat[g][2], flat[g][3])), 0.25)
+            turns = 1 if rotate(centre, fa, axis, 1)[2] < 0 else -1  # fold away from the viewer
+            placed[g] = [to3d(rotate(p, fa, axis, turns)) for p in flat[g]]
+            n_flat = sub(rotate((0.0, 0.0, 1.0), (0.0, 0.0, 0.0), axis, turns), (0.0, 0.0, 0.0))
+            normal[g] = sub(to3d(n_flat), to3d((0.0, 0.0, 0.0)))
+            queue.append(g)
+    return placed, normal
+
+
+def rigid_map(src: list[Vec], dst: list[Vec]):
+    """The rigid motion taking the square src onto dst (corner for corner)."""
+    def frame(p):
+        o = p[0]
+        u = sub(p[1], o)
+        u = scale(u, 1 / norm(u))
+        v = sub(p[3], o)
+        v = scale(v, 1 / norm(v))
+        w = cross(u, v)
+        return o, u, v, w
+
+    so, su, sv, sw = frame(src)
+    do, du, dv, dw = frame(dst)
+
+    def apply(p: Vec) -> Vec:
+        r = sub(p, so)
+        a, b, c = dot(r, su), dot(r, sv), dot(r, sw)
+        return add(do, add(add(scale(du, a), scale(dv, b)), scale(dw, c)))
+
+    return apply
+
+
+def check_die(faces: dict[int, list], tabs: list[list], size: float) -> None:
+    """Fold and assert: a closed cube, print outward, right-handed, opposite faces sum
+    to 7, and exactly one glue tab on each of the 7 seams."""
+    assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+    for poly in faces.values():
+        assert len(poly) == 4
+        for a, b in edges_of(poly):
+            assert norm(sub((*a, 0.0), (*b, 0.0))) == pytest.approx(size, abs=0.01)
+    placed, normal = fold(faces)
+    assert sorted(placed) == [1, 2, 3, 4, 5, 6], "the net does not hold together along shared edges"
+    centres = {n: scale(add(add(p[0], p[1]), add(p[2], p[3])), 0.25) for n, p in placed.items()}
+    middle = scale(add(add(add(centres[1], centres[2]), add(centres[3], centres[4])), add(centres[5], centres[6])), 1 / 6)
+    for n in placed:
+        assert norm(sub(centres[n], middle)) == pytest.approx(size / 2, abs=0.01), f"face {n} is not on a closed cube"
+        assert dot(sub(centres[n], middle), normal[n]) > 0, f"face {n} prints inward"
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if dot(normal[a], normal[b]) < -0.99:
+                assert a + b == 7, f"faces {a} and {b} are opposite"
+    assert dot(normal[1], cross(normal[2], normal[3])) == pytest.approx(1.0), "the die is left-handed"
+
+    # Seams: edges of the flat net that nobody shares, paired by where they land in 3-D.
+    shared = Counter(frozenset((key(a), key(b))) for poly in faces.values() for a, b in edges_of(poly))
+    seams: dict[frozenset, list[tuple[int, int]]] = {}
+    for n, poly in faces.items():
+        for i, (a, b) in enumerate(edges_of(poly)):
+            if shared[frozenset((key(a), key(b)))] == 1:
+                pa, pb = edges_of(placed[n])[i]
+                seams.setdefault(frozenset((key(pa, 1), key(pb, 1))), []).append((n, i))
+    assert len(seams) == 7 and all(len(v) == 2 for v in seams.values())
+    # Each tab's base is one free edge of a face.
+    free_edges = {frozenset((key(a), key(b))): (n, i) for n, poly in faces.items()
+                  for i, (a, b) in enumerate(edges_of(poly)) if shared[frozenset((key(a), key(b)))] == 1}
+    tabbed = []
+    for tab in tabs:
+        corners = {key(p) for p in tab}
+        bases = [edge for edge in free_edges if edge <= corners]
+        assert len(bases) == 1, "a tab does not sit on exactly one free face edge"
+        tabbed.append(free_edges[bases[0]])
+    for edges in seams.values():
+        assert sum(1 for e in edges if e in tabbed) == 1, f"seam {edges} has no tab or two"
+    assert len(tabbed) == 7
+
+
+# --- reading nets back ------------------------------------------------------------------------
+
+
+def path_points(d: str) -> list[tuple[float, float]]:
+    nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    assert re.fullmatch(r"M[\d.\s-]+(L[\d.\s-]+)+Z?", d.replace(",", " ")), d
+    return list(zip(nums[0::2], nums[1::2]))
+
+
+def translation(el, parents) -> tuple[float, float]:
+    dx = dy = 0.0
+    node = el
+    while node is not None:
+        t = node.get("transform", "")
+        assert "rotate" not in t and "scale" not in t and "matrix" not in t
+        m = re.match(r"translate\(([-\d.]+)[ ,]([-\d.]+)\)", t)
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        node = parents.get(node)
+    return dx, dy
+
+
+def svg_net(path: Path, doc_id: str):
+    """(faces in a y-up frame, tab polygons, fold segments, cut outline, mm per viewBox unit)."""
+    root = svg_root(path)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    vb = [float(v) for v in root.get("viewBox").split()]
+    assert root.get("width").endswith("mm") and root.get("height").endswith("mm")
+    mm_per_unit = float(root.get("width")[:-2]) / vb[2]
+    assert float(root.get("height")[:-2]) / vb[3] == pytest.approx(mm_per_unit)
+
+    def points(el):
+        dx, dy = translation(parents.get(el), parents)
+        return [(x + dx, -(y + dy)) for x, y in path_points(el.get("d"))]  # y up, as seen
+
+    faces = {}
+    for el in root.iter():
+        if "face" in (el.get("class") or "").split():
+            m = re.fullmatch(rf"{re.escape(doc_id)}-face-(\d)", el.get("id") or "")
+            assert m, el.get("id")
+            faces[int(m.group(1))] = points(el)
+    tabs = [points(el) for el in root.iter() if "tab" in (el.get("class") or "").split()]
+    cut = root.find(".//svg:g[@id='cut']", SVG_NS)
+    fold_group = root.find(".//svg:g[@id='fold']", SVG_NS)
+    assert cut is not None and fold_group is not None
+    folds = [points(el) for el in fold_group.iter(f"{SVG}path")]
+    cuts = [points(el) for el in cut.iter(f"{SVG}path")]
+    return faces, tabs, folds, cuts, mm_per_unit
+
+
+@pytest.fixture
+def cubit_only(tmp_path, monkeypatch) -> Path:
+    """A working directory with a copy of the bundled Cubit content only."""
+    import shutil
+
+    from conftest import REPO
+
+    shutil.copytree(REPO / "content" / "cubit", tmp_path / "content" / "cubit")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    import shutil
+
+    from conftest import REPO
+
+    root = tmp_path_factory.mktemp("nets")
+    shutil.copytree(REPO / "content" / "cubit", root / "content" / "cubit")
+    import os
+
+    old = os.getcwd()
+    os.chdir(root)
+    try:
+        result = run_cli("build")
+        assert result.code == 0, result.stderr
+    finally:
+        os.chdir(old)
+    return root / "output" / "cubit"
+
+
+@pytest.mark.parametrize("cubit", BUNDLED_CUBITS)
+def test_every_bundled_net_folds_into_a_right_handed_die(built, cubit):
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(built / "net" / f"{cubit}.svg", cubit)
+    size = 50 / mm_per_unit
+    check_die(faces, tabs, size)
+
+
+@pytest.mark.parametrize("cubit", BUNDLED_CUBITS)
+def test_face_edges_are_the_requested_size_in_the_svg(built, cubit):
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(built / "net" / f"{cubit}.svg", cubit)
+    for poly in faces.values():
+        for a, b in edges_of(poly):
+            edge_mm = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 * mm_per_unit
+            assert edge_mm == pytest.approx(50.0, abs=0.01)
+
+
+def test_cut_and_fold_lines_are_separate_and_styled(built):
+    root = svg_root(built / "net" / "bloost.svg")
+    cut = root.find(".//svg:g[@id='cut']", SVG_NS)
+    fold = root.find(".//svg:g[@id='fold']", SVG_NS)
+    cut_paths = list(cut.iter(f"{SVG}path"))
+    fold_paths = list(fold.iter(f"{SVG}path"))
+    assert cut_paths and all(p.get("stroke-dasharray") is None for p in cut_paths)
+    assert all(p.get("stroke-dasharray") for p in fold_paths)
+    # 5 folds between faces and the base of each of the 7 tabs, each one cube edge long.
+    assert len(fold_paths) == 12
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(built / "net" / "bloost.svg", "bloost")
+    for seg in folds:
+        (ax, ay), (bx, by) = seg
+        assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 * mm_per_unit == pytest.approx(50.0, abs=0.01)
+    # One closed cut line runs round faces and tabs: it passes every tab's outer corners.
+    assert len(cuts) == 1
+    outline = {key(p) for p in cuts[0]}
+    for tab in tabs:
+        assert {key(p) for p in tab} <= outline
+
+
+def pdf_faces(path: Path, doc_id: str, page: int = 0):
+    """Face squares from the PDF's marked content (points, y up), by die number."""
+    segments, _, _ = read_geometry(read_pdf(path).pages[page])
+    faces: dict[int, list] = {}
+    for seg in segments:
+        for name in seg.group:
+            m = re.fullmatch(rf"\(?{re.escape(doc_id)}-face-(\d)\)?", name)
+            if m:
+                faces.setdefault(int(m.group(1)), []).append(seg)
+    squares = {}
+    for n, segs in faces.items():
+        xs = [v for s in segs for v in (s.x1, s.x2)]
+        ys = [v for s in segs for v in (s.y1, s.y2)]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        squares[n] = [(x0, y1), (x1, y1), (x1, y0), (x0, y0)]
+    return squares, segments
+
+
+def test_pdf_net_is_true_size_and_folds_right_handed(built):
+    squares, segments = pdf_faces(built / "net" / "bloost.pdf", "bloost")
+    assert sorted(squares) == [1, 2, 3, 4, 5, 6]
+    for poly in squares.values():
+        (x0, y0), (x1, _), _, (_, y1) = poly
+        assert x1 - x0 == pytest.approx(50 * MM, abs=0.05)
+        assert y0 - y1 == pytest.approx(50 * MM, abs=0.05)
+    folds = [s for s in segments if any("fold" == g.strip("()") for g in s.group)]
+    assert len(folds) == 12
+    for s in folds:
+        assert ((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 == pytest.approx(50 * MM, abs=0.05)
+    placed, normal = fold(squares)
+    assert dot(normal[1], cross(normal[2], normal[3])) == pytest.approx(1.0)
+    assert dot(normal[1], normal[6]) == pytest.approx(-1.0)
+
+
+def test_faces_show_what_the_rules_derive(built):
+    text = svg_text(built / "net" / "bloost.svg")
+    # Manipulate bought at 6, Martial Arts costs 3 (the catalog): effective 3.
+    for words in ["MANIPULATE", "skill 6", "upgrades −3", "Martial Arts −3", "Blue Stripes (Bloost)",
+                  "Ai2 Ma6[martial-arts] At5 De4 Ta3[specialization:persuade] Mo1", "glue under 3"]:
+        assert words in text, words
+
+
+@pytest.mark.parametrize("size,at_least", [("25mm", 4), ("30mm", 2), ("50mm", 1)])
+def test_small_cubes_pack_several_whole_nets_to_a_page(cubit_only, size, at_least):
+    result = run_cli("build", "--cube-size", size, "--format", "pdf")
+    assert result.code == 0, result.stderr
+    reader = read_pdf(cubit_only / "output" / "cubit" / "nets" / "all-cubits.pdf")
+    edge = float(size[:-2]) * MM
+    counts = []
+    for page in reader.pages:
+        segments, _, _ = read_geometry(page)
+        nets: dict[str, list] = {}
+        for seg in segments:
+            for g in seg.group:
+                m = re.fullmatch(r"\(?(.+)-face-\d\)?", g)
+                if m:
+                    nets.setdefault(m.group(1), []).append(seg)
+        boxes = []
+        for segs in nets.values():
+            xs = [v for s in segs for v in (s.x1, s.x2)]
+            ys = [v for s in segs for v in (s.y1, s.y2)]
+            box = (min(xs), min(ys), max(xs), max(ys))
+            assert box[2] - box[0] == pytest.approx(3 * edge, abs=0.1)  # a whole cross: 3 faces wide, 4 high
+            assert box[3] - box[1] == pytest.approx(4 * edge, abs=0.1)
+            assert 0 < box[0] and box[2] < float(page.mediabox.width)
+            assert 0 < box[1] and box[3] < float(page.mediabox.height)
+            boxes.append(box)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], "two nets overlap"
+        counts.append(len(nets))
+    assert sum(counts) == len(BUNDLED_CUBITS)
+    assert counts[0] >= min(at_least, len(BUNDLED_CUBITS))
+    assert len(counts) == -(-len(BUNDLED_CUBITS) // counts[0])  # full pages first
+
+
+def test_a_cube_too_big_for_the_paper_is_a_usage_error_naming_the_largest_size(cubit_only):
+    result = run_cli("build", "--cube-size", "80mm")
+    assert result.code == 2
+    m = re.search(r"largest cube size that fits is ([\d.]+)mm", result.stderr)
+    assert m, result.stderr
+    largest = float(m.group(1))
+    # That size builds, and half a millimetre more does not.
+    assert run_cli("build", "--cube-size", f"{largest}mm", "--format", "svg").code == 0
+    assert run_cli("build", "--cube-size", f"{largest + 0.5}mm").code == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_largest_net_fits_inside_the_page(cubit_only, paper):
+    result = run_cli("build", "--paper", paper, "--cube-size", "200mm")
+    largest = re.search(r"fits is ([\d.]+)mm", result.stderr).group(1)
+    assert run_cli("build", "--paper", paper, "--cube-size", f"{largest}mm", "--format", "svg").code == 0
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(cubit_only / "output/cubit/net/bloost.svg", "bloost")
+    root = svg_root(cubit_only / "output/cubit/net/bloost.svg")
+    vb = [float(v) for v in root.get("viewBox").split()]
+    for x, y in cuts[0]:
+        assert 0 < x < vb[2] and 0 < -y < vb[3]
+    check_die(faces, tabs, float(largest) / mm_per_unit)
+
+
+def test_the_fold_check_catches_a_mirrored_net_and_a_missing_tab(built):
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(built / "net" / "bloost.svg", "bloost")
+    size = 50 / mm_per_unit
+    mirrored = {n: [(-x, y) for x, y in reversed(poly)] for n, poly in faces.items()}
+    mirrored_tabs = [[(-x, y) for x, y in tab] for tab in tabs]
+    with pytest.raises(AssertionError, match="left-handed"):
+        check_die(mirrored, mirrored_tabs, size)
+    with pytest.raises(AssertionError):
+        check_die(faces, tabs[1:], size)
+    swapped = dict(faces)
+    swapped[1], swapped[6] = faces[6], faces[1]
+    with pytest.raises(AssertionError):
+        check_die(swapped, tabs, size)

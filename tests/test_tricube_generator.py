@@ -1,0 +1,135 @@
+"""`sheetgen new tricube-character`: reproducible by seed, always a valid character,
+drawn from the content tables."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import REPO, run_cli, write
+
+TABLES = REPO / "content" / "tricube" / "tables"
+
+
+def table(name: str) -> dict:
+    return yaml.safe_load((TABLES / f"{name}.yaml").read_text())
+
+
+def genres() -> list[str]:
+    return sorted({g for e in table("concepts")["entries"] for g in e.get("genres", [])})
+
+
+@pytest.fixture(scope="module")
+def library():
+    from sheetgen.content.loader import load
+
+    return load([REPO / "content" / "tricube"])
+
+
+def check_text(text: str, library) -> list:
+    """Load generated YAML like a content file, next to the bundled rules, and run the
+    rules over it; the errors and warnings found."""
+    from sheetgen.content.loader import Library, validate_document
+    from sheetgen.content.yamlsrc import load_documents
+    from sheetgen.rules import check
+
+    raws, problems = load_documents(text, "generated.yaml")
+    checked_library = Library()
+    for doc in library.of_kind("tricube-rules"):
+        checked_library.add(doc)
+    for raw in raws:
+        doc, found = validate_document(raw, "generated.yaml")
+        problems += found
+        if doc is not None:
+            checked_library.add(doc)
+    return problems + check(checked_library).diagnostics
+
+
+def generate(seed: int, library, **options):
+    from sheetgen.generate import dump_documents, generators
+
+    gen = generators()["tricube-character"]
+    docs = gen.generate(random.Random(seed), {"trait": None, "genre": None, **options}, library)
+    return docs, dump_documents(docs)
+
+
+def test_tables_have_enough_entries_for_several_genres():
+    for name in ("concepts", "perks", "quirks"):
+        assert len(table(name)["entries"]) >= 20, name
+    assert len(genres()) >= 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), trait=st.sampled_from([None, "agile", "brawny", "crafty"]),
+       genre=st.sampled_from([None, *genres()]))
+def test_generated_character_is_always_valid(library, seed, trait, genre):
+    docs, text = generate(seed, library, trait=trait, genre=genre)
+    assert check_text(text, library) == []
+    (character,) = docs
+    assert character["kind"] == "tricube-character"
+    if trait:
+        assert character["trait"] == trait
+    entries = {name: {e["text"]: e for e in table(name)["entries"]} for name in ("concepts", "perks", "quirks", "names")}
+    concept = entries["concepts"][character["concept"]]
+    assert character["name"] in entries["names"]
+    assert set(character["perks"]) <= set(entries["perks"]) and set(character["quirks"]) <= set(entries["quirks"])
+    if genre:
+        for name, picked in (("concepts", [character["concept"]]), ("perks", character["perks"]),
+                             ("quirks", character["quirks"]), ("names", [character["name"]])):
+            for text_ in picked:
+                tagged = entries[name][text_].get("genres", [])
+                assert not tagged or genre in tagged, (name, text_, genre)
+    if concept.get("combat_style"):
+        assert character["combat_style"] == concept["combat_style"]
+
+
+def test_same_seed_same_yaml_through_the_command_line(bundled):
+    first = run_cli("new", "tricube-character", "--seed", "1234", "--trait", "brawny")
+    second = run_cli("new", "tricube-character", "--seed", "1234", "--trait", "brawny")
+    assert first.code == 0, first.stderr
+    assert first.stdout == second.stdout
+    assert first.stdout.startswith("# sheetgen new tricube-character --seed 1234 --trait brawny")
+    assert yaml.safe_load(first.stdout)["trait"] == "brawny"
+    others = {run_cli("new", "tricube-character", "--seed", str(seed)).stdout for seed in range(8)}
+    assert len(others) > 1
+
+
+def test_generated_file_builds(bundled):
+    run = run_cli("new", "tricube-character", "--seed", "5", "-o", "content/tricube/characters/npc.yaml")
+    assert run.code == 0, run.stderr
+    npc = yaml.safe_load((bundled / "content/tricube/characters/npc.yaml").read_text())
+    build = run_cli("build", "content/tricube", "-o", "out")
+    assert build.code == 0, build.stderr
+    assert (bundled / "out/tricube/character-sheet" / f"{npc['id']}.pdf").exists()
+
+
+def test_unknown_genre_is_a_usage_error(bundled):
+    run = run_cli("new", "tricube-character", "--seed", "1", "--genre", "elves")
+    assert run.code == 2
+    assert "elves" in run.stderr and "fantasy" in run.stderr
+
+
+def test_missing_tables_are_a_usage_error(workdir):
+    run = run_cli("new", "tricube-character", "--seed", "1")
+    assert run.code == 2
+    assert "concepts" in run.stderr
+
+
+def test_generator_follows_the_campaign_limits(workdir):
+    """A campaign that starts characters with two perks and 4 resolve gets them."""
+    for name in ("concepts", "perks", "quirks", "names"):
+        (workdir / "content" / f"{name}.yaml").write_text((TABLES / f"{name}.yaml").read_text())
+    write(workdir, "content/rules.yaml", """
+        kind: tricube-rules
+        id: heroic
+        starting_perks: 2
+        starting_resolve: 4
+    """)
+    run = run_cli("new", "tricube-character", "--seed", "3")
+    assert run.code == 0, run.stderr
+    character = yaml.safe_load(run.stdout)
+    assert len(character["perks"]) == 2 and character["resolve"] == 4 and character["karma"] == 3

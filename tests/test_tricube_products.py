@@ -1,0 +1,262 @@
+"""Tricube Tales outputs, read back as a user would: character sheets (PDF and SVG,
+A4 and Letter), the fillable blank sheet's form fields, character and foe cards
+9-up at card size, and same input giving the same bytes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
+
+SVG = "{%s}" % SVG_NS["svg"]
+POKER = (63.5 * MM, 88.9 * MM)
+PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
+
+
+def build(root: Path, *args: str) -> Path:
+    run = run_cli("build", "content", "-o", "out", *args)
+    assert run.code == 0, run.stderr
+    return root / "out" / "tricube"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The bundled Tricube Tales content, built once (A4) for the tests that only read."""
+    root = tmp_path_factory.mktemp("tricube")
+    shutil.copytree(REPO / "content" / "tricube", root / "content" / "tricube")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        build(root)
+    return root / "out" / "tricube"
+
+
+def bundled_characters() -> list[dict]:
+    return [yaml.safe_load(p.read_text()) for p in sorted((REPO / "content/tricube/characters").glob("*.yaml"))]
+
+
+def bundled_limits() -> dict:
+    return yaml.safe_load((REPO / "content/tricube/rules.yaml").read_text())
+
+
+def group(root, group_id: str):
+    found = [g for g in root.iter(f"{SVG}g") if g.get("id") == group_id]
+    assert len(found) == 1, group_id
+    return found[0]
+
+
+def words(element) -> list[str]:
+    return [g.get("aria-label") for g in element.iter(f"{SVG}g") if g.get("class") == "text"]
+
+
+def text_sizes(path: Path) -> list[tuple[float, str]]:
+    """(size in points, text) of every text run in a PDF."""
+    out: list[tuple[float, str]] = []
+    for page in read_pdf(path).pages:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: out.append((abs(size * tm[0]), text))
+                          if text.strip() else None)
+    return out
+
+
+# --- character sheets ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("character", bundled_characters(), ids=lambda c: c["id"])
+def test_character_sheet_shows_the_character(built, character):
+    pdf = built / "character-sheet" / f"{character['id']}.pdf"
+    reader = read_pdf(pdf)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPER["a4"], abs=0.1)
+    text = " ".join(pdf_text(pdf).split())
+    for value in [character["name"], character["concept"], character["trait"].capitalize(),
+                  character["combat_style"].capitalize(), *character["perks"], *character["quirks"],
+                  *character.get("advances", [])]:
+        assert value in text, value
+    for affliction in character.get("afflictions", []):
+        assert (affliction if isinstance(affliction, str) else affliction["name"]) in text
+    for heading in ("KARMA", "RESOLVE", "AFFLICTIONS", "ADVANCES", "PERKS", "QUIRKS", "DICE"):
+        assert heading in text
+    assert "more than three" in text  # the retirement rule
+
+
+@pytest.mark.parametrize("character", bundled_characters(), ids=lambda c: c["id"])
+def test_token_circles_show_current_and_earned_tokens(built, character):
+    """Six circles (the campaign's maximum) per pool, the current tokens filled."""
+    root = svg_root(built / "character-sheet" / f"{character['id']}.svg")
+    assert root.get("width") == "210mm" and root.get("height") == "297mm"
+    limits = bundled_limits()
+    for token in ("karma", "resolve"):
+        circles = list(group(root, f"{character['id']}-{token}").iter(f"{SVG}circle"))
+        radius = max(float(c.get("r")) for c in circles)
+        tokens = [c for c in circles if float(c.get("r")) == radius]
+        current = character.get(f"current_{token}", character[token])
+        assert len(tokens) == limits[f"max_{token}"]
+        assert sum(1 for c in tokens if c.get("fill") != "none") == current
+        # Circles still to be earned with advances carry a dot.
+        assert len(circles) - len(tokens) == limits[f"max_{token}"] - character[token]
+
+
+def dice_on_sheet(root, doc_id: str) -> dict[str, tuple[int, int]]:
+    out = {}
+    for challenge in ("agile", "brawny", "crafty", "melee", "ranged", "mental"):
+        labels = words(group(root, f"{doc_id}-dice-{challenge}"))
+        out[challenge] = (int(labels[-2]), int(labels[-1]))
+    return out
+
+
+CHARACTER = """
+    kind: tricube-character
+    id: {id}
+    name: {name}
+    trait: {trait}
+    concept: {concept}
+    combat_style: {style}
+    perks: [Strong]
+    quirks: [Rude]
+    karma: 3
+    resolve: 3
+"""
+
+
+def test_sheet_dice_follow_the_rulebook_examples(workdir):
+    """"A brawny barbarian rolls 3d6 to swing a sword, 2d6 to throw a spear, and 1d6 to
+    pick a lock. [...] A crafty wizard rolls 3d6 to throw a fireball at someone, 2d6 to
+    climb a rope, and 1d6 to swing a greatsword in combat." """
+    write(workdir, "content/barbarian.yaml", CHARACTER.format(id="conan", name="Conan", trait="brawny",
+                                                              concept="Barbarian", style="melee"))
+    write(workdir, "content/wizard.yaml", CHARACTER.format(id="merla", name="Merla", trait="crafty",
+                                                           concept="Wizard", style="mental"))
+    out = build(workdir, "--format", "svg")
+    barbarian = dice_on_sheet(svg_root(out / "character-sheet/conan.svg"), "conan")
+    assert barbarian["melee"][0] == 3  # swing a sword
+    assert barbarian["ranged"][0] == 2  # throw a spear
+    assert barbarian["agile"][1] == 1  # pick a lock: dexterity, outside a barbarian's concept
+    wizard = dice_on_sheet(svg_root(out / "character-sheet/merla.svg"), "merla")
+    assert wizard["mental"][0] == 3  # a fireball
+    assert wizard["brawny"][0] == 2  # climb a rope
+    assert wizard["melee"][1] == 1  # a greatsword, outside a wizard's concept
+
+
+def test_sheet_dice_follow_the_chosen_combat_style(workdir):
+    """"An agile thief might prefer melee weapons": the chosen style gets the 3 dice,
+    not the trait's usual one."""
+    write(workdir, "content/thief.yaml", CHARACTER.format(id="nim", name="Nim", trait="agile", concept="Thief",
+                                                          style="melee"))
+    out = build(workdir, "--format", "svg")
+    thief = dice_on_sheet(svg_root(out / "character-sheet/nim.svg"), "nim")
+    assert thief["agile"] == (3, 2)
+    assert thief["melee"] == (3, 2) and thief["ranged"] == (2, 1) and thief["mental"] == (2, 1)
+
+
+def test_letter_paper(workdir):
+    write(workdir, "content/barbarian.yaml", CHARACTER.format(id="conan", name="Conan", trait="brawny",
+                                                              concept="Barbarian", style="melee"))
+    out = build(workdir, "--paper", "letter")
+    box = read_pdf(out / "character-sheet/conan.pdf").pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPER["letter"], abs=0.1)
+    assert svg_root(out / "character-sheet/conan.svg").get("width") == "215.9mm"
+    assert "Conan" in pdf_text(out / "character-sheet/conan.pdf")
+
+
+def test_readable_text_sizes(built):
+    """Nothing on a sheet or card below 6pt; every rules reminder on a sheet at 7pt or more."""
+    sheet = text_sizes(built / "character-sheet/brann.pdf")
+    assert min(size for size, _ in sheet) >= 6 - 0.01
+    reminders = [size for size, text in sheet if len(text.split()) >= 4 and text[:1].isupper()
+                 and not text.isupper()]
+    assert reminders and min(reminders) >= 7 - 0.01
+    for cards in ("character-cards/party.pdf", "foe-cards/foes.pdf"):
+        assert min(size for size, _ in text_sizes(built / cards)) >= 6 - 0.01
+
+
+# --- the fillable blank ---------------------------------------------------------------------------
+
+
+def test_blank_sheet_has_readable_form_fields(built):
+    fields = read_pdf(built / "blank/character-sheet.pdf").get_fields()
+    limits = bundled_limits()
+    text = {"name", "player", "trait", "concept", "combat_style", "perks", "quirks", "advances", "notes"}
+    text |= {f"affliction_{n}" for n in range(1, limits["max_afflictions"] + 1)}
+    text |= {f"{c}_{s}" for c in ("agile", "brawny", "crafty", "melee", "ranged", "mental") for s in ("dice", "outside")}
+    boxes = {f"{t}_{n}" for t in ("karma", "resolve") for n in range(1, 7)}
+    boxes |= {f"affliction_{n}_permanent" for n in range(1, limits["max_afflictions"] + 1)}
+    assert set(fields) == text | boxes
+    assert {name for name, f in fields.items() if f.get("/FT") == "/Tx"} == text
+    assert {name for name, f in fields.items() if f.get("/FT") == "/Btn"} == boxes
+    assert fields["perks"].get("/Ff", 0) & (1 << 12)  # multi-line
+
+
+def test_blank_sheet_is_built_with_any_tricube_content(workdir):
+    write(workdir, "content/foe.yaml", "kind: tricube-foe\nid: rat\nname: Rat\ndifficulty: 4\neffort: 1\n")
+    out = build(workdir)
+    assert "name" in read_pdf(out / "blank/character-sheet.pdf").get_fields()
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+
+def test_character_cards_nine_up_with_crop_marks(workdir):
+    names = [f"Hero {chr(ord('A') + i)}" for i in range(10)]
+    for i, name in enumerate(names):
+        write(workdir, f"content/c{i}.yaml", CHARACTER.format(id=f"hero-{i}", name=name, trait="agile",
+                                                              concept="Scout", style="ranged"))
+    out = build(workdir)
+    reader = read_pdf(out / "character-cards/party.pdf")
+    assert len(reader.pages) == 2
+    trim = reader.pages[0].trimbox
+    assert (float(trim.width), float(trim.height)) == pytest.approx((3 * POKER[0], 3 * POKER[1]), abs=0.05)
+    first = svg_root(out / "character-cards/party-p1.svg")
+    cards = [g for g in first.iter(f"{SVG}g") if (g.get("class") or "").split() == ["card"]]
+    assert len(cards) == 9
+    assert any(g.get("id") == "crop-marks" for g in first.iter(f"{SVG}g"))
+    text = " ".join(pdf_text(out / "character-cards/party.pdf").split())
+    assert all(name in text for name in names)
+
+
+def test_character_card_tokens(built):
+    root = svg_root(built / "character-cards/party.svg")
+    circles = list(group(root, "brann-karma").iter(f"{SVG}circle"))
+    radius = max(float(c.get("r")) for c in circles)
+    filled = [c for c in circles if float(c.get("r")) == radius and c.get("fill") != "none"]
+    brann = next(c for c in bundled_characters() if c["id"] == "brann")
+    assert len(filled) == brann["current_karma"]
+
+
+def test_foe_cards_show_difficulty_and_effort_boxes(built):
+    foes = list(yaml.safe_load_all((REPO / "content/tricube/foes/ruins.yaml").read_text()))
+    root = svg_root(built / "foe-cards/foes.svg")
+    text = " ".join(words(root))
+    for foe in foes:
+        assert foe["name"] in text
+        assert f"hit on {foe['difficulty']}+" in text
+        assert len(list(group(root, f"{foe['id']}-effort").iter(f"{SVG}rect"))) == foe["effort"]
+    trim = read_pdf(built / "foe-cards/foes.pdf").pages[0].trimbox
+    cols = min(3, len(foes))
+    assert float(trim.width) == pytest.approx(cols * POKER[0], abs=0.05)
+
+
+# --- determinism and the output tree ------------------------------------------------------------
+
+
+def test_same_input_same_bytes(built, tmp_path, monkeypatch):
+    shutil.copytree(REPO / "content" / "tricube", tmp_path / "content" / "tricube")
+    monkeypatch.chdir(tmp_path)
+    again = build(tmp_path)
+    files = sorted(p.relative_to(built) for p in built.rglob("*") if p.is_file())
+    assert files
+    for rel in files:
+        assert (again / rel).read_bytes() == (built / rel).read_bytes(), rel
+
+
+def test_manifest_lists_every_product(built):
+    manifest = json.loads((built.parent / "manifest.json").read_text())
+    paths = {e["path"] for e in manifest["outputs"]}
+    expected = {f"tricube/character-sheet/{c['id']}.{ext}" for c in bundled_characters() for ext in ("pdf", "svg")}
+    expected |= {"tricube/blank/character-sheet.pdf", "tricube/character-cards/party.pdf", "tricube/character-cards/party.svg",
+                 "tricube/foe-cards/foes.pdf", "tricube/foe-cards/foes.svg", "tricube/reference/tricube-basics.pdf"}
+    assert expected <= paths

@@ -1,0 +1,162 @@
+"""Tricube Tales validation: every rule has a failing fixture in tests/fixtures/tricube/,
+and `sheetgen validate` reports it at the exact line and column with its code."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from conftest import FIXTURES, REPO, run_cli, write
+
+TRICUBE = FIXTURES / "tricube"
+
+# (fixture, code, severity, line, column): positions read off the fixture files.
+CASES = [
+    ("unknown-trait.yaml", "tricube.unknown-trait", "error", 5, 8),
+    ("unknown-combat-style.yaml", "tricube.unknown-combat-style", "error", 7, 15),
+    ("too-few-perks.yaml", "tricube.too-few-perks", "error", 8, 8),
+    ("too-few-quirks.yaml", "tricube.too-few-quirks", "error", 9, 9),
+    ("karma-out-of-range.yaml", "tricube.karma-out-of-range", "error", 10, 8),
+    ("resolve-out-of-range.yaml", "tricube.resolve-out-of-range", "error", 11, 12),
+    ("raise-without-advances.yaml", "tricube.raise-without-advances", "error", 12, 10),
+    ("current-out-of-range.yaml", "tricube.current-out-of-range", "error", 12, 16),
+    ("retired.yaml", "tricube.retired", "warning", 16, 5),
+    ("difficulty-out-of-range.yaml", "tricube.difficulty-out-of-range", "error", 5, 13),
+    ("effort-below-one.yaml", "tricube.effort-below-one", "error", 6, 9),
+    ("effort-too-many.yaml", "tricube.effort-too-many", "error", 6, 9),
+    ("duplicate-entry.yaml", "tricube.duplicate-entry", "warning", 8, 12),
+    ("start-above-maximum.yaml", "tricube.start-above-maximum", "error", 5, 19),
+    ("rules-twice.yaml", "tricube.rules-twice", "error", 7, 5),
+]
+
+
+def validate_json(*paths: str):
+    run = run_cli("validate", "--format", "json", *paths)
+    return run, json.loads(run.stdout)
+
+
+@pytest.mark.parametrize("name, code, severity, line, column", CASES, ids=[c[0] for c in CASES])
+def test_fixture_reports_its_rule_at_the_value(workdir, name, code, severity, line, column):
+    path = TRICUBE / name
+    run, found = validate_json(str(path))
+    assert [(d["file"], d["line"], d["column"], d["code"], d["severity"]) for d in found] == [
+        (str(path), line, column, code, severity)
+    ]
+    assert found[0]["message"] and found[0]["hint"]
+    assert run.code == (1 if severity == "error" else 0)
+
+
+def rule_codes() -> set[str]:
+    """Every `tricube.*` code written in the game's modules, f-string placeholders expanded."""
+    expand = {"{token}": ("karma", "resolve"), "{field}": ("perks", "quirks")}
+    sources = [*(REPO / "sheetgen").glob("*/tricube*.py"), *(REPO / "sheetgen").glob("*/*/tricube*.py"),
+               *(REPO / "sheetgen/layout/sheets/tricube").glob("*.py")]
+    codes: set[str] = set()
+    for path in sources:
+        for code in re.findall(r'"(tricube\.[a-z{}-]+)"', path.read_text(encoding="utf-8")):
+            variants = [code]
+            for placeholder, values in expand.items():
+                variants = [v.replace(placeholder, value) for v in variants for value in values] if placeholder in code else variants
+            codes.update(variants)
+    return codes
+
+
+def test_every_tricube_rule_code_has_a_fixture():
+    """A rule added to the game's modules without a fixture fails here."""
+    codes = rule_codes()
+    assert "tricube.karma-out-of-range" in codes and "tricube.too-few-quirks" in codes  # the scan sees f-strings
+    assert codes == {c[1] for c in CASES}
+
+
+def test_messages_carry_the_actual_values(workdir):
+    _, found = validate_json(str(TRICUBE / "raise-without-advances.yaml"))
+    message = found[0]["message"]
+    assert "karma 4" in message and "resolve 5" in message
+    assert "6 advances" in message and "has 3 advances" in message
+    _, found = validate_json(str(TRICUBE / "difficulty-out-of-range.yaml"))
+    assert "difficulty is 8" in found[0]["message"]
+
+
+def test_raises_paid_for_by_every_second_advance(workdir):
+    """Two advances pay for one raise; a raise on each of karma and resolve needs four."""
+    base = """
+        kind: tricube-character
+        id: ada
+        name: Ada
+        trait: crafty
+        concept: Inventor
+        combat_style: mental
+        perks: [Gadgets]
+        quirks: [Absent-minded]
+        karma: 4
+        resolve: 4
+    """
+    base = base.rstrip() + "\n"
+    write(workdir, "content/two.yaml", base + "        advances: [a, b]\n")
+    write(workdir, "content/four.yaml", base.replace("id: ada", "id: bea") + "        advances: [a, b, c, d]\n")
+    _, found = validate_json("content")
+    assert [(d["file"], d["code"]) for d in found] == [("content/two.yaml", "tricube.raise-without-advances")]
+
+
+def test_campaign_limits_come_from_the_rules_document(workdir):
+    """A `tricube-rules` document changes what validation accepts: here karma stops at 5."""
+    write(workdir, "content/rules.yaml", """
+        kind: tricube-rules
+        id: low-magic
+        max_karma: 5
+    """)
+    write(workdir, "content/ada.yaml", """
+        kind: tricube-character
+        id: ada
+        name: Ada
+        trait: crafty
+        concept: Inventor
+        combat_style: mental
+        perks: [Gadgets]
+        quirks: [Absent-minded]
+        karma: 6
+        resolve: 3
+        advances: [a, b, c, d, e, f]
+    """)
+    _, found = validate_json("content")
+    assert [(d["file"], d["line"], d["code"]) for d in found] == [("content/ada.yaml", 9, "tricube.karma-out-of-range")]
+    assert "from 3" in found[0]["message"] and "to 5" in found[0]["message"]
+
+
+def test_bundled_content_is_clean(bundled):
+    run, found = validate_json("content/tricube")
+    assert found == [] and run.code == 0
+
+
+def test_bad_input_is_a_diagnostic_not_a_crash(workdir):
+    write(workdir, "content/bad.yaml", """
+        kind: tricube-character
+        id: bad
+        name: ""
+        trait: 5
+        concept: [a, list]
+        combat_style: null
+        perks: Berserker
+        quirks: [{}]
+        karma: three
+        resolve: 3.5
+        afflictions: [{name: x, permanent: maybe}]
+        advances: 4
+    """)
+    write(workdir, "content/foe.yaml", """
+        kind: tricube-foe
+        id: foe
+        name: Foe
+        difficulty: "5"
+        effort: -3
+    """)
+    run = run_cli("validate", "content")
+    assert run.code == 1
+    assert "Traceback" not in run.stdout + run.stderr
+    assert run.stderr.count("content/bad.yaml:") >= 10
+    assert "content/foe.yaml:4:13" in run.stderr
+    build = run_cli("build", "content", "-o", "out")
+    assert build.code == 1 and "Traceback" not in build.stderr
+    assert not (workdir / "out" / "tricube" / "character-sheet").exists()
