@@ -96,10 +96,15 @@ def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diags, key=lambda d: (d.file, d.line, d.column, d.code))
 
 
+def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:
+    """Documents read only to resolve references are not reported on."""
+    return [d for d in diags if library.is_target_file(d.file)]
+
+
 def _emit(diags: list[Diagnostic], library, fmt: str = "text") -> None:
     from sheetgen.build.pipeline import unique
 
-    diags = _sorted(unique(diags))
+    diags = _sorted(unique(_reportable(diags, library)))
     if fmt == "json":
         click.echo(format_json(diags))
         return
@@ -143,7 +148,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
         finish()
     diagnostics += report.diagnostics
     _emit(diagnostics, library)
-    errors, warnings = summarize(_unique(diagnostics))
+    errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
     parts = [
         f"{report.documents} document{'s' if report.documents != 1 else ''}",
         f"{report.pages} page{'s' if report.pages != 1 else ''}",
@@ -217,7 +222,7 @@ def validate(paths, fmt, strict, paper, cube_size, theme) -> None:
     library, checked = _load(paths, _settings(paper, cube_size, theme))
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics + layout_issues(checked)
-    diagnostics = _unique(diagnostics)
+    diagnostics = _unique(_reportable(diagnostics, library))
     _emit(diagnostics, library, fmt)
     errors, warnings = summarize(diagnostics)
     if fmt == "text":
@@ -253,6 +258,7 @@ def show(file, as_json, only) -> None:
             "document": doc.model.model_dump(mode="json", exclude_none=True),
             "derived": to_jsonable_python(checked.derived.get(doc.key)),
         })
+    diagnostics = _reportable(diagnostics, library)
     _emit(diagnostics, library)
     if as_json:
         click.echo(json.dumps(out if len(out) != 1 else out[0], indent=2, ensure_ascii=False))

@@ -116,3 +116,20 @@ def test_schema_describes_every_kind_and_accepts_the_bundled_content(tmp_path):
 def test_python_dash_m_runs_the_cli():
     proc = subprocess.run([sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.startswith("sheetgen, version ")
+
+
+def test_checking_one_file_resolves_against_content_but_reports_only_that_file(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\npaper: a5\n")  # broken, but not asked about
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        sections:
+          - title: Cards
+            include: {kind: reference-deck, product: reference, ids: [basics]}
+    """)
+    deck(workdir, "basics")
+    result = run_cli("validate", "content/handout.yaml")
+    assert result.code == 0, result.stderr
+    assert "theme.yaml" not in result.stderr
+    assert run_cli("validate").code == 1

@@ -54,7 +54,7 @@ WORDS = st.text(alphabet=st.sampled_from("abcdefghij KLMNOP-.,'"), min_size=1, m
 def test_wrapped_lines_never_leave_their_box(theme, text, width):
     ctx = LayoutContext(theme)
     box = Box(10, 10, width, 400)
-    items = text_box(ctx, text, box, TextStyle(size=9, min_size=9))
+    items = text_box(ctx, text, box, TextStyle(size=9, min_size=9, markup=False))
     for run in runs(items):
         assert run.x >= box.x - 1e-6
         assert run.x + run.width <= box.right + 1e-6

@@ -93,17 +93,42 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
         elif product.scope == "blank":
             sys_ = product.system_of(None)
             if sys_ in systems:
+                # A blank needs no documents, but gets the game's settings documents
+                # (its `kinds`) when there are any, so it follows a campaign's own rules.
+                settings_docs = tuple(inputs[d.key] for d in valid if d.kind in product.kinds)
                 tid = product.target or product.name
-                targets.append(Target(product.id, sys_, product.name, tid, None, (), fmts,
-                                      Job(product.id, tid, (), options), "blank"))
+                targets.append(Target(product.id, sys_, product.name, tid, None,
+                                      tuple(sorted({d.file for d in settings_docs})), fmts,
+                                      Job(product.id, tid, settings_docs, options), "blank"))
     targets.sort(key=lambda t: t.key)
     return targets
+
+
+def code_fingerprint() -> str:
+    """The sheetgen version plus the size and time of every source and template file, so
+    that changing the code (in a checkout) rebuilds what it draws."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        from sheetgen.layout.templates import templates_dir
+
+        h = hashlib.sha256(__version__.encode())
+        package = Path(__file__).resolve().parent.parent
+        for folder, pattern in ((package, "*.py"), (templates_dir(), "*")):
+            for path in sorted(folder.rglob(pattern)):
+                st = path.stat()
+                h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns}".encode())
+        _FINGERPRINT = h.hexdigest()[:16]
+    return _FINGERPRINT
+
+
+_FINGERPRINT: str | None = None
 
 
 def target_digest(target: Target, theme: ResolvedTheme) -> str:
     """A digest of everything a target's output is made from."""
     payload = {
         "sheetgen": __version__,
+        "code": code_fingerprint(),
         "target": target.key,
         "product": target.product,
         "formats": target.formats,

@@ -75,6 +75,7 @@ class Library:
     sources: dict[str, SourceFile] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     invalid: set[tuple[str, str]] = field(default_factory=set)
+    context_files: set[str] = field(default_factory=set)
     _index: dict[tuple[str, str], Document] = field(default_factory=dict)
 
     def add(self, doc: Document) -> None:
@@ -96,6 +97,10 @@ class Library:
     @property
     def targets(self) -> list[Document]:
         return [d for d in self.documents if d.target]
+
+    def is_target_file(self, file: str) -> bool:
+        """Whether a file was read as something to check (not only for references)."""
+        return file not in self.context_files
 
 
 class UsageError(Exception):
@@ -143,7 +148,9 @@ def load(
         if not library.has(*doc.key):
             library.add(doc)
     for key, src in quiet.sources.items():
-        library.sources.setdefault(key, src)
+        if key not in library.sources:
+            library.sources[key] = src
+            library.context_files.add(key)
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
     return library
 

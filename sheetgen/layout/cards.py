@@ -82,22 +82,31 @@ def title_band(
     if subtitle:
         top, bottom = text_area.split_top(text_area.h * 0.62)
         items += one_line(ctx, title, top, TextStyle(size=size, font="bold", color=ink, min_size=6.5), source, what="title")
-        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=5), None, what="subtitle")
+        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6), None, what="subtitle")
     else:
         items += one_line(ctx, title, text_area, TextStyle(size=size, font="bold", color=ink, min_size=6.5), source, what="title")
     return items, height
 
 
-def footer(ctx: LayoutContext, geo: CardGeometry, left: str, right: str = "", color: str | None = None) -> list[Item]:
+def footer(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    left: str,
+    right: str = "",
+    color: str | None = None,
+    source: Source | None = None,
+    *,
+    size: float = 6.0,
+) -> list[Item]:
+    """A line at the foot of a card: a caption on the left, a number on the right."""
     color = color or ctx.color("muted")
-    box = Box(SAFE, geo.h - SAFE - 2.2 * MM, geo.w - 2 * SAFE, 2.6 * MM)
-    style = TextStyle(size=5.5, color=color, min_size=4)
+    box = Box(SAFE, geo.h - SAFE - 2.4 * MM, geo.w - 2 * SAFE, 2.8 * MM)
     items: list[Item] = []
     if right:
-        items += one_line(ctx, right, box, TextStyle(size=5.5, color=color, min_size=4, align="right"), None)
-        box = Box(box.x, box.y, box.w - ctx.fonts.width(right, "regular", 5.5) - 3 * MM, box.h)
+        items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
+        box = Box(box.x, box.y, box.w - ctx.fonts.width(right, "regular", size) - 3 * MM, box.h)
     if left:
-        items += one_line(ctx, left, box, style, None)
+        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.0)), source, what="footer")
     return items
 
 
@@ -139,7 +148,7 @@ def generic_back(
                       valign="top", what="back title")
     if text:
         body = Box(frame.x + 3 * MM, title_box.bottom + 1 * MM, frame.w - 6 * MM, frame.bottom - title_box.bottom - 4 * MM)
-        items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=5), source, what="back text")
+        items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=6), source, what="back text")
     return items
 
 

@@ -123,6 +123,7 @@ class Circle:
     fill: str | None = None
     id: str | None = None
     cls: str | None = None
+    dash: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

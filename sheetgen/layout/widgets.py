@@ -42,9 +42,9 @@ def page_frame(
     foot = Box(MARGIN, foot_y - 3 * MM, W - 2 * MARGIN, 3.6 * MM)
     left = notice or system
     items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
-                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=4.5, leading=1.15), None, what="notice")
+                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), None, what="notice")
     items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
-                      TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=4), None, valign="top")
+                      TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
     content = Box(MARGIN, head.bottom + 4 * MM, W - 2 * MARGIN, foot_y - 5 * MM - head.bottom - 4 * MM)
     return items, content
 
@@ -61,7 +61,7 @@ def section(ctx: LayoutContext, box: Box, title: str, accent: str) -> tuple[list
     items.append(Rect(strip.x, strip.y, strip.w, strip.h, stroke=None, fill=tint(accent, 0.82), radius=1.2 * MM))
     items.append(Rect(strip.x, strip.bottom - 1.2 * MM, strip.w, 1.2 * MM, stroke=None, fill=tint(accent, 0.82)))
     items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
-                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=5), None)
+                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=6), None)
     inner = Box(box.x + 2.5 * MM, strip.bottom + 2 * MM, box.w - 5 * MM, box.h - strip.h - 3.5 * MM)
     return items, inner
 
@@ -80,7 +80,7 @@ def labeled_value(
     """A small label over a value written on a line (or a fillable field when `field` names one)."""
     items: list[Item] = []
     label_box = Box(box.x, box.y, box.w, 3 * MM)
-    items += one_line(ctx, label.upper(), label_box, TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=4.5), None,
+    items += one_line(ctx, label.upper(), label_box, TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None,
                       valign="top")
     value_box = Box(box.x, box.y + 3.4 * MM, box.w, box.h - 3.4 * MM)
     if field:
@@ -108,9 +108,11 @@ def token_circles(
     gap: float = 1.6 * MM,
     color: str | None = None,
     field_prefix: str | None = None,
+    start: int = 1,
 ) -> tuple[list[Item], float]:
     """A row of token circles, the first `filled` ones filled; returns items and the row's width.
-    With `field_prefix`, each circle also gets a check box field `<prefix>_<n>`."""
+    With `field_prefix`, each circle also gets a check box field `<prefix>_<n>`, n counting
+    from `start`."""
     color = color or ctx.color("ink")
     items: list[Item] = []
     for i in range(count):
@@ -118,7 +120,7 @@ def token_circles(
         items.append(Circle(cx, cy, r, stroke=color, width=0.8, fill=color if i < filled else None))
         if field_prefix:
             s = r * 1.3
-            items.append(Field(f"{field_prefix}_{i + 1}", "checkbox", cx - s / 2, cy - s / 2, s, s, value=i < filled))
+            items.append(Field(f"{field_prefix}_{i + start}", "checkbox", cx - s / 2, cy - s / 2, s, s, value=i < filled))
     return items, count * 2 * r + (count - 1) * gap
 
 

@@ -138,7 +138,7 @@ class _PageWriter:
             self.c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
 
     def circle(self, o: Circle) -> None:
-        stroke, fill = self._paint(o.stroke, o.width, o.fill)
+        stroke, fill = self._paint(o.stroke, o.width, o.fill, o.dash)
         if stroke or fill:
             self.c.circle(o.cx, o.cy, o.r, stroke=stroke, fill=fill)
 

@@ -96,7 +96,7 @@ class _SvgWriter:
             elif kind is Circle:
                 o: Circle = item  # type: ignore[assignment]
                 el = self.dwg.circle(center=(num(o.cx), num(o.cy)), r=num(o.r))
-                self._stroke(el, o.role, o.stroke, o.width, None, o.fill, o.cls)
+                self._stroke(el, o.role, o.stroke, o.width, o.dash, o.fill, o.cls)
                 if o.id:
                     el.attribs["id"] = o.id
                 parent.add(el)

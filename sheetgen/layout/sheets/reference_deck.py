@@ -61,13 +61,13 @@ def card_body(
     ink = ctx.color("ink")
     blocks: list = []
     if body:
-        blocks.append(Paragraph(ctx, body, TextStyle(size=8.6, color=ink, min_size=5.5), source.child("body")))
+        blocks.append(Paragraph(ctx, body, TextStyle(size=8.6, color=ink, min_size=6), source.child("body")))
     if table is not None:
         if blocks:
             blocks.append(Spacer(2.2 * MM))
         columns, rows = table
         blocks.append(
-            Table(ctx, columns, rows, TextStyle(size=8.0, color=ink, min_size=5.2, leading=1.15), source.child("table"),
+            Table(ctx, columns, rows, TextStyle(size=8.0, color=ink, min_size=6, leading=1.15), source.child("table"),
                   header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
         )
     return fit_blocks(ctx, blocks, area, what="card text")
@@ -100,7 +100,8 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         items += band
         table = _table(card, doc.derived, i)
         items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
-        items += footer(ctx, geo, card.footer or deck.title, f"{i + 1}/{total}")
+        items += footer(ctx, geo, card.footer or deck.title, f"{i + 1}/{total}",
+                        source=src.child("footer") if card.footer else doc.source("title"))
         fronts.append(items)
         if backs is not None:
             text = card.back if card.back is not None else deck.back
