@@ -58,7 +58,8 @@ def rule_codes() -> set[str]:
         for code in re.findall(r'"(tricube\.[a-z{}-]+)"', path.read_text(encoding="utf-8")):
             variants = [code]
             for placeholder, values in expand.items():
-                variants = [v.replace(placeholder, value) for v in variants for value in values] if placeholder in code else variants
+                if placeholder in code:
+                    variants = [v.replace(placeholder, value) for v in variants for value in values]
             codes.update(variants)
     return codes
 

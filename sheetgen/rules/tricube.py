@@ -12,11 +12,11 @@ from sheetgen.rules.tricube_limits import campaign_limits, check_rules
 from sheetgen.rules.tricube_odds import karma_table, odds_table
 from sheetgen.rules.tricube_words import count, every_nth
 
-
 # --- characters ----------------------------------------------------------------------------
 
 
 def _check_counts(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> None:
+    """At least the perks and quirks a character starts with."""
     for field, noun, least in (("perks", "perk", limits.starting_perks), ("quirks", "quirk", limits.starting_quirks)):
         have = len(getattr(c, field))
         if have < least:
@@ -53,8 +53,8 @@ def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: 
             doc, (where,), "tricube.raise-without-advances",
             f"karma {c.karma} and resolve {c.resolve} are {count(used, 'point')} above where characters start "
             f"({start}), which takes {count(need, 'advance')}; {c.name} has {count(len(c.advances), 'advance')}",
-            f"{every_nth(limits.advances_per_raise)} advance may raise karma or resolve by one: list all {need} advances under `advances:`, "
-            "or lower karma or resolve",
+            f"{every_nth(limits.advances_per_raise)} advance may raise karma or resolve by one: "
+            f"list all {need} advances under `advances:`, or lower karma or resolve",
         )
     return {"used": used, "allowed": allowed}
 
