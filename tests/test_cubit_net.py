@@ -16,6 +16,7 @@ import pytest
 
 from conftest import MM, SVG_NS, read_pdf, run_cli, svg_root, svg_text
 from pdfops import read_geometry
+from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
 
 SVG = "{http://www.w3.org/2000/svg}"
 BUNDLED_CUBITS = ["bloost", "tumbler", "gate-warden", "far-roller", "figsogren", "unnamed-builder"]
@@ -225,36 +226,9 @@ def svg_net(path: Path, doc_id: str):
     return faces, tabs, folds, cuts, mm_per_unit
 
 
-@pytest.fixture
-def cubit_only(tmp_path, monkeypatch) -> Path:
-    """A working directory with a copy of the bundled Cubit content only."""
-    import shutil
-
-    from conftest import REPO
-
-    shutil.copytree(REPO / "content" / "cubit", tmp_path / "content" / "cubit")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    import shutil
-
-    from conftest import REPO
-
-    root = tmp_path_factory.mktemp("nets")
-    shutil.copytree(REPO / "content" / "cubit", root / "content" / "cubit")
-    import os
-
-    old = os.getcwd()
-    os.chdir(root)
-    try:
-        result = run_cli("build")
-        assert result.code == 0, result.stderr
-    finally:
-        os.chdir(old)
-    return root / "output" / "cubit"
+    return build_once(tmp_path_factory, "nets")
 
 
 @pytest.mark.parametrize("cubit", BUNDLED_CUBITS)
@@ -337,10 +311,10 @@ def test_faces_show_what_the_rules_derive(built):
 
 
 @pytest.mark.parametrize("size,at_least", [("25mm", 4), ("30mm", 2), ("50mm", 1)])
-def test_small_cubes_pack_several_whole_nets_to_a_page(cubit_only, size, at_least):
+def test_small_cubes_pack_several_whole_nets_to_a_page(cubit_workdir, size, at_least):
     result = run_cli("build", "--cube-size", size, "--format", "pdf")
     assert result.code == 0, result.stderr
-    reader = read_pdf(cubit_only / "output" / "cubit" / "nets" / "all-cubits.pdf")
+    reader = read_pdf(cubit_workdir / "output" / "cubit" / "nets" / "all-cubits.pdf")
     edge = float(size[:-2]) * MM
     counts = []
     for page in reader.pages:
@@ -370,7 +344,7 @@ def test_small_cubes_pack_several_whole_nets_to_a_page(cubit_only, size, at_leas
     assert len(counts) == -(-len(BUNDLED_CUBITS) // counts[0])  # full pages first
 
 
-def test_a_cube_too_big_for_the_paper_is_a_usage_error_naming_the_largest_size(cubit_only):
+def test_a_cube_too_big_for_the_paper_is_a_usage_error_naming_the_largest_size(cubit_workdir):
     result = run_cli("build", "--cube-size", "80mm")
     assert result.code == 2
     m = re.search(r"largest cube size that fits is ([\d.]+)mm", result.stderr)
@@ -382,12 +356,12 @@ def test_a_cube_too_big_for_the_paper_is_a_usage_error_naming_the_largest_size(c
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_largest_net_fits_inside_the_page(cubit_only, paper):
+def test_the_largest_net_fits_inside_the_page(cubit_workdir, paper):
     result = run_cli("build", "--paper", paper, "--cube-size", "200mm")
     largest = re.search(r"fits is ([\d.]+)mm", result.stderr).group(1)
     assert run_cli("build", "--paper", paper, "--cube-size", f"{largest}mm", "--format", "svg").code == 0
-    faces, tabs, folds, cuts, mm_per_unit = svg_net(cubit_only / "output/cubit/net/bloost.svg", "bloost")
-    root = svg_root(cubit_only / "output/cubit/net/bloost.svg")
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(cubit_workdir / "output/cubit/net/bloost.svg", "bloost")
+    root = svg_root(cubit_workdir / "output/cubit/net/bloost.svg")
     vb = [float(v) for v in root.get("viewBox").split()]
     for x, y in cuts[0]:
         assert 0 < x < vb[2] and 0 < -y < vb[3]
@@ -407,3 +381,13 @@ def test_the_fold_check_catches_a_mirrored_net_and_a_missing_tab(built):
     swapped[1], swapped[6] = faces[6], faces[1]
     with pytest.raises(AssertionError):
         check_die(swapped, tabs, size)
+
+
+def test_the_theme_sets_the_cube_size_and_the_command_line_overrides_it(cubit_workdir):
+    (cubit_workdir / "content" / "theme.yaml").write_text("kind: theme\nid: default\ncube_size: 40mm\n")
+    assert run_cli("build", "--format", "svg").code == 0
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(cubit_workdir / "output/cubit/net/tumbler.svg", "tumbler")
+    check_die(faces, tabs, 40 / mm_per_unit)
+    assert run_cli("build", "--format", "svg", "--cube-size", "1.5in").code == 0
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(cubit_workdir / "output/cubit/net/tumbler.svg", "tumbler")
+    check_die(faces, tabs, 38.1 / mm_per_unit)

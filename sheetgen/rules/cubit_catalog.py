@@ -10,14 +10,13 @@ import re
 from dataclasses import dataclass
 
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubit import CubitFaction, CubitInterface, CubitUpgrade, PerCharge
+from sheetgen.content.models.cubit import ICON_BOX, CubitFaction, CubitInterface, CubitUpgrade, CubitPerCharge
 from sheetgen.pathdata import PathDataError, parse_path
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit_spots import Spot, lookup
 from sheetgen.rules.theme import check_colour_name
 
 ANY = "any"  # an upgrade's `interfaces: [any]`
-ICON_BOX = 100.0
 _CODE_RE = re.compile(r"^[A-Z][a-z]$")
 
 
@@ -84,17 +83,20 @@ def check_upgrade(doc: Document, ctx: RuleContext) -> dict:
     model: CubitUpgrade = doc.model  # type: ignore[assignment]
     for i, iface in enumerate(model.interfaces):
         if iface == ANY:
-            if len(model.interfaces) > 1:
-                ctx.error(doc, ("interfaces", i), "cubit.any-with-others",
-                          "`any` already allows every interface; the others listed with it mean nothing",
-                          "write `interfaces: [any]` alone, or list the interfaces without `any`")
+            continue
+        if ANY in model.interfaces:
+            ctx.error(doc, ("interfaces", i), "cubit.any-with-others",
+                      f"`{iface}` is listed with `any`, which already allows every interface",
+                      "write `interfaces: [any]` alone, or list the interfaces without `any`")
             continue
         lookup(ctx, doc, ("interfaces", i), "cubit-interface", iface, "cubit.unknown-interface", "interface")
     if isinstance(model.cost, int) and model.cost < 0:
         ctx.error(doc, ("cost",), "cubit.negative-cost", f"the cost is {model.cost}; a cost is a number of skill levels, 0 or more",
                   "write the skill levels the upgrade takes from its face")
-    if len(set(model.forms)) != len(model.forms):
-        ctx.error(doc, ("forms",), "cubit.duplicate-form", "a form is listed twice", "list `permanent`, `temporary` or both, once each")
+    for i, form in enumerate(model.forms):
+        if form in model.forms[:i]:
+            ctx.error(doc, ("forms", i), "cubit.duplicate-form", f"the form `{form}` is listed twice",
+                      "list `permanent`, `temporary` or both, once each")
     for iface, actions in model.actions.items():
         where = Spot(("actions", iface), key=True)
         if lookup(ctx, doc, where, "cubit-interface", iface, "cubit.unknown-interface", "interface") is None:
@@ -106,18 +108,18 @@ def check_upgrade(doc: Document, ctx: RuleContext) -> dict:
     return {
         "cost": cost_text(model),
         "forms": list(model.forms),
-        "interfaces": _interface_names(ctx, model.interfaces),
-        "actions": [{"interface": _interface_names(ctx, [iface])[0], "actions": [display(a) for a in actions]}
+        "interfaces": names_of(ctx, "cubit-interface", model.interfaces),
+        "actions": [{"interface": names_of(ctx, "cubit-interface", [iface])[0], "actions": [display(a) for a in actions]}
                     for iface, actions in sorted(model.actions.items(), key=lambda kv: _order(ctx, kv[0]))],
     }
 
 
-def _interface_names(ctx: RuleContext, ids: list[str]) -> list[str]:
-    """Interface ids as their names (`any` stays as it is)."""
+def names_of(ctx: RuleContext, kind: str, ids: list[str]) -> list[str]:
+    """The `name` of each document of `kind` by id; ids of unknown documents (and `any`) stay as they are."""
     out = []
-    for iface in ids:
-        doc = ctx.library.get("cubit-interface", iface)
-        out.append(doc.model.name if doc is not None else iface)  # type: ignore[attr-defined]
+    for ref in ids:
+        doc = ctx.library.get(kind, ref)
+        out.append(doc.model.name if doc is not None else ref)  # type: ignore[attr-defined]
     return out
 
 
@@ -132,12 +134,12 @@ def allows(model: CubitUpgrade, interface: str) -> bool:
 
 
 def per_charge(model: CubitUpgrade) -> bool:
-    return isinstance(model.cost, PerCharge)
+    return isinstance(model.cost, CubitPerCharge)
 
 
 def cost_text(model: CubitUpgrade) -> str:
     """The cost as a reader sees it: `3 skill levels`, `1 skill level per charge of capacity`."""
-    if isinstance(model.cost, PerCharge):
+    if isinstance(model.cost, CubitPerCharge):
         return "1 skill level per charge of capacity"
     text = f"{model.cost} skill level{'' if model.cost == 1 else 's'}"
     return text + " each time" if model.stackable else text
@@ -164,10 +166,8 @@ def check_faction(doc: Document, ctx: RuleContext) -> dict:
             ctx.error(doc, ("dislikes", i), "cubit.likes-and-dislikes",
                       f"`{other}` is both liked and disliked by `{doc.id}`",
                       "keep it in one of `likes` and `dislikes`")
-    def names(ids: list[str]) -> list[str]:
-        return [d.model.name if (d := ctx.library.get("faction", i)) is not None else i for i in ids]  # type: ignore[attr-defined]
-
-    return {"name": model.name, "colors": list(model.colors), "likes": names(model.likes), "dislikes": names(model.dislikes)}
+    return {"name": model.name, "colors": list(model.colors), "likes": names_of(ctx, "faction", model.likes),
+            "dislikes": names_of(ctx, "faction", model.dislikes)}
 
 
 def check_shared_colours(ctx: RuleContext) -> None:

@@ -1,8 +1,8 @@
 """Cubits: checked against the catalog, and their derived values.
 
-A cubit's faces (a list, or the compact notation) are first brought to one form,
-each part remembering where it was written (`Spot`); then every rule is checked on
-that form, so both spellings get the same diagnostics at their own places.
+A cubit's faces (a list, or the compact notation) are first brought to one form
+(`cubit_faces`); every rule is checked on that form, so both spellings get the same
+diagnostics, each at the place it was written.
 
 Derived value: everything the net, the sheet and the stickers draw, so layout never
 needs the rest of the library: effective skills, upgrade names and costs, interface
@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubit import DAMAGE_STATES, Cubit, CubitFaceUpgrade, CubitUpgrade
+from sheetgen.content.models.cubit import DAMAGE_STATES, Cubit, CubitFaction, CubitUpgrade
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.cubit_catalog import Catalog, allows, display, per_charge
-from sheetgen.rules.cubit_notation import NotationError, NotationFace, UpgradeUse, format_faces, parse_faces
+from sheetgen.rules.cubit_catalog import Catalog, allows, display, names_of, per_charge
+from sheetgen.rules.cubit_faces import FaceInput, UseSpots, read_faces
+from sheetgen.rules.cubit_notation import NotationFace, UpgradeUse, format_faces
 from sheetgen.rules.cubit_spots import Spot, error_at, lookup, warning_at
 from sheetgen.rules.theme import check_colour_name
 
@@ -27,74 +28,11 @@ STARTING_SKILLS = 21  # a new standard cubit's skill levels add up to this (the 
 
 
 @dataclass
-class FaceInput:
-    """One face brought to a common form, with the spot each part was written at."""
-
-    number: int
-    interface: str
-    skill: int
-    upgrades: list[tuple[UpgradeUse, Spot]]
-    interface_spot: Spot
-    skill_spot: Spot
-    note: str | None = None
-
-
-@dataclass
 class FaceResult:
     """What checking one face found out."""
 
     upgrades: list[dict] = field(default_factory=list)
     costs: list[tuple[str, int]] = field(default_factory=list)
-
-
-# --- reading faces ------------------------------------------------------------------------
-
-
-def _use_from_entry(ctx: RuleContext, doc: Document, entry: object, spot: Spot) -> UpgradeUse | None:
-    """A permanent upgrade written as an id or a mapping → UpgradeUse (None after reporting)."""
-    if isinstance(entry, str):
-        return UpgradeUse(entry)
-    assert isinstance(entry, CubitFaceUpgrade)
-    if (entry.upgrade is None) == (entry.specialization is None):
-        error_at(ctx, doc, spot, "cubit.bad-upgrade-entry",
-                 "an upgrade entry names its upgrade once: `{upgrade: id}` or `{specialization: action}`",
-                 "write `{upgrade: battery, capacity: 2}`, `{specialization: persuade}` or just the upgrade id")
-        return None
-    if entry.specialization is not None:
-        if entry.action is not None:
-            error_at(ctx, doc, spot, "cubit.bad-upgrade-entry",
-                     "`specialization:` already names the action; `action:` repeats it",
-                     "remove `action:`")
-            return None
-        return UpgradeUse("specialization", action=entry.specialization, capacity=entry.capacity)
-    return UpgradeUse(entry.upgrade, action=entry.action, capacity=entry.capacity)  # type: ignore[arg-type]
-
-
-def read_faces(ctx: RuleContext, doc: Document, catalog: Catalog) -> list[FaceInput] | None:
-    """The cubit's faces in one form, or None after reporting notation that does not parse."""
-    model: Cubit = doc.model  # type: ignore[assignment]
-    if isinstance(model.faces, str):
-        try:
-            parsed = parse_faces(model.faces, catalog.codes(), catalog.names())
-        except NotationError as exc:
-            error_at(ctx, doc, Spot(("faces",), exc.offset), exc.code, exc.message, exc.hint)
-            return None
-        return [
-            FaceInput(n, f.interface, f.skill, [(u, Spot(("faces",), u.offset)) for u in f.upgrades],
-                      Spot(("faces",), f.offset), Spot(("faces",), f.offset))
-            for n, f in enumerate(parsed, 1)
-        ]
-    faces: list[FaceInput] = []
-    for i, face in enumerate(model.faces):
-        uses = []
-        for j, entry in enumerate(face.upgrades):
-            spot = Spot(("faces", i, "upgrades", j))
-            use = _use_from_entry(ctx, doc, entry, spot)
-            if use is not None:
-                uses.append((use, spot))
-        faces.append(FaceInput(i + 1, face.interface, face.skill, uses, Spot(("faces", i, "interface")),
-                               Spot(("faces", i, "skill")), face.note))
-    return faces
 
 
 # --- checking ---------------------------------------------------------------------------
@@ -111,41 +49,41 @@ def _resolve_upgrade(ctx: RuleContext, doc: Document, catalog: Catalog, ref: str
     return up
 
 
-def check_sizing(ctx: RuleContext, doc: Document, up: CubitUpgrade, use: UpgradeUse, interface: str, spot: Spot,
+def check_sizing(ctx: RuleContext, doc: Document, up: CubitUpgrade, use: UpgradeUse, interface: str, spots: UseSpots,
                  *, temporary: bool = False) -> bool:
     """An upgrade's action and capacity fit the catalog entry; True when they do."""
     ok = True
     if up.actions:
         allowed = up.actions.get(interface, [])
         if use.action is None:
-            error_at(ctx, doc, spot, "cubit.action-missing", f"{up.name} must name the action it improves",
+            error_at(ctx, doc, spots.entry, "cubit.action-missing", f"{up.name} must name the action it improves",
                      f"write `{{specialization: {allowed[0] if allowed else 'action'}}}`"
                      + (f"; actions for {interface}: {', '.join(allowed)}" if allowed else ""))
             ok = False
         elif use.action not in allowed:
             listed = ", ".join(allowed)
-            error_at(ctx, doc, spot, "cubit.unknown-action",
+            error_at(ctx, doc, spots.action, "cubit.unknown-action",
                      f"{up.name} on {interface} cannot name `{use.action}`"
                      + (f"; it can name {listed}" if allowed else f"; the catalog lists no {interface} actions for it"),
                      did_you_mean(use.action, allowed) or (f"choose one of: {listed}" if allowed else
                                                             "move it to another interface, or add the action to the catalog"))
             ok = False
     elif use.action is not None:
-        error_at(ctx, doc, spot, "cubit.action-not-allowed", f"{up.name} does not name an action, but `{use.action}` is given",
+        error_at(ctx, doc, spots.action, "cubit.action-not-allowed", f"{up.name} does not name an action, but `{use.action}` is given",
                  "remove the action")
         ok = False
     if per_charge(up):
         if use.capacity is None and not temporary:
-            error_at(ctx, doc, spot, "cubit.capacity-missing",
+            error_at(ctx, doc, spots.entry, "cubit.capacity-missing",
                      f"{up.name} costs 1 per charge of capacity, but no capacity is given",
                      f"write `{{upgrade: {use.upgrade}, capacity: 2}}` (or `{use.upgrade}:2` in the notation)")
             ok = False
     elif use.capacity is not None and not temporary:
-        error_at(ctx, doc, spot, "cubit.capacity-not-allowed", f"{up.name} has a fixed cost; it has no capacity",
+        error_at(ctx, doc, spots.capacity, "cubit.capacity-not-allowed", f"{up.name} has a fixed cost; it has no capacity",
                  "remove the capacity")
         ok = False
     if use.capacity is not None and use.capacity < 1:
-        error_at(ctx, doc, spot, "cubit.bad-capacity", f"the capacity is {use.capacity}; it must be at least 1",
+        error_at(ctx, doc, spots.capacity, "cubit.bad-capacity", f"the capacity is {use.capacity}; it must be at least 1",
                  "give the number of charges it holds when full")
         ok = False
     return ok
@@ -194,7 +132,8 @@ def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInpu
     seen: set[str] = set()
     running = face.skill
     below: Spot | None = None
-    for use, spot in face.upgrades:
+    for use, spots in face.upgrades:
+        spot = spots.entry
         up = _resolve_upgrade(ctx, doc, catalog, use.upgrade, spot)
         if up is None:
             continue
@@ -208,7 +147,7 @@ def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInpu
                      f"{up.name} cannot sit on {_face_label(face)}; it is made for {', '.join(up.interfaces)}",
                      f"move it to a face with {' or '.join(up.interfaces)}")
             usable = False
-        if iface is not None and not check_sizing(ctx, doc, up, use, face.interface, spot):
+        if iface is not None and not check_sizing(ctx, doc, up, use, face.interface, spots):
             usable = False
         if use.upgrade in seen and not up.stackable:
             warning_at(ctx, doc, spot, "cubit.duplicate-upgrade",
@@ -279,7 +218,8 @@ def _check_temporary(ctx: RuleContext, doc: Document, catalog: Catalog, faces: l
             ok = False
         if ok:
             use = UpgradeUse(temp.upgrade, capacity=temp.capacity)
-            ok = check_sizing(ctx, doc, up, use, face.interface, Spot(where), temporary=True)
+            capacity = Spot(where + ("capacity",)) if temp.capacity is not None else Spot(where)
+            ok = check_sizing(ctx, doc, up, use, face.interface, UseSpots(Spot(where), Spot(where), capacity), temporary=True)
         if per_charge(up) and temp.capacity is None:
             error_at(ctx, doc, where, "cubit.capacity-missing", f"a temporary {up.name} needs its capacity in charges",
                      "add `capacity:` (and `charges:` if it is not full)")
@@ -331,20 +271,16 @@ def _check_storage(ctx: RuleContext, doc: Document, catalog: Catalog, faces: lis
     return out
 
 
-def _faction(ctx: RuleContext, doc: Document, catalog: Catalog) -> dict | None:
+def _faction(ctx: RuleContext, doc: Document) -> dict | None:
     model: Cubit = doc.model  # type: ignore[assignment]
     if model.faction is None:
         return None
     found = lookup(ctx, doc, ("faction",), "faction", model.faction, "cubit.unknown-faction", "faction")
     if found is None:
         return None
-    faction = found.model
-
-    def names(ids: list[str]) -> list[str]:
-        return [catalog.factions[i].name if i in catalog.factions else i for i in ids]
-
-    return {"id": found.id, "name": faction.name, "colors": list(faction.colors),  # type: ignore[attr-defined]
-            "likes": names(faction.likes), "dislikes": names(faction.dislikes)}  # type: ignore[attr-defined]
+    faction: CubitFaction = found.model  # type: ignore[assignment]
+    return {"id": found.id, "name": faction.name, "colors": list(faction.colors),
+            "likes": names_of(ctx, "faction", faction.likes), "dislikes": names_of(ctx, "faction", faction.dislikes)}
 
 
 def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
@@ -353,7 +289,7 @@ def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
     catalog = Catalog.of(ctx)
     for i, colour in enumerate(model.colors or []):
         check_colour_name(ctx, ctx.theme, doc, ("colors", i), colour)
-    faction = _faction(ctx, doc, catalog)
+    faction = _faction(ctx, doc)
     faces = read_faces(ctx, doc, catalog)
     if faces is None:
         return None
@@ -401,6 +337,7 @@ def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
         "colors": colors,
         "temporary_upgrades": temporary,
         "storage": storage,
+        "reconstructed": sorted({n for f in faces if (n := catalog.interfaces[f.interface].reconstructed)}),
         "damage": model.damage,
         "damage_states": list(DAMAGE_STATES),
         "notes": model.notes,

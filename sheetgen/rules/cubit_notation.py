@@ -92,13 +92,8 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list
         word = m.group("iface")
         iface = _interface_for(word, codes, names)
         if iface is None:
-            raise NotationError(
-                f"`{word}` is not an interface code",
-                pos,
-                did_you_mean(word, list(codes) + list(names))
-                or (f"interface codes: {', '.join(codes)}" if codes else "no cubit-interface documents were loaded"),
-                code="cubit.unknown-interface",
-            )
+            raise NotationError(f"`{word}` is not an interface code", pos, _code_hint(word, codes, names),
+                                code="cubit.unknown-interface")
         upgrades: list[UpgradeUse] = []
         if m.group("bracket"):
             start = m.start("ups")
@@ -119,6 +114,19 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list
         faces.append(NotationFace(iface, int(m.group("skill")), tuple(upgrades), pos))
         pos = end
     return faces
+
+
+def _code_hint(word: str, codes: dict[str, str], names: dict[str, str]) -> str:
+    """Did you mean …: by spelling, else the codes that start with the same letter."""
+    if not codes:
+        return "no cubit-interface documents were loaded"
+    hint = did_you_mean(word, list(codes) + list(names))
+    if hint:
+        return hint
+    alike = [c for c in codes if c[:1].lower() == word[:1].lower()]
+    if alike:
+        return "did you mean " + " or ".join(f"`{c}`" for c in alike) + "?"
+    return f"interface codes: {', '.join(codes)}"
 
 
 def _split_keep_offsets(inner: str, start: int) -> list[tuple[str, int]]:

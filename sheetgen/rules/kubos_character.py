@@ -114,8 +114,9 @@ def _check_starting_kit(doc: Document, ctx: RuleContext, ch: KubosCharacter, ite
         missing.append("a missile weapon")
     if not has("ammunition"):
         missing.append("ammunition")
-    if ordinary < STARTING_ORDINARY_ITEMS:
-        missing.append(f"{STARTING_ORDINARY_ITEMS - ordinary} more ordinary item{'s' if STARTING_ORDINARY_ITEMS - ordinary > 1 else ''}")
+    short = STARTING_ORDINARY_ITEMS - ordinary
+    if short > 0:
+        missing.append(f"{short} more ordinary item{'s' if short > 1 else ''}")
     if not missing:
         return
     listed = ", ".join(it["name"] for it in items) or "nothing"

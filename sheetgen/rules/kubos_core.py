@@ -158,7 +158,8 @@ class MonsterProfile:
     special_rules: tuple[str, ...] = ()
 
 
-def monster_profile(type_: str, rank: str | None = None, size: str = "normal", undead_type: str | None = None) -> MonsterProfile:
+def monster_profile(type_: str, rank: str | None = None, size: str = "normal",
+                    undead_type: str | None = None) -> MonsterProfile:
     """The rules' profile for a monster of this type (and rank, size or undead type)."""
     if type_ == "humanoid":
         pattern = RANK_PATTERNS[rank or "grunt"]
@@ -170,7 +171,8 @@ def monster_profile(type_: str, rank: str | None = None, size: str = "normal", u
             size_bonus=SIZE_BONUS[size],
         )
     if type_ == "vermin":
-        return MonsterProfile(VERMIN_DEFENCE, HpRoll(1), POISON_HALF, attributes=dict.fromkeys(ATTRIBUTES, VERMIN_ATTRIBUTE))
+        return MonsterProfile(VERMIN_DEFENCE, HpRoll(1), POISON_HALF,
+                              attributes=dict.fromkeys(ATTRIBUTES, VERMIN_ATTRIBUTE))
     if type_ == "undead":
         undead_type = undead_type or "skeleton"
         attributes = dict.fromkeys(ATTRIBUTES, 0)
@@ -179,7 +181,8 @@ def monster_profile(type_: str, rank: str | None = None, size: str = "normal", u
         return MonsterProfile(UNDEAD_DEFENCE[undead_type], HpRoll(0, 1), poison, attributes=attributes,
                               special_rules=("undead",))
     if type_ == "dragon":
-        return MonsterProfile(DRAGON_DEFENCE, HpRoll(3), POISON_NEVER, attributes=dict.fromkeys(ATTRIBUTES, DRAGON_ATTRIBUTE),
+        return MonsterProfile(DRAGON_DEFENCE, HpRoll(3), POISON_NEVER,
+                              attributes=dict.fromkeys(ATTRIBUTES, DRAGON_ATTRIBUTE),
                               special_rules=("thrashing", "flaming-acid"))
     raise ValueError(f"unknown monster type {type_!r}")
 

@@ -79,9 +79,8 @@ DAMAGE = (
 SPECIAL_RULES: dict[str, tuple[str, str]] = {
     "poison": (
         "Poison",
-        "Each time this monster causes damage, the victim rolls STRENGTH. On a failure they are paralysed "
-        "for 1d6 rounds and must roll STRENGTH every round or lose 1 HP. A poisoned character may not "
-        "spend FP for 1d6 hours.",
+        "Whenever it deals damage, the victim rolls STRENGTH. On a failure they are paralysed for 1d6 rounds, "
+        "losing 1 HP each round they fail a STRENGTH roll, and cannot spend FP for 1d6 hours.",
     ),
     "undead": (
         "Undead",
@@ -89,11 +88,11 @@ SPECIAL_RULES: dict[str, tuple[str, str]] = {
     ),
     "thrashing": (
         "Thrashing",
-        "At the start of each round, every character who failed the SNEAK roll can take no action this round.",
+        "Each round, heroes who failed their SNEAK roll can take no action.",
     ),
     "flaming-acid": (
         "Flaming acid",
-        "A character whose failed SNEAK roll was a natural 1 also takes 1d6 damage; a DEFENCE roll may reduce it.",
+        "If that SNEAK roll was a natural 1, the hero also takes 1d6 damage (a DEFENCE roll may reduce it).",
     ),
 }
 
@@ -114,6 +113,6 @@ def magic_item_title(table: str, attribute: str | None, name: str | None = None)
 def magic_item_text(table: str, attribute: str | None) -> str:
     """What a magic item does, in one sentence."""
     if attribute == UNIQUE or attribute is None:
-        return "Unique: a code word wakes its special power (the referee decides what it does)."
+        return "Unique: a code word wakes its power, which the referee decides."
     label = ATTRIBUTE_LABELS[attribute]
     return f"Spend FP one for two on {label} rolls made with it ({TABLE_NAMES[table].lower()} table)."

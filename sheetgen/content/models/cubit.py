@@ -21,6 +21,7 @@ Entry = Annotated[str, Field(min_length=1, max_length=200)]
 UpgradeForm = Literal["permanent", "temporary"]
 DamageState = Literal["undamaged", "damaged", "beyond-repair", "blown-up"]
 
+ICON_BOX = 100.0  # interface icons are path data in a box from 0 to this, each way
 DAMAGE_STATES: tuple[str, ...] = DamageState.__args__  # type: ignore[attr-defined]
 """The damage track in order: each hit moves a cubit one step along it."""
 
@@ -43,7 +44,7 @@ class CubitInterface(DocumentModel):
     reconstructed: ShortText | None = None  # why this value is sheetgen's own choice
 
 
-class PerCharge(ContentModel):
+class CubitPerCharge(ContentModel):
     """A cost that depends on the upgrade's size: `{per: charge}` costs 1 per charge of capacity."""
 
     per: Literal["charge"]
@@ -61,7 +62,7 @@ class CubitUpgrade(DocumentModel):
     name: Name
     short: Annotated[str, Field(min_length=1, max_length=12)] | None = None  # where space is tight (small faces)
     interfaces: Annotated[list[Slug], Field(min_length=1, max_length=12)]
-    cost: int | PerCharge
+    cost: int | CubitPerCharge
     forms: Annotated[list[UpgradeForm], Field(min_length=1, max_length=2)]
     text: Text
     stackable: bool = False

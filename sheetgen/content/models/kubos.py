@@ -40,8 +40,9 @@ class KubosItem(ContentModel):
     """An item written out in full, when its name alone does not say what it is."""
 
     name: ShortText
-    types: list[ItemType] = []  # what it serves as; default: guessed from the name
-    count: int | None = None  # how many items it weighs; default 1 (2 for a missile weapon with its ammunition)
+    types: list[ItemType] = Field([], description="what it serves as; default: guessed from the name")
+    count: int | None = Field(
+        None, description="how many items it weighs; default 1 (2 for a missile weapon with its ammunition)")
 
 
 class KubosMagicItem(ContentModel):
@@ -67,20 +68,21 @@ class KubosCharacter(DocumentModel):
     height: ShortText | None = None
     weight: ShortText | None = None
     attributes: KubosAttributes
-    hp: int  # normal (maximum) hit points
-    hp_current: int | None = None  # default: hp
+    hp: int = Field(description="normal (maximum) hit points")
+    hp_current: int | None = Field(None, description="default: hp")
     fate_points: int
     armour: KubosArmour | None = None
     items: Annotated[list[ShortText | KubosItem], Field(max_length=200)] = []
     coins: int = 0
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=50)] = []
-    adventures: int = 0  # adventures completed; 0 = a new character, who should carry the starting kit
+    adventures: int = Field(
+        0, description="adventures completed; 0 = a new character, who should carry the starting kit")
     background: Text | None = None
     notes: Text | None = None
 
 
 class KubosTreasure(ContentModel):
-    coins: int | None = None  # default: HP × 10
+    coins: int | None = Field(None, description="default: HP × 10")
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=20)] = []
 
 
@@ -90,26 +92,28 @@ class KubosMonster(DocumentModel):
     kind: Literal["kubos-monster"]
     name: ShortText
     type: Literal["humanoid", "vermin", "undead", "dragon"]
-    rank: Literal["grunt", "captain", "commander"] | None = None  # humanoids only
-    size: Literal["small", "normal", "large"] | None = None  # humanoids only; default normal
-    undead_type: Literal["skeleton", "ghoul", "zombie"] | None = None  # undead only
-    attributes: KubosAttributes | None = None  # default: fixed by the type (not for humanoids)
-    defence: int | None = None  # default: by type and rank
-    hp: int | None = None  # rolled; the undead always have 1
-    poisonous: bool | None = None  # vermin: rolled (half are); ghouls always are
+    rank: Literal["grunt", "captain", "commander"] | None = Field(None, description="humanoids only")
+    size: Literal["small", "normal", "large"] | None = Field(None, description="humanoids only; default normal")
+    undead_type: Literal["skeleton", "ghoul", "zombie"] | None = Field(None, description="undead only")
+    attributes: KubosAttributes | None = Field(None, description="default: fixed by the type (not for humanoids)")
+    defence: int | None = Field(None, description="default: by type and rank")
+    hp: int | None = Field(None, description="rolled; the undead always have 1")
+    poisonous: bool | None = Field(None, description="vermin: rolled (half are); ghouls always are")
     treasure: KubosTreasure = KubosTreasure()
-    special_rules: Annotated[list[Text], Field(max_length=20)] = []  # extra rules, as written
+    special_rules: Annotated[list[Text], Field(max_length=20)] = Field([], description="extra rules, as written")
     notes: Text | None = None
 
 
 # --- the tables sheetgen reads the rules' gaps from ---------------------------------
 
-Decision = Literal["coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names"]
+Decision = Literal[
+    "coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names"
+]
 
 
 class KubosCarrying(ContentModel):
-    coin_rounding: Literal["down", "up"]  # part-hundreds of coins: free (down) or a whole item (up)
-    magic_item_weight: int  # items each magic item a character owns weighs
+    coin_rounding: Literal["down", "up"] = Field(description="part-hundreds of coins: free (down) or a whole item (up)")
+    magic_item_weight: int = Field(description="items each magic item a character owns weighs")
 
 
 class KubosItemWords(ContentModel):
@@ -137,9 +141,9 @@ class KubosTables(DocumentModel):
 
     kind: Literal["kubos-tables"]
     title: ShortText
-    reconstructed: dict[Decision, Text] = {}  # decision → why sheetgen reads the rules this way
+    reconstructed: dict[Decision, Text] = Field({}, description="decision → why sheetgen reads the rules this way")
     carrying: KubosCarrying
-    group_treasure: Literal["toughest", "first"]  # who holds a group's magic item
+    group_treasure: Literal["toughest", "first"] = Field(description="who holds a group's magic item")
     unique_items: Names
     item_words: KubosItemWords
     monster_names: KubosMonsterNames

@@ -18,12 +18,11 @@ from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.cubit.style import SYSTEM, livery
+from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
 from sheetgen.units import MM
 
 STRIPE = 2.2 * MM  # the faction's second colour under its title band
-MIN_TEXT = 6.0  # the smallest text on a card
 FOOTER_ROOM = 3.5 * MM
 
 
@@ -92,14 +91,14 @@ def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: i
     model, d = doc.model, doc.derived
     colours = livery(ctx, model.colors)
     items = background(geo, ctx.color("card"))
-    band, bottom = title_band(ctx, geo, model.name, colours.main, doc.source("name"),
-                              subtitle=" and ".join(model.colors) + (f", like {model.look}" if model.look else ""))
+    band, bottom = title_band(ctx, geo, model.name, colours.heading, doc.source("name"), subtitle=" and ".join(model.colors))
     items += band
     items.append(Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None, fill=colours.accent))
     items.append(Rect(-geo.bleed, bottom + STRIPE, geo.w + 2 * geo.bleed, 0.5, stroke=None, fill=shade(colours.accent, 0.3)))
     likes = ", ".join(d["likes"]) or "no one in particular"
     dislikes = ", ".join(d["dislikes"]) or "no one in particular"
-    body = f"{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
+    look = f"*Their colours: {' and '.join(model.colors)}, like {model.look}.*\n\n" if model.look else ""
+    body = f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
     area = _body_area(geo, bottom + STRIPE)
     glyph = min(area.w, area.h) * 0.34
     text_area, art = area.split_top(area.h - glyph - 2 * MM)

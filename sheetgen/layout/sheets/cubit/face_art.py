@@ -14,12 +14,9 @@ from dataclasses import dataclass
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Item, Path, Rect, line, polygon
-from sheetgen.layout.sheets.cubit.style import Livery, icon
+from sheetgen.layout.products import DocInput
+from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
-from sheetgen.units import MM
-
-MIN_TEXT = 6.0  # points: the smallest text printed on a face
-FULL_DETAIL = 40 * MM  # below this edge, faces drop the words around the numbers
 
 
 @dataclass(frozen=True)
@@ -47,6 +44,21 @@ def face_views(derived: dict) -> list[FaceView]:
     return views
 
 
+def blank_face_views(standard: dict[int, object]) -> list[FaceView]:
+    """A standard cubit's faces with nothing filled in; a number no interface claims stays blank."""
+    return [FaceView(n, standard[n].name, standard[n].icon) if n in standard else FaceView(n, "—", "")  # type: ignore[attr-defined]
+            for n in range(1, 7)]
+
+
+def face_source(doc: DocInput | None, number: int) -> Source | None:
+    """Where face `number`'s text came from: its entry in `faces`, or the notation string."""
+    if doc is None:
+        return None
+    faces = doc.derived["faces"]
+    path = faces[number - 1]["path"] if number - 1 < len(faces) else ["faces"]
+    return doc.source(*path)
+
+
 def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, source: Source | None) -> list[Item]:
     """The printed face, in coordinates from (0, 0) to (size, size), over a background
     of `colours.main` that the caller fills."""
@@ -62,8 +74,10 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
     items.append(Path(line(band, head_h - 0.012 * s, s - band, head_h - 0.012 * s), stroke=colours.accent, width=0.024 * s))
 
-    # Header: icon, interface name, die number, in a colour that reads on the band.
-    ink_head = colours.on_main
+    # Header: icon, interface name, die number, on the band's colour made just dark (or
+    # light) enough for small text to read.
+    items.append(Rect(0, 0, s, head_h - 0.024 * s, stroke=None, fill=colours.heading, cls="heading"))
+    ink_head = colours.on_heading
     head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.05 * s)
     items += icon(face.icon, Box(head.x, head.y + 0.01 * s, head.h - 0.02 * s, head.h - 0.02 * s), ink_head)
     r = head.h * 0.36
@@ -95,7 +109,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
             [f"{face.skill} −{face.cost}" if face.cost else f"skill {face.skill}"]
         items += fit_blocks(ctx, [Paragraph(ctx, "\n".join(lines), small, None)], detail, valign="middle", what="skill detail")
     elif full:
-        items += fit_blocks(ctx, [Paragraph(ctx, "effective skill\n(skill − upgrades)", small, None)], detail,
+        items += fit_blocks(ctx, [Paragraph(ctx, "effective\nskill", small, None)], detail,
                             valign="middle", what="skill detail")
 
     # Permanent upgrades, then ruled space for notes.

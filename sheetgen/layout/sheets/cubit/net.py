@@ -15,9 +15,9 @@ from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, Path, line, polygon, stroke_for
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.cubit.face_art import FaceView, face_art, face_views
+from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_art, face_source, face_views
 from sheetgen.layout.sheets.cubit.net_geometry import Net, cross_net, largest_size, net_extent
-from sheetgen.layout.sheets.cubit.style import CREDIT, Livery, livery
+from sheetgen.layout.sheets.cubit.style import Livery, credit, livery, standard_interfaces
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM, format_mm
 
@@ -76,7 +76,7 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
         view = by_number[n]
         corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
         outline = Path(polygon(corners), stroke=None, fill=colours.main, id=f"{doc_id}-face-{n}", cls="face")
-        src = _face_source(source, n)
+        src = face_source(source, n)
         art.append(Group((outline, Group(tuple(face_art(ctx, view, net.size, colours, src)), dx=box.x, dy=box.y)),
                          label=f"{doc_id}-face-{n}"))
     tab_items: list[Item] = []
@@ -92,32 +92,22 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
     return NetDrawing(art, cut, fold)
 
 
-def _face_source(source: DocInput | None, number: int) -> Source | None:
-    """Where a face's text came from: the face in the list, or the notation string."""
-    if source is None:
-        return None
-    faces = source.derived["faces"]
-    path = faces[number - 1]["path"] if number - 1 < len(faces) else ["faces"]
-    return source.source(*path)
-
-
 def _tab_label(ctx: LayoutContext, poly: tuple, partner: int, depth: float, color: str) -> list[Item]:
-    """`glue to 3` along the tab, if the tab is deep enough to read it."""
+    """`glue under 3` along the tab, if the tab is deep enough to read it."""
     if depth < 6 * MM:
         return []
-    (ax, ay), _, _, (bx, by) = poly
+    (ax, ay), outer_a, outer_b, (bx, by) = poly
     horizontal = abs(by - ay) < 1e-6
+    room = ((outer_b[0] - outer_a[0]) ** 2 + (outer_b[1] - outer_a[1]) ** 2) ** 0.5  # the tab's narrow outer edge
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    out = (poly[1][1] - ay) if horizontal else (poly[1][0] - ax)
+    out = (outer_a[1] - ay) if horizontal else (outer_a[0] - ax)  # signed depth, away from the face
     text = f"glue under {partner}"
     style = TextStyle(size=6.5, color=color, align="center", min_size=5)
+    label = one_line(ctx, text, Box(-room / 2, -depth / 3, room, depth * 2 / 3), style, None, what="tab label")
     if horizontal:
-        cy = my + out / 2
-        return one_line(ctx, text, Box(mx - 60, cy - 4, 120, 8), style, None, what="tab label")
+        return [Group(tuple(label), dx=mx, dy=my + out / 2)]
     # Vertical tabs: the same words turned a quarter, read from below.
-    items = one_line(ctx, text, Box(-60, -4, 120, 8), style, None, what="tab label")
-    cx = mx + out / 2
-    return [Group(tuple(items), dx=cx, dy=my, rotate=90)]
+    return [Group(tuple(label), dx=mx + out / 2, dy=my, rotate=90)]
 
 
 def page_groups(drawings: list[NetDrawing]) -> list[Item]:
@@ -129,7 +119,7 @@ def page_groups(drawings: list[NetDrawing]) -> list[Item]:
 
 
 def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Source | None,
-                      subtitle: str = "") -> list[Item]:
+                      subtitle: str = "", reconstructed: list[str] | tuple[str, ...] = ()) -> list[Item]:
     """The title in the top margin; the notation, folding instructions and credit in the bottom one."""
     W, H = ctx.theme.paper
     ink, muted = ctx.color("ink"), ctx.color("muted")
@@ -148,7 +138,7 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
                    Spacer(1.2 * MM)]
     blocks.append(Paragraph(ctx, INSTRUCTIONS, TextStyle(size=7.5, color=ink, min_size=6, leading=1.2), None))
     items += fit_blocks(ctx, blocks, Box(foot.x, foot.y, foot.w, foot.h - 3.5 * MM), what="notation and instructions")
-    items += one_line(ctx, CREDIT, Box(foot.x, foot.bottom - 3 * MM, foot.w, 3 * MM),
+    items += one_line(ctx, credit(reconstructed), Box(foot.x, foot.bottom - 3 * MM, foot.w, 3 * MM),
                       TextStyle(size=6, color=muted, min_size=5), None, valign="bottom")
     return items
 
@@ -175,13 +165,14 @@ def layout_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     W, H = ctx.theme.paper
     s = ctx.theme.cube_size
     w, h = net_extent(s)
-    area_w, area_h = net_area(ctx.theme.paper)
+    _, area_h = net_area(ctx.theme.paper)
     x = (W - w) / 2
     y = MARGIN + HEADER + (area_h - h) / 2
     faces, colours = _net_for(ctx, doc)
     drawing = draw_net(ctx, cross_net(s, x, y), faces, doc.id, colours, doc)
     subtitle = " · ".join(p for p in (d["faction"]["name"] if d["faction"] else "", d["function"] or "") if p)
-    items = header_and_footer(ctx, title, d["notation"], doc.source("name") if d["name"] else None, subtitle)
+    items = header_and_footer(ctx, title, d["notation"], doc.source("name") if d["name"] else None, subtitle,
+                              d["reconstructed"])
     items += page_groups([drawing])
     return LayoutDocument(
         title=f"{title} — cube net",
@@ -226,7 +217,8 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
             drawings.append(draw_net(ctx, cross_net(s, cx, cy + CAPTION), faces, doc.id, colours, doc))
         sheet = start // per_page + 1
         head = f"{title} · {format_mm(s)} cubes · sheet {sheet} of {(len(docs) + per_page - 1) // per_page}"
-        items = header_and_footer(ctx, head, "", None) + items + page_groups(drawings)
+        notes = sorted({n for doc in chunk for n in doc.derived["reconstructed"]})
+        items = header_and_footer(ctx, head, "", None, reconstructed=notes) + items + page_groups(drawings)
         pages.append(Page(W, H, tuple(items), label=f"nets {sheet}"))
     return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
                           subject=f"Cubit cube nets, {format_mm(s)} cubes", keywords=("cubit", "cube net"))
@@ -239,21 +231,15 @@ def layout_blank_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     title = "Blank cubit"
     if _refuse(ctx, None):
         return LayoutDocument(title=title, pages=())
-    standard: dict = {}
-    for doc in sorted(job.docs, key=lambda d: (d.model.order, d.id)):
-        standard.setdefault(doc.model.order, doc.model)
-    models = [m for n, m in sorted(standard.items()) if 1 <= n <= 6]
-    faces = [FaceView(n, m.name, m.icon) for n, m in enumerate(models, 1)]
-    if len(faces) != 6:
-        ctx.error(None, "cubit.no-standard-configuration", "the interfaces do not fill die numbers 1 to 6",
-                  "give six interfaces the orders 1 to 6")
-        return LayoutDocument(title=title, pages=())
+    standard = standard_interfaces(ctx, job.docs)
+    faces = blank_face_views(standard)
     w, h = net_extent(s)
-    area_w, area_h = net_area(ctx.theme.paper)
+    _, area_h = net_area(ctx.theme.paper)
     net = cross_net(s, (W - w) / 2, MARGIN + HEADER + (area_h - h) / 2)
     drawing = draw_net(ctx, net, faces, "blank", livery(ctx, ()), None)
-    blanks = " ".join(f"{m.code}__" for m in models)
-    items = header_and_footer(ctx, "Cubit: name ______________________", blanks, None)
+    blanks = " ".join(f"{standard[n].code if n in standard else '__'}__" for n in range(1, 7))  # type: ignore[attr-defined]
+    notes = sorted({m.reconstructed for m in standard.values() if m.reconstructed})  # type: ignore[attr-defined]
+    items = header_and_footer(ctx, "Cubit: name ______________________", blanks, None, reconstructed=notes)
     items += page_groups([drawing])
     return LayoutDocument(title=title, pages=(Page(W, H, tuple(items), label="blank net"),), author=ctx.theme.author,
                           subject=f"Blank Cubit cube net, {format_mm(s)} cube", keywords=("cubit", "cube net"))

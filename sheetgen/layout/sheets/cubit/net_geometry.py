@@ -123,25 +123,22 @@ def cross_net(size: float, x: float = 0.0, y: float = 0.0) -> Net:
     """The cross net for a cube of edge `size`, its bounding box's top-left at (x, y)."""
     depth = tab_depth(size)
     faces = {n: Box(x + c * size, y + r * size, size, size) for n, (c, r) in CROSS.items()}
-    folds: list[Segment] = []
+    cells = set(CROSS.values())
+    folds: list[Segment] = []  # where a face has a neighbour to its right or below
     for n, (c, r) in sorted(CROSS.items()):
-        for m, (c2, r2) in sorted(CROSS.items()):
-            if (c2, r2) == (c + 1, r):
-                folds.append(side_of(faces[n], "right"))
-            elif (c2, r2) == (c, r + 1):
-                folds.append(side_of(faces[n], "bottom"))
+        if (c + 1, r) in cells:
+            folds.append(side_of(faces[n], "right"))
+        if (c, r + 1) in cells:
+            folds.append(side_of(faces[n], "bottom"))
     tabs = tuple(
         Tab(face, side, partner, _tab_polygon(side_of(faces[face], side), depth), side_of(faces[face], side))
         for (face, side), partner in SEAMS
     )
-    cut: list[Segment] = []
-    tabbed = {(t.face, t.side) for t in tabs}
-    for (face, side), partner in SEAMS:
-        cut.append(side_of(faces[partner[0]], partner[1]))
+    # The cut runs along every seam edge without a tab, and round the outside of every tab.
+    cut = [side_of(faces[face], side) for _, (face, side) in SEAMS]
     for t in tabs:
         p = t.polygon
         cut += [Segment(p[0], p[1]), Segment(p[1], p[2]), Segment(p[2], p[3])]
-    assert not tabbed & {partner for _, partner in SEAMS}
     return Net(size, depth, faces, tuple(folds), tabs, chain(cut))
 
 

@@ -10,14 +10,15 @@ fields where the filled one prints values.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sheetgen.content.models.cubit import DAMAGE_STATES
-from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Circle, Field, Item, LayoutDocument, Path, Rect, line
+from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.cubit.face_art import FaceView, face_views
-from sheetgen.layout.sheets.cubit.style import CREDIT, Livery, icon, livery
+from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_source, face_views
+from sheetgen.layout.sheets.cubit.style import Livery, credit, icon, livery, standard_interfaces
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
 from sheetgen.units import MM
@@ -25,6 +26,7 @@ from sheetgen.units import MM
 GAP = 4 * MM
 BODY = 8.5  # points: body text on the sheet
 SMALL = 7.0  # the smallest text on the sheet
+BLANK_CHARGES = 5  # charge boxes on an empty temporary-upgrade line
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class SheetView:
     temporary: list[dict] = field(default_factory=list)
     damage: str | None = None
     skills: str = ""
+    notes: str = ""
+    reconstructed: tuple[str, ...] = ()
     blank: bool = False
     doc: DocInput | None = None
 
@@ -69,17 +73,20 @@ def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
         temporary=list(d["temporary_upgrades"]),
         damage=d["damage"],
         skills=skills,
+        notes=d["notes"] or "",
+        reconstructed=tuple(d["reconstructed"]),
         doc=doc,
     )
 
 
-def blank_view(ctx: LayoutContext, interfaces: list) -> SheetView:
-    """A standard cubit's sheet with nothing filled in, from the interface models in die order."""
-    faces = [FaceView(n, m.name, m.icon) for n, m in enumerate(interfaces, 1)]
-    storage = [(n, m.name, []) for n, m in enumerate(interfaces, 1) if m.storage]
+def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
+    """A standard cubit's sheet with nothing filled in, from the interface models by die number."""
+    faces = blank_face_views(standard)
+    storage = [(n, m.name, []) for n, m in sorted(standard.items()) if m.storage]
     return SheetView(title="Cubit", names="", function="", player="", notation="", faction=None,
                      colours=livery(ctx, ()), faces=faces, storage_faces=storage, blank=True,
-                     skills="Skill levels: 21 + skill points awarded")
+                     skills="Skill levels: 21 + skill points awarded",
+                     reconstructed=tuple(sorted({m.reconstructed for m in standard.values() if m.reconstructed})))
 
 
 # --- sections ------------------------------------------------------------------------------
@@ -113,7 +120,7 @@ def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
 
 def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     items, inner = section(ctx, box, "Faction", view.colours.strong)
-    ink, muted = ctx.color("ink"), ctx.color("muted")
+    ink = ctx.color("ink")
     if view.faction is None:
         items += _value(ctx, view, Box(inner.x, inner.y, inner.w, 10 * MM), "Faction", "none", "faction")
         lower = Box(inner.x, inner.y + 12 * MM, inner.w, inner.h - 12 * MM)
@@ -148,7 +155,7 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     items += icon(face.icon, Box(top.x, top.y, badge, badge).inset(2.5 * MM), view.colours.on_main)
     number = Box(top.x + badge + 3 * MM, top.y, 16 * MM, top.h)
     detail = Box(number.right + 1 * MM, top.y, top.right - number.right - 1 * MM, top.h)
-    src = view.source(*_face_path(view, face.number))
+    src = face_source(view.doc, face.number)
     if view.blank:
         items.append(Field(f"face{face.number}_skill", "text", number.x, number.y + 1 * MM, number.w, number.h - 2 * MM,
                            tooltip=f"face {face.number} effective skill", font=ctx.fonts.face("bold"), size=18))
@@ -181,13 +188,6 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     return items
 
 
-def _face_path(view: SheetView, number: int) -> tuple:
-    if view.doc is None:
-        return ()
-    faces = view.doc.derived["faces"]
-    return tuple(faces[number - 1]["path"]) if number - 1 < len(faces) else ("faces",)
-
-
 def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     """Temporary upgrades: name, face, and a box per charge (filled ones ticked)."""
     items, inner = section(ctx, box, "Temporary upgrades", view.colours.strong)
@@ -199,7 +199,6 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
         first = Box(row.x, row.y, row.w, 5 * MM)
         name_box, rest = first.split_left(row.w * 0.45, gap=2 * MM)
         face_box, charge_box = rest.split_left(12 * MM, gap=2 * MM)
-        boxes_y = first.y + (first.h - 3.2 * MM) / 2
         entry = view.temporary[i] if i < len(view.temporary) else None
         if entry is not None:
             src = view.source(*entry["path"])
@@ -208,10 +207,7 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
             items += one_line(ctx, f"face {entry['face']}", face_box, TextStyle(size=BODY, color=ink, min_size=SMALL), None,
                               valign="bottom")
             if entry["capacity"]:
-                boxes, area = check_boxes(ctx, charge_box.x, boxes_y, entry["capacity"], checked=entry["charges"], per_row=8)
-                items += boxes
-                items += one_line(ctx, "charges", Box(area.right + 1.5 * MM, first.y, 14 * MM, first.h),
-                                  TextStyle(size=6.5, color=muted, min_size=6), None, valign="bottom")
+                items += charge_boxes(ctx, charge_box, entry["capacity"], entry["charges"])
             else:
                 items += one_line(ctx, "no charges", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None,
                                   valign="bottom")
@@ -225,22 +221,37 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
                                tooltip="temporary upgrade", font=ctx.fonts.face("regular"), size=9, multiline=True))
             items.append(Field(f"temporary{i + 1}_face", "text", face_box.x, first.y, face_box.w, first.h,
                                tooltip="face", font=ctx.fonts.face("regular"), size=9))
-            boxes, _ = check_boxes(ctx, charge_box.x, boxes_y, 6, field_prefix=f"temporary{i + 1}_charge")
-            items += boxes
+            items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{i + 1}_charge")
         else:
             items.append(Path(line(name_box.x, first.bottom, name_box.right, first.bottom), stroke=ctx.color("rule"),
                               width=0.5))
             items.append(Path(line(face_box.x, first.bottom, face_box.right, first.bottom), stroke=ctx.color("rule"),
                               width=0.5))
-            boxes, _ = check_boxes(ctx, charge_box.x, boxes_y, 6, color=tint(ink, 0.55))
-            items += boxes
+            items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, color=tint(ink, 0.55))
+    return items
+
+
+def charge_boxes(ctx: LayoutContext, box: Box, count: int, checked: int, *, field_prefix: str | None = None,
+                 color: str | None = None) -> list[Item]:
+    """A row of `count` charge boxes across `box`, smaller if many, the first `checked` ticked."""
+    size = min(3.2 * MM, box.w / (count * 1.375))
+    items, _ = check_boxes(ctx, box.x, box.y + (box.h - size) / 2, count, checked=checked, size=size, gap=size * 0.375,
+                           field_prefix=field_prefix, color=color)
     return items
 
 
 def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
-    """One compartment per Manipulate face, with what it holds and room for more."""
-    items, inner = section(ctx, box, "Storage compartments", view.colours.strong)
+    """One compartment per Manipulate face, with what it holds and room for more; then notes."""
+    items, inner = section(ctx, box, "Storage and notes", view.colours.strong)
     ink, muted = ctx.color("ink"), ctx.color("muted")
+    if view.notes:
+        need = Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=SMALL), None).height(ctx, inner.w, 1.0)
+        inner, notes_box = inner.split_top(max(inner.h * 0.4, inner.h - need - 6 * MM), gap=2 * MM)
+        items += one_line(ctx, "NOTES", Box(notes_box.x, notes_box.y, notes_box.w, 3 * MM),
+                          TextStyle(size=6, font="bold", color=muted, min_size=5), None, valign="top")
+        items += fit_blocks(ctx, [Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=SMALL),
+                                            view.source("notes"))],
+                            Box(notes_box.x, notes_box.y + 3.8 * MM, notes_box.w, notes_box.h - 3.8 * MM), what="notes")
     if not view.storage_faces:
         items += fit_blocks(ctx, [Paragraph(ctx, "No Manipulate face, so no storage compartment.",
                                             TextStyle(size=BODY, color=muted, min_size=SMALL), None)], inner)
@@ -292,7 +303,7 @@ def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     """Every section of the sheet, placed on one page."""
     subtitle = "Cubit · " + (view.faction["name"] if view.faction else "cubit sheet")
     items, content = page_frame(ctx, view.title, system="cubit", accent=view.colours.strong, subtitle=subtitle,
-                                notice=CREDIT, source=view.source("name") if view.doc and view.doc.derived["name"] else None)
+                                notice=credit(view.reconstructed), source=view.source("name") if view.doc and view.doc.derived["name"] else None)
     top_h = content.h * 0.19
     faces_h = content.h * 0.5
     top, rest = content.split_top(top_h, gap=GAP)
@@ -322,11 +333,7 @@ def layout_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
 def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A fillable blank sheet for a standard cubit."""
-    standard: dict = {}
-    for doc in sorted(job.docs, key=lambda d: (d.model.order, d.id)):
-        standard.setdefault(doc.model.order, doc.model)
-    models = [m for n, m in sorted(standard.items()) if 1 <= n <= 6]
-    view = blank_view(ctx, models)
+    view = blank_view(ctx, standard_interfaces(ctx, job.docs))
     page = sheet_page(sheet_page_for(ctx, view), ctx, label="blank cubit sheet")
     return LayoutDocument(title="Cubit sheet (blank)", pages=(page,), author=ctx.theme.author,
                           subject="Cubit sheet, fillable", keywords=("cubit", "character sheet"))

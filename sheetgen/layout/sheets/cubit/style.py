@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheetgen.content.models.cubit import ICON_BOX
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.colors import contrast, readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, Path
 from sheetgen.pathdata import PathDataError, parse_path, transform
+from sheetgen.units import MM
 
 SYSTEM = "cubit"
 CREDIT = "Cubit, a role-playing game by Carl Muckenhoupt (v0.3) · made with sheetgen"
-ICON_BOX = 100.0  # icons are path data in a 0..100 box
+MIN_TEXT = 6.0  # points: the smallest text on cube faces, stickers and cards
+FULL_DETAIL = 40 * MM  # faces and stickers smaller than this drop the words around their numbers
 ICON_STROKE = 7.0  # line width of icons, in icon units
 
 
@@ -28,21 +31,44 @@ class Livery:
         return readable_on(self.main)
 
     @property
+    def heading(self) -> str:
+        """The main colour, darkened or lightened just enough that text on it reads (WCAG AA, 4.5:1)."""
+        return text_ground(self.main)
+
+    @property
+    def on_heading(self) -> str:
+        return readable_on(self.heading)
+
+    @property
     def on_accent(self) -> str:
         return readable_on(self.accent)
 
     @property
     def strong(self) -> str:
-        """The livery colour that reads best as headings and rules on white paper."""
+        """The livery colour that reads best as headings and rules on white paper, with
+        text on it readable too."""
         for colour in (self.main, self.accent):
             if contrast(colour, "#ffffff") >= 3:
-                return colour
-        return shade(self.main, 0.55)
+                return text_ground(colour)
+        return text_ground(shade(self.main, 0.55))
 
     @property
     def edge(self) -> str:
         """A line that shows the main colour's edge even where it is as pale as the paper."""
         return shade(self.main, 0.35) if contrast(self.main, "#ffffff") < 1.6 else self.main
+
+
+READABLE = 4.5  # contrast for small text (WCAG AA)
+
+
+def text_ground(colour: str) -> str:
+    """`colour`, nudged towards black or white in small steps until text on it reads."""
+    for step in range(0, 11):
+        for candidate in (shade(colour, step * 0.05), tint(colour, step * 0.05)):
+            text = readable_on(candidate)
+            if contrast(candidate, text) >= READABLE:
+                return candidate
+    return colour
 
 
 def livery(ctx: LayoutContext, colors: list[str] | tuple[str, ...]) -> Livery:
@@ -70,3 +96,24 @@ def icon(path_data: str, box: Box, color: str, *, weight: float = 1.0) -> list[I
     dy = box.y + (box.h - side) / 2
     return [Path(transform(commands, scale, dx, dy), stroke=color, width=ICON_STROKE * scale * weight, fill=None,
                  cap="round", join="round")]
+
+
+def credit(reconstructed: list[str] | tuple[str, ...] = ()) -> str:
+    """The credit line, with a word on what sheetgen had to reconstruct for this output."""
+    return CREDIT + "".join(f" · Reconstructed: {note}" for note in reconstructed)
+
+
+def standard_interfaces(ctx: LayoutContext, docs) -> dict[int, object]:
+    """The interface models of the standard configuration by die number. A number no
+    interface claims (when only some interface documents are being built) is warned about."""
+    by_order: dict[int, object] = {}
+    for doc in sorted(docs, key=lambda d: (d.model.order, d.id)):
+        if 1 <= doc.model.order <= 6:
+            by_order.setdefault(doc.model.order, doc.model)
+    missing = [n for n in range(1, 7) if n not in by_order]
+    if missing:
+        ctx.warning(docs[0].source("order") if docs else None, "cubit.incomplete-interfaces",
+                    f"no interface has die number {', '.join(map(str, missing))}; blank sheets leave "
+                    f"{'that face' if len(missing) == 1 else 'those faces'} without a name",
+                    "build the blank sheets with all six interface documents")
+    return by_order

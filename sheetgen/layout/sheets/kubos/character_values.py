@@ -62,6 +62,10 @@ class SheetValues:
     def src(self, *path) -> Source | None:
         return self.source.source(*path) if self.source else None
 
+    def field(self, name: str) -> str | None:
+        """The form field's name on a fillable sheet, else None (the value is printed)."""
+        return name if self.fillable else None
+
 
 BLANK_HP_BOXES = 24
 

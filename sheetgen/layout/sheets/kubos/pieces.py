@@ -1,5 +1,5 @@
-"""Drawing pieces KUBOS sheets and cards share: a grid of labelled numbers and a
-track of hit point boxes that can shrink with the text around it."""
+"""Drawing pieces KUBOS sheets and cards share: body text style, boxed numbers, a
+grid of labelled numbers and a track of hit point boxes."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Group, Item, Path, Rect
+from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect
 from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.rules.kubos_core import ATTRIBUTES
 from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS
@@ -17,6 +17,29 @@ from sheetgen.units import MM
 LABEL_SIZE = 5.5
 CELL_PAD = 0.9 * MM
 CELL_GAP = 0.8 * MM
+
+
+def body_style(ctx: LayoutContext, size: float = 7.5, **kw) -> TextStyle:
+    """Sheet body text: never below 7pt (the floor for sheets)."""
+    return TextStyle(size=size, min_size=7.0, leading=1.2, color=ctx.color(kw.pop("color", "ink")), **kw)
+
+
+def value_tile(ctx: LayoutContext, box: Box, label: str, value: str, color: str, *, field: str | None,
+               size: float = 18) -> list[Item]:
+    """A label over a boxed number (or a fillable field for it)."""
+    items = one_line(ctx, label, Box(box.x, box.y, box.w, 3.2 * MM),
+                     TextStyle(size=6.5, font="bold", color=ctx.color("muted"), align="center", min_size=5), None,
+                     valign="top")
+    square = Box(box.x, box.y + 3.8 * MM, box.w, box.h - 3.8 * MM)
+    items.append(Rect(square.x, square.y, square.w, square.h, stroke=color, width=1.1, fill=ctx.color("paper"),
+                      radius=1.5 * MM))
+    if field:
+        items.append(Field(field, "text", square.x + 1, square.y + 1, square.w - 2, square.h - 2, tooltip=label,
+                           font=ctx.fonts.face("bold"), size=14))
+    elif value:
+        items += one_line(ctx, value, square.inset(1 * MM), TextStyle(size=size, font="bold", color=ctx.color("ink"),
+                                                                        align="center", min_size=8), None)
+    return items
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +103,13 @@ class HpBoxes:
     """A block of boxes to tick, one per hit point, grouped in fives for counting.
 
     It is a text-layout block (see `sheetgen.layout.text.fit_blocks`), so the boxes
-    shrink together with the text they share a card with, down to half size."""
+    shrink together with the text they share a card with, down to half size (or
+    keep a fixed size). More HP than any KUBOS roll gives get a line to keep a
+    tally on instead of thousands of boxes."""
 
     group = 5
+    max_boxes = 250  # a dragon has at most 216 HP
+    tally_height = 5 * MM
 
     def __init__(self, count: int, ticked: int = 0, *, size: float = 3.2 * MM, gap: float = 0.8 * MM,
                  color: str = "#1b1b1b", source: Source | None = None, min_scale: float = 0.5,
@@ -120,8 +147,14 @@ class HpBoxes:
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
         return self.extent(width, scale)
 
+    @property
+    def tally(self) -> bool:
+        return self.count > self.max_boxes
+
     def extent(self, width: float, scale: float = 1.0) -> float:
         """The height of the boxes laid out in `width`."""
+        if self.tally:
+            return self.tally_height
         rows = self.rows(width, scale)
         if not rows:
             return 0.0
@@ -130,6 +163,8 @@ class HpBoxes:
         return rows * s + (rows - 1) * g + g
 
     def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
+        if self.tally:
+            return self._tally_line(ctx, x, y, width)
         per_row = self.per_row(width, scale)
         scale = scale if self.scales else 1.0
         s, g = self.size * scale, self.gap * scale
@@ -143,6 +178,14 @@ class HpBoxes:
                                    ("M", bx + s * 0.82, by + s * 0.18), ("L", bx + s * 0.18, by + s * 0.82)),
                                   stroke=self.color, width=0.8, cap="round"))
         return [Group(tuple(items), id=self.group_id, cls="hp-boxes", label=f"{self.count} HP, {self.ticked} lost")]
+
+    def _tally_line(self, ctx: LayoutContext, x: float, y: float, width: float) -> list[Item]:
+        label = Box(x, y, width * 0.45, self.tally_height - 1 * MM)
+        items = one_line(ctx, f"{self.count} HP, too many to box: tally here", label,
+                         TextStyle(size=7, color=ctx.color("muted"), min_size=5), None, valign="bottom")
+        items.append(Path((("M", label.right + 1 * MM, y + self.tally_height - 1 * MM),
+                           ("L", x + width, y + self.tally_height - 1 * MM)), stroke=self.color, width=0.5))
+        return [Group(tuple(items), id=self.group_id, cls="hp-tally", label=f"{self.count} HP")]
 
 
 def fitted_hp_boxes(count: int, width: float, max_height: float, *, ticked: int = 0, color: str = "#1b1b1b",

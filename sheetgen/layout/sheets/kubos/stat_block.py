@@ -91,11 +91,13 @@ class StatBlock:
             Rect(box.x, box.y + HEADER_H - 1.5 * MM, box.w, 1.5 * MM, stroke=None, fill=head_fill),
         ]
         ink = readable_on(head_fill, dark=ctx.color("ink"))
-        name_box, kind_box = Box(box.x + PAD, box.y, box.w - 2 * PAD, HEADER_H).split_left(box.w * 0.55)
+        kind = monster_kind_line(self.doc.derived)
+        kind_style = TextStyle(size=7.5, font="italic", color=ink, align="right", min_size=7)
+        header = Box(box.x + PAD, box.y, box.w - 2 * PAD, HEADER_H)
+        name_box, kind_box = header.split_left(header.w - ctx.fonts.width(kind, "italic", 7.5) - 3.1 * MM, 3 * MM)
         items += one_line(ctx, self.doc.model.name, name_box, TextStyle(size=10, font="bold", color=ink, min_size=7),
                           self.doc.source("name"), what="monster name")
-        items += one_line(ctx, monster_kind_line(self.doc.derived), kind_box,
-                          TextStyle(size=7.5, font="italic", color=ink, align="right", min_size=7), None)
+        items += one_line(ctx, kind, kind_box, kind_style, None)
         grid_box = Box(box.x + PAD, box.y + HEADER_H + PAD, inner, grid_height(rows))
         items += stat_grid(ctx, grid_box, self.cells, self.accent, rows=rows)
         body = Box(box.x + PAD, grid_box.bottom + 1.6 * MM, inner, box.bottom - PAD - grid_box.bottom - 1.6 * MM)

@@ -1,0 +1,158 @@
+"""The gear half of the KUBOS character sheet: items, carrying (with the capacity
+meter and the ENCUMBERED mark), coins, magic items, background and notes."""
+
+from __future__ import annotations
+
+from sheetgen.layout.colors import tint
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Group, Item, Path, Rect, line
+from sheetgen.layout.sheets.kubos.character_values import SheetValues
+from sheetgen.layout.sheets.kubos.pieces import body_style, value_tile
+from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height, text_box
+from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
+from sheetgen.rules.kubos_core import CARRY_BASE
+from sheetgen.rules.kubos_text import AFTER_ADVENTURE, CARRYING, MAGIC_ITEMS
+from sheetgen.units import MM
+
+LINE_PITCH = 6.5 * MM
+MIN_LINE_PITCH = 4.8 * MM
+OVERLOAD = "#c0392b"  # the encumbered part of the capacity meter
+
+
+def _line_pitch(ctx: LayoutContext, box: Box, entries: int, source) -> float:
+    """The ruling for a list: generous, tighter if the entries need it, an error if they cannot fit."""
+    pitch = min(LINE_PITCH, box.h / max(entries + 1, 1))
+    if pitch < MIN_LINE_PITCH:
+        ctx.error(source, "layout.text-overflow",
+                  f"{entries} entries do not fit the sheet's list (room for {int(box.h // MIN_LINE_PITCH) - 1})",
+                  "merge some entries (a `Sack of tools`), or keep a second list on paper")
+        pitch = MIN_LINE_PITCH
+    return pitch
+
+
+def items_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
+    items, inner = section(ctx, box, "Items", color)
+    weight_w = 16 * MM
+    head = Box(inner.x, inner.y, inner.w, 3.4 * MM)
+    label = TextStyle(size=6.5, font="bold", color=ctx.color("muted"), min_size=5)
+    items += one_line(ctx, "ITEM", Box(head.x, head.y, head.w - weight_w, head.h), label, None, valign="top")
+    items += one_line(ctx, "WEIGHS", Box(head.right - weight_w, head.y, weight_w, head.h), TextStyle(
+        size=6.5, font="bold", color=ctx.color("muted"), min_size=5, align="right"), None, valign="top")
+    lines = Box(inner.x, head.bottom, inner.w, inner.bottom - head.bottom)
+    pitch = _line_pitch(ctx, lines, len(v.items), v.src("items"))
+    items += writing_lines(ctx, lines, pitch=pitch)
+    items.append(Path(line(lines.right - weight_w, lines.y + 1 * MM, lines.right - weight_w, lines.bottom),
+                      stroke=tint(ctx.color("rule"), 0.3), width=0.4))
+    text = body_style(ctx, 9)
+    for i, entry in enumerate(v.items):
+        row = Box(lines.x, lines.y + i * pitch, lines.w, pitch - 0.6 * MM)
+        items += one_line(ctx, entry.text, Box(row.x + 1 * MM, row.y, row.w - weight_w - 2 * MM, row.h), text,
+                          entry.source, valign="bottom", what="item")
+        items += one_line(ctx, entry.detail, Box(row.right - weight_w, row.y, weight_w - 1 * MM, row.h),
+                          body_style(ctx, 9, align="right"), None, valign="bottom")
+    return items
+
+
+def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
+    items, inner = section(ctx, box, "Carrying", color)
+    top, rest = inner.split_top(12 * MM, 2 * MM)
+    cap, rest_top = top.split_left(16 * MM, 3 * MM)
+    carried, enc = rest_top.split_left(16 * MM, 3 * MM)
+    cap_text = str(v.capacity) if v.capacity is not None else ""
+    items += value_tile(ctx, cap, "CAPACITY", cap_text, color, field=v.field("capacity"), size=14)
+    items += value_tile(ctx, carried, "CARRIED", str(v.carried) if v.carried is not None else "", color,
+                         field=v.field("carried"), size=14)
+    box_items, mark = check_boxes(ctx, enc.x, enc.y + 4.5 * MM, 1, checked=1 if v.encumbered else 0, size=5 * MM,
+                                  color=color, field_prefix="encumbered" if v.fillable else None)
+    items.append(Group(tuple(box_items), id="encumbered", cls="checked" if v.encumbered else "unchecked"))
+    items += one_line(ctx, "ENCUMBERED", Box(mark.right + 2 * MM, mark.y, enc.right - mark.right - 2 * MM, mark.h),
+                      TextStyle(size=9, font="bold", color=color if v.encumbered else ctx.color("muted"), min_size=6),
+                      None)
+    meter, rest = rest.split_top(min(rest.h * 0.45, 16 * MM), 2 * MM)
+    items += _capacity_meter(ctx, meter, v, color)
+    coins, rest = rest.split_top(9 * MM, 2 * MM)
+    coin_box, load_box = coins.split_left(24 * MM, 3 * MM)
+    items += labeled_value(ctx, coin_box, "Coins", v.coins, v.src("coins"), size=10, field=v.field("coins"))
+    if v.load:
+        load = v.load
+        breakdown = (f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · "
+                     f"magic {load['magic_items']}")
+        items += labeled_value(ctx, load_box, "Made up of", breakdown, None, size=8)
+    items += text_box(ctx, CARRYING, rest, body_style(ctx, 7), None, what="carrying reminder")
+    return items
+
+
+def _capacity_meter(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
+    """Numbered cells, one per item: shaded up to what is carried, with a bar after the
+    last item that can be carried unencumbered."""
+    per_row = 10
+    wanted = max(20, v.carried or 0, v.capacity or 0)
+    count = -(-wanted // per_row) * per_row
+    rows = count // per_row
+    gap = 0.8 * MM
+    cell_w = (box.w - gap * (per_row - 1)) / per_row
+    cell_h = min(5 * MM, (box.h - gap * (rows - 1)) / rows)
+    items: list[Item] = []
+    cells: list[Item] = []
+    carried = v.carried or 0
+    capacity = v.capacity
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        x, y = box.x + c * (cell_w + gap), box.y + r * (cell_h + gap)
+        n = i + 1
+        over = capacity is not None and n > capacity
+        fill = None
+        if n <= carried:
+            fill = tint(OVERLOAD, 0.55) if over else tint(color, 0.65)
+        cls = "cell" + (" carried" if n <= carried else "") + (" over" if over else "")
+        cells.append(Rect(x, y, cell_w, cell_h, stroke=ctx.color("rule"), width=0.5, fill=fill, radius=0.6 * MM,
+                          dash=(1.2, 1.0) if over else None, cls=cls))
+        items += one_line(ctx, str(n), Box(x, y, cell_w, cell_h),
+                          TextStyle(size=6, color=ctx.color("muted"), align="center", min_size=4), None)
+        if capacity is not None and n == capacity:
+            items.append(Path(line(x + cell_w + gap / 2, y - 0.8 * MM, x + cell_w + gap / 2, y + cell_h + 0.8 * MM),
+                              stroke=color, width=1.6))
+        if capacity is None and n == CARRY_BASE:
+            items.append(Path(line(x + cell_w + gap / 2, y - 0.5 * MM, x + cell_w + gap / 2, y + cell_h + 0.5 * MM),
+                              stroke=ctx.color("muted"), width=0.8))
+    return [Group(tuple(cells), id="capacity-meter", cls="capacity-meter")] + items
+
+
+def _entry_paragraphs(ctx: LayoutContext, entries) -> list:
+    blocks: list = []
+    for entry in entries:
+        text = f"**{entry.text}.** {entry.detail}" if entry.detail else entry.text
+        blocks += [Paragraph(ctx, text, body_style(ctx, 7.5), entry.source), Spacer(1.2 * MM)]
+    return blocks
+
+
+def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list) -> list[Item]:
+    """Entries at the top of the box, then ruled lines for more below them."""
+    if not blocks:
+        return writing_lines(ctx, box, pitch=LINE_PITCH)
+    items = fit_blocks(ctx, blocks, box, what="list")
+    used = min(box.h, stack_height(ctx, blocks, box.w, 1.0))
+    free = Box(box.x, box.y + used, box.w, box.h - used)
+    if free.h >= LINE_PITCH:
+        items += writing_lines(ctx, free, pitch=LINE_PITCH)
+    return items
+
+
+def magic_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
+    items, inner = section(ctx, box, "Magic items", color)
+    body, rule = inner.split_top(inner.h - 7.5 * MM, 1.5 * MM)
+    items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items))
+    items += text_box(ctx, MAGIC_ITEMS, rule, body_style(ctx, 7, color="muted"), None, valign="bottom", what="magic reminder")
+    return items
+
+
+def notes_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
+    items, inner = section(ctx, box, "Background and notes", color)
+    body, rule = inner.split_top(inner.h - 7.5 * MM, 1.5 * MM)
+    blocks: list = []
+    for entry in v.notes:
+        blocks += [Paragraph(ctx, entry.text, body_style(ctx, 8), entry.source), Spacer(1.2 * MM)]
+    items += _written_then_lines(ctx, body, blocks)
+    items += text_box(ctx, AFTER_ADVENTURE, rule, body_style(ctx, 7, color="muted"), None, valign="bottom",
+                      what="after the adventure reminder")
+    return items

@@ -1,0 +1,285 @@
+"""What `sheetgen build` makes of the bundled KUBOS content, read back as a user would:
+PDF text and page sizes with pypdf, SVG structure as XML."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
+
+KUBOS_CONTENT = REPO / "content" / "kubos"
+LINK = "http://www.1km1kt.net/rpg/kubos"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def normalized(text: str) -> str:
+    return " ".join(text.split())
+
+
+def has_notice(text: str) -> bool:
+    text = normalized(text)
+    return LINK in text and "free to use" in text and "may not be sold" in text
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The bundled KUBOS content, built once for the whole module."""
+    root = tmp_path_factory.mktemp("kubos")
+    shutil.copytree(KUBOS_CONTENT, root / "content" / "kubos")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        run = run_cli("build", "-o", "out")
+    assert run.code == 0, run.stderr
+    return root / "out"
+
+
+def bundled_monsters() -> list[dict]:
+    docs = []
+    for path in sorted((KUBOS_CONTENT / "monsters").glob("*.yaml")):
+        docs += [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
+    return docs
+
+
+def group(root, group_id: str):
+    found = [g for g in root.iter(f"{SVG}g") if g.get("id") == group_id]
+    assert len(found) == 1, f"expected one group #{group_id}, found {len(found)}"
+    return found[0]
+
+
+def words_in(element) -> str:
+    return " ".join(g.get("aria-label", "") for g in element.iter(f"{SVG}g") if g.get("class") == "text")
+
+
+# --- the licence ----------------------------------------------------------------------
+
+
+def test_every_kubos_pdf_carries_the_licence_notice(built):
+    pdfs = sorted((built / "kubos").rglob("*.pdf"))
+    products = {p.parent.name for p in pdfs}
+    assert {"character-sheet", "blank", "stat-blocks", "stat-cards", "reference"} <= products
+    for path in pdfs:
+        reader = read_pdf(path)
+        if path.parent.name == "reference":  # the foundation's deck: a last card and the subject
+            assert has_notice(pdf_text(path)), path
+            assert LINK in reader.metadata.subject
+            continue
+        for n, page in enumerate(reader.pages, 1):
+            assert has_notice(page.extract_text()), f"{path.name} page {n} lacks the licence notice"
+
+
+def test_every_kubos_svg_carries_the_licence_notice(built):
+    svgs = sorted((built / "kubos").rglob("*.svg"))
+    assert svgs
+    for path in svgs:
+        assert has_notice(svg_text(path)), path
+
+
+# --- character sheets -----------------------------------------------------------------
+
+
+def test_character_sheet_is_one_a4_page_with_the_character(built):
+    path = built / "kubos" / "character-sheet" / "wren.pdf"
+    reader = read_pdf(path)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / MM), round(float(box.height) / MM)) == (210, 297)
+    text = normalized(pdf_text(path))
+    for word in ("Wren", "Halfling", "Scout", "SKILL", "SHOOT", "STRENGTH", "SNEAK", "SLIGHT", "SENSES",
+                 "ACTION roll", "EFFECT", "Short sword", "Bow and arrows", "Padded jacket", "Heroic action",
+                 "ENCUMBERED", "MAGIC ITEMS"):
+        assert word in text, word
+
+
+def test_letter_paper_gives_letter_sheets(tmp_path, monkeypatch):
+    shutil.copytree(KUBOS_CONTENT, tmp_path / "content" / "kubos")
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("build", "-o", "out", "--paper", "letter").code == 0
+    for path in (tmp_path / "out" / "kubos").rglob("*.pdf"):
+        if path.parent.name in ("character-sheet", "blank", "stat-blocks"):
+            box = read_pdf(path).pages[0].mediabox
+            assert (float(box.width), float(box.height)) == pytest.approx((612, 792), abs=0.01), path
+
+
+def test_hp_boxes_fp_track_and_capacity_meter_show_brakka(built):
+    # Brakka: 8 HP with 5 left, 9 FP, carries 20 of 13 items (worked out in test_kubos_rules).
+    root = svg_root(built / "kubos" / "character-sheet" / "brakka.svg")
+    hp = group(root, "hp")
+    assert len(hp.findall("svg:rect", SVG_NS)) == 8
+    assert len(hp.findall("svg:path", SVG_NS)) == 3  # one cross per HP lost
+    circles = group(root, "fp-track").findall("svg:circle", SVG_NS)
+    assert len(circles) == 24
+    assert sum("owned" in c.get("class", "") for c in circles) == 9
+    cells = group(root, "capacity-meter").findall("svg:rect", SVG_NS)
+    carried = [c for c in cells if "carried" in c.get("class", "").split()]
+    over = [c for c in cells if "over" in c.get("class", "").split()]
+    assert len(carried) == 20
+    assert len(over) == len(cells) - 13  # every cell past the capacity is in the encumbered zone
+    assert group(root, "encumbered").get("class") == "checked"
+
+
+def test_wren_is_not_encumbered(built):
+    root = svg_root(built / "kubos" / "character-sheet" / "wren.svg")
+    assert group(root, "encumbered").get("class") == "unchecked"
+    assert len(group(root, "hp").findall("svg:rect", SVG_NS)) == 6
+
+
+def test_the_blank_sheet_is_fillable(built):
+    path = built / "kubos" / "blank" / "character-sheet.pdf"
+    assert (built / "kubos" / "blank" / "character-sheet.svg").exists()
+    fields = set(read_pdf(path).get_fields() or {})
+    expected = {"name", "player", "race", "profession", "defence", "hp", "fate_points", "armour", "coins",
+                "capacity", "carried", "encumbered_1"}
+    expected |= {f"attribute_{a}" for a in ("skill", "shoot", "strength", "sneak", "slight", "senses")}
+    assert expected <= fields
+    assert "ACTION roll" in normalized(pdf_text(path))
+
+
+# --- monsters -------------------------------------------------------------------------
+
+
+def test_gm_sheet_packs_many_stat_blocks_to_a_page(built):
+    monsters = bundled_monsters()
+    path = built / "kubos" / "stat-blocks" / "monsters.pdf"
+    pages = read_pdf(path).pages
+    assert len(pages) < len(monsters) / 6
+    text = normalized(pdf_text(path))
+    for m in monsters:
+        assert m["name"] in text
+    first = svg_root(built / "kubos" / "stat-blocks" / f"monsters{'-p1' if len(pages) > 1 else ''}.svg")
+    blocks = [g for g in first.iter(f"{SVG}g") if g.get("class") == "stat-block"]
+    assert len(blocks) >= 8
+
+
+def stat_blocks(built) -> dict[str, object]:
+    blocks = {}
+    for path in sorted((built / "kubos" / "stat-blocks").glob("*.svg")):
+        for g in svg_root(path).iter(f"{SVG}g"):
+            if g.get("class") == "stat-block":
+                blocks[g.get("id")] = g
+    return blocks
+
+
+def test_each_stat_block_has_one_box_per_hp_and_its_treasure(built):
+    blocks = stat_blocks(built)
+    for m in bundled_monsters():
+        block = blocks[m["id"]]
+        hp = m.get("hp", 1)
+        assert len(group(block, f"{m['id']}-hp").findall("svg:rect", SVG_NS)) == hp, m["id"]
+        assert f"{hp * 10} coins" in normalized(words_in(block)), m["id"]
+
+
+def test_special_rules_are_spelled_out(built):
+    blocks = stat_blocks(built)
+    for m in bundled_monsters():
+        text = normalized(words_in(blocks[m["id"]]))
+        poisonous = m.get("poisonous", False)
+        assert ("Poison." in text) == poisonous, m["id"]
+        if poisonous:
+            assert "paralysed" in text and "STRENGTH" in text
+        assert ("Undead." in text) == (m["type"] == "undead"), m["id"]
+        if m["type"] == "undead":
+            assert "no damage" in text
+        assert ("Thrashing." in text and "Flaming acid." in text) == (m["type"] == "dragon"), m["id"]
+
+
+def test_magic_treasure_is_described(built):
+    blocks = stat_blocks(built)
+    for m in bundled_monsters():
+        for item in m.get("treasure", {}).get("magic_items", []):
+            text = normalized(words_in(blocks[m["id"]]))
+            if item["attribute"] == "unique":
+                assert item["name"] in text and "code word" in text
+            else:
+                assert f"{item['attribute'].upper()} rolls" in text
+
+
+def test_stat_cards_are_imposed_nine_to_a_page_with_every_monster(built):
+    monsters = bundled_monsters()
+    path = built / "kubos" / "stat-cards" / "monsters.pdf"
+    reader = read_pdf(path)
+    assert len(reader.pages) == -(-len(monsters) // 9)  # poker cards on A4: 3 × 3
+    text = normalized(pdf_text(path))
+    for m in monsters:
+        assert len(re.findall(rf"{re.escape(m['name'])}(?![0-9])", text)) == 1, m["name"]
+
+
+def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
+    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    write(workdir, "content/wyrm.yaml", """
+        kind: kubos-monster
+        id: great-wyrm
+        name: The Great Wyrm
+        type: dragon
+        hp: 216
+        treasure:
+          magic_items:
+            - {table: equipment, attribute: unique, name: Compass stone that always points north}
+        """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0, run.stderr
+    root = svg_root(workdir / "out" / "kubos" / "stat-blocks" / "monsters.svg")
+    assert len(group(root, "great-wyrm-hp").findall("svg:rect", SVG_NS)) == 216
+
+
+def test_text_that_cannot_fit_a_card_is_an_error_at_its_field(workdir):
+    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    write(workdir, "content/talker.yaml", f"""
+        kind: kubos-monster
+        id: talker
+        name: Talker
+        type: vermin
+        hp: 3
+        notes: {"blah " * 400}
+        """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1
+    assert "content/talker.yaml:6:8: error[layout.text-overflow]" in run.stderr
+    assert not (workdir / "out" / "kubos" / "stat-cards" / "monsters.pdf").exists()
+
+
+# --- readable, reproducible -----------------------------------------------------------
+
+
+def laid_out(root: Path):
+    """Every KUBOS target of the content under root, laid out in-process."""
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.rules import check
+
+    checked = check(load([root / "content"]))
+    for target in plan(checked):
+        if target.system == "kubos":
+            document, issues = lay_out(target, checked.theme)
+            assert not issues, issues
+            yield target, document
+
+
+def test_sentences_are_readable_sizes(tmp_path):
+    from sheetgen.layout.primitives import Text, walk
+    from sheetgen.layout.sheets.kubos import NOTICE
+
+    shutil.copytree(KUBOS_CONTENT, tmp_path / "content" / "kubos")
+    for target, document in laid_out(tmp_path):
+        if target.name == "reference":  # the foundation's product
+            continue
+        floor = 6.0 if target.name == "stat-cards" else 7.0
+        for page in document.pages:
+            for item, _, _ in walk(page.items):
+                if isinstance(item, Text) and len(item.text) >= 12 and item.text not in NOTICE and " " in item.text:
+                    assert item.size >= floor - 1e-6, f"{target.key}: {item.text!r} at {item.size:.1f}pt"
+
+
+def test_the_same_content_builds_the_same_bytes(tmp_path, monkeypatch):
+    shutil.copytree(KUBOS_CONTENT, tmp_path / "content" / "kubos")
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("build", "-o", "a").code == 0
+    assert run_cli("build", "-o", "b").code == 0
+    files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a" / "kubos").rglob("*.*"))
+    assert files
+    for rel in files:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
