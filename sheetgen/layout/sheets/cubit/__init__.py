@@ -3,20 +3,24 @@ stickers, upgrade and faction cards, the battle-grid mat.
 
 Output folders: `cubit/net/<id>`, `cubit/nets/all-cubits`, `cubit/sheet/<id>`,
 `cubit/stickers/temporary-upgrades`, `cubit/cards/upgrades`, `cubit/cards/factions`,
-`cubit/blank/cube-net`, `cubit/blank/cubit-sheet`, `cubit/blank/grid-mat`.
+`cubit/blank/cube-net`, `cubit/blank/cubit-sheet`, `cubit/blank/grid-mat`. The
+Cubit reference deck (`content/cubit/reference.yaml`) is built by the shared
+reference-deck product into `cubit/reference/`.
 """
 
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
-from sheetgen.layout.sheets.cubit.net import layout_all_nets, layout_blank_net, layout_net, size_problem
 from sheetgen.layout.sheets.cubit.catalog_cards import layout_faction_cards, layout_upgrade_cards
 from sheetgen.layout.sheets.cubit.grid_mat import layout_grid_mat
+from sheetgen.layout.sheets.cubit.net import layout_all_nets, layout_blank_net, layout_net, size_problem
 from sheetgen.layout.sheets.cubit.sheet import layout_blank_sheet, layout_sheet
 from sheetgen.layout.sheets.cubit.stickers import layout_stickers
+from sheetgen.layout.sheets.cubit.style import SYSTEM
 from sheetgen.rules.theme import ResolvedTheme
 
-SYSTEM = "cubit"
+__all__ = ["SYSTEM", "NOTICE", "PRODUCTS", "check_settings"]
+
 NOTICE: str | None = None  # Cubit asks for no licence notice; products carry a credit line instead
 
 

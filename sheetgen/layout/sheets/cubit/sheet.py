@@ -148,12 +148,12 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     strong = view.colours.strong
     items, inner = section(ctx, box, f"{face.number} · {face.name}", strong)
     ink, muted = ctx.color("ink"), ctx.color("muted")
-    top = Box(inner.x, inner.y, inner.w, 15 * MM)
+    top = Box(inner.x, inner.y, inner.w, 14 * MM)
     badge = top.h
     items.append(Rect(top.x, top.y, badge, badge, stroke=None, fill=view.colours.main, radius=1.5 * MM))
     items.append(Rect(top.x, top.y, badge, badge, stroke=view.colours.edge, width=0.5, fill=None, radius=1.5 * MM))
     items += icon(face.icon, Box(top.x, top.y, badge, badge).inset(2.5 * MM), view.colours.on_main)
-    number = Box(top.x + badge + 3 * MM, top.y, 16 * MM, top.h)
+    number = Box(top.x + badge + 2.5 * MM, top.y, 13 * MM, top.h)
     detail = Box(number.right + 1 * MM, top.y, top.right - number.right - 1 * MM, top.h)
     src = face_source(view.doc, face.number)
     if view.blank:
