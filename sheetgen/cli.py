@@ -173,10 +173,7 @@ def _unique(diags):
 def _check_cube_size(checked) -> None:
     from sheetgen.layout import registry as layout_registry
 
-    check = getattr(layout_registry, "check_settings", None)
-    if check is None:
-        return
-    problem = check(checked.theme)
+    problem = layout_registry.check_settings(checked.theme)
     if problem:
         raise click.UsageError(problem)
 
@@ -221,6 +218,7 @@ def validate(paths, fmt, strict, paper, cube_size, theme) -> None:
 
     library, checked = _load(paths, _settings(paper, cube_size, theme))
     _check_theme_exists(library, theme)
+    _check_cube_size(checked)
     diagnostics = library.diagnostics + checked.diagnostics + layout_issues(checked)
     diagnostics = _unique(_reportable(diagnostics, library))
     _emit(diagnostics, library, fmt)

@@ -75,11 +75,10 @@ def test_errors_in_the_notation_point_inside_the_string(cubit_workdir):
     assert "did you mean `spin-other`?" in d["hint"]
 
 
-def test_a_layout_problem_is_reported_by_validate_too(cubit_workdir):
-    status, found = diagnostics("--cube-size", "90mm")
-    assert status == 1
-    assert any(d["code"] == "cubit.net-does-not-fit" and "largest cube size that fits is" in d["message"]
-               for d in found)
+def test_a_cube_too_big_for_the_paper_is_a_usage_error_in_validate_too(cubit_workdir):
+    result = run_cli("validate", "--cube-size", "90mm")
+    assert result.code == 2
+    assert "largest cube size that fits" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_bad_content_never_crashes(cubit_workdir):

@@ -225,11 +225,12 @@ class BuildReport:
     seconds: float = 0.0
 
 
-def issue_diagnostic(issue: Issue, library: Library, fallback: str) -> Diagnostic:
-    """A layout issue placed at its document's field in the source file."""
+def issue_diagnostic(issue: Issue, library: Library, target: str) -> Diagnostic:
+    """A layout issue placed at its document's field in the source file; one that no
+    document caused (a blank sheet's own text) is placed at the target, `<system/product/id>`."""
     doc = library.get(*issue.source.doc) if issue.source.doc else None
     if doc is None:
-        return Diagnostic(fallback or "<build>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
+        return Diagnostic(f"<{target}>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
     m = doc.mark(issue.source.path)
     name = f"{doc.kind} `{doc.id}`: "
     return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, issue.hint)
@@ -286,17 +287,17 @@ def build(
     new_entries: list[OutputEntry] = list(kept)
     for res in sorted(results, key=lambda r: r.key):
         t = by_key[res.key]
-        fallback = t.sources[0] if t.sources else f"<{t.key}>"
-        report.diagnostics.extend(issue_diagnostic(i, library, fallback) for i in res.issues)
+        fallback = f"<{t.key}>"
+        report.diagnostics.extend(issue_diagnostic(i, library, t.key) for i in res.issues)
         if res.crashed:
             report.diagnostics.append(
-                Diagnostic(fallback or "<build>", 1, 1, Severity.ERROR, "internal.error",
+                Diagnostic(fallback, 1, 1, Severity.ERROR, "internal.error",
                            f"building {t.key} failed: {res.crashed}",
                            "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback")
             )
         if res.write_error:
             report.diagnostics.append(
-                Diagnostic(fallback or "<build>", 1, 1, Severity.ERROR, "build.write-failed", res.write_error,
+                Diagnostic(fallback, 1, 1, Severity.ERROR, "build.write-failed", res.write_error,
                            "check that the output folder is writable and the disk is not full")
             )
         if not res.files:
@@ -392,11 +393,10 @@ def layout_issues(checked: Checked) -> list[Diagnostic]:
         try:
             _, issues = lay_out(t, checked.theme)
         except Exception as exc:  # a bug
-            out.append(Diagnostic(t.sources[0] if t.sources else "<build>", 1, 1, Severity.ERROR, "internal.error",
+            out.append(Diagnostic(f"<{t.key}>", 1, 1, Severity.ERROR, "internal.error",
                                   f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
             continue
-        fallback = t.sources[0] if t.sources else f"<{t.key}>"
-        out.extend(issue_diagnostic(i, checked.library, fallback) for i in issues)
+        out.extend(issue_diagnostic(i, checked.library, t.key) for i in issues)
     return out
 
 

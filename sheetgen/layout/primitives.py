@@ -94,6 +94,7 @@ class Path:
     cls: str | None = None
     cap: Literal["butt", "round", "square"] = "butt"
     join: Literal["miter", "round", "bevel"] = "miter"
+    fill_rule: Literal["nonzero", "evenodd"] = "nonzero"
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,7 +126,7 @@ class _PageWriter:
                 pdf.curveTo(*cmd[1:])
             elif op == "Z":
                 pdf.close()
-        self.c.drawPath(pdf, stroke=stroke, fill=fill)
+        self.c.drawPath(pdf, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
 
     def rect(self, r: Rect) -> None:
         stroke, fill = self._paint(r.stroke, r.width, r.fill, r.dash)

@@ -57,8 +57,10 @@ class _SvgWriter:
         self.clips = 0
 
     def _stroke(self, el, role: str, stroke: str | None, width: float, dash, fill: str | None, cls: str | None = None) -> None:
+        # The class is the element's own (`face`) if layout gave one, else its line role
+        # (`cut`, `fold`, `tab`, …): what cutting software and scripts select on.
         a = el.attribs
-        a["class"] = f"{role} {cls}" if cls else role
+        a["class"] = cls or role
         a["fill"] = fill or "none"
         if stroke and width > 0:
             a["stroke"] = stroke
@@ -81,6 +83,8 @@ class _SvgWriter:
                     el.attribs["stroke-linecap"] = p.cap
                 if p.join != "miter":
                     el.attribs["stroke-linejoin"] = p.join
+                if p.fill_rule != "nonzero" and p.fill:
+                    el.attribs["fill-rule"] = p.fill_rule
                 if p.id:
                     el.attribs["id"] = p.id
                 parent.add(el)
