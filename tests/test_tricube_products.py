@@ -197,6 +197,20 @@ def test_blank_sheet_is_built_with_any_tricube_content(workdir):
     assert "name" in read_pdf(out / "blank/character-sheet.pdf").get_fields()
 
 
+def test_blank_sheet_follows_the_campaigns_limits(workdir):
+    write(workdir, "content/foe.yaml", "kind: tricube-foe\nid: rat\nname: Rat\ndifficulty: 4\neffort: 1\n")
+    write(workdir, "content/rules.yaml", """
+        kind: tricube-rules
+        id: heroic
+        title: A heroic campaign
+        max_karma: 8
+        max_afflictions: 4
+    """)
+    fields = read_pdf(build(workdir) / "blank/character-sheet.pdf").get_fields()
+    assert {f"karma_{n}" for n in range(1, 9)} <= set(fields) and "karma_9" not in fields
+    assert "affliction_4" in fields and "resolve_7" not in fields
+
+
 # --- cards --------------------------------------------------------------------------------------
 
 

@@ -78,8 +78,10 @@ def layout_character_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
 
 def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
-    """A blank sheet whose writing places are PDF form fields."""
-    v = SheetValues.blank(CharacterLimits())
+    """A blank sheet whose writing places are PDF form fields, following the campaign's
+    `tricube-rules` when the project has one."""
+    limits = CharacterLimits(**job.docs[0].derived) if job.docs else CharacterLimits()
+    v = SheetValues.blank(limits)
     page = sheet_page(sheet_items(ctx, v), ctx, label="blank character sheet")
     return _document(f"{GAME_NAME} character sheet (fillable)", f"{GAME_NAME} blank character sheet with form fields",
                      page, ctx, "character sheet", "fillable")

@@ -124,18 +124,20 @@ def token_panel(ctx: LayoutContext, box: Box, title: str, tokens: Tokens, key: s
                 reminder: str) -> list[Item]:
     """A token track with its count and what the tokens are for."""
     items, inner = section(ctx, box, title, color)
-    r = min(3.3 * MM, inner.w / (tokens.limit * 3.2))
+    label_room = 21 * MM  # "3 to start" / "at most 6" beside the track
+    r = min(3.3 * MM, (inner.w - label_room) / (tokens.limit * 2 + (tokens.limit - 1) * 0.9))
     track, width = token_track(ctx, inner.x + 0.5 * MM, inner.y + r + 0.5 * MM, tokens, r=r, gap=r * 0.9,
                                color=color, field_prefix=key if v.fillable else None)
     items.append(Group(tuple(track), id=v.element_id(key)))
-    status_box = Box(inner.x + width + 3 * MM, inner.y, inner.right - inner.x - width - 3 * MM, 2 * r + 1 * MM)
+    status_box = Box(inner.x + width + 3 * MM, inner.y, inner.right - inner.x - width - 3 * MM, max(2 * r + 1 * MM, 7.6 * MM))
     count_box, limit_box = status_box.split_top(status_box.h * 0.55)
     status = f"{tokens.current} of {tokens.maximum}" if not v.fillable else f"{tokens.maximum} to start"
     items += one_line(ctx, status, count_box,
                       TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=7, align="right"), None, valign="bottom")
     items += one_line(ctx, f"at most {tokens.limit}", limit_box,
                       TextStyle(size=7, color=ctx.color("muted"), min_size=7, align="right"), None, valign="top")
-    text = Box(inner.x, inner.y + 2 * r + 2.5 * MM, inner.w, inner.bottom - inner.y - 2 * r - 2.5 * MM)
+    top = max(2 * r, status_box.h - 1 * MM) + 2.5 * MM
+    text = Box(inner.x, inner.y + top, inner.w, inner.bottom - inner.y - top)
     items += fit_blocks(ctx, [caption(ctx, reminder)], text, what=f"{key} reminder")
     return items
 
