@@ -283,3 +283,30 @@ def test_the_same_content_builds_the_same_bytes(tmp_path, monkeypatch):
     assert files
     for rel in files:
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
+
+
+def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
+    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    write(workdir, "content/absurd.yaml", """
+        kind: kubos-monster
+        id: colossus
+        name: Colossus
+        type: vermin
+        hp: 1000000
+        ---
+        kind: kubos-character
+        id: dragon-hoarder
+        name: Hoarder
+        attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}
+        hp: 6
+        fate_points: 6
+        coins: 99999999999999999999
+        items: [Dagger, Bow and arrows, Rope, Lantern]
+        """)
+    run = run_cli("build", "-o", "out")
+    assert "Traceback" not in run.stdout + run.stderr
+    assert "content/absurd.yaml:5:5: warning[kubos.monster-hp-range]" in run.stderr
+    assert "content/absurd.yaml:14:8: error[layout.text-overflow]" in run.stderr  # the coins do not fit their box
+    root = svg_root(workdir / "out" / "kubos" / "stat-blocks" / "monsters.svg")
+    tally = group(root, "colossus-hp")
+    assert tally.get("class") == "hp-tally" and "1000000 HP" in words_in(tally)

@@ -212,10 +212,11 @@ def _what(m: KubosMonster) -> str:
         return _a(f"{size}{m.rank or 'humanoid'}")
     if m.type == "undead":
         return _a(m.undead_type or "undead")
-    return _a(m.type) if m.type == "dragon" else "vermin"
+    return _a(m.type)
 
 
 def _a(noun: str) -> str:
+    """The noun with its article; `vermin` is a plural and takes none."""
     if noun == "vermin":
-        return "vermin"
+        return noun
     return ("an " if noun[0] in "aeiou" else "a ") + noun

@@ -17,7 +17,8 @@ from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText,
 Attribute = Literal["skill", "shoot", "strength", "sneak", "slight", "senses"]
 MagicAttribute = Literal["skill", "shoot", "strength", "sneak", "slight", "senses", "defence", "unique"]
 ItemType = Literal["hand-weapon", "missile-weapon", "ammunition", "ordinary"]
-Names = Annotated[list[ShortText], Field(min_length=1, max_length=200)]
+Name = Annotated[ShortText, Field(min_length=1)]
+Names = Annotated[list[Name], Field(min_length=1, max_length=200)]
 
 
 class KubosAttributes(ContentModel):
@@ -32,14 +33,14 @@ class KubosAttributes(ContentModel):
 
 
 class KubosArmour(ContentModel):
-    name: ShortText
+    name: Name
     dv: int
 
 
 class KubosItem(ContentModel):
     """An item written out in full, when its name alone does not say what it is."""
 
-    name: ShortText
+    name: Name
     types: list[ItemType] = Field([], description="what it serves as; default: guessed from the name")
     count: int | None = Field(
         None, description="how many items it weighs; default 1 (2 for a missile weapon with its ammunition)")
@@ -59,7 +60,7 @@ class KubosCharacter(DocumentModel):
     """A KUBOS player character."""
 
     kind: Literal["kubos-character"]
-    name: ShortText
+    name: Name
     player: ShortText | None = None
     race: ShortText | None = None
     profession: ShortText | None = None
@@ -72,7 +73,7 @@ class KubosCharacter(DocumentModel):
     hp_current: int | None = Field(None, description="default: hp")
     fate_points: int
     armour: KubosArmour | None = None
-    items: Annotated[list[ShortText | KubosItem], Field(max_length=200)] = []
+    items: Annotated[list[Name | KubosItem], Field(max_length=200)] = []
     coins: int = 0
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=50)] = []
     adventures: int = Field(
@@ -90,7 +91,7 @@ class KubosMonster(DocumentModel):
     """A KUBOS monster; what is left out follows from its type by the rules."""
 
     kind: Literal["kubos-monster"]
-    name: ShortText
+    name: Name
     type: Literal["humanoid", "vermin", "undead", "dragon"]
     rank: Literal["grunt", "captain", "commander"] | None = Field(None, description="humanoids only")
     size: Literal["small", "normal", "large"] | None = Field(None, description="humanoids only; default normal")

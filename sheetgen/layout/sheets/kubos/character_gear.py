@@ -17,6 +17,7 @@ from sheetgen.units import MM
 LINE_PITCH = 6.5 * MM
 MIN_LINE_PITCH = 4.8 * MM
 OVERLOAD = "#c0392b"  # the encumbered part of the capacity meter
+METER_MAX = 40  # cells: STRENGTH 3 carries 18, so 40 shows even a badly overloaded hero
 
 
 def _line_pitch(ctx: LayoutContext, box: Box, entries: int, source) -> float:
@@ -59,9 +60,10 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
     cap, rest_top = top.split_left(16 * MM, 3 * MM)
     carried, enc = rest_top.split_left(16 * MM, 3 * MM)
     cap_text = str(v.capacity) if v.capacity is not None else ""
-    items += value_tile(ctx, cap, "CAPACITY", cap_text, color, field=v.field("capacity"), size=14)
+    items += value_tile(ctx, cap, "CAPACITY", cap_text, color, field=v.field("capacity"),
+                        source=v.src("attributes", "strength"), size=14)
     items += value_tile(ctx, carried, "CARRIED", str(v.carried) if v.carried is not None else "", color,
-                         field=v.field("carried"), size=14)
+                        field=v.field("carried"), source=v.src("items"), size=14)
     box_items, mark = check_boxes(ctx, enc.x, enc.y + 4.5 * MM, 1, checked=1 if v.encumbered else 0, size=5 * MM,
                                   color=color, field_prefix="encumbered" if v.fillable else None)
     items.append(Group(tuple(box_items), id="encumbered", cls="checked" if v.encumbered else "unchecked"))
@@ -77,7 +79,7 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
         load = v.load
         breakdown = (f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · "
                      f"magic {load['magic_items']}")
-        items += labeled_value(ctx, load_box, "Made up of", breakdown, None, size=8)
+        items += labeled_value(ctx, load_box, "Made up of", breakdown, v.src("items"), size=8)
     items += text_box(ctx, CARRYING, rest, body_style(ctx, 7), None, what="carrying reminder")
     return items
 
@@ -86,7 +88,7 @@ def _capacity_meter(ctx: LayoutContext, box: Box, v: SheetValues, color: str) ->
     """Numbered cells, one per item: shaded up to what is carried, with a bar after the
     last item that can be carried unencumbered."""
     per_row = 10
-    wanted = max(20, v.carried or 0, v.capacity or 0)
+    wanted = min(METER_MAX, max(20, v.carried or 0, v.capacity or 0))  # a hoard beyond the meter fills it
     count = -(-wanted // per_row) * per_row
     rows = count // per_row
     gap = 0.8 * MM

@@ -111,8 +111,9 @@ def _health(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[It
     top, rest = inner.split_top(14 * MM, 2.5 * MM)
     defence, rest_top = top.split_left(17 * MM, 3 * MM)
     hp, armour = rest_top.split_left(17 * MM, 4 * MM)
-    items += value_tile(ctx, defence, "DEFENCE", v.defence, color, field=v.field("defence"))
-    items += value_tile(ctx, hp, "NORMAL HP", v.hp, color, field=v.field("hp"))
+    items += value_tile(ctx, defence, "DEFENCE", v.defence, color, field=v.field("defence"),
+                        source=v.src("armour", "dv"))
+    items += value_tile(ctx, hp, "NORMAL HP", v.hp, color, field=v.field("hp"), source=v.src("hp"))
     name_box = Box(armour.x, armour.y, armour.w, 9 * MM)
     items += labeled_value(ctx, name_box, "Armour", v.armour, v.src("armour", "name"), size=9, field=v.field("armour"))
     dv_text = (f"DV {v.armour_dv}: weighs {ITEMS_PER_DV * int(v.armour_dv)} items" if v.armour_dv
@@ -134,7 +135,8 @@ def _fate(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item
     items, inner = section(ctx, box, "Fate points", color)
     top, rest = inner.split_top(14 * MM, 2.5 * MM)
     tile, track = top.split_left(17 * MM, 4 * MM)
-    items += value_tile(ctx, tile, "FP NOW", v.fate_points, color, field=v.field("fate_points"))
+    items += value_tile(ctx, tile, "FP NOW", v.fate_points, color, field=v.field("fate_points"),
+                        source=v.src("fate_points"))
     per_row = FP_CIRCLES // 2
     gap = 1.2 * MM
     r = min(2.3 * MM, (track.w - gap * (per_row - 1)) / (2 * per_row))

@@ -25,8 +25,8 @@ def body_style(ctx: LayoutContext, size: float = 7.5, **kw) -> TextStyle:
 
 
 def value_tile(ctx: LayoutContext, box: Box, label: str, value: str, color: str, *, field: str | None,
-               size: float = 18) -> list[Item]:
-    """A label over a boxed number (or a fillable field for it)."""
+               source: Source | None = None, size: float = 18) -> list[Item]:
+    """A label over a boxed number (or a fillable field for it); `source` is where the number comes from."""
     items = one_line(ctx, label, Box(box.x, box.y, box.w, 3.2 * MM),
                      TextStyle(size=6.5, font="bold", color=ctx.color("muted"), align="center", min_size=5), None,
                      valign="top")
@@ -38,7 +38,7 @@ def value_tile(ctx: LayoutContext, box: Box, label: str, value: str, color: str,
                            font=ctx.fonts.face("bold"), size=14))
     elif value:
         items += one_line(ctx, value, square.inset(1 * MM), TextStyle(size=size, font="bold", color=ctx.color("ink"),
-                                                                        align="center", min_size=8), None)
+                                                                        align="center", min_size=8), source)
     return items
 
 
@@ -180,8 +180,8 @@ class HpBoxes:
         return [Group(tuple(items), id=self.group_id, cls="hp-boxes", label=f"{self.count} HP, {self.ticked} lost")]
 
     def _tally_line(self, ctx: LayoutContext, x: float, y: float, width: float) -> list[Item]:
-        label = Box(x, y, width * 0.45, self.tally_height - 1 * MM)
-        items = one_line(ctx, f"{self.count} HP, too many to box: tally here", label,
+        label = Box(x, y, width * 0.5, self.tally_height - 1 * MM)
+        items = one_line(ctx, f"{self.count} HP, tally:", label,
                          TextStyle(size=7, color=ctx.color("muted"), min_size=5), None, valign="bottom")
         items.append(Path((("M", label.right + 1 * MM, y + self.tally_height - 1 * MM),
                            ("L", x + width, y + self.tally_height - 1 * MM)), stroke=self.color, width=0.5))
