@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -348,7 +349,7 @@ def _run_generator(gen, seed, output, content, values) -> None:
         documents = gen.generate(rng, dict(values), library)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    args = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in values.items() if v is not None)
+    args = " ".join(f"--{k.replace('_', '-')} {shlex.quote(str(v))}" for k, v in values.items() if v is not None)
     header = f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")
     text = dump_documents(documents, header)
     problems = _check_generated(text, content)

@@ -135,3 +135,26 @@ def test_a_table_and_a_paragraph_shrink_together(ctx):
     texts = runs(items)
     assert max(r.y for r in texts) <= box.bottom and all(r.x + r.width <= box.right + 1e-6 for r in texts)
     assert {r.text for r in texts} >= {"Die", "Chance", "17%", "100%"}
+
+
+def test_a_table_shrinks_rather_than_split_a_word(ctx):
+    rows = [["Thrashing", "heroes who failed their roll cannot act"], ["Acid", "1d6 damage"]]
+    table = Table(ctx, ["Rule", "Effect"], rows, TextStyle(size=12, min_size=5))
+    box = Box(0, 0, 30 * MM, 60 * MM)
+    items = runs(fit_blocks(ctx, [table], box))
+    assert "Thrashing" in {r.text for r in items}, "the word was split across lines"
+    assert max(r.size for r in items) < 12
+
+
+def test_each_block_keeps_its_own_minimum(ctx):
+    from sheetgen.layout.text import Spacer
+
+    class Fixed(Spacer):
+        def min_scale(self) -> float:
+            return 1.0  # never shrinks
+
+    body = Paragraph(ctx, "word " * 60, TextStyle(size=12, min_size=6))
+    items = runs(fit_blocks(ctx, [Fixed(20 * MM, scales=True), body], Box(0, 0, 50 * MM, 50 * MM)))
+    assert ctx.issues == []
+    assert 6 <= min(r.size for r in items) < 12
+    assert min(r.y for r in items) >= 20 * MM  # the fixed block kept its full height

@@ -237,6 +237,12 @@ class Paragraph:
             hit = self._cache[key] = break_lines(self.parsed, width / size, space, bullet, ctx.fonts)
         return hit
 
+    def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
+        """Whether some word is wider than the line at this scale."""
+        avail = width / (self.style.size * scale)
+        indent = ctx.fonts.metrics(self.style.font).width(BULLET + " ")
+        return any(w.em > avail - (indent if pl.bullet else 0.0) for pl in self.parsed for w in pl.words)
+
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
         if not self.parsed:
             return 0.0
@@ -398,6 +404,12 @@ class Table:
         total_want = sum(want) or 1.0
         return [m + rest * w / total_want for m, w in zip(minimum, want)]
 
+    def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
+        """Whether some cell has a word wider than its column at this scale."""
+        widths = self.widths(ctx, width, scale)
+        pad = 2 * self.pad * self.style.size * scale
+        return any(p.splits_words(ctx, w - pad, scale) for row in [self.header] + self.cells for p, w in zip(row, widths))
+
     def _row_height(self, ctx: LayoutContext, row: list[Paragraph], widths: list[float], scale: float) -> float:
         size = self.style.size * scale
         pad = self.pad * size
@@ -448,21 +460,40 @@ def _cell_text(value: object) -> str:
 # --- fitting --------------------------------------------------------------------
 
 
+def _clamped(block: Block, scale: float) -> float:
+    """Each block shrinks with the stack, but never below its own minimum."""
+    return max(scale, block.min_scale())
+
+
 def stack_height(ctx: LayoutContext, blocks: Sequence[Block], width: float, scale: float) -> float:
-    return sum(b.height(ctx, width, scale) for b in blocks)
+    return sum(b.height(ctx, width, _clamped(b, scale)) for b in blocks)
+
+
+def _splits_words(ctx: LayoutContext, blocks: Sequence[Block], width: float, scale: float) -> bool:
+    return any(getattr(b, "splits_words", None) and b.splits_words(ctx, width, _clamped(b, scale)) for b in blocks)
 
 
 def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[float, bool]:
-    """The largest scale ≤ 1 at which the blocks fit the box, and whether they fit at all."""
-    floor = max((b.min_scale() for b in blocks), default=1.0)
-    if stack_height(ctx, blocks, box.w, 1.0) <= box.h + 1e-6:
+    """The largest scale ≤ 1 at which the blocks fit the box, and whether they fit at all.
+
+    A scale at which some word has to be split across lines (in a narrow table column)
+    counts as not fitting while a smaller scale avoids it."""
+    floor = min((b.min_scale() for b in blocks), default=1.0)
+
+    def fits(scale: float, whole_words: bool) -> bool:
+        if stack_height(ctx, blocks, box.w, scale) > box.h + 1e-6:
+            return False
+        return not (whole_words and _splits_words(ctx, blocks, box.w, scale))
+
+    if fits(1.0, True):
         return 1.0, True
-    if stack_height(ctx, blocks, box.w, floor) > box.h + 1e-6:
+    whole = fits(floor, True)
+    if not whole and not fits(floor, False):
         return floor, False
     lo, hi = floor, 1.0
     for _ in range(12):
         mid = (lo + hi) / 2
-        if stack_height(ctx, blocks, box.w, mid) <= box.h + 1e-6:
+        if fits(mid, whole):
             lo = mid
         else:
             hi = mid
@@ -486,7 +517,8 @@ def fit_blocks(
     scale, fits = fit_scale(ctx, blocks, box)
     if not fits:
         need = stack_height(ctx, blocks, box.w, scale)
-        biggest = max((b for b in blocks if b.source is not None), key=lambda b: b.height(ctx, box.w, scale), default=None)
+        biggest = max((b for b in blocks if b.source is not None), key=lambda b: b.height(ctx, box.w, _clamped(b, scale)),
+                      default=None)
         source = biggest.source if biggest else None
         where = f" ({_path_text(source.path)})" if source and source.path else ""
         ctx.error(
@@ -504,8 +536,9 @@ def fit_blocks(
         y += max(0.0, box.h - total)
     items: list[Item] = []
     for b in blocks:
-        items.extend(b.draw(ctx, box.x, y, box.w, scale))
-        y += b.height(ctx, box.w, scale)
+        own = _clamped(b, scale)
+        items.extend(b.draw(ctx, box.x, y, box.w, own))
+        y += b.height(ctx, box.w, own)
     return items
 
 

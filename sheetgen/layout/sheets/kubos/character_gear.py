@@ -35,10 +35,10 @@ def items_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     items, inner = section(ctx, box, "Items", color)
     weight_w = 16 * MM
     head = Box(inner.x, inner.y, inner.w, 3.4 * MM)
-    label = TextStyle(size=6.5, font="bold", color=ctx.color("muted"), min_size=5)
+    label = TextStyle(size=6.5, font="bold", color=ctx.color("muted"), min_size=6)
     items += one_line(ctx, "ITEM", Box(head.x, head.y, head.w - weight_w, head.h), label, None, valign="top")
     items += one_line(ctx, "WEIGHS", Box(head.right - weight_w, head.y, weight_w, head.h), TextStyle(
-        size=6.5, font="bold", color=ctx.color("muted"), min_size=5, align="right"), None, valign="top")
+        size=6.5, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None, valign="top")
     lines = Box(inner.x, head.bottom, inner.w, inner.bottom - head.bottom)
     pitch = _line_pitch(ctx, lines, len(v.items), v.src("items"))
     items += writing_lines(ctx, lines, pitch=pitch)
@@ -110,7 +110,7 @@ def _capacity_meter(ctx: LayoutContext, box: Box, v: SheetValues, color: str) ->
         cells.append(Rect(x, y, cell_w, cell_h, stroke=ctx.color("rule"), width=0.5, fill=fill, radius=0.6 * MM,
                           dash=(1.2, 1.0) if over else None, cls=cls))
         items += one_line(ctx, str(n), Box(x, y, cell_w, cell_h),
-                          TextStyle(size=6, color=ctx.color("muted"), align="center", min_size=4), None)
+                          TextStyle(size=6, color=ctx.color("muted"), align="center", min_size=6), None)
         if capacity is not None and n == capacity:
             items.append(Path(line(x + cell_w + gap / 2, y - 0.8 * MM, x + cell_w + gap / 2, y + cell_h + 0.8 * MM),
                               stroke=color, width=1.6))

@@ -22,9 +22,9 @@ def accent(ctx: LayoutContext) -> str:
     return system_color(ctx, SYSTEM)
 
 
-def fine_print(ctx: LayoutContext, box: Box, *, size: float = 5.5, align: str = "left") -> list[Item]:
-    """The licence notice as small print filling `box`."""
-    style = TextStyle(size=size, min_size=4.5, leading=1.15, color=ctx.color("muted"), align=align)
+def fine_print(ctx: LayoutContext, box: Box, *, size: float = 6.0, align: str = "left") -> list[Item]:
+    """The licence notice as small print filling `box`, never below 6pt."""
+    style = TextStyle(size=size, min_size=6.0, leading=1.15, color=ctx.color("muted"), align=align)
     return text_box(ctx, NOTICE, box, style, None, valign="bottom", what="licence notice")
 
 

@@ -14,7 +14,7 @@ from sheetgen.rules.kubos_core import ATTRIBUTES
 from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS
 from sheetgen.units import MM
 
-LABEL_SIZE = 5.5
+LABEL_SIZE = 6.0
 CELL_PAD = 0.9 * MM
 CELL_GAP = 0.8 * MM
 
@@ -28,7 +28,7 @@ def value_tile(ctx: LayoutContext, box: Box, label: str, value: str, color: str,
                source: Source | None = None, size: float = 18) -> list[Item]:
     """A label over a boxed number (or a fillable field for it); `source` is where the number comes from."""
     items = one_line(ctx, label, Box(box.x, box.y, box.w, 3.2 * MM),
-                     TextStyle(size=6.5, font="bold", color=ctx.color("muted"), align="center", min_size=5), None,
+                     TextStyle(size=6.5, font="bold", color=ctx.color("muted"), align="center", min_size=6), None,
                      valign="top")
     square = Box(box.x, box.y + 3.8 * MM, box.w, box.h - 3.8 * MM)
     items.append(Rect(square.x, square.y, square.w, square.h, stroke=color, width=1.1, fill=ctx.color("paper"),
@@ -87,9 +87,9 @@ def stat_grid(
             w = free * nat / sum(natural)
             fill = tint(accent, 0.8) if cell.strong else ctx.color("panel")
             items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM))
-            label_box = Box(x + CELL_PAD / 2, row_box.y + 0.8 * MM, w - CELL_PAD, 2.6 * MM)
+            label_box = Box(x + CELL_PAD / 2, row_box.y + 0.7 * MM, w - CELL_PAD, 3.0 * MM)
             items += one_line(ctx, cell.label, label_box,
-                              TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=5),
+                              TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=6),
                               None, valign="top")
             value_box = Box(x + CELL_PAD / 2, label_box.bottom, w - CELL_PAD, row_box.bottom - label_box.bottom - 0.4 * MM)
             items += one_line(ctx, cell.value, value_box,
@@ -182,7 +182,7 @@ class HpBoxes:
     def _tally_line(self, ctx: LayoutContext, x: float, y: float, width: float) -> list[Item]:
         label = Box(x, y, width * 0.5, self.tally_height - 1 * MM)
         items = one_line(ctx, f"{self.count} HP, tally:", label,
-                         TextStyle(size=7, color=ctx.color("muted"), min_size=5), None, valign="bottom")
+                         TextStyle(size=7, color=ctx.color("muted"), min_size=6), None, valign="bottom")
         items.append(Path((("M", label.right + 1 * MM, y + self.tally_height - 1 * MM),
                            ("L", x + width, y + self.tally_height - 1 * MM)), stroke=self.color, width=0.5))
         return [Group(tuple(items), id=self.group_id, cls="hp-tally", label=f"{self.count} HP")]

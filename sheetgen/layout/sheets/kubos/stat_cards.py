@@ -12,7 +12,7 @@ from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, mo
 from sheetgen.layout.text import TextStyle, fit_blocks
 from sheetgen.units import MM
 
-NOTICE_H = 6.5 * MM
+NOTICE_H = 7.6 * MM
 
 
 def monster_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[Item]:
@@ -29,7 +29,7 @@ def monster_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: st
     body, notice = rest.split_top(rest.h - NOTICE_H - 1 * MM, 1 * MM)
     style = TextStyle(size=7.0, min_size=6.0, leading=1.18, color=ctx.color("ink"))
     items += fit_blocks(ctx, body_blocks(ctx, doc, style, body.w, body.h), body, what="stat card")
-    items += fine_print(ctx, notice, size=5.2)
+    items += fine_print(ctx, notice)
     return items
 
 
