@@ -34,3 +34,33 @@ def environment() -> jinja2.Environment:
 
 def render_template(name: str, **values: Any) -> str:
     return environment().get_template(name).render(**values)
+
+
+def caption(template: str, name: str, **values: Any) -> str:
+    """The macro `name` of a caption template (`templates/<template>`), as body text.
+
+    Caption templates are written like the text they make: single line breaks fold into
+    spaces, a blank line starts a new paragraph, and lines starting with `- ` stay
+    bullets; `**bold**` and `*italic*` pass through to the layout."""
+    macro = getattr(environment().get_template(template).module, name, None)
+    if macro is None:
+        raise KeyError(f"{template} has no caption `{name}`")
+    return fold_text(str(macro(**values)))
+
+
+def fold_text(text: str) -> str:
+    """Template text → layout text: fold lines, keep paragraphs and bullets."""
+    paragraphs: list[str] = []
+    for block in text.strip().split("\n\n"):
+        lines: list[str] = []
+        for raw in block.splitlines():
+            line = " ".join(raw.split())
+            if not line:
+                continue
+            if lines and not line.startswith("- "):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        if lines:
+            paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)

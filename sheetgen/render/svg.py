@@ -16,7 +16,7 @@ import svgwrite
 
 from sheetgen import __version__
 from sheetgen.fonts import FontFace, load_metrics
-from sheetgen.layout.primitives import Circle, Field, Group, Image, Item, Page, Path, Rect, Text
+from sheetgen.layout.primitives import Circle, Field, Group, Image, Page, Path, Rect, Text
 from sheetgen.units import MM
 
 

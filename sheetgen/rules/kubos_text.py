@@ -1,20 +1,11 @@
-"""KUBOS rules as sheets and stat blocks spell them out, in sheetgen's own words.
-
-Text only: the numbers come from `kubos_core`, so wording and rules cannot drift
-apart. Body text may use `**bold**`.
+"""The words the KUBOS rules attach to derived values: attribute names and uses, the
+special rules a stat block spells out, and magic items, in sheetgen's own words.
+(Sheet captions are templates: `templates/kubos/captions.j2`.) Body text may use `**bold**`.
 """
 
 from __future__ import annotations
 
-from sheetgen.rules.kubos_core import (
-    CARRY_BASE,
-    COINS_PER_ITEM,
-    EFFECT_OFFSET,
-    ITEMS_PER_DV,
-    SUCCESS_TOTAL,
-    TABLE_NAMES,
-    UNIQUE,
-)
+from sheetgen.rules.kubos_core import TABLE_NAMES, UNIQUE
 
 ATTRIBUTE_LABELS = {
     "skill": "SKILL",
@@ -35,45 +26,6 @@ ATTRIBUTE_USES = {
     "slight": "open locks, pick pockets, disarm traps",
     "senses": "search, spot, listen, react, dodge",
 }
-
-ACTION_ROLL = (
-    f"**ACTION roll:** 1d6 + the attribute that fits. A total of {SUCCESS_TOTAL}+ (or a natural 6) succeeds; "
-    f"a natural 1 always fails. **EFFECT** = total − {EFFECT_OFFSET}: the damage you deal or stop. "
-    "A number in brackets, as in STRENGTH (2), is the EFFECT a hard task needs."
-)
-
-FATE_POINTS = (
-    "Unless the die shows a natural 1, add FP to a roll, one for one. Spent FP are gone; "
-    "every natural 6 earns 1 FP."
-)
-
-HEROIC_ACTION = (
-    "**Heroic action:** with the referee's nod, declare it, spend 1d6 FP at once, "
-    "then roll without adding any more FP."
-)
-
-HIT_POINTS = "Tick a box for each HP lost. At 0 HP or less you die."
-
-AFTER_ADVENTURE = (
-    "**After an adventure:** spend 1d6 FP for +1 HP. Ordinary items cost 5 coins; "
-    "potions (healing or antidote) cost 50 coins."
-)
-
-CARRYING = (
-    f"Carry {CARRY_BASE} + STRENGTH² items; backpack and clothes are free. Armour weighs {ITEMS_PER_DV} items "
-    f"per DV, {COINS_PER_ITEM} coins weigh 1 item. More than you can carry: ENCUMBERED."
-)
-
-MAGIC_ITEMS = "A magic item tied to an attribute lets you spend FP one for two on rolls of that attribute made with it."
-
-COMBAT_ORDER = (
-    "**Each round** everyone rolls SNEAK. Those who succeed act first, then the monsters, then those who failed."
-)
-
-DAMAGE = (
-    "A hit takes its EFFECT from the target's HP, less the EFFECT of the target's DEFENCE roll. "
-    "If HP are lost and the target's STRENGTH is lower than the attacker's, it loses the difference as well."
-)
 
 #: Special rules a stat block spells out: id → (title, text).
 SPECIAL_RULES: dict[str, tuple[str, str]] = {

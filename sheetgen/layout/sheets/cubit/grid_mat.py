@@ -16,7 +16,7 @@ from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, Path, Rect, line
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.cubit.style import CREDIT, SYSTEM
+from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM, format_mm
 
@@ -147,7 +147,7 @@ def _footer(ctx: LayoutContext, title: str, tile: tuple[int, int], tiles: tuple[
                               stroke=accent, width=0.4, fill=accent if here else None))
     last = (first[0] + squares[0] - 1, first[1] + squares[1] - 1)
     words = (f"**{title}** · page {ty * tiles[0] + tx + 1} of {tiles[0] * tiles[1]}: squares "
-             f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{CREDIT}")
+             f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{credit()}")
     items += fit_blocks(ctx, [Paragraph(ctx, words, TextStyle(size=7.5, color=ctx.color("muted"), min_size=6), None)],
                         Box(box.x, box.y, box.w - map_w - 4 * MM, box.h))
     return items

@@ -17,7 +17,8 @@ from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, P
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_art, face_source, face_views
 from sheetgen.layout.sheets.cubit.net_geometry import Net, cross_net, largest_size, net_extent
-from sheetgen.layout.sheets.cubit.style import Livery, credit, livery, standard_interfaces
+from sheetgen.layout.sheets.cubit.style import CAPTIONS, Livery, credit, livery, standard_interfaces
+from sheetgen.layout.templates import caption
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM, format_mm
 
@@ -29,11 +30,6 @@ GAP = 5 * MM  # between packed nets
 MIN_CUBE = 25 * MM  # below this, face text falls under the smallest readable size
 TAB_FILL = "#e4e4e4"
 
-INSTRUCTIONS = (
-    "**Cut** along the solid lines, around the grey glue tabs. **Score and fold** along the dashed lines, "
-    "print side out. Glue each tab under the edge its number names. Folded, opposite faces add up to 7 "
-    "and 1, 2, 3 run counter-clockwise round their corner: a right-handed die."
-)
 
 
 def net_area(paper: tuple[float, float]) -> tuple[float, float]:
@@ -136,7 +132,7 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     if notation:
         blocks += [Paragraph(ctx, notation, TextStyle(size=8.5, font="bold", color=ink, min_size=6, markup=False), None),
                    Spacer(1.2 * MM)]
-    blocks.append(Paragraph(ctx, INSTRUCTIONS, TextStyle(size=7.5, color=ink, min_size=6, leading=1.2), None))
+    blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=7.5, color=ink, min_size=6, leading=1.2), None))
     items += fit_blocks(ctx, blocks, Box(foot.x, foot.y, foot.w, foot.h - 3.5 * MM), what="notation and instructions")
     items += one_line(ctx, credit(reconstructed), Box(foot.x, foot.bottom - 3 * MM, foot.w, 3 * MM),
                       TextStyle(size=6, color=muted, min_size=5), None, valign="bottom")

@@ -18,7 +18,8 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_source, face_views
-from sheetgen.layout.sheets.cubit.style import Livery, credit, icon, livery, standard_interfaces
+from sheetgen.layout.sheets.cubit.style import CAPTIONS, Livery, credit, icon, livery, standard_interfaces
+from sheetgen.layout.templates import caption
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
 from sheetgen.units import MM
@@ -290,7 +291,7 @@ def damage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
         items += one_line(ctx, label, Box(inner.x + 6 * MM, y, inner.w - 6 * MM, 4 * MM),
                           TextStyle(size=9.5, font="bold" if ticked else "regular", color=ink, min_size=SMALL), None)
     hint = Box(inner.x, inner.y + 4 * step, inner.w, inner.bottom - inner.y - 4 * step)
-    text = "Each hit moves one step down. Only an undamaged cubit moves or acts.\n\n" + view.skills
+    text = caption(CAPTIONS, "damage") + "\n\n" + view.skills
     items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=SMALL, color=muted, min_size=6, leading=1.25), None)],
                         hint, what="damage notes")
     return items

@@ -9,11 +9,12 @@ from sheetgen.layout.cards import system_color
 from sheetgen.layout.colors import contrast, readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, Path
+from sheetgen.layout.templates import caption
 from sheetgen.pathdata import PathDataError, parse_path, transform
 from sheetgen.units import MM
 
 SYSTEM = "cubit"
-CREDIT = "Cubit, a role-playing game by Carl Muckenhoupt (v0.3) · made with sheetgen"
+CAPTIONS = "cubit/captions.j2"
 MIN_TEXT = 6.0  # points: the smallest text on cube faces, stickers and cards
 FULL_DETAIL = 40 * MM  # faces and stickers smaller than this drop the words around their numbers
 ICON_STROKE = 7.0  # line width of icons, in icon units
@@ -100,7 +101,7 @@ def icon(path_data: str, box: Box, color: str, *, weight: float = 1.0) -> list[I
 
 def credit(reconstructed: list[str] | tuple[str, ...] = ()) -> str:
     """The credit line, with a word on what sheetgen had to reconstruct for this output."""
-    return CREDIT + "".join(f" · Reconstructed: {note}" for note in reconstructed)
+    return caption(CAPTIONS, "credit", reconstructed=list(reconstructed))
 
 
 def standard_interfaces(ctx: LayoutContext, docs) -> dict[int, object]:

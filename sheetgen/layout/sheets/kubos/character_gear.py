@@ -11,7 +11,7 @@ from sheetgen.layout.sheets.kubos.pieces import body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height, text_box
 from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
 from sheetgen.rules.kubos_core import CARRY_BASE
-from sheetgen.rules.kubos_text import AFTER_ADVENTURE, CARRYING, MAGIC_ITEMS
+from sheetgen.layout.sheets.kubos import captions
 from sheetgen.units import MM
 
 LINE_PITCH = 6.5 * MM
@@ -80,7 +80,7 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
         breakdown = (f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · "
                      f"magic {load['magic_items']}")
         items += labeled_value(ctx, load_box, "Made up of", breakdown, v.src("items"), size=8)
-    items += text_box(ctx, CARRYING, rest, body_style(ctx, 7), None, what="carrying reminder")
+    items += text_box(ctx, captions.carrying(), rest, body_style(ctx, 7), None, what="carrying reminder")
     return items
 
 
@@ -144,7 +144,7 @@ def magic_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     items, inner = section(ctx, box, "Magic items", color)
     body, rule = inner.split_top(inner.h - 7.5 * MM, 1.5 * MM)
     items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items))
-    items += text_box(ctx, MAGIC_ITEMS, rule, body_style(ctx, 7, color="muted"), None, valign="bottom", what="magic reminder")
+    items += text_box(ctx, captions.magic_items(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom", what="magic reminder")
     return items
 
 
@@ -155,6 +155,6 @@ def notes_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     for entry in v.notes:
         blocks += [Paragraph(ctx, entry.text, body_style(ctx, 8), entry.source), Spacer(1.2 * MM)]
     items += _written_then_lines(ctx, body, blocks)
-    items += text_box(ctx, AFTER_ADVENTURE, rule, body_style(ctx, 7, color="muted"), None, valign="bottom",
+    items += text_box(ctx, captions.after_adventure(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom",
                       what="after the adventure reminder")
     return items

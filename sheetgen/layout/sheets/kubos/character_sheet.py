@@ -20,7 +20,8 @@ from sheetgen.layout.sheets.kubos.pieces import HpBoxes, body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import labeled_value, page_frame, section, sheet_page
 from sheetgen.rules.kubos_core import ATTRIBUTES, ITEMS_PER_DV
-from sheetgen.rules.kubos_text import ACTION_ROLL, ATTRIBUTE_LABELS, ATTRIBUTE_USES, FATE_POINTS, HEROIC_ACTION, HIT_POINTS
+from sheetgen.layout.sheets.kubos import captions
+from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS, ATTRIBUTE_USES
 from sheetgen.units import MM
 
 GAP = 3.5 * MM
@@ -101,7 +102,7 @@ def _attributes(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> lis
                           what="attribute uses")
     items.append(Rect(rule_box.x - 1 * MM, rule_box.y, rule_box.w + 2 * MM, rule_box.h, stroke=None,
                       fill=tint(color, 0.9), radius=1 * MM))
-    items += text_box(ctx, ACTION_ROLL, rule_box.inset(1.5 * MM, 0.8 * MM), body_style(ctx, 7.5), None, valign="middle",
+    items += text_box(ctx, captions.action_roll(), rule_box.inset(1.5 * MM, 0.8 * MM), body_style(ctx, 7.5), None, valign="middle",
                       what="action roll reminder")
     return items
 
@@ -125,7 +126,7 @@ def _health(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[It
         HpBoxes(v.hp_boxes, v.hp_lost, size=4.2 * MM, gap=1.0 * MM, color=ctx.color("ink"), min_scale=0.6,
                 group_id="hp"),
         Spacer(2 * MM),
-        Paragraph(ctx, HIT_POINTS + blank_note, body_style(ctx, 7)),
+        Paragraph(ctx, captions.hit_points() + blank_note, body_style(ctx, 7)),
     ]
     items += fit_blocks(ctx, blocks, rest, what="hit points")
     return items
@@ -151,7 +152,8 @@ def _fate(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item
     items.append(Group(tuple(circles), id="fp-track", cls="fp-track"))
     items += one_line(ctx, "Shade one per FP earned; cross out FP spent.",
                       Box(track.x, track.y, track.w, 3.4 * MM), body_style(ctx, 7, color="muted"), None, valign="top")
-    blocks = [Paragraph(ctx, FATE_POINTS, body_style(ctx, 7)), Spacer(1.2 * MM), Paragraph(ctx, HEROIC_ACTION, body_style(ctx, 7))]
+    blocks = [Paragraph(ctx, captions.fate_points(), body_style(ctx, 7)), Spacer(1.2 * MM),
+              Paragraph(ctx, captions.heroic_action(), body_style(ctx, 7))]
     items += fit_blocks(ctx, blocks, rest, what="fate points")
     return items
 
