@@ -31,7 +31,7 @@ BODY = (
 
 
 def deck_yaml(i: int, cards: int) -> str:
-    lines = [f"kind: reference-deck\nid: deck-{i:05d}\nsystem: tricube\ntitle: Synthetic deck {i}\nback: Deck {i}\ncards:"]
+    lines = [f"kind: reference-deck\nid: deck-{i:05d}\nsystem: grimdark\ntitle: Synthetic deck {i}\nback: Deck {i}\ncards:"]
     for c in range(cards):
         lines.append(f"  - title: Rule {i}.{c + 1}\n    body: \"{BODY}\"")
         if c % 3 == 0:

@@ -367,12 +367,20 @@ class Table:
         self.rule_color = rule_color
         self.col_weights = col_weights
         self.pad = 0.22  # em, cell padding
+        self._natural_cache: dict[int, tuple[float, float]] = {}
+        self._widths_cache: dict[tuple[float, float], list[float]] = {}
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
 
     def _natural(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
         """(widest unbroken line, widest single word) of a column, in em."""
+        hit = self._natural_cache.get(col)
+        if hit is None:
+            hit = self._natural_cache[col] = self._measure_column(ctx, col)
+        return hit
+
+    def _measure_column(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
         natural = word = 0.0
         for p in [self.header[col]] + [row[col] for row in self.cells if col < len(row)]:
             m = ctx.fonts.metrics(p.style.font)
@@ -384,6 +392,13 @@ class Table:
         return natural, word
 
     def widths(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
+        key = (round(width, 3), round(scale, 5))
+        hit = self._widths_cache.get(key)
+        if hit is None:
+            hit = self._widths_cache[key] = self._share_width(ctx, width, scale)
+        return hit
+
+    def _share_width(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
         n = len(self.header)
         size = self.style.size * scale
         pad = 2 * self.pad * size

@@ -71,11 +71,16 @@ class _PageWriter:
             self.fill = color
 
     def draw(self, items: tuple[Item, ...] | list[Item]) -> None:
+        run: list[Text] = []
         for item in items:
             kind = type(item)
             if kind is Text:
-                self.text(item)  # type: ignore[arg-type]
-            elif kind is Path:
+                run.append(item)  # type: ignore[arg-type]
+                continue
+            if run:
+                self.texts(run)
+                run = []
+            if kind is Path:
                 self.path(item)  # type: ignore[arg-type]
             elif kind is Rect:
                 self.rect(item)  # type: ignore[arg-type]
@@ -87,6 +92,8 @@ class _PageWriter:
                 self.image(item)  # type: ignore[arg-type]
             elif kind is Field:
                 self.field(item)  # type: ignore[arg-type]
+        if run:
+            self.texts(run)
 
     def _paint(self, stroke: str | None, width: float, fill: str | None, dash=None, cap="butt", join="miter") -> tuple[int, int]:
         do_stroke = 1 if stroke and width > 0 else 0
@@ -96,20 +103,28 @@ class _PageWriter:
             self.set_fill(fill)
         return do_stroke, 1 if fill else 0
 
-    def text(self, t: Text) -> None:
-        # The text matrix flips glyphs back upright inside the page's y-down space.
-        name = _register(t.font)
-        self.set_fill(t.fill)
+    def texts(self, runs: list[Text]) -> None:
+        """Consecutive text runs as one text object; each run's matrix flips its glyphs
+        back upright inside the page's y-down space."""
         obj = self.c.beginText()
-        if t.angle:
-            a = math.radians(t.angle)
-            cos, sin = math.cos(a), math.sin(a)
-            obj.setTextTransform(cos, -sin, -sin, -cos, t.x, t.y)
-        else:
-            obj.setTextTransform(1, 0, 0, -1, t.x, t.y)
-        obj.setFont(name, t.size)
-        obj.textOut(t.text)
+        font: tuple[str, float] | None = None
+        fill: str | None = None
+        for t in runs:
+            if t.fill != fill:
+                obj.setFillColor(_color(t.fill))
+                fill = t.fill
+            if t.angle:
+                a = math.radians(t.angle)
+                cos, sin = math.cos(a), math.sin(a)
+                obj.setTextTransform(cos, -sin, -sin, -cos, t.x, t.y)
+            else:
+                obj.setTextTransform(1, 0, 0, -1, t.x, t.y)
+            if font != (t.font.name, t.size):
+                obj.setFont(_register(t.font), t.size)
+                font = (t.font.name, t.size)
+            obj.textOut(t.text)
         self.c.drawText(obj)
+        self.fill = None  # the text object changed the fill colour
 
     def path(self, p: Path) -> None:
         stroke, fill = self._paint(p.stroke, p.width, p.fill, p.dash, p.cap, p.join)
