@@ -63,6 +63,16 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     return None
 
 
+def field_path(path: Sequence) -> str:
+    """A path into a document as its author would write it: `` `cards[2].body` ``."""
+    if not path:
+        return "document"
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return f"`{out}`"
+
+
 def display_path(path: str) -> str:
     """A path relative to the working directory when it lies below it."""
     try:

@@ -28,7 +28,7 @@ from sheetgen.content.yamlsrc import (
     decode_source,
     load_documents,
 )
-from sheetgen.diagnostics import Diagnostic, did_you_mean, display_path, error
+from sheetgen.diagnostics import Diagnostic, did_you_mean, display_path, error, field_path
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -389,7 +389,7 @@ def _validation_diagnostics(
                 m.line,
                 m.column,
                 "content.wrong-type",
-                f"{_field_name(path)}: expected {' or '.join(expects)}, got {_describe(value)}",
+                f"{field_path(path)}: expected {' or '.join(expects)}, got {_describe(value)}",
             )
         )
     # A misspelt key also makes its right spelling "missing": report the misspelling only.
@@ -411,21 +411,12 @@ def _missing_name(d: Diagnostic) -> str:
     return m.group(1) if m else ""
 
 
-def _field_name(path: tuple) -> str:
-    if not path:
-        return "document"
-    parts = []
-    for p in path:
-        parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
-    return "`" + "".join(parts).replace(".[", "[") + "`"
-
-
 def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positions, file: str) -> Diagnostic:
     kind = e["type"]
     loc = e["loc"]
     value = e.get("input")
     ctx = e.get("ctx") or {}
-    name = _field_name(path)
+    name = field_path(path)
     hint: str | None = None
     code = "content.invalid"
     mark = positions.value(path)
@@ -443,7 +434,7 @@ def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positio
         missing = loc[-1]
         code = "content.missing-field"
         message = f"missing required field `{missing}`"
-        where = _field_name(path)
+        where = field_path(path)
         if path:
             message += f" in {where}"
     elif kind in _EXPECT:

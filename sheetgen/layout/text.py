@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol, Sequence
 
+from sheetgen.diagnostics import field_path
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path, Rect, Text, line
 
@@ -535,7 +536,7 @@ def fit_blocks(
         biggest = max((b for b in blocks if b.source is not None), key=lambda b: b.height(ctx, box.w, _clamped(b, scale)),
                       default=None)
         source = biggest.source if biggest else None
-        where = f" ({_path_text(source.path)})" if source and source.path else ""
+        where = f" ({field_path(source.path)})" if source and source.path else ""
         ctx.error(
             source,
             "layout.text-overflow",
@@ -555,13 +556,6 @@ def fit_blocks(
         items.extend(b.draw(ctx, box.x, y, box.w, own))
         y += b.height(ctx, box.w, own)
     return items
-
-
-def _path_text(path: tuple) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return f"`{out}`"
 
 
 def text_box(
@@ -601,7 +595,7 @@ def one_line(
         ctx.error(
             source,
             "layout.text-overflow",
-            f"the {what}{(' (' + _path_text(source.path) + ')') if source and source.path else ''} "
+            f"the {what}{(' (' + field_path(source.path) + ')') if source and source.path else ''} "
             f"`{text[:40]}` is too long for its box even at {style.min_size:g}pt",
             "shorten it",
         )

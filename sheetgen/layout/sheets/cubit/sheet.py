@@ -181,10 +181,19 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     lines = [f"- {u}" for u in face.upgrades] or ["- none"]
     if face.note:
         lines.append(f"*{face.note}*")
-    para = Paragraph(ctx, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.25),
-                     src.child("upgrades") if src and len(src.path) > 1 else src)
-    need = min(para.height(ctx, body.w, 1.0), body.h)
-    items += fit_blocks(ctx, [para], Box(body.x, body.y, body.w, need), what="upgrades")
+    items += list_over_lines(ctx, body, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.25),
+                             src.child("upgrades") if src and len(src.path) > 1 else src, "upgrades")
+    return items
+
+
+def list_over_lines(ctx: LayoutContext, body: Box, text: str, style: TextStyle, source, what: str) -> list[Item]:
+    """Text at the top of a box (shrunk to fit if it must), ruled lines to write on below it."""
+    items: list[Item] = []
+    need = 0.0
+    if text:
+        para = Paragraph(ctx, text, style, source)
+        need = min(para.height(ctx, body.w, 1.0), body.h)
+        items += fit_blocks(ctx, [para], Box(body.x, body.y, body.w, need), what=what)
     items += writing_lines(ctx, Box(body.x, body.y + need, body.w, body.h - need), pitch=6 * MM)
     return items
 
@@ -266,13 +275,8 @@ def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
             items.append(Field(f"storage{number}", "text", body.x, body.y, body.w, body.h, tooltip=f"face {number} storage",
                                font=ctx.fonts.face("regular"), size=9, multiline=True))
             continue
-        need = 0.0
-        if held:
-            para = Paragraph(ctx, "\n".join(f"- {h}" for h in held), TextStyle(size=BODY, color=ink, min_size=SMALL),
-                             view.source("storage"))
-            need = min(para.height(ctx, body.w, 1.0), body.h)
-            items += fit_blocks(ctx, [para], Box(body.x, body.y, body.w, need), what="storage")
-        items += writing_lines(ctx, Box(body.x, body.y + need, body.w, body.h - need), pitch=6 * MM)
+        items += list_over_lines(ctx, body, "\n".join(f"- {h}" for h in held), TextStyle(size=BODY, color=ink, min_size=SMALL),
+                                 view.source("storage"), "storage")
     return items
 
 
