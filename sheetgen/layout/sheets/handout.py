@@ -74,9 +74,12 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                     if product.scope == "collection" else [Job(product.id, d.id, (d,), options) for d in docs])
             for sub in jobs:
                 laid = product.layout(inner, sub).pages
-                if len(body) % 2 == 1 and any(p.is_back for p in laid):
+                if len(body) % 2 == 1 and (product.one_sided or any(p.is_back for p in laid)):
                     body.append(_blank(theme))  # fronts on the right-hand page, backs behind them
-                body.extend(laid)
+                for page in laid:
+                    body.append(page)
+                    if product.one_sided:
+                        body.append(_blank(theme))  # nothing on the back of a page to cut out
         contents.append((section["title"], first_page))
     pages: list[Page] = []
     if handout.cover:
