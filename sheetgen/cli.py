@@ -140,8 +140,12 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     settings = _settings(paper, cube_size, theme)
     library, checked = _load(paths, settings)
     _check_theme_exists(library, theme)
-    _check_cube_size(checked)
     diagnostics = library.diagnostics + checked.diagnostics
+    _check_cube_size(checked, library, diagnostics)
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
     progress_cb, finish = _progress()
     try:
         report = run_build(checked, BuildOptions(Path(out_dir), formats, jobs, force), progress=progress_cb)
@@ -171,12 +175,22 @@ def _unique(diags):
     return unique(diags)
 
 
-def _check_cube_size(checked) -> None:
+def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+    """Refuse build settings no product can honour. From the command line that is a usage
+    error; from the theme it is the theme's error, at its line."""
+    from sheetgen.diagnostics import error
     from sheetgen.layout import registry as layout_registry
 
     problem = layout_registry.check_settings(checked.theme)
-    if problem:
+    if not problem:
+        return
+    theme = library.get("theme", checked.theme.id)
+    if theme is None or theme.model.cube_size is None or checked.theme.cube_size != theme.model.cube_size:
         raise click.UsageError(problem)
+    m = theme.mark(("cube_size",))
+    _emit(diagnostics + [error(theme.file, m.line, m.column, "theme.cube-too-big", problem.replace("--cube-size", "cube_size"),
+                               "change `cube_size` in the theme")], library, fmt)
+    raise ContentFailure()
 
 
 def _progress():
@@ -219,7 +233,7 @@ def validate(paths, fmt, strict, paper, cube_size, theme) -> None:
 
     library, checked = _load(paths, _settings(paper, cube_size, theme))
     _check_theme_exists(library, theme)
-    _check_cube_size(checked)
+    _check_cube_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
     diagnostics = library.diagnostics + checked.diagnostics + layout_issues(checked)
     diagnostics = _unique(_reportable(diagnostics, library))
     _emit(diagnostics, library, fmt)
@@ -258,6 +272,8 @@ def show(file, as_json, only) -> None:
             "derived": to_jsonable_python(checked.derived.get(doc.key)),
         })
     diagnostics = _reportable(diagnostics, library)
+    if only and not out:
+        raise click.UsageError(f"{file} holds no document with the id `{only}`")
     _emit(diagnostics, library)
     if as_json:
         click.echo(json.dumps(out if len(out) != 1 else out[0], indent=2, ensure_ascii=False))
@@ -287,10 +303,16 @@ def schema(kind, out_dir) -> None:
         from sheetgen.build.files import write_atomic
 
         folder = Path(out_dir)
-        for name, data in all_schemas().items():
-            write_atomic(folder / f"{name}.schema.json", (json.dumps(data, indent=2) + "\n").encode())
-        write_atomic(folder / "sheetgen.schema.json", (json.dumps(combined_schema(), indent=2) + "\n").encode())
-        click.echo(f"sheetgen: wrote {len(registry.kinds()) + 1} schemas to {folder}/", err=True)
+        files = {f"{kind}.schema.json": kind_schema(kind)} if kind else {
+            **{f"{name}.schema.json": data for name, data in all_schemas().items()},
+            "sheetgen.schema.json": combined_schema(),
+        }
+        for name, data in files.items():
+            try:
+                write_atomic(folder / name, (json.dumps(data, indent=2) + "\n").encode())
+            except OSError as exc:
+                raise click.UsageError(f"cannot write {folder / name}: {exc.strerror or exc}") from None
+        click.echo(f"sheetgen: wrote {len(files)} schema{'s' if len(files) != 1 else ''} to {folder}/", err=True)
         return
     data = kind_schema(kind) if kind else combined_schema()
     click.echo(json.dumps(data, indent=2))
@@ -339,6 +361,8 @@ def _run_generator(gen, seed, output, content, values) -> None:
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     library = Library()
+    if content and content != DEFAULT_CONTENT and not Path(content).is_dir():
+        raise click.UsageError(f"--content {content}: no such folder")
     if content and Path(content).is_dir():
         try:
             library = load([content])
@@ -350,16 +374,21 @@ def _run_generator(gen, seed, output, content, values) -> None:
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     args = " ".join(f"--{k.replace('_', '-')} {shlex.quote(str(v))}" for k, v in values.items() if v is not None)
-    header = f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")
+    header = (f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")).replace("\n", "\\n")
     text = dump_documents(documents, header)
     problems = _check_generated(text, content)
     if problems:
         click.echo(format_text(problems), err=True)
-        raise click.ClickException("the generated document did not pass its own checks (a bug in sheetgen)")
+        raise click.ClickException(
+            "the generated document does not pass its checks (above): an option's value, or a table "
+            "in the content folder, is not usable")
     if output:
         from sheetgen.build.files import write_atomic
 
-        write_atomic(Path(output), text.encode("utf-8"))
+        try:
+            write_atomic(Path(output), text.encode("utf-8"))
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
         click.echo(f"sheetgen: wrote {output}", err=True)
     else:
         click.echo(text, nl=False)

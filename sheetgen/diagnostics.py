@@ -87,17 +87,47 @@ def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Seque
     source_lines = source_lines or {}
     out: list[str] = []
     for d in diagnostics:
-        out.append(f"{d.file}:{d.line}:{d.column}: {d.severity.value}[{d.code}]: {d.message}")
+        out.append(f"{safe(d.file)}:{d.line}:{d.column}: {d.severity.value}[{d.code}]: {safe(d.message)}")
         lines = source_lines.get(d.file)
         if lines is not None and 1 <= d.line <= len(lines):
             text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
-            gutter = str(d.line)
-            out.append(f" {gutter} | {text}")
             caret_col = max(1, min(d.column, len(text) + 1))
-            out.append(f" {' ' * len(gutter)} | {' ' * (caret_col - 1)}^")
+            # Long lines show a window around the column.
+            start = max(0, caret_col - 1 - EXCERPT // 2) if len(text) > EXCERPT else 0
+            shown = text[start : start + EXCERPT]
+            prefix = "…" if start else ""
+            suffix = "…" if start + EXCERPT < len(text) else ""
+            gutter = str(d.line)
+            out.append(f" {gutter} | {prefix}{safe(shown)}{suffix}")
+            pad = len(prefix) + display_width(safe(shown[: caret_col - 1 - start]))
+            out.append(f" {' ' * len(gutter)} | {' ' * pad}^")
         if d.hint:
-            out.append(f"  = hint: {d.hint}")
+            out.append(f"  = hint: {safe(d.hint)}")
     return "\n".join(out)
+
+
+EXCERPT = 100
+# Characters that must not reach a terminal raw: controls and bidirectional overrides.
+_UNSAFE = {c: f"\\u{c:04x}" if c > 0xFF else f"\\x{c:02x}"
+           for c in [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0),
+                     *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F]}
+
+
+def safe(text: str) -> str:
+    """Text with control and direction-changing characters shown as escapes."""
+    return text.translate(_UNSAFE)
+
+
+def display_width(text: str) -> int:
+    """Terminal columns of text: wide (CJK) characters take two, combining marks none."""
+    import unicodedata
+
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
 
 
 def format_json(diagnostics: Sequence[Diagnostic]) -> str:

@@ -45,8 +45,43 @@ def default_faces() -> dict[str, FontFace]:
     return {style: FontFace(names[style], str(folder / files[style])) for style in STYLES}
 
 
+MAX_FONT_BYTES = 64 * 1024 * 1024
+_KNOWN_MAGIC = {
+    b"\x00\x01\x00\x00": None,
+    b"true": None,
+    b"OTTO": None,
+    b"ttcf": "a font collection (.ttc); give a single font file (.ttf or .otf) instead",
+    b"wOFF": "a web font (WOFF); convert it to TTF or OTF",
+    b"wOF2": "a web font (WOFF2); convert it to TTF or OTF",
+}
+
+
+def check_font_file(path: str | os.PathLike) -> None:
+    """Refuse anything that is not a plain, reasonably sized TrueType/OpenType file,
+    before any library tries to read it."""
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise FontError(exc.strerror or str(exc)) from None
+    import stat
+
+    if not stat.S_ISREG(st.st_mode):
+        raise FontError("it is not a regular file")
+    if st.st_size > MAX_FONT_BYTES:
+        raise FontError(f"it is {st.st_size // 1048576} MiB; a font file may be at most {MAX_FONT_BYTES // 1048576} MiB")
+    with open(p, "rb") as fh:
+        magic = fh.read(4)
+    if magic not in _KNOWN_MAGIC:
+        raise FontError("it is not a TrueType or OpenType font")
+    problem = _KNOWN_MAGIC[magic]
+    if problem:
+        raise FontError(f"it is {problem}")
+
+
 def face_for_file(path: str | os.PathLike, style: str) -> FontFace:
     """A FontFace for a theme's font file, named stably after its content."""
+    check_font_file(path)
     data = Path(path).read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:10]
     return FontFace(f"F{digest}-{style}", str(Path(path).resolve()))
@@ -56,16 +91,26 @@ class FontMetrics:
     """Advance widths (in em), vertical metrics and outlines of one font file."""
 
     def __init__(self, path: str):
-        from fontTools.ttLib import TTFont, TTLibError
+        from fontTools.ttLib import TTFont
 
+        check_font_file(path)
         try:
             font = TTFont(path, lazy=True)
             self.upem = font["head"].unitsPerEm
+            if "cmap" not in font:
+                raise FontError("it has no character map (cmap table)")
             cmap = font.getBestCmap() or {}
             hmtx = font["hmtx"].metrics
             hhea = font["hhea"]
-        except (OSError, TTLibError, KeyError, AssertionError) as exc:
-            raise FontError(f"cannot read font file {path}: {exc}") from exc
+            font.getGlyphOrder()
+        except FontError:
+            raise
+        except Exception as exc:  # a damaged file can fail in many ways inside fontTools
+            raise FontError(f"it cannot be read ({type(exc).__name__}: {exc})") from None
+        if not self.upem or self.upem < 16:
+            raise FontError(f"its units per em ({self.upem}) are not usable")
+        if not cmap:
+            raise FontError("it maps no characters to glyphs")
         if "glyf" not in font:
             raise FontError(
                 f"{os.path.basename(path)} has PostScript (CFF) outlines; "

@@ -46,6 +46,7 @@ class Target:
     formats: tuple[str, ...]
     job: Job
     scope: str = "document"
+    blocked_by: tuple[tuple[str, str], ...] = ()  # documents with errors this output needs
 
     @property
     def key(self) -> str:
@@ -69,6 +70,11 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     systems = {s for s in (doc_system(d) for d in docs) if s}
     valid = [d for d in checked.documents(*kinds_registry.kinds(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
+    broken = sorted(d.key for d in checked.library.targets if d.key in checked.failed)
+
+    def failed_of(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        return tuple(k for k in broken if k[0] in kinds)
+
     targets: list[Target] = []
     for product in products().values():
         fmts = tuple(f for f in product.formats if f in wanted)
@@ -79,17 +85,20 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
         if product.scope == "document":
             for di in members:
                 sys_ = product.system_of(di)
-                extra = [inputs[k] for k in (product.includes(di) if product.includes else []) if k in inputs]
+                wanted_keys = product.includes(di) if product.includes else []
+                extra = [inputs[k] for k in wanted_keys if k in inputs]
+                missing = tuple(k for k in wanted_keys if k not in inputs)
                 sources = tuple(dict.fromkeys([di.file] + [e.file for e in extra]))
                 targets.append(Target(product.id, sys_, product.name, di.id, di.kind, sources, fmts,
-                                      Job(product.id, di.id, (di, *extra), options)))
+                                      Job(product.id, di.id, (di, *extra), options), blocked_by=missing))
         elif product.scope == "collection":
             if members:
                 sys_ = product.system_of(members[0])
                 tid = product.target or product.name
                 targets.append(Target(product.id, sys_, product.name, tid, members[0].kind,
                                       tuple(sorted({m.file for m in members})), fmts,
-                                      Job(product.id, tid, tuple(members), options), "collection"))
+                                      Job(product.id, tid, tuple(members), options), "collection",
+                                      blocked_by=failed_of(product.kinds)))
         elif product.scope == "blank":
             sys_ = product.system_of(None)
             if sys_ in systems:
@@ -99,7 +108,8 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
                 tid = product.target or product.name
                 targets.append(Target(product.id, sys_, product.name, tid, None,
                                       tuple(sorted({d.file for d in settings_docs})), fmts,
-                                      Job(product.id, tid, settings_docs, options), "blank"))
+                                      Job(product.id, tid, settings_docs, options), "blank",
+                                      blocked_by=failed_of(product.kinds)))
     targets.sort(key=lambda t: t.key)
     return targets
 
@@ -184,12 +194,13 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
                 rendered.append((target.relpath("svg", n if many else None), "svg", render_svg(page, title), 1))
         root = Path(out_dir)
         for rel, fmt, data, pages in rendered:
-            sha = write_atomic(safe_output_path(root, rel), data)
+            try:
+                sha = write_atomic(safe_output_path(root, rel), data)
+            except OSError as exc:  # the output folder, not the content: say which file and why
+                result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
+                break
             result.files.append((rel, fmt, sha, pages))
         result.pages = len(document.pages)
-    except OSError as exc:  # the output folder, not the content: say which file and why
-        result.files = []
-        result.write_error = f"cannot write {exc.filename or out_dir}: {exc.strerror or exc}"
     except Exception as exc:  # a bug: report it without a traceback, keep building the rest
         result.crashed = f"{type(exc).__name__}: {exc}"
         if os.environ.get("SHEETGEN_DEBUG"):
@@ -225,12 +236,15 @@ class BuildReport:
     seconds: float = 0.0
 
 
-def issue_diagnostic(issue: Issue, library: Library, target: str) -> Diagnostic:
-    """A layout issue placed at its document's field in the source file; one that no
-    document caused (a blank sheet's own text) is placed at the target, `<system/product/id>`."""
+def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagnostic:
+    """A layout issue placed at its document's field in the source file. One with no
+    field of its own goes to the document the output is made from, or, when it is made
+    from many or none (a blank sheet), to the target itself: `<system/product/id>`."""
     doc = library.get(*issue.source.doc) if issue.source.doc else None
+    if doc is None and target.scope == "document" and target.job.docs:
+        doc = library.get(*target.job.docs[0].key)
     if doc is None:
-        return Diagnostic(f"<{target}>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
+        return Diagnostic(f"<{target.key}>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
     m = doc.mark(issue.source.path)
     name = f"{doc.kind} `{doc.id}`: "
     return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, issue.hint)
@@ -260,11 +274,24 @@ def build(
     kept: list[OutputEntry] = []
     for t in targets:
         old = by_target.get(t.key, [])
-        if not options.force and _up_to_date(out_dir, t, old, digests[t.key]):
+        # Formats not asked for this time keep their earlier files, listed as they were.
+        kept.extend(e for e in old if e.format not in t.formats)
+        old = [e for e in old if e.format in t.formats]
+        if checked.theme.broken or t.blocked_by:
+            kept.extend(old)  # made from documents with errors: earlier outputs stay intact
+            report.failed += 1
+            if t.blocked_by and not checked.theme.broken:
+                report.diagnostics.append(_not_rebuilt(t, library))
+        elif not options.force and _up_to_date(out_dir, t, old, digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
         else:
             todo.append(t)
+    if checked.theme.broken and targets:
+        report.diagnostics.append(Diagnostic(
+            "<build>", 1, 1, Severity.WARNING, "build.not-rebuilt",
+            f"nothing is built while the theme `{checked.theme.id}` has errors; earlier outputs stay as they were",
+            "fix the theme's errors above"))
 
     results: list[JobResult] = []
     total = len(todo)
@@ -288,7 +315,7 @@ def build(
     for res in sorted(results, key=lambda r: r.key):
         t = by_key[res.key]
         fallback = f"<{t.key}>"
-        report.diagnostics.extend(issue_diagnostic(i, library, t.key) for i in res.issues)
+        report.diagnostics.extend(issue_diagnostic(i, library, t) for i in res.issues)
         if res.crashed:
             report.diagnostics.append(
                 Diagnostic(fallback, 1, 1, Severity.ERROR, "internal.error",
@@ -300,9 +327,10 @@ def build(
                 Diagnostic(fallback, 1, 1, Severity.ERROR, "build.write-failed", res.write_error,
                            "check that the output folder is writable and the disk is not full")
             )
-        if not res.files:
+        if not res.files or res.write_error:
             report.failed += 1
-            new_entries.extend(by_target.get(t.key, []))  # earlier outputs stay, listed as they were
+            # Earlier outputs stay, listed as they were (other formats are already kept).
+            new_entries.extend(e for e in by_target.get(t.key, []) if e.format in t.formats)
             continue
         report.built += 1
         report.pages += res.pages
@@ -328,7 +356,7 @@ def build(
                 )
             )
         for entry in by_target.get(t.key, []):
-            if entry.path not in written:
+            if entry.path not in written and entry.format in t.formats:
                 _remove(out_dir, entry.path)
 
     planned = {t.key for t in targets}
@@ -346,6 +374,16 @@ def build(
     _write_index(out_dir, new_entries)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
+    kind, id_ = target.blocked_by[0]
+    doc = library.get(kind, id_)
+    where = (doc.file, doc.start.line, doc.start.column) if doc else (f"<{target.key}>", 1, 1)
+    others = f" (and {len(target.blocked_by) - 1} more)" if len(target.blocked_by) > 1 else ""
+    return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
+                      f"{target.key} is not rebuilt while {kind} `{id_}`{others} has errors; "
+                      "its earlier output stays as it was", "fix the errors above and build again")
 
 
 def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], digest: str) -> bool:
@@ -396,7 +434,7 @@ def layout_issues(checked: Checked) -> list[Diagnostic]:
             out.append(Diagnostic(f"<{t.key}>", 1, 1, Severity.ERROR, "internal.error",
                                   f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
             continue
-        out.extend(issue_diagnostic(i, checked.library, t.key) for i in issues)
+        out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
     return out
 
 

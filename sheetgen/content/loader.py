@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -82,6 +83,10 @@ class Library:
         self.documents.append(doc)
         self._index[doc.key] = doc
 
+    def remove(self, doc: Document) -> None:
+        self.documents.remove(doc)
+        self._index.pop(doc.key, None)
+
     def get(self, kind: str, id: str) -> Document | None:
         return self._index.get((kind, id))
 
@@ -120,8 +125,9 @@ def discover(paths: Iterable[str | os.PathLike]) -> list[Path]:
         for folder, dirnames, filenames in os.walk(path):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
             for name in sorted(filenames):
-                if name.endswith(YAML_SUFFIXES) and not name.startswith("."):
-                    found.append(Path(folder) / name)
+                candidate = Path(folder) / name
+                if name.endswith(YAML_SUFFIXES) and not name.startswith(".") and candidate.is_file():
+                    found.append(candidate)  # is_file: FIFOs and devices are never read
     unique: dict[str, Path] = {}
     for p in found:
         unique.setdefault(str(p.resolve()), p)
@@ -145,8 +151,19 @@ def load(
     for path in context_files:
         _load_file(path, quiet, target=False)
     for doc in quiet.documents:
-        if not library.has(*doc.key):
+        mine = library.get(*doc.key)
+        if mine is None:
             library.add(doc)
+        elif mine.file != doc.file:
+            # The same id in the file being checked and in the content folder: building it
+            # would overwrite the other's outputs.
+            m = mine.mark(("id",))
+            library.diagnostics.append(error(
+                mine.file, m.line, m.column, "content.duplicate-id",
+                f"another {doc.kind} already has the id `{doc.id}` ({doc.file}:{doc.start.line})",
+                "ids must be unique within a kind, across the content folder too; rename one of them"))
+            library.remove(mine)
+            library.invalid.add(mine.key)
     for key, src in quiet.sources.items():
         if key not in library.sources:
             library.sources[key] = src
@@ -158,7 +175,12 @@ def load(
 def _load_file(path: Path, library: Library, *, target: bool) -> None:
     file = display_path(str(path))
     try:
-        size = path.stat().st_size
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            library.diagnostics.append(error(file, 1, 1, "content.unreadable", "this is not a regular file",
+                                             "give a YAML file or a folder of them"))
+            return
+        size = st.st_size
         if size > MAX_FILE_BYTES:
             library.diagnostics.append(
                 error(
@@ -234,8 +256,12 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if kind is None:
         at((), "content.missing-kind", "this document has no `kind:`", f"add `kind:` with one of: {', '.join(sorted(known))}")
         return None, problems
-    if not isinstance(kind, str) or kind not in known:
-        hint = did_you_mean(str(kind), known) or f"known kinds: {', '.join(sorted(known))}"
+    if not isinstance(kind, str):
+        at(("kind",), "content.unknown-kind", f"`kind` must be a word, got {_describe(kind)}",
+           f"known kinds: {', '.join(sorted(known))}")
+        return None, problems
+    if kind not in known:
+        hint = did_you_mean(kind, known) or f"known kinds: {', '.join(sorted(known))}"
         at(("kind",), "content.unknown-kind", f"unknown kind `{kind}`", hint)
         return None, problems
     doc_id = data.get("id")
@@ -243,7 +269,8 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if doc_id is None:
         at((), "content.missing-id", f"this {kind} has no `id:`", "add `id:` with a lowercase slug such as `my-thing`")
     elif not isinstance(doc_id, str):
-        at(("id",), "content.bad-id", f"an id must be text, got `{doc_id}`", "write a lowercase slug such as `my-thing`")
+        at(("id",), "content.bad-id", f"an id must be text, got {_describe(doc_id)}",
+           "write a lowercase slug such as `my-thing`")
     else:
         try:
             check_slug(doc_id)
@@ -256,7 +283,8 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
         model = model_cls.model_validate(data)
     except ValidationError as exc:
         for d in _validation_diagnostics(exc, model_cls, data, pos, file):
-            if d.code == "content.bad-id" or (not id_ok and d.code == "content.missing-field" and "`id`" in d.message):
+            if (not id_ok and d.line == pos.value(("id",)).line and d.column == pos.value(("id",)).column) or (
+                    not id_ok and d.code == "content.missing-field" and "`id`" in d.message) or d.code == "content.bad-id":
                 continue
             problems.append(d)
     if problems or not raw.ok or model is None:
@@ -292,8 +320,10 @@ def _describe(value: Any) -> str:
         return "nothing"
     if isinstance(value, bool):
         return "`true`" if value else "`false`"
-    if isinstance(value, (int, float)):
-        return f"the number `{value:g}`" if isinstance(value, float) else f"the number `{value}`"
+    if isinstance(value, float):
+        return f"the number `{value!r}`"
+    if isinstance(value, int):
+        return f"the number `{value}`"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "…"
         return f"the text `{shown}`"

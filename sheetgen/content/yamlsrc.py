@@ -55,6 +55,11 @@ _FLOAT_RE = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
 _INF_RE = re.compile(r"^[-+]?\.(inf|Inf|INF)$")
 _NAN_RE = re.compile(r"^\.(nan|NaN|NAN)$")
 _LEADING_ZERO_RE = re.compile(r"^[-+]?0[0-9]+$")
+_NUMBERISH_RE = re.compile(r"^[-+]?(0x|0o)?[0-9a-fA-F._eE+-]+$")
+MAX_NUMBER_DIGITS = 60
+# C0 and C1 controls (tab and line breaks aside), DEL, lone surrogates and non-characters:
+# nothing a printer can draw, and not allowed in XML.
+_BAD_CHAR_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 YAML11_BOOLEANS = {
     w
@@ -183,7 +188,7 @@ class _Builder:
                     m.column,
                     "yaml.too-deep",
                     f"values are nested more than {self.max_depth} levels deep",
-                    "an alias that refers to itself makes an endless structure; remove the cycle",
+                    "flatten the structure; if it uses aliases, one that refers to itself makes an endless one",
                 )
             )
         if path not in self.positions.values:
@@ -198,9 +203,22 @@ class _Builder:
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         text = node.value
+        bad = _BAD_CHAR_RE.search(text)
+        if bad:
+            self.problem(
+                node,
+                "yaml.control-character",
+                f"the text holds the invisible character U+{ord(bad.group()):04X}, which cannot be printed",
+                "remove it (escape codes such as \\e or \\x07 in quoted text make such characters)",
+            )
+            return _BAD_CHAR_RE.sub("", text)
         if node.style:  # quoted or block scalar: always text (plain is None or '')
             if node.tag != _STR_TAG:
                 return self.explicit(node)
+            return text
+        if len(text) > MAX_NUMBER_DIGITS and _NUMBERISH_RE.match(text):
+            self.problem(node, "yaml.number-too-long", f"this number has {len(text)} characters; sheetgen reads at most "
+                         f"{MAX_NUMBER_DIGITS}", "write a smaller number, or quote it if it is text")
             return text
         implicit = self._resolver.resolve(yaml.ScalarNode, text, (True, False))
         if node.tag != implicit and not (node.tag == _STR_TAG and implicit == _STR_TAG):
@@ -249,8 +267,10 @@ class _Builder:
                 self.problem(key_node, "yaml.complex-key", "a mapping key must be plain text", "quote the key")
                 continue
             key = self.scalar(key_node)
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
-                key = key_node.value
+            if not isinstance(key, str):
+                self.problem(key_node, "yaml.non-text-key", f"the key `{key_node.value}` is not text",
+                             f"field names are words; quote it (`\"{key_node.value}\":`) if it must be a number")
+                continue
             if key in seen:
                 first = seen[key]
                 self.problem(
@@ -297,6 +317,10 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "") -> Diagno
     if isinstance(exc, yaml.reader.ReaderError):
         problem = f"the file contains a character YAML does not allow ({exc.reason})"
         hint = "remove control characters; save the file as UTF-8"
+        position = getattr(exc, "position", None)
+        if isinstance(position, int) and text:
+            line = text.count("\n", 0, position) + 1
+            column = position - (text.rfind("\n", 0, position) + 1) + 1
     return error(file, line, column, "yaml.syntax", f"invalid YAML: {problem}", hint)
 
 
@@ -321,6 +345,47 @@ def decode_source(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]
         ]
 
 
+MAX_NESTING_SCAN = 1000
+
+
+def _nesting_problem(text: str, file: str) -> Diagnostic | None:
+    """Refuse absurd nesting before the parser sees it: libyaml recurses once per
+    level and can overflow the C stack long before our own depth limit applies."""
+    depth = 0
+    quote = ""
+    for lineno, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        dashes = 0
+        while stripped.startswith("- ") or stripped.startswith("? "):
+            dashes += 1
+            stripped = stripped[2:].lstrip(" ")
+        if indent + dashes > MAX_NESTING_SCAN * 2 or dashes > MAX_NESTING_SCAN:
+            return error(file, lineno, 1, "yaml.too-deep", "values are nested too deeply to read",
+                         "flatten the structure")
+        for col, ch in enumerate(line, 1):
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch in "\"'" and (col == 1 or line[col - 2] in " [{,:"):
+                quote = ch
+            elif ch == "#" and (col == 1 or line[col - 2] == " "):
+                break
+            elif ch in "[{":
+                depth += 1
+                if depth > MAX_NESTING_SCAN:
+                    return error(file, lineno, col, "yaml.too-deep", "values are nested too deeply to read",
+                                 "flatten the structure")
+            elif ch in "]}":
+                depth = max(0, depth - 1)
+        if quote == "'":
+            pass  # single-quoted scalars may span lines
+    return None
+
+
+_DOC_START_RE = re.compile(r"^---(?:\s|$)", re.MULTILINE)
+
+
 def load_documents(
     text: str,
     file: str,
@@ -330,17 +395,49 @@ def load_documents(
 ) -> tuple[list[RawDocument], list[Diagnostic]]:
     """Every document of a YAML stream, with positions; problems as diagnostics.
 
-    A syntax error ends the stream: documents before it are still returned.
+    A syntax error spoils only its own document: the documents after the next `---`
+    are read on their own, so every document's problems are reported in one run.
     """
+    too_deep = _nesting_problem(text, file)
+    if too_deep is not None:
+        return [], [too_deep]
+    documents, diagnostics, error_line = _load_stream(text, file, max_nodes, max_depth, 0)
+    starts = [text.count("\n", 0, m.start()) for m in _DOC_START_RE.finditer(text)]  # 0-based lines
+    resumed = -1
+    while error_line is not None:
+        # Resume at the first document marker on or after the error's line (or the
+        # error would stop at the marker itself), keeping line numbers.
+        later = [n for n in starts if n >= error_line - 1 and n > resumed]
+        if not later:
+            break
+        resumed = later[0]
+        offset = sum(len(ln) + 1 for ln in text.split("\n")[:resumed])
+        rest = "\n" * resumed + text[offset:]
+        more, problems, error_line = _load_stream(rest, file, max_nodes, max_depth, len(documents))
+        documents += more
+        diagnostics += [d for d in problems if d not in diagnostics]
+    if not documents and not diagnostics:
+        diagnostics.append(warning(file, 1, 1, "content.empty-file", "the file holds no YAML documents"))
+    return documents, diagnostics
+
+
+def _is_empty(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.value == "" and not node.style
+
+
+def _load_stream(
+    text: str, file: str, max_nodes: int, max_depth: int, index: int
+) -> tuple[list[RawDocument], list[Diagnostic], int | None]:
+    """(documents, diagnostics, 0-based line of a syntax error or None)."""
     documents: list[RawDocument] = []
     diagnostics: list[Diagnostic] = []
+    error_line: int | None = None
     loader = _Loader(text)
-    index = 0
     try:
         while loader.check_node():
             node = loader.get_node()
-            if node is None:
-                continue
+            if node is None or _is_empty(node):
+                continue  # an empty document (a stray `---`) holds nothing to check
             builder = _Builder(file, max_nodes, max_depth)
             try:
                 data = builder.build(node, (), 0)
@@ -352,9 +449,12 @@ def load_documents(
             documents.append(RawDocument(index, data, builder.positions, _mark(node), ok))
             index += 1
     except yaml.YAMLError as exc:
-        diagnostics.append(_syntax_diagnostic(file, exc, text))
+        d = _syntax_diagnostic(file, exc, text)
+        diagnostics.append(d)
+        error_line = d.line  # 1-based line of the error: resume at a marker after it
+    except RecursionError:
+        diagnostics.append(error(file, 1, 1, "yaml.too-deep", "values are nested too deeply to read",
+                                 "flatten the structure"))
     finally:
         loader.dispose()
-    if not documents and not diagnostics:
-        diagnostics.append(warning(file, 1, 1, "content.empty-file", "the file holds no YAML documents"))
-    return documents, diagnostics
+    return documents, diagnostics, error_line

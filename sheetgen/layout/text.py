@@ -367,7 +367,7 @@ class Table:
         self.header_fill = header_fill
         self.rule_color = rule_color
         self.col_weights = col_weights
-        self.pad = 0.22  # em, cell padding
+        self.pad = 0.3  # em, cell padding on each side
         self._natural_cache: dict[int, tuple[float, float]] = {}
         self._widths_cache: dict[tuple[float, float], list[float]] = {}
 
@@ -414,11 +414,23 @@ class Table:
         minimum = [b * size + pad for _, b in nat]
         if sum(minimum) >= width:
             return [width * m / sum(minimum) for m in minimum]
-        # Give each column its longest word, then share the rest by natural width.
+        # Every column gets its longest word; then short columns get their whole text, so
+        # `1d6 × 1d6` never wraps beside a column of prose, and the prose shares the rest.
+        widths = list(minimum)
         rest = width - sum(minimum)
-        want = [max(0.0, a - b) for a, b in zip(natural, minimum)]
-        total_want = sum(want) or 1.0
-        return [m + rest * w / total_want for m, w in zip(minimum, want)]
+        wrapped = set(range(n))
+        for c in sorted(range(n), key=lambda c: natural[c]):
+            need = natural[c] - minimum[c]
+            if need > rest:
+                break
+            widths[c] = natural[c]
+            rest -= need
+            wrapped.discard(c)
+        want = {c: natural[c] - minimum[c] for c in wrapped}
+        total_want = sum(want.values()) or 1.0
+        for c in wrapped:
+            widths[c] += rest * want[c] / total_want
+        return widths
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
         """Whether some cell has a word wider than its column at this scale."""
@@ -537,13 +549,18 @@ def fit_blocks(
                       default=None)
         source = biggest.source if biggest else None
         where = f" ({field_path(source.path)})" if source and source.path else ""
-        ctx.error(
-            source,
-            "layout.text-overflow",
-            f"the {what}{where} does not fit its box even at the smallest size: "
-            f"it needs {need / 2.8346:.0f}mm of height and has {box.h / 2.8346:.0f}mm",
-            "shorten the text, or split it over two cards",
-        )
+        if box.h < 3 * 2.8346:
+            ctx.error(source, "layout.text-overflow",
+                      f"there is no room left for the {what}{where}: the rest of the layout fills its space",
+                      "choose a larger card or paper size in the theme")
+        else:
+            ctx.error(
+                source,
+                "layout.text-overflow",
+                f"the {what}{where} does not fit its box even at the smallest size: "
+                f"it needs {need / 2.8346:.0f}mm of height and has {box.h / 2.8346:.0f}mm",
+                "shorten the text, or split it over two cards",
+            )
     total = stack_height(ctx, blocks, box.w, scale)
     y = box.y
     if valign == "middle":

@@ -202,15 +202,19 @@ class _PageWriter:
         form = self.c.acroForm
         x = f.x + self.offset[0]
         y = self.page.height - (f.y + self.offset[1]) - f.h
+        # The page draws the box, line or circle to write in; the field itself stays
+        # invisible so the printout looks the same filled or blank.
         common = dict(
             name=f.name,
             tooltip=f.tooltip or None,
-            borderColor=_color("#7a7a7a"),
-            fillColor=_color("#f4f7fb"),
-            borderWidth=0.5,
+            borderColor=None,
+            fillColor=None,
+            borderWidth=0,
         )
         if f.kind == "checkbox":
-            form.checkbox(checked=bool(f.value), x=x, y=y, size=min(f.w, f.h), buttonStyle="check", **common)
+            size = min(f.w, f.h)
+            form.checkbox(checked=bool(f.value), x=x + (f.w - size) / 2, y=y + (f.h - size) / 2, size=size,
+                          buttonStyle="check", textColor=_color("#1b1b1b"), **common)
         else:
             # AcroForm text appearances must use one of the PDF standard fonts.
             form.textfield(

@@ -10,10 +10,32 @@ from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
+from sheetgen.rules.theme import check_colour_name
+from sheetgen.units import MM, format_mm
+
+
+# Sizes a theme may ask for: outside these nothing sensible can be printed.
+CARD_RANGE = (20 * MM, 300 * MM)
+CUBE_RANGE = (10 * MM, 300 * MM)
+BLEED_RANGE = (0.0, 10 * MM)
+
+
+def _check_size(ctx: RuleContext, doc: Document, path: tuple, value: float | None, bounds: tuple[float, float],
+                what: str) -> None:
+    low, high = bounds
+    if value is not None and not low <= value <= high:
+        ctx.error(doc, path, "theme.size-out-of-range",
+                  f"{what} is {format_mm(value)}; it must be from {format_mm(low)} to {format_mm(high)}",
+                  f"write a length such as `{format_mm((low + high) / 4)}`")
 
 
 def check_theme(doc: Document, ctx: RuleContext) -> dict:
     theme: Theme = doc.model  # type: ignore[assignment]
+    if theme.card_size is not None:
+        _check_size(ctx, doc, ("card_size",), theme.card_size.width, CARD_RANGE, "the card width")
+        _check_size(ctx, doc, ("card_size",), theme.card_size.height, CARD_RANGE, "the card height")
+    _check_size(ctx, doc, ("cube_size",), theme.cube_size, CUBE_RANGE, "the cube size")
+    _check_size(ctx, doc, ("bleed",), theme.bleed, BLEED_RANGE, "the bleed")
     base = Path(doc.file).parent
     for style in STYLES:
         rel = getattr(theme.fonts, style)
@@ -43,6 +65,11 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
 
     Derived: the computed tables, by card index."""
     deck: ReferenceDeck = doc.model  # type: ignore[assignment]
+    if deck.color is not None:
+        check_colour_name(ctx, ctx.theme, doc, ("color",), deck.color)
+    if deck.card_size is not None:
+        _check_size(ctx, doc, ("card_size",), deck.card_size.width, CARD_RANGE, "the card width")
+        _check_size(ctx, doc, ("card_size",), deck.card_size.height, CARD_RANGE, "the card height")
     tables: dict[int, dict] = {}
     known = computed_tables()
     for i, card in enumerate(deck.cards):
@@ -104,7 +131,9 @@ def check_handouts(ctx: RuleContext) -> None:
                 continue
             entry["kind"], entry["product"] = inc.kind, inc.product
             if inc.ids is None:
-                entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind) if ctx.ok(d)]
+                # Every document of the kind, those with errors too: the build then keeps the
+                # handout's earlier output rather than print it with documents missing.
+                entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind)]
                 if not entry["ids"]:
                     ctx.warning(doc, where, "handout.empty-section", f"there are no valid `{inc.kind}` documents to include",
                                 "add some, or remove the section")

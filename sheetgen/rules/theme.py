@@ -41,6 +41,8 @@ class ResolvedTheme:
     bleed: float
     author: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    paper_forced: bool = False  # chosen on the command line: documents do not override it
+    broken: bool = False  # the chosen theme has errors: nothing should be built with it
 
     def color(self, name: str) -> str:
         """A theme colour role (`ink`), a palette name (`blue`) or a hex value → hex."""
@@ -106,6 +108,8 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         card=card,
         cube_size=cube,
         bleed=bleed,
+        paper_forced=bool(settings.paper),
+        broken=doc is not None and doc.key in ctx.failed,
     )
 
 

@@ -107,7 +107,7 @@ ShortText = Annotated[str, Field(max_length=500)]
 class ContentModel(BaseModel):
     """Base of every content model: strict, closed, immutable."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, validate_default=False)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, validate_default=False, allow_inf_nan=False)
 
 
 class DocumentModel(ContentModel):

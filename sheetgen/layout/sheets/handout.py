@@ -47,7 +47,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     handout = handout_doc.model
     by_key = {d.key: d for d in job.docs[1:]}
     theme = ctx.theme
-    if handout.paper:
+    if handout.paper and not theme.paper_forced:
         theme = dataclasses.replace(theme, paper_name=handout.paper, paper=PAPER_SIZES[handout.paper])
     inner = LayoutContext(theme, issues=ctx.issues)
     shop = handout.profile == "print-shop"
