@@ -100,6 +100,8 @@ def parse_path(d: str) -> tuple[tuple, ...]:
         if len(args) < n or any(a.isalpha() for a in args):
             raise PathDataError(f"the `{cmd}` command needs {n} numbers")
         vals = [float(a) for a in args]
+        if not all(math.isfinite(v) and abs(v) < 1e6 for v in vals):
+            raise PathDataError(f"the `{cmd}` command has a number out of range")
         i += n
         rel = cmd.islower()
         up = cmd.upper()
@@ -147,7 +149,10 @@ def parse_path(d: str) -> tuple[tuple, ...]:
             x, y = end
         elif up == "A":
             end = (x + vals[5], y + vals[6]) if rel else (vals[5], vals[6])
-            out.extend(_arc_to_cubics(x, y, vals[0], vals[1], vals[2], bool(vals[3]), bool(vals[4]), *end))
+            try:
+                out.extend(_arc_to_cubics(x, y, vals[0], vals[1], vals[2], bool(vals[3]), bool(vals[4]), *end))
+            except (ValueError, ZeroDivisionError, OverflowError):
+                raise PathDataError("an arc (`A`) command cannot be drawn with these numbers") from None
             x, y = end
             last_ctrl = None
         last_cmd = up

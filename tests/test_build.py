@@ -168,3 +168,60 @@ def test_an_unwritable_output_folder_is_reported_not_crashed(workdir):
     assert result.code == 1
     assert "error[build.write-failed]: cannot write" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_outputs_are_ordinary_readable_files(workdir):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        deck(workdir, "basics")
+        assert run_cli("build").code == 0
+    finally:
+        os.umask(old)
+    for path in [workdir / "output/grimdark/reference/basics.pdf", workdir / "output/manifest.json"]:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+def test_a_pdf_only_build_keeps_the_svgs_of_an_earlier_build(workdir):
+    write(workdir, "content/h.yaml", "kind: handout\nid: h\ntitle: H\nsections: [{title: Only words, text: Hello}]\n")
+    deck(workdir, "basics")
+    write(workdir, "content/foe.yaml", "kind: tricube-foe\nid: rat\nname: Rat\ndifficulty: 4\neffort: 1\n")
+    assert run_cli("build").code == 0
+    manifest = json.loads((workdir / "output/manifest.json").read_text())
+    before = {e["path"] for e in manifest["outputs"]}
+    assert run_cli("build", "--format", "pdf").code == 0
+    after = {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+    assert before == after and any(p.endswith(".svg") for p in before)
+    for rel in before:
+        assert (workdir / "output" / rel).exists()
+
+
+def test_a_collection_is_not_rebuilt_while_a_member_has_errors(workdir):
+    write(workdir, "content/h.yaml", """
+        kind: handout
+        id: all-decks
+        title: All decks
+        sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
+    """)
+    deck(workdir, "basics")
+    deck(workdir, "second", title="Second deck")
+    assert run_cli("build").code == 0
+    bundle = workdir / "output/handouts/bundle/all-decks.pdf"
+    earlier = bundle.read_bytes()
+    source = workdir / "content/second.yaml"
+    source.write_text(source.read_text().replace("system: grimdark", "system: grimdak"))
+    result = run_cli("build")
+    assert result.code == 1
+    assert "warning[build.not-rebuilt]: handouts/bundle/all-decks is not rebuilt while reference-deck `second`" in result.stderr
+    assert bundle.read_bytes() == earlier
+
+
+def test_nothing_is_built_while_the_chosen_theme_has_errors(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\ncolors: {ink: nosuch}\n")
+    deck(workdir, "basics")
+    result = run_cli("build")
+    assert result.code == 1
+    assert "theme.unknown-color" in result.stderr and "nothing is built while the theme" in result.stderr
+    assert not (workdir / "output/grimdark/reference/basics.pdf").exists()

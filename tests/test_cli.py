@@ -133,3 +133,32 @@ def test_checking_one_file_resolves_against_content_but_reports_only_that_file(w
     assert result.code == 0, result.stderr
     assert "theme.yaml" not in result.stderr
     assert run_cli("validate").code == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "-o", "afile/sub"],
+    ["schema", "-o", "afile/sub"],
+    ["new", "cubit", "--seed", "1", "-o", "afile/x.yaml"],
+    ["show", "content/basics.yaml", "--id", "nope"],
+    ["new", "cubit", "--content", "no-such-folder"],
+])
+def test_unusable_paths_and_ids_are_usage_errors(workdir, args):
+    deck(workdir, "basics")
+    (workdir / "afile").write_text("a file, not a folder")
+    result = run_cli(*args)
+    assert result.code == 2, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_schema_of_one_kind_writes_one_file(tmp_path):
+    assert run_cli("schema", "theme", "-o", str(tmp_path)).code == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["theme.schema.json"]
+
+
+def test_a_theme_cube_size_that_cannot_fit_is_the_themes_error(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\ncube_size: 90mm\n")
+    write(workdir, "content/cubit.yaml", "kind: cubit\nid: c\nfaces: Ai2 Ma6 At5 De4 Ta3 Mo1\nconfiguration: custom\n")
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    codes = {(d["file"], d["line"], d["code"]) for d in json.loads(result.stdout)}
+    assert ("content/theme.yaml", 3, "theme.cube-too-big") in codes

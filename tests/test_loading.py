@@ -192,3 +192,35 @@ def test_an_unknown_computed_table_is_reported_at_its_name(workdir):
     result = run_cli("validate", "--format", "json")
     found = json.loads(result.stdout)
     assert [(d["line"], d["column"], d["code"]) for d in found] == [(7, 23, "deck.unknown-table")]
+
+
+def test_nesting_too_deep_for_the_parser_is_refused_before_parsing():
+    for text in ("[" * 50000 + "]" * 50000, "x: " + "{a: " * 30000 + "1" + "}" * 30000, "- " * 30000 + "x"):
+        docs, problems = load_documents(text, "deep.yaml")
+        assert docs == [] and [p.code for p in problems] == ["yaml.too-deep"]
+
+
+def test_a_fifo_in_the_content_folder_is_not_read(workdir):
+    import os
+
+    os.mkfifo(workdir / "content" / "pipe.yaml")
+    write(workdir, "content/ok.yaml", "kind: theme\nid: ok\n")
+    assert run_cli("validate").code == 0
+    result = run_cli("validate", "content/pipe.yaml", "--format", "json")
+    assert [d["code"] for d in json.loads(result.stdout)] == ["content.unreadable"]
+
+
+def test_a_document_clashing_with_the_content_folder_is_reported(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: shared\n")
+    write(workdir, "elsewhere/theme.yaml", "kind: theme\nid: shared\npaper: letter\n")
+    result = run_cli("validate", "elsewhere/theme.yaml", "--format", "json")
+    (d,) = json.loads(result.stdout)
+    assert (d["file"], d["line"], d["column"], d["code"]) == ("elsewhere/theme.yaml", 2, 5, "content.duplicate-id")
+
+
+def test_terminal_output_escapes_control_and_direction_characters():
+    from sheetgen.diagnostics import error, format_text
+
+    text = format_text([error("f.yaml", 1, 7, "x.y", "name `a\u202eb`")], {"f.yaml": ["name: a\u202eb\x1b[2J"]})
+    assert "\u202e" not in text and "\x1b" not in text
+    assert "\\u202e" in text and "\\x1b" in text

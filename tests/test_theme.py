@@ -120,3 +120,45 @@ def test_an_unknown_colour_name_in_a_theme_is_an_error(workdir):
     (d,) = json.loads(result.stdout)
     assert (d["line"], d["column"], d["code"]) == (3, 18, "theme.unknown-color")
     assert "did you mean `blue`?" == d["hint"]
+
+
+def _damaged(src: str, dest, change) -> None:
+    font = TTFont(src)
+    change(font)
+    font.save(str(dest))
+
+
+@pytest.mark.parametrize("name, make, words", [
+    ("web.woff", lambda src, dest: _damaged(src, dest, lambda f: setattr(f, "flavor", "woff")), "web font"),
+    ("noupem.ttf", lambda src, dest: _damaged(src, dest, lambda f: setattr(f["head"], "unitsPerEm", 0)), "units per em"),
+    ("nocmap.ttf", lambda src, dest: _damaged(src, dest, lambda f: f.__delitem__("cmap")), "character map"),
+    ("garbage.ttf", lambda src, dest: dest.write_bytes(b"\x00\x01\x00\x00" + b"\xff" * 200), "cannot be read"),
+    ("text.ttf", lambda src, dest: dest.write_text("not a font at all"), "not a TrueType"),
+])
+def test_damaged_or_unsupported_font_files_are_diagnostics(workdir, name, make, words):
+    make(default_faces()["regular"].path, workdir / "content" / name)
+    write(workdir, "content/theme.yaml", f"kind: theme\nid: default\nfonts: {{regular: {name}}}\n")
+    deck(workdir, "basics")
+    for command in ("validate", "build"):
+        result = run_cli(command, "--format", "json") if command == "validate" else run_cli(command)
+        assert result.code == 1, result.stderr
+        assert "Traceback" not in result.stderr and "internal.error" not in result.stdout + result.stderr
+    found = json.loads(run_cli("validate", "--format", "json").stdout)
+    (d,) = [d for d in found if d["code"] == "theme.bad-font"]
+    assert (d["line"], d["column"]) == (3, 18) and words in d["message"]
+
+
+def test_a_device_as_a_font_is_refused_without_reading_it(workdir):
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero")
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\nfonts: {regular: /dev/zero}\n")
+    found = json.loads(run_cli("validate", "--format", "json").stdout)
+    assert [d["code"] for d in found] == ["theme.bad-font"] and "not a regular file" in found[0]["message"]
+
+
+def test_theme_sizes_out_of_range_are_errors(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\ncard_size: {width: 0mm, height: 88mm}\n"
+                                          "cube_size: 0mm\nbleed: 20mm\n")
+    found = json.loads(run_cli("validate", "--format", "json").stdout)
+    assert sorted((d["line"], d["code"]) for d in found) == [
+        (3, "theme.size-out-of-range"), (4, "theme.size-out-of-range"), (5, "theme.size-out-of-range")]

@@ -70,7 +70,8 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     systems = {s for s in (doc_system(d) for d in docs) if s}
     valid = [d for d in checked.documents(*kinds_registry.kinds(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
-    broken = sorted(d.key for d in checked.library.targets if d.key in checked.failed)
+    # Documents with errors, whether the loader or the rules found them.
+    broken = sorted({d.key for d in checked.library.targets if d.key in checked.failed} | checked.library.invalid)
 
     def failed_of(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         return tuple(k for k in broken if k[0] in kinds)

@@ -119,8 +119,8 @@ def discover(paths: Iterable[str | os.PathLike]) -> list[Path]:
         path = Path(raw)
         if not path.exists():
             raise UsageError(f"no such file or folder: {raw}")
-        if path.is_file():
-            found.append(path)
+        if not path.is_dir():
+            found.append(path)  # named explicitly: read it, or say why it cannot be read
             continue
         for folder, dirnames, filenames in os.walk(path):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))

@@ -133,7 +133,8 @@ def check_handouts(ctx: RuleContext) -> None:
             if inc.ids is None:
                 # Every document of the kind, those with errors too: the build then keeps the
                 # handout's earlier output rather than print it with documents missing.
-                entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind)]
+                entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind)] + sorted(
+                    i for k, i in ctx.library.invalid if k == inc.kind)
                 if not entry["ids"]:
                     ctx.warning(doc, where, "handout.empty-section", f"there are no valid `{inc.kind}` documents to include",
                                 "add some, or remove the section")
