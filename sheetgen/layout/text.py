@@ -558,7 +558,7 @@ def fit_blocks(
                 source,
                 "layout.text-overflow",
                 f"the {what}{where} does not fit its box even at the smallest size: "
-                f"it needs {need / 2.8346:.0f}mm of height and has {box.h / 2.8346:.0f}mm",
+                f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm",
                 "shorten the text, or split it over two cards",
             )
     total = stack_height(ctx, blocks, box.w, scale)

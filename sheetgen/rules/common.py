@@ -102,7 +102,8 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
                     doc,
                     where + ("rows", r),
                     "deck.table-row-width",
-                    f"row {r + 1} of the table on card {i + 1} has {len(row)} cells; the table has {width} columns",
+                    f"row {r + 1} of the table on card {i + 1} has {len(row)} cell{'s' if len(row) != 1 else ''}; "
+                    f"the table has {width} column{'s' if width != 1 else ''}",
                     "give every row one cell per column",
                 )
     return {"cards": len(deck.cards), "tables": tables}

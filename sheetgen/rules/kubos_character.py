@@ -8,14 +8,21 @@ import math
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosCharacter
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.kubos_common import check_magic_items, check_not_negative
+from sheetgen.rules.kubos_common import check_at_most, check_magic_items, check_not_negative
 from sheetgen.rules.kubos_core import (
+    ADVENTURES_MAX,
     ARMOUR_DV_MAX,
     ATTRIBUTE_MAX,
     ATTRIBUTE_POINTS,
     ATTRIBUTES,
+    COINS_MAX,
     COINS_PER_ITEM,
+    FATE_POINTS_MAX,
+    HP_MAX,
+    ITEM_COUNT_MAX,
     ITEMS_PER_DV,
+    STARTING_FP,
+    STARTING_HP,
     carry_capacity,
 )
 from sheetgen.rules.kubos_tables import find_tables, item_name, item_types, item_weight
@@ -31,14 +38,18 @@ def coin_weight(coins: int, rounding: str) -> int:
 
 
 def check_character(doc: Document, ctx: RuleContext) -> dict | None:
-    """Attributes 0–3 summing to 6, HP and FP not negative, armour DV 0–4, the
+    """Attributes 0–3 summing to 6, HP from 6 up (6 HP and 6 FP for a new character,
+    at most +1 HP per adventure), counts not negative nor absurd, armour DV 0–4, the
     starting kit for new characters; derived: DEFENCE, load and capacity."""
     ch: KubosCharacter = doc.model  # type: ignore[assignment]
     _check_attributes(doc, ctx, ch)
-    check_not_negative(doc, ctx, ("hp",), ch.hp, "kubos.hp-negative", "hp")
-    check_not_negative(doc, ctx, ("fate_points",), ch.fate_points, "kubos.fate-points-negative", "fate_points")
-    check_not_negative(doc, ctx, ("coins",), ch.coins, "kubos.coins-negative", "coins")
-    check_not_negative(doc, ctx, ("adventures",), ch.adventures, "kubos.adventures-negative", "adventures")
+    _check_hp_and_fate(doc, ctx, ch)
+    if check_not_negative(doc, ctx, ("coins",), ch.coins, "kubos.coins-negative", "coins"):
+        check_at_most(doc, ctx, ("coins",), ch.coins, COINS_MAX, "kubos.number-too-high", "coins",
+                      "a dragon's hoard is at most 2160")
+    if check_not_negative(doc, ctx, ("adventures",), ch.adventures, "kubos.adventures-negative", "adventures"):
+        check_at_most(doc, ctx, ("adventures",), ch.adventures, ADVENTURES_MAX, "kubos.number-too-high",
+                      "adventures", "a campaign of a lifetime")
     hp_current = ch.hp if ch.hp_current is None else ch.hp_current
     if ch.hp_current is not None and ch.hp >= 0 and not 0 <= ch.hp_current <= ch.hp:
         ctx.error(doc, ("hp_current",), "kubos.hp-current-range",
@@ -58,7 +69,10 @@ def check_character(doc: Document, ctx: RuleContext) -> dict | None:
     for i, entry in enumerate(ch.items):
         types = item_types(entry, tables.item_words)
         weight = item_weight(entry, types)
-        check_not_negative(doc, ctx, ("items", i, "count"), weight, "kubos.item-count-negative", "the item's count")
+        if check_not_negative(doc, ctx, ("items", i, "count"), weight, "kubos.item-count-negative",
+                              "the item's count"):
+            check_at_most(doc, ctx, ("items", i, "count"), weight, ITEM_COUNT_MAX, "kubos.number-too-high",
+                          "the item's count", f"the strongest hero carries {carry_capacity(ATTRIBUTE_MAX)} items")
         items.append({"name": item_name(entry), "types": sorted(types), "weight": weight})
     if ch.adventures == 0:
         _check_starting_kit(doc, ctx, ch, items)
@@ -83,6 +97,45 @@ def check_character(doc: Document, ctx: RuleContext) -> dict | None:
         "encumbered": carried > capacity,
         "magic_items": magic,
     }
+
+
+def _check_hp_and_fate(doc: Document, ctx: RuleContext, ch: KubosCharacter) -> None:
+    """Normal HP start at 6 and rise by at most 1 per adventure; a new character has 6 HP and 6 FP."""
+    hp_ok = fp_ok = True
+    if ch.hp < STARTING_HP:
+        hp_ok = False
+        ctx.error(doc, ("hp",), "kubos.hp-below-start",
+                  f"hp is {ch.hp}; every character starts with {STARTING_HP} HP, and normal HP only ever rise",
+                  f"write the normal HP ({STARTING_HP}, +1 for each time FP were spent on HP after an adventure); "
+                  "HP lost to wounds go in `hp_current`")
+    else:
+        hp_ok = check_at_most(doc, ctx, ("hp",), ch.hp, HP_MAX, "kubos.hp-too-high", "hp",
+                              "a character gains at most 1 HP per adventure")
+    if check_not_negative(doc, ctx, ("fate_points",), ch.fate_points, "kubos.fate-points-negative", "fate_points"):
+        fp_ok = check_at_most(doc, ctx, ("fate_points",), ch.fate_points, FATE_POINTS_MAX,
+                              "kubos.number-too-high", "fate_points", "more than any campaign earns")
+    else:
+        fp_ok = False
+    adventures = ch.adventures
+    if not 0 <= adventures <= ADVENTURES_MAX:
+        return
+    if adventures == 0:
+        hint = "set `adventures:` to the adventures the character has completed, or keep it on purpose"
+        if hp_ok and ch.hp != STARTING_HP:
+            ctx.warning(doc, ("hp",), "kubos.new-character-start",
+                        f"{ch.name} is new (adventures: 0) with hp {ch.hp}; a new character has {STARTING_HP} HP",
+                        f"write `hp: {STARTING_HP}`, or {hint}")
+        if fp_ok and ch.fate_points != STARTING_FP:
+            ctx.warning(doc, ("fate_points",), "kubos.new-character-start",
+                        f"{ch.name} is new (adventures: 0) with fate_points {ch.fate_points}; "
+                        f"a new character has {STARTING_FP} FP",
+                        f"write `fate_points: {STARTING_FP}`, or {hint}")
+    elif hp_ok and ch.hp > STARTING_HP + adventures:
+        ctx.warning(doc, ("hp",), "kubos.hp-above-adventures",
+                    f"hp is {ch.hp}, but {adventures} adventure{'s' if adventures != 1 else ''} raise a character's "
+                    f"{STARTING_HP} HP to {STARTING_HP + adventures} at most",
+                    "each adventure ends with at most one +1 HP (bought with 1d6 FP): lower `hp`, raise "
+                    "`adventures`, or keep it on purpose")
 
 
 def _check_attributes(doc: Document, ctx: RuleContext, ch: KubosCharacter) -> None:

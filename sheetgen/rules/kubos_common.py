@@ -17,6 +17,16 @@ def check_not_negative(doc: Document, ctx: RuleContext, path: tuple, value: int 
     return False
 
 
+def check_at_most(doc: Document, ctx: RuleContext, path: tuple, value: int | None, high: int, code: str,
+                  what: str, why: str) -> bool:
+    """Report a number above `high` (`why` says where the bound comes from); True when it is fine."""
+    if value is None or value <= high:
+        return True
+    ctx.error(doc, path, code, f"{what} is {value}; sheetgen accepts at most {high} ({why})",
+              f"write {high} or less for {what}")
+    return False
+
+
 def check_magic_items(doc: Document, ctx: RuleContext, path: tuple, items: list[KubosMagicItem]) -> list[dict]:
     """Each magic item's attribute must be one its table gives; returns the items described."""
     out = []

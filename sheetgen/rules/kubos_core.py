@@ -1,8 +1,13 @@
 """The KUBOS rulebook as data: attributes, the ACTION roll, carrying, monster
 profiles and the magic item tables.
 
-Everything here is stated by the rules themselves; sheetgen's readings of the
-places where the rules are silent live in content (`kind: kubos-tables`).
+The numbers and tables here are the rules' own, with three readings of
+unclear passages, each marked where it is made and listed under `reconstructed`
+in the `kubos-tables` document (and on the reference deck's readings card):
+the equipment table's 6 (`ROLL AGAIN*`) is a unique item, the one-for-two FP rule
+covers magic arms and armour as well as equipment, and a monster of exactly 10 HP
+rolls for magic with its group. The other places where the rules are silent
+live in content (`kind: kubos-tables`).
 """
 
 from __future__ import annotations
@@ -24,7 +29,20 @@ STARTING_HP = 6
 SUCCESS_TOTAL = 6  # an ACTION roll succeeds on a total of 6 or more (or a natural 6)
 EFFECT_OFFSET = 5  # EFFECT = total − 5
 MAGIC_ITEM_ROLL = 6  # a magic item is present on a 6
-HP_FOR_OWN_MAGIC_ROLL = 10  # monsters with more HP than this roll for magic on their own
+# Monsters with more HP than this roll for magic on their own; the rules give the
+# group roll to monsters with less. sheetgen's reading: exactly 10 HP rolls with the
+# group (`reconstructed.ten_hp_monsters` in kubos-tables).
+HP_FOR_OWN_MAGIC_ROLL = 10
+
+# Bounds on numbers the rules leave open-ended, so that absurd values are content
+# errors at their line rather than text that cannot fit a sheet.
+HP_MAX = 500  # the rules' toughest roll, a dragon's 1d6 × 1d6 × 1d6, is at most 216
+MONSTER_STAT_MAX = 9  # a monster's attribute or DEFENCE; the rules' highest is a dragon's 5
+FATE_POINTS_MAX = 999
+ADVENTURES_MAX = 999
+ITEM_COUNT_MAX = 999
+COINS_MAX = 99_999  # a dragon's hoard is at most 2160
+MAGIC_ITEM_WEIGHT_MAX = CARRY_BASE + ATTRIBUTE_MAX * ATTRIBUTE_MAX  # all the strongest hero carries
 
 DIE = range(1, 7)
 
@@ -209,8 +227,10 @@ EQUIPMENT = "equipment"
 ARMS_ARMOUR = "arms-armour"
 UNIQUE = "unique"
 
-#: The two magic item tables, by 1d6 result. A 6 on the equipment table is a
-#: unique item that a code word awakens (its power is the referee's choice).
+#: The two magic item tables, by 1d6 result. The equipment table's 6 reads
+#: `ROLL AGAIN*`, and its footnote describes a unique item that a code word awakens
+#: (its power is the referee's choice). sheetgen's reading: the 6 is that unique
+#: item, with no further roll (`reconstructed.equipment_six` in kubos-tables).
 MAGIC_TABLES: dict[str, tuple[str, ...]] = {
     EQUIPMENT: ("strength", "strength", "sneak", "slight", "senses", UNIQUE),
     ARMS_ARMOUR: ("skill", "skill", "shoot", "shoot", "defence", "defence"),
