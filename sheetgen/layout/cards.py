@@ -144,8 +144,13 @@ def generic_back(
     cy = geo.h * 0.38
     items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25), stroke=shade(color, 0.5))
     title_box = Box(frame.x + 2 * MM, cy + size / 2 + 4 * MM, frame.w - 4 * MM, 9 * MM)
-    items += text_box(ctx, title, title_box, TextStyle(size=11, font="bold", color=ink, align="center", min_size=6), source,
-                      valign="top", what="back title")
+    title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6)
+    if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:
+        # One line, a little smaller if need be, rather than a word alone on a second line.
+        items += one_line(ctx, title, Box(title_box.x, title_box.y, title_box.w, 5 * MM), title_style, source,
+                          valign="top", what="back title")
+    else:
+        items += text_box(ctx, title, title_box, title_style, source, valign="top", what="back title")
     if text:
         body = Box(frame.x + 3 * MM, title_box.bottom + 1 * MM, frame.w - 6 * MM, frame.bottom - title_box.bottom - 4 * MM)
         items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=6), source, what="back text")

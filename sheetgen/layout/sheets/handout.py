@@ -101,7 +101,8 @@ def _cover(ctx: LayoutContext, handout, contents: list[tuple[str, int]]) -> Page
     """Title, author and the contents with page numbers (1-based, the cover being page 1)."""
     W, H = ctx.theme.paper
     accent = ctx.color("accent")
-    items: list[Item] = [Rect(0, 0, W, 95 * MM, stroke=None, fill=accent)]
+    # The band stays inside the margins: home printers cannot print to the paper's edge.
+    items: list[Item] = [Rect(12 * MM, 12 * MM, W - 24 * MM, 83 * MM, stroke=None, fill=accent, radius=2 * MM)]
     items += one_line(ctx, handout.title, Box(20 * MM, 40 * MM, W - 40 * MM, 22 * MM),
                       TextStyle(size=34, font="bold", color="#ffffff", min_size=14), None, what="title")
     if handout.author:
