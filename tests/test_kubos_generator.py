@@ -203,3 +203,22 @@ def test_magic_items_come_from_both_tables_as_the_dice_say(library):
     assert set(arms) == {"skill", "shoot", "defence"}
     assert equipment["strength"] > equipment["sneak"]  # STRENGTH takes two faces of six
     assert all(i.get("name") for i in items if i["attribute"] == "unique")
+
+
+def test_a_monster_of_exactly_ten_hp_rolls_with_its_group(library):
+    # The rules' own roll is for more than 10 HP; sheetgen's reading puts 10 HP in the group
+    # roll, so the monsters of 10 HP or less in a group share at most one find between them.
+    # Large grunts roll 1d6 × 2: 2 to 12, so many groups hold a 10.
+    groups = [roll(library, seed, type="humanoid", rank="grunt", size="large", count=4) for seed in SEEDS]
+    with_ten = [g for g in groups if any(m["hp"] == 10 for m in g)]
+    assert len(with_ten) > len(groups) / 3
+    for group in groups:
+        assert len(magic_of([m for m in group if m["hp"] <= 10])) <= 1
+
+
+def test_the_bundled_tables_list_every_reading(library):
+    # Readings built into the rules are listed with the others as reconstructed.
+    tables = library.of_kind("kubos-tables")[0].model
+    assert {"equipment_six", "magic_arms_armour", "ten_hp_monsters"} <= set(tables.reconstructed)
+    assert "10 HP" in tables.reconstructed["ten_hp_monsters"]
+    assert "roll again" in tables.reconstructed["equipment_six"]

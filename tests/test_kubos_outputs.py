@@ -218,7 +218,7 @@ def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
         hp: 216
         treasure:
           magic_items:
-            - {table: equipment, attribute: unique, name: Compass stone that always points north}
+            - {table: equipment, attribute: unique, name: Lantern that burns without oil and shows hidden doors}
         """)
     run = run_cli("build", "-o", "out")
     assert run.code == 0, run.stderr
@@ -286,13 +286,16 @@ def test_the_same_content_builds_the_same_bytes(tmp_path, monkeypatch):
 
 
 def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
+    # 400 HP is more than any roll gives but within sheetgen's bounds: a warning, and a
+    # tally line instead of 400 boxes. Coins beyond any hoard are an error at their value.
     shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
     write(workdir, "content/absurd.yaml", """
         kind: kubos-monster
         id: colossus
         name: Colossus
         type: vermin
-        hp: 1000000
+        hp: 400
+        poisonous: false
         ---
         kind: kubos-character
         id: dragon-hoarder
@@ -306,7 +309,121 @@ def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
     run = run_cli("build", "-o", "out")
     assert "Traceback" not in run.stdout + run.stderr
     assert "content/absurd.yaml:5:5: warning[kubos.monster-hp-range]" in run.stderr
-    assert "content/absurd.yaml:14:8: error[layout.text-overflow]" in run.stderr  # the coins do not fit their box
+    assert "content/absurd.yaml:14:8: error[kubos.number-too-high]" in run.stderr
+    assert "layout." not in run.stderr
     root = svg_root(workdir / "out" / "kubos" / "stat-blocks" / "monsters.svg")
     tally = group(root, "colossus-hp")
-    assert tally.get("class") == "hp-tally" and "1000000 HP" in words_in(tally)
+    assert tally.get("class") == "hp-tally" and "400 HP" in words_in(tally)
+
+
+# --- review fixes: grids, balance, readings, fields -----------------------------------
+
+
+def cell_boxes(block) -> list[tuple[float, float]]:
+    return [(round(float(r.get("x")), 2), round(float(r.get("width")), 2))
+            for r in block.iter(f"{SVG}rect") if r.get("class") == "stat-cell"]
+
+
+def test_stat_grids_line_up_between_blocks(built):
+    # Whatever a monster's numbers, its grid has the same columns as every other block's
+    # in the same page column, and the second row's cells sit under the first row's.
+    for path in sorted((built / "kubos" / "stat-blocks").glob("*.svg")):
+        by_column: dict[float, set] = {}
+        for g in svg_root(path).iter(f"{SVG}g"):
+            if g.get("class") != "stat-block":
+                continue
+            cells = cell_boxes(g)
+            assert len(cells) == 8, g.get("id")  # DEFENCE, HP and six attributes
+            assert cells[:4] == cells[4:], g.get("id")
+            by_column.setdefault(cells[0][0], set()).add(tuple(cells))
+        assert by_column
+        for layouts in by_column.values():
+            assert len(layouts) == 1, path.name
+
+
+def test_the_last_gm_page_uses_both_columns(built):
+    pages = sorted((built / "kubos" / "stat-blocks").glob("*.svg"))
+    last = svg_root(pages[-1])
+    blocks = [g for g in last.iter(f"{SVG}g") if g.get("class") == "stat-block"]
+    assert len(blocks) >= 2
+    columns = {cell_boxes(g)[0][0] for g in blocks}
+    assert len(columns) == 2
+
+
+def test_a_long_last_page_is_balanced(workdir):
+    # Nine skeletons after a full page: the last page splits them between its columns
+    # (in reading order) instead of stacking all of them on the left.
+    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    docs = [f"kind: kubos-monster\nid: skeleton-{n:02d}\nname: Skeleton {n:02d}\ntype: undead\nundead_type: skeleton\n"
+            for n in range(1, 30)]
+    (workdir / "content" / "skeletons.yaml").write_text("---\n".join(docs), encoding="utf-8")
+    assert run_cli("build", "-o", "out").code == 0
+    pages = sorted((workdir / "out" / "kubos" / "stat-blocks").glob("*.svg"))
+    assert len(pages) >= 2
+    blocks = [g for g in svg_root(pages[-1]).iter(f"{SVG}g") if g.get("class") == "stat-block"]
+    lefts = [cell_boxes(g)[0][0] for g in blocks]
+    left, right = min(lefts), max(lefts)
+    assert left != right
+    assert abs(lefts.count(left) - lefts.count(right)) <= 1  # equal blocks: an even split
+    ids = [g.get("id") for g in blocks]
+    assert ids == sorted(ids)  # reading order: down the left column, then the right
+
+
+def test_the_blank_sheet_fields_sit_in_their_drawn_boxes(tmp_path):
+    # Fields draw no border or background of their own: each needs a drawn box or line around it.
+    from sheetgen.layout.primitives import Field, Path, Rect, walk
+
+    shutil.copytree(KUBOS_CONTENT, tmp_path / "content" / "kubos")
+    blank = [doc for target, doc in laid_out(tmp_path) if target.name == "blank"]
+    assert len(blank) == 1
+    items = [(item, dx, dy) for page in blank[0].pages for item, dx, dy in walk(page.items)]
+    rects = [(r.x + dx, r.y + dy, r.w, r.h) for r, dx, dy in items if isinstance(r, Rect) and r.stroke]
+    lines = [(p, dx, dy) for p, dx, dy in items if isinstance(p, Path)]
+    fields = [(f.x + dx, f.y + dy, f.w, f.h, f.name) for f, dx, dy in items if isinstance(f, Field)]
+    assert len(fields) >= 20
+
+    def boxed(x, y, w, h) -> bool:
+        return any(rx - 0.1 <= x and ry - 0.1 <= y and x + w <= rx + rw + 0.1 and y + h <= ry + rh + 0.1
+                   and rw <= w + 4 and rh <= h + 4 for rx, ry, rw, rh in rects)
+
+    def underlined(x, y, w, h) -> bool:
+        for p, dx, dy in lines:
+            ys = {round(c[2] + dy, 1) for c in p.commands if len(c) == 3}
+            xs = [c[1] + dx for c in p.commands if len(c) == 3]
+            if len(ys) == 1 and abs(ys.pop() - (y + h)) <= 2.5 and min(xs) <= x + 1 and max(xs) >= x + w - 1:
+                return True
+        return False
+
+    for x, y, w, h, name in fields:
+        assert boxed(x, y, w, h) or underlined(x, y, w, h), name
+
+
+def test_the_reference_deck_states_readings_as_readings(built):
+    text = normalized(pdf_text(built / "kubos" / "reference" / "kubos-reference.pdf"))
+    readings = text[text.index("sheetgen's readings"):]
+    for phrase in ("exactly 10 HP", "roll again", "arms and armour", "full hundreds", "toughest"):
+        assert phrase in readings, phrase
+    assert "content/" not in text and ".yaml" not in text  # no file paths on print
+    # the rulebook's own examples of unique items are not repeated
+    for phrase in ("flying carpet", "points north", "see in the dark"):
+        assert phrase not in text.lower(), phrase
+    # a grunt's unraised attributes are 0, a captain's and a commander's 1
+    assert "Any attribute not raised is 0" not in text
+    assert "further 1d6 hours" in text  # poison: FP stay blocked after the paralysis
+
+
+def test_stat_blocks_say_the_poison_lasts_beyond_the_paralysis(built):
+    blocks = stat_blocks(built)
+    poisonous = [m for m in bundled_monsters() if m.get("poisonous")]
+    assert poisonous
+    for m in poisonous:
+        assert "further 1d6 hours" in normalized(words_in(blocks[m["id"]]))
+
+
+def test_magic_arms_say_their_power_is_a_reading(built):
+    blocks = stat_blocks(built)
+    armed = [m for m in bundled_monsters()
+             if any(i["table"] == "arms-armour" for i in m.get("treasure", {}).get("magic_items", []))]
+    assert armed
+    for m in armed:
+        assert "sheetgen's reading" in normalized(words_in(blocks[m["id"]])), m["id"]

@@ -123,7 +123,10 @@ def _monster(rng, profile, doc_id, name, type_, rank, size, undead_type) -> dict
 
 
 def _roll_magic(rng: random.Random, monsters: list[dict[str, Any]], tables: KubosTables) -> None:
-    """A magic roll for each monster over 10 HP, and one for the rest as a group."""
+    """A magic roll for each monster over 10 HP, and one for the rest as a group.
+
+    The rules give the group roll to monsters with less than 10 HP; sheetgen's reading
+    puts one of exactly 10 HP in the group too (`reconstructed.ten_hp_monsters`)."""
     group = [m for m in monsters if m["hp"] <= HP_FOR_OWN_MAGIC_ROLL]
     for m in monsters:
         if m["hp"] > HP_FOR_OWN_MAGIC_ROLL and rng.randint(1, 6) == MAGIC_ITEM_ROLL:
@@ -137,7 +140,7 @@ def _magic_item(rng: random.Random, tables: KubosTables) -> dict[str, Any]:
     table = magic_table_for(rng.randint(1, 6))
     attribute = MAGIC_TABLES[table][rng.randint(1, 6) - 1]
     item: dict[str, Any] = {"table": table, "attribute": attribute}
-    if attribute == UNIQUE:
+    if attribute == UNIQUE:  # the equipment table's 6, read as a unique item (`reconstructed.equipment_six`)
         item["name"] = rng.choice(tables.unique_items)
     return item
 

@@ -68,10 +68,17 @@ def other_monsters_table() -> Table:
     return ["Monster", "DEF", "HP", "Attributes"], rows
 
 
+#: How the equipment table's 6 is printed: the rulebook's entry, then sheetgen's
+#: reading of its footnote (`reconstructed.equipment_six` in kubos-tables). The
+#: asterisk is escaped because card text reads `*…*` as italics; no arrow, because
+#: the deck's font has none.
+UNIQUE_CELL = "roll again\\*: unique item"
+
+
 def magic_items_table() -> Table:
     """The two magic item tables side by side, by 1d6."""
     def word(attribute: str) -> str:
-        return "unique item" if attribute == UNIQUE else ATTRIBUTE_LABELS[attribute]
+        return UNIQUE_CELL if attribute == UNIQUE else ATTRIBUTE_LABELS[attribute]
 
     equipment, arms = MAGIC_TABLES["equipment"], MAGIC_TABLES["arms-armour"]
     rows: list[list[object]] = [[n, word(e), word(a)] for n, e, a in zip(DIE, equipment, arms)]

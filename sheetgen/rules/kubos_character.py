@@ -24,6 +24,8 @@ from sheetgen.rules.kubos_core import (
     STARTING_FP,
     STARTING_HP,
     carry_capacity,
+    coins_for,
+    monster_profile,
 )
 from sheetgen.rules.kubos_tables import find_tables, item_name, item_types, item_weight
 
@@ -46,7 +48,7 @@ def check_character(doc: Document, ctx: RuleContext) -> dict | None:
     _check_hp_and_fate(doc, ctx, ch)
     if check_not_negative(doc, ctx, ("coins",), ch.coins, "kubos.coins-negative", "coins"):
         check_at_most(doc, ctx, ("coins",), ch.coins, COINS_MAX, "kubos.number-too-high", "coins",
-                      "a dragon's hoard is at most 2160")
+                      f"a dragon's hoard is at most {_largest_hoard()}")
     if check_not_negative(doc, ctx, ("adventures",), ch.adventures, "kubos.adventures-negative", "adventures"):
         check_at_most(doc, ctx, ("adventures",), ch.adventures, ADVENTURES_MAX, "kubos.number-too-high",
                       "adventures", "a campaign of a lifetime")
@@ -97,6 +99,11 @@ def check_character(doc: Document, ctx: RuleContext) -> dict | None:
         "encumbered": carried > capacity,
         "magic_items": magic,
     }
+
+
+def _largest_hoard() -> int:
+    """The most coins any monster the rules roll can hold: the toughest dragon's."""
+    return coins_for(monster_profile("dragon").hp.highest)
 
 
 def _check_hp_and_fate(doc: Document, ctx: RuleContext, ch: KubosCharacter) -> None:

@@ -40,7 +40,7 @@ HP_MAX = 500  # the rules' toughest roll, a dragon's 1d6 × 1d6 × 1d6, is at mo
 MONSTER_STAT_MAX = 9  # a monster's attribute or DEFENCE; the rules' highest is a dragon's 5
 FATE_POINTS_MAX = 999
 ADVENTURES_MAX = 999
-ITEM_COUNT_MAX = 999
+ITEM_COUNT_MAX = 99  # what one entry of a character's items may weigh
 COINS_MAX = 99_999  # a dragon's hoard is at most 2160
 MAGIC_ITEM_WEIGHT_MAX = CARRY_BASE + ATTRIBUTE_MAX * ATTRIBUTE_MAX  # all the strongest hero carries
 
@@ -214,6 +214,13 @@ def humanoid_attributes(pattern: RankPattern, raised: list[str], size_bonus: dic
     for name, bonus in size_bonus.items():
         values[name] += bonus
     return values
+
+
+def highest_monster_attribute() -> int:
+    """The highest attribute the rules give any monster (a large commander's STRENGTH)."""
+    humanoid = max(max(p.raised) for p in RANK_PATTERNS.values()) + max(
+        (b for bonus in SIZE_BONUS.values() for b in bonus.values()), default=0)
+    return max(humanoid, VERMIN_ATTRIBUTE, UNDEAD_STRENGTH, DRAGON_ATTRIBUTE)
 
 
 def coins_for(hp: int) -> int:

@@ -10,30 +10,43 @@ from __future__ import annotations
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosMonster
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.kubos_common import check_magic_items, check_not_negative
+from sheetgen.rules.kubos_common import check_at_most, check_magic_items, check_not_negative
 from sheetgen.rules.kubos_core import (
     ATTRIBUTES,
+    COINS_MAX,
+    DRAGON_DEFENCE,
+    HP_MAX,
+    MONSTER_STAT_MAX,
     POISON_ALWAYS,
+    POISON_HALF,
     POISON_NEVER,
     MonsterProfile,
     coins_for,
+    highest_monster_attribute,
     monster_profile,
 )
 from sheetgen.rules.kubos_text import SPECIAL_RULES
 
 
 def check_monster(doc: Document, ctx: RuleContext) -> dict | None:
-    """Fields that fit the type, values against the rules' profile; derived: the stat block."""
+    """Fields that fit the type, values in range and against the rules' profile;
+    derived: the stat block.
+
+    Values are checked even when the fields do not fit the type, so that one run
+    reports every impossible value; comparisons with the rules' profile (warnings)
+    wait until the fields are right, since the profile depends on them."""
     m: KubosMonster = doc.model  # type: ignore[assignment]
-    if not _check_fields(doc, ctx, m):
-        return None
+    fields_ok = _check_fields(doc, ctx, m)
     size = m.size or "normal"
     profile = monster_profile(m.type, m.rank, size, m.undead_type)
-    attributes = _attributes(doc, ctx, m, profile, size)
-    defence = _defence(doc, ctx, m, profile)
-    hp = _hp(doc, ctx, m, profile)
-    poisonous = _poison(doc, ctx, m, profile)
-    treasure = _treasure(doc, ctx, m, hp)
+    compare = fields_ok
+    attributes = _attributes(doc, ctx, m, profile, size, compare)
+    defence = _defence(doc, ctx, m, profile, compare)
+    hp = _hp(doc, ctx, m, profile, compare)
+    poisonous = _poison(doc, ctx, m, profile, compare)
+    treasure = _treasure(doc, ctx, m, hp, compare)
+    if not fields_ok:
+        return None
     rules = list(profile.special_rules) + (["poison"] if poisonous else [])
     special = [{"title": SPECIAL_RULES[r][0], "text": SPECIAL_RULES[r][1]} for r in rules]
     special += [{"title": "", "text": text} for text in m.special_rules]
@@ -86,17 +99,20 @@ def _check_fields(doc: Document, ctx: RuleContext, m: KubosMonster) -> bool:
     return not any(d.is_error for d in ctx.diagnostics[before:])
 
 
-def _attributes(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile, size: str) -> dict[str, int]:
+def _attributes(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile, size: str,
+                compare: bool) -> dict[str, int]:
     if m.attributes is None:
         return dict(profile.attributes or {})
     values = m.attributes.model_dump()
-    negative = False
+    in_range = True
     for name in ATTRIBUTES:
-        if values[name] < 0:
-            negative = True
-            ctx.error(doc, ("attributes", name), "kubos.monster-attribute-negative",
-                      f"{name.upper()} is {values[name]}; attributes start at 0", f"set {name} to 0 or more")
-    if negative:
+        if not 0 <= values[name] <= MONSTER_STAT_MAX:
+            in_range = False
+            ctx.error(doc, ("attributes", name), "kubos.monster-attribute-range",
+                      f"{name.upper()} is {values[name]}; sheetgen takes a monster's attributes from 0 to "
+                      f"{MONSTER_STAT_MAX} (the rules' own go up to {highest_monster_attribute()})",
+                      f"set {name} between 0 and {MONSTER_STAT_MAX}")
+    if not in_range or not compare:
         return values
     spread = ", ".join(f"{n} {values[n]}" for n in ATTRIBUTES)
     if profile.pattern is not None:
@@ -133,31 +149,43 @@ def _size_words(size: str) -> str:
     return {"large": ", then +1 STRENGTH for a large one", "small": ", then +1 SNEAK for a small one"}.get(size, "")
 
 
-def _defence(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile) -> int:
+def _defence(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile, compare: bool) -> int:
     if m.defence is None:
         return profile.defence
-    if check_not_negative(doc, ctx, ("defence",), m.defence, "kubos.monster-defence-negative", "defence") \
-            and m.defence != profile.defence:
+    if not 0 <= m.defence <= MONSTER_STAT_MAX:
+        ctx.error(doc, ("defence",), "kubos.monster-defence-range",
+                  f"defence is {m.defence}; sheetgen takes a monster's DEFENCE from 0 to {MONSTER_STAT_MAX} "
+                  f"(the rules' highest, a dragon's, is {DRAGON_DEFENCE})",
+                  f"write a DEFENCE between 0 and {MONSTER_STAT_MAX}"
+                  + (f" (the rules give {_what(m)} {profile.defence})" if compare else ""))
+        return m.defence
+    if compare and m.defence != profile.defence:
         ctx.warning(doc, ("defence",), "kubos.monster-defence",
                     f"the rules give {_what(m)} DEFENCE {profile.defence}; `{m.name}` has {m.defence}",
                     f"write `defence: {profile.defence}` (or leave it out), or keep the difference on purpose")
     return m.defence
 
 
-def _hp(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile) -> int:
+def _hp(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile, compare: bool) -> int:
     roll = profile.hp
     if m.hp is None:
         if roll.dice == 0:
             return roll.lowest
+        rolled = f"rolled: {roll.text()}" if compare else "rolled"
         ctx.error(doc, ("type",), "kubos.monster-hp-missing",
-                  f"`{m.name}` has no `hp`; the HP of {_what(m)} are rolled: {roll.text()}",
-                  f"roll {roll.text()} and write `hp:`, or generate the monster with `sheetgen new kubos-monster`")
+                  f"`{m.name}` has no `hp`; the HP of {_what(m)} are {rolled}",
+                  f"roll {roll.text() if compare else 'its HP'} and write `hp:`, or generate the monster with "
+                  "`sheetgen new kubos-monster`")
         return 0
     if m.hp < 1:
         ctx.error(doc, ("hp",), "kubos.monster-hp-below-one",
-                  f"hp is {m.hp}; a monster at 0 HP or less is dead", f"write the HP it starts with (the rules roll {roll.text()})")
+                  f"hp is {m.hp}; a monster at 0 HP or less is dead",
+                  "write the HP it starts with" + (f" (the rules roll {roll.text()})" if compare else ""))
         return m.hp
-    if m.hp not in roll.outcomes():
+    if not check_at_most(doc, ctx, ("hp",), m.hp, HP_MAX, "kubos.hp-too-high", "hp",
+                         f"the rules' toughest monster, a dragon, has at most {_toughest()}"):
+        return m.hp
+    if compare and m.hp not in roll.outcomes():
         if roll.dice == 0:
             message = f"the rules give {_what(m)} exactly {roll.lowest} HP; `{m.name}` has {m.hp}"
         else:
@@ -165,6 +193,10 @@ def _hp(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfil
         ctx.warning(doc, ("hp",), "kubos.monster-hp-range", message,
                     "write a value the roll can give, or keep it on purpose")
     return m.hp
+
+
+def _toughest() -> int:
+    return monster_profile("dragon").hp.highest
 
 
 def _outcome_words(outcomes) -> str:
@@ -177,7 +209,16 @@ def _outcome_words(outcomes) -> str:
     return f"{values[0]} to {values[-1]}, not every value between"
 
 
-def _poison(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile) -> bool:
+def _poison(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterProfile, compare: bool) -> bool:
+    if not compare:
+        return bool(m.poisonous)
+    if profile.poison == POISON_HALF and m.poisonous is None:
+        ctx.warning(doc, ("type",), "kubos.vermin-poison-unrolled",
+                    f"`{m.name}` is vermin without `poisonous:`; half of all vermin are poisonous, and sheetgen "
+                    "prints this one as harmless",
+                    "roll 1d6 (even: poisonous) and write `poisonous: true` or `poisonous: false`, or generate it "
+                    "with `sheetgen new kubos-monster --type vermin`")
+        return False
     if profile.poison == POISON_ALWAYS:
         if m.poisonous is False:
             ctx.warning(doc, ("poisonous",), "kubos.monster-poison",
@@ -191,13 +232,15 @@ def _poison(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterPr
     return bool(m.poisonous)
 
 
-def _treasure(doc: Document, ctx: RuleContext, m: KubosMonster, hp: int) -> dict:
+def _treasure(doc: Document, ctx: RuleContext, m: KubosMonster, hp: int, compare: bool) -> dict:
     expected = coins_for(max(hp, 0))
     coins = m.treasure.coins
     if coins is None:
         coins = expected
     elif check_not_negative(doc, ctx, ("treasure", "coins"), coins, "kubos.coins-negative", "treasure coins") \
-            and coins != expected:
+            and check_at_most(doc, ctx, ("treasure", "coins"), coins, COINS_MAX, "kubos.number-too-high",
+                              "treasure coins", f"a dragon's hoard is at most {coins_for(_toughest())}") \
+            and compare and 1 <= hp <= HP_MAX and coins != expected:
         ctx.warning(doc, ("treasure", "coins"), "kubos.treasure-coins",
                     f"a monster's coins are its HP × 10 ({hp} × 10 = {expected}); `{m.name}` has {coins}",
                     f"write `coins: {expected}` (or leave it out), or keep the difference on purpose")

@@ -8,6 +8,7 @@ import re
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
 from sheetgen.rules.base import RuleContext
+from sheetgen.rules.kubos_core import MAGIC_ITEM_WEIGHT_MAX
 
 TABLES_KIND = "kubos-tables"
 TABLES_FILE_HINT = (
@@ -19,8 +20,16 @@ _WORD_RE = re.compile(r"[a-z0-9']+")
 
 
 def check_tables(doc: Document, ctx: RuleContext) -> dict:
-    """The tables need no checks beyond their model; derived: which decisions are reconstructed."""
+    """A magic item weighs 0 items or more, and no more than the strongest hero carries;
+    derived: which decisions are reconstructed."""
     tables: KubosTables = doc.model  # type: ignore[assignment]
+    weight = tables.carrying.magic_item_weight
+    if not 0 <= weight <= MAGIC_ITEM_WEIGHT_MAX:
+        ctx.error(doc, ("carrying", "magic_item_weight"), "kubos.magic-item-weight-range",
+                  f"magic_item_weight is {weight}; a magic item weighs from 0 items up to the "
+                  f"{MAGIC_ITEM_WEIGHT_MAX} the strongest hero can carry",
+                  f"write a weight from 0 (magic items weigh nothing) to {MAGIC_ITEM_WEIGHT_MAX}; "
+                  "sheetgen's bundled reading is 1")
     return {"reconstructed": sorted(tables.reconstructed)}
 
 

@@ -5,7 +5,7 @@ special rules a stat block spells out, and magic items, in sheetgen's own words.
 
 from __future__ import annotations
 
-from sheetgen.rules.kubos_core import TABLE_NAMES, UNIQUE
+from sheetgen.rules.kubos_core import ARMS_ARMOUR, TABLE_NAMES, UNIQUE
 
 ATTRIBUTE_LABELS = {
     "skill": "SKILL",
@@ -32,7 +32,7 @@ SPECIAL_RULES: dict[str, tuple[str, str]] = {
     "poison": (
         "Poison",
         "Whenever it deals damage, the victim rolls STRENGTH. On a failure they are paralysed for 1d6 rounds, "
-        "losing 1 HP each round they fail a STRENGTH roll, and cannot spend FP for 1d6 hours.",
+        "losing 1 HP each round they fail a STRENGTH roll, and then cannot spend FP for a further 1d6 hours.",
     ),
     "undead": (
         "Undead",
@@ -63,8 +63,13 @@ def magic_item_title(table: str, attribute: str | None, name: str | None = None)
 
 
 def magic_item_text(table: str, attribute: str | None) -> str:
-    """What a magic item does, in one sentence."""
+    """What a magic item does, in one sentence. The rules give the one-for-two FP power
+    to magic equipment; for arms and armour it is sheetgen's reading, and says so
+    (`reconstructed.magic_arms_armour` in kubos-tables)."""
     if attribute == UNIQUE or attribute is None:
         return "Unique: a code word wakes its power, which the referee decides."
     label = ATTRIBUTE_LABELS[attribute]
+    if table == ARMS_ARMOUR:
+        return (f"Spend FP one for two on {label} rolls made with it (sheetgen's reading: the rules "
+                "state this for magic equipment).")
     return f"Spend FP one for two on {label} rolls made with it ({TABLE_NAMES[table].lower()} table)."

@@ -48,7 +48,7 @@ class KubosItem(ContentModel):
 
 class KubosMagicItem(ContentModel):
     """A magic item: the table it came from and the attribute it is tied to
-    (`unique` for the equipment table's 6)."""
+    (`unique` for the equipment table's 6, which sheetgen reads as a unique item)."""
 
     table: Literal["equipment", "arms-armour"]
     attribute: MagicAttribute
@@ -108,7 +108,9 @@ class KubosMonster(DocumentModel):
 # --- the tables sheetgen reads the rules' gaps from ---------------------------------
 
 Decision = Literal[
-    "coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names"
+    "coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names",
+    # readings built into the rules module (`sheetgen.rules.kubos_core`), listed so that they are known
+    "equipment_six", "magic_arms_armour", "ten_hp_monsters",
 ]
 
 

@@ -79,8 +79,20 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
         load = v.load
         breakdown = (f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · "
                      f"magic {load['magic_items']}")
-        items += labeled_value(ctx, load_box, "Made up of", breakdown, v.src("items"), size=8)
+        items += _breakdown(ctx, load_box, breakdown, v.src("items"))
     items += text_box(ctx, captions.carrying(), rest, body_style(ctx, 7), None, what="carrying reminder")
+    return items
+
+
+def _breakdown(ctx: LayoutContext, box: Box, text: str, source) -> list[Item]:
+    """The load's parts, as a labelled value on a line that may wrap to two lines
+    when a heavy load makes the numbers long."""
+    items = one_line(ctx, "MADE UP OF", Box(box.x, box.y, box.w, 3 * MM),
+                     TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None, valign="top")
+    value = Box(box.x, box.y + 3.4 * MM, box.w, box.h - 3.4 * MM - 0.4 * MM)
+    items += text_box(ctx, text, value, TextStyle(size=8, min_size=6, leading=1.1, color=ctx.color("ink")), source,
+                      valign="bottom", what="load breakdown")
+    items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.5))
     return items
 
 
@@ -142,7 +154,7 @@ def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list) -> list[Item
 
 def magic_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
     items, inner = section(ctx, box, "Magic items", color)
-    body, rule = inner.split_top(inner.h - 7.5 * MM, 1.5 * MM)
+    body, rule = inner.split_top(inner.h - 11 * MM, 1.5 * MM)
     items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items))
     items += text_box(ctx, captions.magic_items(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom", what="magic reminder")
     return items

@@ -17,6 +17,7 @@ from sheetgen.units import MM
 LABEL_SIZE = 6.0
 CELL_PAD = 0.9 * MM
 CELL_GAP = 0.8 * MM
+WIDEST_VALUE = "888"  # room for any value the rules accept (HP up to 500, attributes up to 9)
 
 
 def body_style(ctx: LayoutContext, size: float = 7.5, **kw) -> TextStyle:
@@ -53,16 +54,12 @@ def attribute_cells(attributes: dict[str, int]) -> list[StatCell]:
     return [StatCell(ATTRIBUTE_LABELS[name], str(attributes[name])) for name in ATTRIBUTES]
 
 
-def _natural_width(ctx: LayoutContext, cell: StatCell, value_size: float) -> float:
-    label = ctx.fonts.width(cell.label, "bold", LABEL_SIZE)
-    value = ctx.fonts.width(cell.value, "bold", value_size)
-    return max(label, value) + 2 * CELL_PAD
-
-
 def grid_rows(ctx: LayoutContext, cells: list[StatCell], width: float, value_size: float = 11.0) -> int:
-    """1 when the cells fit side by side in `width`, else 2."""
-    natural = sum(_natural_width(ctx, c, value_size) for c in cells) + CELL_GAP * (len(cells) - 1)
-    return 1 if natural <= width else 2
+    """1 when the labels (with room for three-digit numbers) fit side by side in `width`, else 2:
+    the same answer for every monster, so blocks of one width share a grid."""
+    value = ctx.fonts.width(WIDEST_VALUE, "bold", value_size)
+    natural = sum(max(ctx.fonts.width(c.label, "bold", LABEL_SIZE), value) + 2 * CELL_PAD for c in cells)
+    return 1 if natural + CELL_GAP * (len(cells) - 1) <= width else 2
 
 
 def stat_grid(
@@ -74,19 +71,20 @@ def stat_grid(
     rows: int = 1,
     value_size: float = 11.0,
 ) -> list[Item]:
-    """Cells of a label over a number, in `rows` rows filling `box`; widths follow the labels."""
+    """Cells of a label over a number, in `rows` rows filling `box`.
+
+    Every column has the same width whatever its label or number, so the grids of
+    blocks of the same width line up with one another down a page."""
     items: list[Item] = []
     per_row = math.ceil(len(cells) / rows)
     row_boxes = box.rows(rows, CELL_GAP)
+    widths = _column_widths(ctx, cells, per_row, box.w, value_size)
     for r, row_box in enumerate(row_boxes):
         row = cells[r * per_row : (r + 1) * per_row]
-        natural = [_natural_width(ctx, c, value_size) for c in row]
-        free = row_box.w - CELL_GAP * (len(row) - 1)
         x = row_box.x
-        for cell, nat in zip(row, natural):
-            w = free * nat / sum(natural)
+        for cell, w in zip(row, widths):
             fill = tint(accent, 0.8) if cell.strong else ctx.color("panel")
-            items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM))
+            items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM, cls="stat-cell"))
             label_box = Box(x + CELL_PAD / 2, row_box.y + 0.7 * MM, w - CELL_PAD, 3.0 * MM)
             items += one_line(ctx, cell.label, label_box,
                               TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=6),
@@ -97,6 +95,19 @@ def stat_grid(
                               None)
             x += w + CELL_GAP
     return items
+
+
+def _column_widths(ctx: LayoutContext, cells: list[StatCell], per_row: int, width: float,
+                   value_size: float) -> list[float]:
+    """Column widths shared by every row, from the labels alone (numbers are given
+    room for three digits), so they are the same for every monster."""
+    value = ctx.fonts.width(WIDEST_VALUE, "bold", value_size)
+    natural = [0.0] * per_row
+    for i, cell in enumerate(cells):
+        label = ctx.fonts.width(cell.label, "bold", LABEL_SIZE)
+        natural[i % per_row] = max(natural[i % per_row], label, value) + 2 * CELL_PAD
+    free = width - CELL_GAP * (per_row - 1)
+    return [free * n / sum(natural) for n in natural]
 
 
 class HpBoxes:
