@@ -18,12 +18,13 @@ DIFFICULTIES = (4, 5, 6)
 def enumerate_outcomes(dice: int, difficulty: int) -> dict[str, Fraction]:
     """Roll every combination of `dice` six-sided dice and count outcomes, by the
     rulebook: a die at or above the difficulty succeeds; two or more make an exceptional
-    success; all ones are a critical failure."""
+    success; all ones are a critical failure. `success_or_better` counts exceptional
+    successes too."""
     rolls = list(product(range(1, 7), repeat=dice))
     hits = [sum(1 for d in roll if d >= difficulty) for roll in rolls]
     total = len(rolls)
     return {
-        "success": Fraction(sum(1 for h in hits if h >= 1), total),
+        "success_or_better": Fraction(sum(1 for h in hits if h >= 1), total),
         "exceptional": Fraction(sum(1 for h in hits if h >= 2), total),
         "critical": Fraction(sum(1 for roll in rolls if all(d == 1 for d in roll)), total),
     }
@@ -60,7 +61,7 @@ def cells_by_row(name: str) -> dict[str, dict[int, str]]:
 def test_odds_table_matches_enumeration(dice, difficulty):
     table = cells_by_row("tricube-odds")
     exact = enumerate_outcomes(dice, difficulty)
-    assert_shows(table[f"{difficulty}: success"][dice], exact["success"])
+    assert_shows(table[f"{difficulty}: success or better"][dice], exact["success_or_better"])
     assert_shows(table[f"{difficulty}: exceptional"][dice], exact["exceptional"])
     assert_shows(table["Critical failure"][dice], exact["critical"])
 
@@ -70,8 +71,8 @@ def test_odds_table_matches_enumeration(dice, difficulty):
 def test_karma_table_matches_enumeration(dice, difficulty):
     """Karma spent after the roll lowers the difficulty by one."""
     table = cells_by_row("tricube-karma")
-    assert_shows(table[f"{difficulty}, no karma"][dice], enumerate_outcomes(dice, difficulty)["success"])
-    assert_shows(table[f"{difficulty}, with karma"][dice], enumerate_outcomes(dice, difficulty - 1)["success"])
+    assert_shows(table[f"{difficulty}, no karma"][dice], enumerate_outcomes(dice, difficulty)["success_or_better"])
+    assert_shows(table[f"{difficulty}, with karma"][dice], enumerate_outcomes(dice, difficulty - 1)["success_or_better"])
 
 
 def test_critical_failure_never_depends_on_difficulty():

@@ -168,7 +168,7 @@ def test_readable_text_sizes(built):
     sheet = text_sizes(built / "character-sheet/brann.pdf")
     assert min(size for size, _ in sheet) >= 6 - 0.01
     reminders = [size for size, text in sheet if len(text.split()) >= 4 and text[:1].isupper()
-                 and not text.isupper()]
+                 and not text.isupper() and "Richard Wilson" not in text]  # the credit is footer fine print
     assert reminders and min(reminders) >= 7 - 0.01
     for cards in ("character-cards/party.pdf", "foe-cards/foes.pdf"):
         assert min(size for size, _ in text_sizes(built / cards)) >= 6 - 0.01
@@ -252,6 +252,54 @@ def test_foe_cards_show_difficulty_and_effort_boxes(built):
     trim = read_pdf(built / "foe-cards/foes.pdf").pages[0].trimbox
     cols = min(3, len(foes))
     assert float(trim.width) == pytest.approx(cols * POKER[0], abs=0.05)
+
+
+# --- words on every product ------------------------------------------------------------------
+
+
+def test_every_product_credits_the_game_and_names_no_files(built):
+    """Sheets and cards carry a credit line with the game's author; the reference deck
+    carries it on its backs. Nothing printed names a content file."""
+    pdfs = sorted(built.rglob("*.pdf"))
+    assert len(pdfs) >= 5
+    for pdf in pdfs:
+        reader = read_pdf(pdf)
+        for number, page in enumerate(reader.pages, 1):
+            text = " ".join(page.extract_text().split())
+            assert "content/" not in text and ".yaml" not in text, (pdf.name, number)
+            if "reference" not in pdf.parts:
+                assert "Tricube Tales by Richard Wilson" in text, (pdf.name, number)
+    deck = " ".join(pdf_text(built / "reference/tricube-basics.pdf").split())
+    assert "Tricube Tales by Richard Wilson" in deck
+
+
+def test_long_concept_is_reported_at_the_concept(workdir):
+    """Text drawn from content that does not fit is reported at its own line and column,
+    on the sheet and on the card's subtitle, never at the product."""
+    concept = "Retired " + " ".join(["lighthouse-keeping"] * 9) + " astronomer"
+    assert len(concept) <= 200  # within what the model allows
+    write(workdir, "content/long.yaml", CHARACTER.format(id="long", name="Lee", trait="crafty",
+                                                         concept=concept, style="mental"))
+    run = run_cli("validate", "--format", "json", "content")
+    found = json.loads(run.stdout)
+    assert found and run.code == 1
+    assert {(d["file"], d["line"], d["column"], d["code"]) for d in found} == {
+        ("content/long.yaml", 5, 10, "layout.text-overflow")}
+    assert len(found) == 2  # the sheet's concept field and the card's subtitle
+    assert any("subtitle" in d["message"] for d in found)
+
+
+def test_karma_below_the_start_builds(workdir):
+    """Karma spent for good (below the 3 characters start with) is a valid character:
+    the sheet and card show what is left."""
+    text = CHARACTER.format(id="spent", name="Spent", trait="agile", concept="Scout", style="ranged")
+    write(workdir, "content/spent.yaml", text.replace("karma: 3", "karma: 1"))
+    out = build(workdir, "--format", "svg")
+    root = svg_root(out / "character-sheet/spent.svg")
+    circles = list(group(root, "spent-karma").iter(f"{SVG}circle"))
+    radius = max(float(c.get("r")) for c in circles)
+    assert sum(1 for c in circles if float(c.get("r")) == radius and c.get("fill") != "none") == 1
+    assert "1 of 1" in " ".join(words(root))
 
 
 # --- determinism and the output tree ------------------------------------------------------------

@@ -25,7 +25,8 @@ CASES = [
     ("retired.yaml", "tricube.retired", "warning", 16, 5),
     ("difficulty-out-of-range.yaml", "tricube.difficulty-out-of-range", "error", 5, 13),
     ("effort-below-one.yaml", "tricube.effort-below-one", "error", 6, 9),
-    ("effort-too-many.yaml", "tricube.effort-too-many", "error", 6, 9),
+    ("effort-too-many.yaml", "tricube.effort-too-many", "error", 7, 9),
+    ("effort-too-many-for-card.yaml", "tricube.effort-too-many", "error", 11, 9),
     ("duplicate-entry.yaml", "tricube.duplicate-entry", "warning", 8, 12),
     ("start-above-maximum.yaml", "tricube.start-above-maximum", "error", 5, 19),
     ("rules-twice.yaml", "tricube.rules-twice", "error", 7, 5),
@@ -123,7 +124,46 @@ def test_campaign_limits_come_from_the_rules_document(workdir):
     """)
     _, found = validate_json("content")
     assert [(d["file"], d["line"], d["code"]) for d in found] == [("content/ada.yaml", 9, "tricube.karma-out-of-range")]
-    assert "from 3" in found[0]["message"] and "to 5" in found[0]["message"]
+    assert "karma is 6" in found[0]["message"] and "from 0 to 5" in found[0]["message"]
+
+
+KARMA_SPENT = """
+    kind: tricube-character
+    id: {id}
+    name: Ada
+    trait: crafty
+    concept: Inventor
+    combat_style: mental
+    perks: [Gadgets]
+    quirks: [Absent-minded]
+    karma: {karma}
+    resolve: {resolve}
+"""
+
+
+def test_karma_spent_for_good_may_fall_below_the_start(workdir):
+    """Permanent afflictions cost permanent karma: karma may drop below where characters
+    start, down to 0. Resolve keeps its lower bound."""
+    write(workdir, "content/one.yaml", KARMA_SPENT.format(id="one", karma=1, resolve=3))
+    write(workdir, "content/none.yaml", KARMA_SPENT.format(id="none", karma=0, resolve=3))
+    write(workdir, "content/negative.yaml", KARMA_SPENT.format(id="negative", karma=-1, resolve=3))
+    write(workdir, "content/low-resolve.yaml", KARMA_SPENT.format(id="low-resolve", karma=3, resolve=2))
+    _, found = validate_json("content")
+    assert sorted((d["file"], d["line"], d["column"], d["code"]) for d in found) == [
+        ("content/low-resolve.yaml", 10, 10, "tricube.resolve-out-of-range"),
+        ("content/negative.yaml", 9, 8, "tricube.karma-out-of-range"),
+    ]
+
+
+def test_lost_karma_does_not_pay_for_raised_resolve(workdir):
+    """Karma 2 is one below the start, resolve 4 one above: the raise still needs its
+    advances, as if karma were at the start."""
+    write(workdir, "content/ada.yaml", KARMA_SPENT.format(id="ada", karma=2, resolve=4))
+    _, found = validate_json("content")
+    assert [(d["line"], d["column"], d["code"]) for d in found] == [(10, 10, "tricube.raise-without-advances")]
+    message = found[0]["message"]
+    assert "resolve 4" in message and "1 point" in message and "2 advances" in message and "no advances" in message
+    assert "karma" not in message.split("(")[0]  # karma is not counted as raised
 
 
 def test_bundled_content_is_clean(bundled):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sheetgen.content.loader import Document
 from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter, TricubeFoe, TricubeTable
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.tricube_dice import DIFFICULTIES, dice_by_challenge
+from sheetgen.rules.tricube_dice import DIFFICULTIES, MAX_EFFORT, dice_by_challenge
 from sheetgen.rules.tricube_limits import campaign_limits, check_rules
 from sheetgen.rules.tricube_odds import karma_table, odds_table
 from sheetgen.rules.tricube_words import count, every_nth
@@ -26,35 +26,50 @@ def _check_counts(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: 
 
 
 def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> bool:
-    """Karma and resolve between their starting value and maximum; True when both are."""
+    """Karma from 0 to its maximum (curing a permanent affliction costs permanent karma,
+    so it may fall below the start); resolve from its starting value to its maximum.
+    True when both are in range."""
     fine = True
-    for token in ("karma", "resolve"):
+    for token, low in (("karma", 0), ("resolve", limits.starting_resolve)):
         value = getattr(c, token)
-        low, high = getattr(limits, f"starting_{token}"), getattr(limits, f"max_{token}")
-        if not low <= value <= high:
-            fine = False
-            ctx.error(doc, (token,), f"tricube.{token}-out-of-range",
-                      f"{token} is {value}; it must be from {low} (where every character starts) to {high}",
-                      f"write a {token} from {low} to {high}; advances raise it above {low}")
+        start, high = getattr(limits, f"starting_{token}"), getattr(limits, f"max_{token}")
+        if low <= value <= high:
+            continue
+        fine = False
+        if value > high:
+            why = f"advances raise it from {start} to at most {high}"
+        elif token == "karma":
+            why = "karma spent for good can bring it down to 0, no further"
+        else:
+            why = f"every character starts with {start}, and only karma is ever lost for good"
+        ctx.error(doc, (token,), f"tricube.{token}-out-of-range",
+                  f"{token} is {value}; it must be from {low} to {high}: {why}",
+                  f"write a {token} from {low} to {high} (the most the character has; tokens spent in play "
+                  f"go under `current_{token}`)")
     return fine
 
 
 def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> dict:
-    """Every point of karma or resolve above the start is paid for by advances."""
-    raised = {"karma": c.karma - limits.starting_karma, "resolve": c.resolve - limits.starting_resolve}
+    """Every point of karma or resolve above the start is paid for by advances. Karma
+    below the start (spent for good) pays for nothing."""
+    raised = {"karma": max(0, c.karma - limits.starting_karma),
+              "resolve": max(0, c.resolve - limits.starting_resolve)}
     used = raised["karma"] + raised["resolve"]
     allowed = len(c.advances) // limits.advances_per_raise
     if used > allowed:
         # Point at the value that first goes over the budget, karma counted first.
         where = "karma" if raised["karma"] > allowed else "resolve"
         need = used * limits.advances_per_raise
-        start = f"karma {limits.starting_karma}, resolve {limits.starting_resolve}"
+        above = " and ".join(f"{token} {getattr(c, token)}" for token in ("karma", "resolve") if raised[token])
+        start = " and ".join(f"{token} {getattr(limits, f'starting_{token}')}" for token in ("karma", "resolve")
+                             if raised[token])
         ctx.error(
             doc, (where,), "tricube.raise-without-advances",
-            f"karma {c.karma} and resolve {c.resolve} are {count(used, 'point')} above where characters start "
+            f"{above} {'are' if ' and ' in above else 'is'} {count(used, 'point')} above where characters start "
             f"({start}), which takes {count(need, 'advance')}; {c.name} has {count(len(c.advances), 'advance')}",
             f"{every_nth(limits.advances_per_raise)} advance may raise karma or resolve by one: "
-            f"list all {need} advances under `advances:`, or lower karma or resolve",
+            f"list all {need} advances under `advances:`, or lower "
+            + " or ".join(token for token in ("karma", "resolve") if raised[token]),
         )
     return {"used": used, "allowed": allowed}
 
@@ -108,7 +123,8 @@ def check_character(doc: Document, ctx: RuleContext) -> dict:
 
 
 def check_foe(doc: Document, ctx: RuleContext) -> dict:
-    """Difficulty easy to hard, and at least one effort token. Derived: the difficulty's name."""
+    """Difficulty easy to hard, and from one effort token to as many as a card holds
+    (checked here, before layout draws a box per token). Derived: the difficulty's name."""
     foe: TricubeFoe = doc.model  # type: ignore[assignment]
     if foe.difficulty not in DIFFICULTIES:
         low, high = min(DIFFICULTIES), max(DIFFICULTIES)
@@ -119,7 +135,11 @@ def check_foe(doc: Document, ctx: RuleContext) -> dict:
         ctx.error(doc, ("effort",), "tricube.effort-below-one",
                   f"effort is {foe.effort}; a foe has at least one effort token",
                   "write `effort: 1` or more; a group of similar foes shares extra tokens")
-    return {"difficulty_name": DIFFICULTIES.get(foe.difficulty, ""), "effort": max(foe.effort, 0)}
+    elif foe.effort > MAX_EFFORT:
+        ctx.error(doc, ("effort",), "tricube.effort-too-many",
+                  f"effort is {foe.effort}; a foe card holds at most {MAX_EFFORT} effort tokens",
+                  "split the foe into several challenges of fewer tokens")
+    return {"difficulty_name": DIFFICULTIES.get(foe.difficulty, ""), "effort": min(max(foe.effort, 0), MAX_EFFORT)}
 
 
 # --- generator tables ----------------------------------------------------------------------

@@ -17,6 +17,10 @@ MAX_DICE = DICE_IN_FIELD
 
 DIFFICULTIES = {4: "easy", 5: "standard", 6: "hard"}
 
+# The most effort tokens sheetgen prints on a foe card (seven rows of nine on a poker
+# card); the rulebook sets no limit. The layout checks the actual card's room too.
+MAX_EFFORT = 63
+
 TRAIT_FIELDS = {
     "agile": "quickness, dexterity, reflexes, stealth",
     "brawny": "strength, toughness, stamina, athletics",

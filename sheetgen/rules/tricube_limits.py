@@ -1,9 +1,10 @@
 """Which character limits apply: the project's `tricube-rules` document, if any.
 
-The Tricube Tales rules section does not give the starting karma and resolve, their
-maximum, what advances buy or when afflictions retire a character; those numbers are
-content (`content/tricube/rules.yaml`, marked as reconstructed from the full game).
-Without such a document the model's defaults, the full game's values, apply.
+The retirement threshold (more than three afflictions) is in the Tricube Tales rules
+section. The starting karma and resolve, their maximums and what advances buy are
+not; those numbers are reconstructed from the full game. All of them are content
+(`content/tricube/rules.yaml`), so a campaign may change them. Without such a
+document the model's defaults (the values above) apply.
 """
 
 from __future__ import annotations

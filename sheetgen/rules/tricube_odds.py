@@ -68,11 +68,12 @@ def _by_dice(chance) -> list[str]:
 
 
 def odds_table() -> tuple[list[str], list[list[object]]]:
-    """Success and exceptional success for 1–3 dice against difficulty 4–6 (one row
-    each), then critical failure, which does not depend on the difficulty."""
+    """Success or better (exceptional results included, so the rows are not to be
+    added) and exceptional success for 1–3 dice against difficulty 4–6, one row each,
+    then critical failure, which does not depend on the difficulty."""
     rows: list[list[object]] = []
     for difficulty in DIFFICULTIES:
-        rows.append([f"{difficulty}: success"] + _by_dice(lambda n: success(n, difficulty)))
+        rows.append([f"{difficulty}: success or better"] + _by_dice(lambda n: success(n, difficulty)))
         rows.append([f"{difficulty}: exceptional"] + _by_dice(lambda n: exceptional(n, difficulty)))
     rows.append(["Critical failure"] + _by_dice(lambda n: critical_failure(n, min(DIFFICULTIES))))
     return _dice_columns("Against"), rows

@@ -84,9 +84,10 @@ class TricubeFoe(DocumentModel):
 
 
 class CharacterLimits(ContentModel):
-    """The numbers that bound a character. The Tricube Tales rules section leaves them
-    out; the defaults are the full game's values, and a `tricube-rules` document may
-    state them (and change them for a campaign)."""
+    """The numbers that bound a character. The retirement threshold (`max_afflictions`)
+    is in the Tricube Tales rules section; the rules section leaves the others out, and
+    their defaults are the full game's values. A `tricube-rules` document may state them
+    (and change them for a campaign)."""
 
     starting_karma: Annotated[int, Field(ge=0, le=10)] = 3
     starting_resolve: Annotated[int, Field(ge=1, le=10)] = 3
@@ -95,7 +96,7 @@ class CharacterLimits(ContentModel):
     advances_per_raise: Annotated[int, Field(ge=1, le=10)] = 2
     starting_perks: Annotated[int, Field(ge=0, le=5)] = 1
     starting_quirks: Annotated[int, Field(ge=0, le=5)] = 1
-    max_afflictions: Annotated[int, Field(ge=1, le=8)] = 3
+    max_afflictions: Annotated[int, Field(ge=1, le=5)] = 3  # a line each on a Letter sheet
 
 
 class TricubeRules(DocumentModel, CharacterLimits):

@@ -3,7 +3,7 @@ cards and foe cards, 9-up with crop marks. Reference cards are a `reference-deck
 document with `system: tricube`; its odds tables are computed by the rules.
 
 The rules text sheetgen works from carries no licence terms, so the game declares no
-NOTICE; every page names the game in its footer instead.
+NOTICE; every page carries a credit line (the game, its author, sheetgen) instead.
 """
 
 from __future__ import annotations

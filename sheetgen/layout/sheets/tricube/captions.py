@@ -12,6 +12,16 @@ from sheetgen.rules.tricube_words import every_nth, number_word
 TEMPLATE = "tricube/captions.j2"
 
 
+def credit() -> str:
+    """The credit line at the foot of every sheet: the game, its author, sheetgen."""
+    return caption(TEMPLATE, "credit")
+
+
+def card_credit() -> str:
+    """The credit on a card's footer, short enough to share it with `sheetgen`."""
+    return caption(TEMPLATE, "card_credit")
+
+
 def difficulty_scale() -> str:
     """`4 easy · 5 standard · 6 hard`."""
     return " · ".join(f"{d} {name}" for d, name in DIFFICULTIES.items())

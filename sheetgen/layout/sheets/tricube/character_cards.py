@@ -6,7 +6,7 @@ from __future__ import annotations
 from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on, tint
-from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
@@ -14,6 +14,8 @@ from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geomet
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, one_line, text_box
 from sheetgen.units import MM
+
+CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
 
 
 def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style: str, color: str) -> list[Item]:
@@ -31,30 +33,34 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
     return items
 
 
-def token_row(ctx: LayoutContext, box: Box, name: str, tokens: Tokens, color: str, group_id: str) -> list[Item]:
-    """A labelled token track with its count."""
-    items = label(ctx, name, Box(box.x, box.y, 13 * MM, box.h), valign="middle")
-    r = min(box.h / 2 - 0.3 * MM, 1.9 * MM)
-    track, width = token_track(ctx, box.x + 13 * MM, box.y + box.h / 2, tokens, r=r, gap=r * 0.7, color=color)
+def token_row(ctx: LayoutContext, box: Box, name: str, tokens: Tokens, color: str, group_id: str,
+              source: Source | None) -> list[Item]:
+    """A labelled token track with its count; the circles shrink to leave the count room."""
+    label_w, count_w = 13 * MM, 9 * MM  # room for "10/10" beside the circles
+    items = label(ctx, name, Box(box.x, box.y, label_w, box.h), valign="middle")
+    room = box.w - label_w - count_w
+    r = min(box.h / 2 - 0.3 * MM, 1.9 * MM, room / (tokens.limit * 2 + (tokens.limit - 1) * 0.7))
+    track, width = token_track(ctx, box.x + label_w, box.y + box.h / 2, tokens, r=r, gap=r * 0.7, color=color)
     items.append(Group(tuple(track), id=group_id))
-    count = Box(box.x + 13 * MM + width, box.y, box.right - box.x - 13 * MM - width, box.h)
+    count = Box(box.x + label_w + width, box.y, box.right - box.x - label_w - width, box.h)
     items += one_line(ctx, f"{tokens.current}/{tokens.maximum}", count,
-                      TextStyle(size=7.5, font="bold", color=ctx.color("ink"), align="right", min_size=6), None)
+                      TextStyle(size=7.5, font="bold", color=ctx.color("ink"), align="right", min_size=6), source,
+                      what=f"{name} count")
     return items
 
 
-def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, limit: int) -> list[Item]:
-    """A line per affliction a character may carry; more than that run on as text."""
+def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) -> list[Item]:
+    """A line per affliction slot; more afflictions than slots run on as text."""
     names = affliction_labels(doc.derived["afflictions"], set(doc.derived["permanent_afflictions"]))
     retired = doc.derived["retired"]
     items = label(ctx, "Afflictions" + ("  · retired" if retired else ""), Box(box.x, box.y, box.w, LABEL_H),
                   ctx.color("red") if retired else None)
     area = Box(box.x, box.y + 2.8 * MM, box.w, box.h - 2.8 * MM)
     style = TextStyle(size=7, color=ctx.color("ink"), min_size=6)
-    if len(names) > limit:
+    if len(names) > slots:
         return items + text_box(ctx, " · ".join(names), area.inset(0.6 * MM, 0.6 * MM), style,
                                 doc.source("afflictions"), what="afflictions")
-    for i, row in enumerate(area.rows(limit)):
+    for i, row in enumerate(area.rows(slots)):
         items.append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=ctx.color("rule"), width=0.4))
         if i < len(names):
             items += one_line(ctx, names[i], row.inset(0.6 * MM, 0.3 * MM), style, doc.source("afflictions", i),
@@ -66,14 +72,16 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
     """One character's card, in card coordinates."""
     c: TricubeCharacter = doc.model
     d = doc.derived
-    items, free = card_face(ctx, geo, c.name, f"{c.trait.capitalize()} · {c.concept}", doc, color)
+    items, free = card_face(ctx, geo, c.name, f"{c.trait.capitalize()} · {c.concept}", doc, color,
+                            doc.source("concept"))
     chips, rest = free.split_top(10.5 * MM, 1 * MM)
     items += dice_chips(ctx, chips, d["dice"], c.trait, c.combat_style, color)
     hint, rest = rest.split_top(3 * MM, 1.5 * MM)
     items += one_line(ctx, captions.outside_concept(), hint,
                       TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
-    limit = d["limits"]["max_afflictions"]
-    bottom_h = 2 * 5.2 * MM + 2.8 * MM + limit * 4.6 * MM + 2 * MM
+    # A ruled line per affliction a character may carry, up to what the card holds.
+    slots = min(d["limits"]["max_afflictions"], CARD_AFFLICTION_SLOTS)
+    bottom_h = 2 * 5.2 * MM + 2.8 * MM + slots * 4.6 * MM + 2 * MM
     text, bottom = rest.split_top(rest.h - bottom_h, 2.5 * MM)
     style = TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2)
     blocks = [
@@ -85,8 +93,10 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
     karma_row, rest = bottom.split_top(5.2 * MM)
     resolve_row, rest = rest.split_top(5.2 * MM)
     for row, token in ((karma_row, "karma"), (resolve_row, "resolve")):
-        items += token_row(ctx, row, token, Tokens.from_derived(d[token]), color, element_id(doc.id, token))
-    items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, limit)
+        tokens = Tokens.from_derived(d[token])
+        source = doc.source(f"current_{token}" if tokens.current != tokens.maximum else token)
+        items += token_row(ctx, row, token, tokens, color, element_id(doc.id, token), source)
+    items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, slots)
     return items
 
 

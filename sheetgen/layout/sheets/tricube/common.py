@@ -1,5 +1,5 @@
-"""Pieces every Tricube Tales product shares: the game's colour and name, and a
-track of token circles (karma, resolve) that shows the locked ones apart."""
+"""Pieces every Tricube Tales product shares: the game's colour, name and credit, and
+a track of token circles (karma, resolve) that shows the locked ones apart."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from sheetgen.layout.cards import SYSTEM_NAMES, system_color
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Circle, Field, Item
+from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.widgets import token_circles
 from sheetgen.units import MM
 
@@ -27,9 +28,12 @@ def element_id(doc_id: str | None, part: str) -> str:
     return f"{doc_id}-{part}" if doc_id else part
 
 
-def footer_text(notice: str | None) -> str:
-    """What every page's footer says: the game's notice, or its name."""
-    return notice or GAME_NAME
+def footer_text(notice: str | None, *, card: bool = False) -> str:
+    """What every page's footer says: the game's notice, or the credit line (a shorter
+    one on cards, whose footer names sheetgen on the right)."""
+    if notice:
+        return notice
+    return captions.card_credit() if card else captions.credit()
 
 
 @dataclass(frozen=True, slots=True)

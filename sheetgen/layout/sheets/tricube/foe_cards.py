@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheetgen.content.models.tricube import TricubeFoe
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on
-from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
@@ -16,18 +16,21 @@ from sheetgen.layout.widgets import check_boxes
 from sheetgen.units import MM
 
 
-def difficulty_badge(ctx: LayoutContext, box: Box, difficulty: int, name: str, color: str) -> list[Item]:
+def difficulty_badge(ctx: LayoutContext, box: Box, difficulty: int, name: str, color: str,
+                     source: Source | None) -> list[Item]:
     """A disc with the difficulty, and what a die needs to hit it."""
     r = min(box.h / 2, 8 * MM)
     cx, cy = box.x + r, box.y + box.h / 2
     items: list[Item] = [Circle(cx, cy, r, stroke=None, fill=color)]
     items += one_line(ctx, str(difficulty), Box(cx - r, cy - r * 0.62, 2 * r, r * 1.24),
-                      TextStyle(size=24, font="bold", color=readable_on(color), align="center", min_size=10), None)
+                      TextStyle(size=24, font="bold", color=readable_on(color), align="center", min_size=10), source,
+                      what="difficulty")
     text = Box(box.x + 2 * r + 3 * MM, box.y, box.w - 2 * r - 3 * MM, box.h)
     top, bottom = text.split_top(text.h / 2)
     items += label(ctx, "Difficulty", Box(top.x, top.bottom - 3.4 * MM, top.w, LABEL_H))
     items += one_line(ctx, f"{name.capitalize()}: hit on {difficulty}+", Box(bottom.x, bottom.y, bottom.w, 4.5 * MM),
-                      TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=6), None, valign="top")
+                      TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=6), source, valign="top",
+                      what="difficulty")
     return items
 
 
@@ -54,8 +57,8 @@ def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -
     name = doc.derived["difficulty_name"]
     items, free = card_face(ctx, geo, foe.name, None, doc, color)
     badge, rest = free.split_top(16 * MM, 2.5 * MM)
-    items += difficulty_badge(ctx, badge, foe.difficulty, name, color)
-    effort, height = effort_boxes(ctx, rest, doc, foe.effort)
+    items += difficulty_badge(ctx, badge, foe.difficulty, name, color, doc.source("difficulty"))
+    effort, height = effort_boxes(ctx, rest, doc, doc.derived["effort"])
     items += effort
     rest = Box(rest.x, rest.y + height + 3 * MM, rest.w, max(0.0, rest.h - height - 3 * MM))
     blocks = [Paragraph(ctx, foe.notes, TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2),

@@ -110,6 +110,8 @@ def dice_row(ctx: LayoutContext, strip: Box, row: dict, v: SheetValues, color: s
     if v.fillable:
         for cell, suffix, tip in ((dice, "dice", ""), (outside, "outside", " outside your concept")):
             f = Box(cell.x + cell.w / 2 - 4 * MM, cell.y + 0.7 * MM, 8 * MM, cell.h - 1.4 * MM)
+            # Fields draw no border of their own: a box shows where to write, on paper too.
+            items.append(Rect(f.x, f.y, f.w, f.h, stroke=ctx.color("rule"), width=0.6, fill=None, radius=1 * MM))
             items.append(Field(f"{row['challenge']}_{suffix}", "text", f.x, f.y, f.w, f.h,
                                tooltip=f"Dice for {row['challenge']}{tip}", font=ctx.fonts.face("regular"), size=10))
     else:
@@ -132,8 +134,10 @@ def token_panel(ctx: LayoutContext, box: Box, title: str, tokens: Tokens, key: s
     status_box = Box(inner.x + width + 3 * MM, inner.y, inner.right - inner.x - width - 3 * MM, max(2 * r + 1 * MM, 7.6 * MM))
     count_box, limit_box = status_box.split_top(status_box.h * 0.55)
     status = f"{tokens.current} of {tokens.maximum}" if not v.fillable else f"{tokens.maximum} to start"
+    source = v.source(f"current_{key}" if tokens.current != tokens.maximum else key)
     items += one_line(ctx, status, count_box,
-                      TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=7, align="right"), None, valign="bottom")
+                      TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=7, align="right"), source,
+                      valign="bottom", what=f"{key} count")
     items += one_line(ctx, f"at most {tokens.limit}", limit_box,
                       TextStyle(size=7, color=ctx.color("muted"), min_size=7, align="right"), None, valign="top")
     top = max(2 * r, status_box.h - 1 * MM) + 2.5 * MM
@@ -189,7 +193,7 @@ def afflictions_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) 
         listed = " · ".join(affliction_labels(v.afflictions, v.permanent))
         return items + text_box(ctx, listed, rows.inset(1 * MM, 0.8 * MM), style, v.source("afflictions"), what="afflictions")
     pitch = min(LINE_PITCH, rows.h / slots)
-    tick, label_w = 3.2 * MM, 18 * MM
+    tick, label_w = min(3.2 * MM, pitch - 1 * MM), 18 * MM
     items += one_line(ctx, "PERMANENT", Box(rows.right - label_w, rows.y - 2.2 * MM, label_w, 3 * MM),
                       TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None,
                       valign="top")
@@ -207,7 +211,7 @@ def afflictions_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) 
             items.append(Field(f"affliction_{i + 1}_permanent", "checkbox", tick_box.x, tick_box.y, tick, tick,
                                tooltip=f"Affliction {i + 1} is permanent"))
         elif i < len(v.afflictions):
-            slot = Box(rows.x + 1 * MM, y + 0.6 * MM, rows.w - label_w - 3 * MM, pitch - 1 * MM)
+            slot = Box(rows.x + 1 * MM, y + 0.3 * MM, rows.w - label_w - 3 * MM, pitch - 0.6 * MM)
             items += one_line(ctx, v.afflictions[i], slot, TextStyle(size=BODY, color=ctx.color("ink"), min_size=7),
                               v.source("afflictions", i), valign="bottom", what="affliction")
     return items
