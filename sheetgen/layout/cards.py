@@ -73,6 +73,7 @@ def title_band(
     height: float = 11 * MM,
     size: float = 11.5,
     subtitle: str | None = None,
+    subtitle_source: Source | None = None,
 ) -> tuple[list[Item], float]:
     """A full-bleed coloured band with the title; returns the items and the band's bottom."""
     ink = readable_on(color)
@@ -82,7 +83,8 @@ def title_band(
     if subtitle:
         top, bottom = text_area.split_top(text_area.h * 0.62)
         items += one_line(ctx, title, top, TextStyle(size=size, font="bold", color=ink, min_size=6.5), source, what="title")
-        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6), None, what="subtitle")
+        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6), subtitle_source,
+                          what="subtitle")
     else:
         items += one_line(ctx, title, text_area, TextStyle(size=size, font="bold", color=ink, min_size=6.5), source, what="title")
     return items, height

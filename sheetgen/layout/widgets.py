@@ -43,8 +43,9 @@ def page_frame(
     left = notice or system
     items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
                       TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), None, what="notice")
-    items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
-                      TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
+    if "sheetgen" not in left:  # credits that already name sheetgen need no second mention
+        items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
+                          TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
     content = Box(MARGIN, head.bottom + 4 * MM, W - 2 * MARGIN, foot_y - 5 * MM - head.bottom - 4 * MM)
     return items, content
 

@@ -100,8 +100,8 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         items += band
         table = _table(card, doc.derived, i)
         items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
-        items += footer(ctx, geo, card.footer or deck.title, f"{i + 1}/{total}",
-                        source=src.child("footer") if card.footer else doc.source("title"))
+        items += footer(ctx, geo, card.footer or deck.footer or deck.title, f"{i + 1}/{total}",
+                        source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
         fronts.append(items)
         if backs is not None:
             text = card.back if card.back is not None else deck.back
