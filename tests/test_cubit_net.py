@@ -391,3 +391,92 @@ def test_the_theme_sets_the_cube_size_and_the_command_line_overrides_it(cubit_wo
     assert run_cli("build", "--format", "svg", "--cube-size", "1.5in").code == 0
     faces, tabs, folds, cuts, mm_per_unit = svg_net(cubit_workdir / "output/cubit/net/tumbler.svg", "tumbler")
     check_die(faces, tabs, 38.1 / mm_per_unit)
+
+
+def test_face_colour_bleeds_past_every_outer_edge(built):
+    """Along every face edge that is not a fold between two faces (a cut line, or a tab's
+    base), the face's colour carries on about 1.5mm outward, so a cut or a fold a little
+    off shows colour rather than white paper; the faces themselves stay true size."""
+    root = svg_root(built / "net" / "bloost.svg")
+    parents = {child: parent for parent in root.iter() for child in parent}
+    bleed = next(g for g in root.iter(f"{SVG}g") if "bleed" in (g.get("class") or "").split())
+    strips = []
+    for r in bleed.iter(f"{SVG}rect"):
+        dx, dy = translation(r, parents)
+        x, y = float(r.get("x")) + dx, float(r.get("y")) + dy
+        strips.append((x, -(y + float(r.get("height"))), x + float(r.get("width")), -y, r.get("fill")))
+    assert strips and all(fill not in (None, "none", "#ffffff") for *_, fill in strips)
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(built / "net" / "bloost.svg", "bloost")
+    shared = Counter(frozenset((key(a), key(b))) for poly in faces.values() for a, b in edges_of(poly))
+    outer = 0
+    for poly in faces.values():
+        cx, cy = sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4
+        for a, b in edges_of(poly):
+            if shared[frozenset((key(a), key(b)))] != 1:
+                continue
+            outer += 1
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            nx, ny = mx - cx, my - cy
+            length = (nx * nx + ny * ny) ** 0.5
+            for t in (0.02, 0.5, 0.98):
+                px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+                depth = 1.4 / mm_per_unit
+                qx, qy = px + nx / length * depth, py + ny / length * depth
+                assert any(x0 <= qx <= x1 and y0 <= qy <= y1 for x0, y0, x1, y1, _ in strips), (poly, t)
+    assert outer == 14  # the 7 seams, each two face edges
+
+
+def cut_extent(path: Path) -> list[tuple[float, float, float, float]]:
+    """(left, top, right, bottom) of each closed cut outline on an SVG page, y down, in mm."""
+    root = svg_root(path)
+    mm = float(root.get("width")[:-2]) / float(root.get("viewBox").split()[2])
+    out = []
+    for el in root.find(".//svg:g[@id='cut']", SVG_NS).iter(f"{SVG}path"):
+        pts = path_points(el.get("d"))
+        xs, ys = [p[0] * mm for p in pts], [p[1] * mm for p in pts]
+        out.append((min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def runs_mm(path: Path) -> list[tuple[str, float, float]]:
+    """Every text run's words and baseline position, in mm."""
+    root = svg_root(path)
+    mm = float(root.get("width")[:-2]) / float(root.get("viewBox").split()[2])
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        m = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", g.get("transform") or "")
+        if g.get("class") == "text" and m:
+            out.append((g.get("aria-label"), float(m.group(1)) * mm, float(m.group(2)) * mm))
+    return out
+
+
+@pytest.mark.parametrize("size", [25, 60])
+def test_packed_net_pages_keep_clear_of_their_titles_and_instructions(cubit_workdir, size):
+    assert run_cli("build", "--cube-size", f"{size}mm", "--format", "svg").code == 0
+    pages = sorted((cubit_workdir / "output/cubit/nets").glob("all-cubits-p*.svg"))
+    tops = []
+    for page in pages:
+        runs = runs_mm(page)
+        title_y = min(y for _, _, y in runs)
+        instructions_y = next(y for words, _, y in runs if words == "Cut")
+        outlines = cut_extent(page)
+        for left, top, right, bottom in outlines:
+            assert top - title_y >= 5, f"{page.name}: a net starts {top - title_y:.1f}mm under the title"
+            assert instructions_y - 3 - bottom >= 4, f"{page.name}: a net ends {instructions_y - 3 - bottom:.1f}mm over the instructions"
+        # Each net's name is printed: over it when several share a page, in the header when alone.
+        labels = [w for w, _, y in runs if y < min(t for _, t, _, _ in outlines)]
+        assert len(labels) >= len(outlines) + (1 if len(outlines) > 1 else 0)
+        tops.append(min(t for _, t, _, _ in outlines))
+    # The last page, even when not full, puts its nets where the first page has them.
+    assert len(pages) > 1 and max(tops) - min(tops) < 0.01
+
+
+def test_the_blank_net_labels_its_notation_line_and_puts_it_under_the_net(built):
+    page = built / "blank" / "cube-net.svg"
+    (_, _, _, bottom), = cut_extent(page)
+    runs = runs_mm(page)
+    blanks = [(w, y) for w, _, y in runs if w.startswith("Ai__")]
+    (_, y), = blanks
+    assert 0 < y - bottom < 12, "the notation to fill in sits just under the net"
+    label = [w for w, _, ly in runs if abs(ly - y) < 0.5 and w.startswith("Notation")]
+    assert label, "the line of blanks says what it is"

@@ -8,9 +8,12 @@ import json
 import re
 from pathlib import Path
 
-import pytest
+import dataclasses
 
-from conftest import MM, pdf_text, read_pdf, run_cli, svg_root, write
+import pytest
+import yaml
+
+from conftest import MM, REPO, pdf_text, read_pdf, run_cli, svg_root, write
 from pdfops import read_geometry
 from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
 
@@ -213,12 +216,39 @@ def test_the_grid_mat_tiles_twelve_by_twelve_squares_of_the_cube_size(cubit_work
 # --- reference deck, reproducibility -------------------------------------------------------------------
 
 
+# The rulebook's suggested values, in its order (seeds/000, Talk bonuses and break targets).
+SPEAKER_BONUSES = [2, 2, 3, 5, 1, 1]
+LISTENER_BONUSES = [2, 5, 1, 1, 3, 5, 5, 10, 15]
+BREAK_TARGETS = [1, 5, 10, 20, 50]
+
+
 def test_the_reference_deck_carries_the_rulebook_tables(built):
     text = words(pdf_text(built / "reference" / "cubit-basics.pdf"))
-    for expected in ["Top face counts double", "Roll up to 3 squares", "Defer", "Spinning", "Beyond repair",
-                     "is the listener's boss or superior 5", "the listener must betray its function 15",
-                     "Blast a cubit-sized hole in a wall 50", "Stop heavy machinery 20"]:
+    for expected in ["Top face counts double", "Roll up to 3 squares", "Defer", "Spinning", "Beyond repair"]:
         assert expected in text, expected
+    deck = yaml.safe_load((REPO / "content/cubit/reference.yaml").read_text())
+    cards = {card["title"]: card for card in deck["cards"]}
+    tables = {}
+    for title, values in (("Talk — speaker bonuses", SPEAKER_BONUSES), ("Talk — listener bonuses", LISTENER_BONUSES),
+                          ("Breaking things", BREAK_TARGETS)):
+        rows = cards[title]["table"]["rows"]
+        assert [row[1] for row in rows] == values, title
+        tables[title] = rows
+        for words_, value in rows:  # each row is printed with its value
+            assert f"{words_} {value}" in text, (title, words_)
+    # The rulebook's own rows open with "Speaker …"; sheetgen words each row its own way.
+    for rows in tables.values():
+        assert not any(str(row[0]).lower().startswith(("speaker", "listener")) for row in rows)
+
+
+def test_the_reference_deck_states_the_talk_exception_and_who_wins_aid_ties(built):
+    deck = yaml.safe_load((REPO / "content/cubit/reference.yaml").read_text())
+    opposed = next(c for c in deck["cards"] if c["title"] == "Targeted or opposed")["body"]
+    line = next(line for line in opposed.splitlines() if "Talk" in line and "exposed" in line)
+    assert "cannot be persuaded" in line  # no Talk side exposed: not a loss, no check at all
+    interfaces = yaml.safe_load_all((REPO / "content/cubit/interfaces.yaml").read_text())
+    aid = next(d for d in interfaces if d["id"] == "aid")
+    assert "match or beat" in aid["text"]
 
 
 def test_the_same_content_builds_the_same_bytes(cubit_workdir):
@@ -246,3 +276,150 @@ def test_bundled_content_lays_out_cleanly_at_every_supported_size(cubit_workdir,
 def test_a_cube_too_small_for_readable_faces_is_refused(cubit_workdir):
     result = run_cli("build", "--cube-size", "15mm")
     assert result.code == 2 and "smallest cube size" in result.stderr
+
+
+# --- pages to cut out --------------------------------------------------------------------------------
+
+
+def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
+    from sheetgen.layout.registry import products
+
+    cut_out = {p.id for p in products().values() if p.system == "cubit" and p.one_sided}
+    assert cut_out == {"cubit-net", "cubit-nets", "cubit-blank-net", "cubit-stickers"}
+    write(cubit_workdir, "content/kit.yaml", """
+        kind: handout
+        id: kit
+        title: Cubit kit
+        sections:
+          - title: Nets
+            include: {kind: cubit, product: net, ids: [bloost, tumbler]}
+          - title: Stickers
+            include: {kind: cubit, product: stickers}
+    """)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    texts = [words(p.extract_text() or "") for p in read_pdf(cubit_workdir / "output/handouts/bundle/kit.pdf").pages]
+    printed = [i for i, text in enumerate(texts) if "Cut along the solid lines" in text or "TEMPORARY UPGRADE" in text]
+    assert len(printed) == 3  # two nets, one page of stickers
+    for i in printed:
+        assert texts[i + 1] == "", f"page {i + 2} backs a page to cut out, but is not blank"
+
+
+# --- the sheet's details ------------------------------------------------------------------------------
+
+
+def text_runs(root) -> dict[str, list[tuple[float, float]]]:
+    """Each text run's words → where it is printed, (x, y) of each run with those words."""
+    out: dict[str, list[tuple[float, float]]] = {}
+    for g in root.iter("{http://www.w3.org/2000/svg}g"):
+        if g.get("class") == "text":
+            m = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", g.get("transform") or "")
+            if m:
+                out.setdefault(g.get("aria-label"), []).append((float(m.group(1)), float(m.group(2))))
+    return out
+
+
+def test_an_unnamed_cubit_gets_an_empty_line_for_its_names(built):
+    runs = text_runs(svg_root(built / "sheet" / "unnamed-builder.svg"))
+    (nx, ny), = runs["NAMES (GIVEN BY OTHERS)"]
+    (px, _), = runs["PLAYER"]
+    under = [words for words, spots in runs.items() for x, y in spots if nx - 1 <= x < px and 0 < y - ny < 10 * MM]
+    assert under == []  # nothing printed on the names line: the other players write them in
+    named = text_runs(svg_root(built / "sheet" / "bloost.svg"))
+    (nx, ny), = named["NAMES (GIVEN BY OTHERS)"]
+    assert any(0 < y - ny < 10 * MM for x, y in named["Blue Stripes, Bloost"])
+
+
+def test_temporary_upgrades_sit_under_column_headings(built):
+    runs = text_runs(svg_root(built / "sheet" / "far-roller.svg"))
+    (ux, uy), = runs["UPGRADE"]
+    (fx, fy), = runs["FACE"]
+    (cx, cy), = runs["CHARGES"]
+    assert uy == fy == cy and ux < fx < cx
+    (bx, by), = runs["Battery"]
+    assert by > uy and abs(bx - ux) < 0.5
+    assert all(abs(x - fx) < 0.5 and y > uy for x, y in runs["face 6"])  # Battery's and Swerve's
+    assert any(abs(x - cx) < 0.5 and y > by for x, y in runs["none"])  # Swerve has no charges
+
+
+@pytest.mark.parametrize("size", [25, 50])
+@pytest.mark.parametrize("capacity", [6, 12])
+def test_charge_boxes_on_stickers_keep_apart_inside_the_panel(size, capacity):
+    from sheetgen.content.loader import Library
+    from sheetgen.layout.cards import CardGeometry
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.primitives import Rect
+    from sheetgen.layout.sheets.cubit.stickers import Sticker, sticker_art
+    from sheetgen.layout.sheets.cubit.style import livery
+    from sheetgen.rules import check
+
+    theme = dataclasses.replace(check(Library()).theme, cube_size=size * MM)
+    ctx = LayoutContext(theme)
+    geo = CardGeometry(size * MM, size * MM, theme.bleed)
+    art = sticker_art(ctx, geo, Sticker("Battery", "Holds charges.", "Tester · face 1", "face 1", capacity, 2,
+                                        livery(ctx, ())))
+    assert not [i for i in ctx.issues if i.severity.name == "ERROR"]
+    rects = [i for i in art if isinstance(i, Rect)]
+    panel = next(r for r in rects if r.fill == "#ffffff")
+    boxes = [r for r in rects if r.fill is None and r is not panel and abs(r.w - r.h) < 1e-6]
+    assert len(boxes) == capacity
+    side = boxes[0].w
+    assert side >= 1.5 * MM
+    for r in boxes:
+        assert panel.x < r.x and r.x + r.w < panel.x + panel.w and panel.y < r.y and r.y + r.h < panel.y + panel.h
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            gap = max(b.x - (a.x + a.w), a.x - (b.x + b.w), b.y - (a.y + a.h), a.y - (b.y + b.h))
+            assert gap >= side / 3, (a, b)
+
+
+# --- text too long for its place points at the field it came from --------------------------------
+
+
+def overflows(workdir: Path) -> list[dict]:
+    result = run_cli("validate", "--format", "json")
+    assert "Traceback" not in result.stderr
+    return [d for d in json.loads(result.stdout) if d["code"] == "layout.text-overflow"]
+
+
+def line_of(path: Path, starts: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(starts))
+
+
+def test_a_long_function_is_reported_at_the_function(cubit_workdir):
+    path = cubit_workdir / "content/cubit/cubits/bloost.yaml"
+    path.write_text(path.read_text().replace("function: Keep the grid lines bright",
+                                             "function: " + "Keep every grid line bright and humming " * 12))
+    found = overflows(cubit_workdir)
+    assert found and all(d["file"].endswith("bloost.yaml") and d["line"] == line_of(path, "function:") for d in found)
+    assert any("subtitle" in d["message"] for d in found)  # the net's header
+
+
+def test_a_long_name_is_reported_at_the_name_on_stickers_too(cubit_workdir):
+    path = cubit_workdir / "content/cubit/cubits/far-roller.yaml"
+    path.write_text(path.read_text().replace("name: Far Roller", "name: " + "Far Roller Of The Long Dark " * 4))
+    found = overflows(cubit_workdir)
+    assert any("owner" in d["message"] for d in found)
+    assert found and all(d["file"].endswith("far-roller.yaml") and d["line"] == line_of(path, "name:") for d in found)
+
+
+def test_a_long_interface_name_is_reported_at_the_interface(cubit_workdir):
+    path = cubit_workdir / "content/cubit/interfaces.yaml"
+    path.write_text(path.read_text().replace("name: Manipulate", "name: Manipulate Anything Within Reach Of The Grid", 1))
+    found = overflows(cubit_workdir)
+    where = {(d["file"].split("/")[-1], d["line"], d["column"]) for d in found}
+    assert where == {("interfaces.yaml", line_of(path, "name: Manipulate"), 7)}
+    # The nets' face headers, the sheets' section titles and the upgrade card that names it.
+    assert {"interface name", "section title", "subtitle"} <= {d["message"].split(": the ", 1)[1].split(" (")[0]
+                                                               for d in found}
+
+
+def test_a_long_reconstruction_note_is_reported_at_the_note(cubit_workdir):
+    path = cubit_workdir / "content/cubit/interfaces.yaml"
+    text = path.read_text()
+    note = next(line for line in text.splitlines() if line.startswith("reconstructed:"))
+    path.write_text(text.replace(note, "reconstructed: " + "the order, the codes and the icons are sheetgen's own " * 8, 1))
+    found = overflows(cubit_workdir)
+    assert found and all(d["file"].endswith("interfaces.yaml") and d["line"] == line_of(path, "reconstructed: the order")
+                         for d in found)
+    assert any("notice" in d["message"] for d in found) and any("credit line" in d["message"] for d in found)

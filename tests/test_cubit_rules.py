@@ -4,13 +4,15 @@
 Every fixture's first line says what it expects:
 `# expect: LINE:COL severity[code] words that must appear in the message or hint`.
 Fixtures are checked against a copy of the bundled Cubit catalog (interfaces,
-upgrades, factions), which they may refer to.
+upgrades, factions), which they may refer to; one whose second line starts with
+`# alone:` is checked on its own (for rules about the catalog as a whole).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,8 @@ def test_there_is_a_fixture_for_every_cubit_rule_code():
 @pytest.mark.parametrize("fixture", CUBIT_FIXTURES, ids=[p.stem for p in CUBIT_FIXTURES])
 def test_each_rule_is_reported_at_its_line_and_column(cubit_workdir, fixture: Path):
     line, column, severity, code, words = expectation(fixture)
+    if fixture.read_text(encoding="utf-8").splitlines()[1].startswith("# alone:"):
+        shutil.rmtree(cubit_workdir / "content")
     status, found = diagnostics(str(fixture))
     mine = [d for d in found if d["file"].endswith(fixture.name)]
     hits = [d for d in mine if d["code"] == code]
@@ -104,3 +108,90 @@ def test_bad_content_never_crashes(cubit_workdir):
     assert "Traceback" not in result.stderr and "internal.error" not in result.stderr
     assert not (cubit_workdir / "output/cubit/net/odd.pdf").exists()
     assert (cubit_workdir / "output/cubit/net/bloost.pdf").exists()  # the others still build
+
+
+# --- bounds, digits, cascades --------------------------------------------------------------------
+
+STANDARD = """
+    kind: cubit
+    id: {id}
+    faces:
+      - {{interface: aid, skill: 2}}
+      - {{interface: manipulate, skill: 6}}
+      - {{interface: attack, skill: 5}}
+      - {{interface: defense, skill: 4}}
+      - {{interface: talk, skill: 3}}
+      - {{interface: move, skill: 1}}
+"""
+
+
+@pytest.mark.parametrize("capacity,ok", [(12, True), (13, False)])
+def test_a_battery_holds_at_most_twelve_charges(cubit_workdir, capacity, ok):
+    write(cubit_workdir, "content/cubit/cubits/b.yaml", STANDARD.format(id="b") + f"""
+    temporary_upgrades:
+      - {{upgrade: battery, face: 6, capacity: {capacity}}}
+    """)
+    status, found = diagnostics("--strict")
+    codes = [d["code"] for d in found]
+    assert (status, codes) == ((0, []) if ok else (1, ["cubit.capacity-too-large"]))
+
+
+def test_a_permanent_battery_is_bounded_too(cubit_workdir):
+    write(cubit_workdir, "content/cubit/cubits/p.yaml", """
+        kind: cubit
+        id: p
+        configuration: custom
+        faces: "Ai40[battery:30] Ma6 At5 De4 Ta3 Mo1"
+    """)
+    status, found = diagnostics()
+    d = next(d for d in found if d["code"] == "cubit.capacity-too-large")
+    line = (cubit_workdir / "content/cubit/cubits/p.yaml").read_text().splitlines()[d["line"] - 1]
+    assert line[d["column"] - 1:].startswith("30]")
+
+
+def test_two_batteries_on_one_face_each_cost_their_charges_and_draw_no_warning(cubit_workdir):
+    write(cubit_workdir, "content/cubit/cubits/twin.yaml", """
+        kind: cubit
+        id: twin
+        faces: "Ai2 Ma6 At5 De4 Ta3 Mo1"
+    """.replace("Ta3", "Ta3[battery:1,battery:1]"))
+    status, found = diagnostics("--strict")
+    assert status == 0 and found == []
+    result = run_cli("show", "--json", "content/cubit/cubits/twin.yaml")
+    talk = json.loads(result.stdout)["derived"]["faces"][4]
+    assert (talk["skill"], talk["cost"], talk["effective"]) == (3, 2, 1)
+
+
+@pytest.mark.parametrize("digit", ["２", "٣", "²", "৪"])
+def test_the_notation_takes_ascii_digits_only(cubit_workdir, digit):
+    text = f'faces: "Ai2 Ma6 At{digit} De4 Ta3 Mo1"'
+    write(cubit_workdir, "content/cubit/cubits/d.yaml", f"kind: cubit\nid: d\n{text}\n")
+    status, found = diagnostics()
+    assert status == 1
+    (d,) = [d for d in found if d["file"].endswith("d.yaml")]
+    assert d["code"] == "cubit.bad-notation" and (d["line"], d["column"]) == (3, text.index(digit) + 1)
+    assert "0-9" in d["message"] and d["hint"]
+
+
+def test_an_interface_with_errors_does_not_make_its_die_number_missing(cubit_workdir):
+    path = cubit_workdir / "content/cubit/interfaces.yaml"
+    text = path.read_text()
+    aid_icon = next(line for line in text.splitlines() if line.startswith("icon: "))
+    path.write_text(text.replace(aid_icon, 'icon: "Q8 50"', 1))
+    status, found = diagnostics()
+    assert status == 1
+    assert [d["code"] for d in found if d["file"].endswith("interfaces.yaml")] == ["cubit.bad-icon"]
+    # Cubits that use it, in either spelling, are told it has errors of its own: no unknown code.
+    unnamed = [d["code"] for d in found if d["file"].endswith("unnamed-builder.yaml")]
+    assert unnamed == ["content.broken-reference"]
+
+
+def test_a_missing_die_number_is_reported_once_on_the_interfaces(cubit_workdir):
+    path = cubit_workdir / "content/cubit/interfaces.yaml"
+    docs = path.read_text().split("---\n")
+    path.write_text("---\n".join(d for d in docs if "id: talk" not in d))
+    _, found = diagnostics()
+    warnings = [d for d in found if d["code"] == "cubit.incomplete-interfaces"]
+    assert len(warnings) == 1
+    assert "die number 5;" in warnings[0]["message"] and warnings[0]["file"].endswith("interfaces.yaml")
+    assert "`order: 5`" in warnings[0]["hint"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sheetgen.rules.cubit_catalog import (
     check_faction,
     check_interface,
+    check_interface_set,
     check_shared_colours,
     check_upgrade,
 )
@@ -23,7 +24,7 @@ RULES = {
     "faction": check_faction,
     "cubit": check_cubit,
 }
-LIBRARY_RULES = [check_shared_colours]
+LIBRARY_RULES = [check_interface_set, check_shared_colours]
 TABLES = {
     "cubit-opposed-odds": opposed_table,
     "cubit-target-odds": target_table,

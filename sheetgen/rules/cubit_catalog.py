@@ -7,7 +7,7 @@ valid catalog documents that cubits are checked against.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sheetgen.content.loader import Document
 from sheetgen.content.models.cubit import ICON_BOX, CubitFaction, CubitInterface, CubitUpgrade, CubitPerCharge
@@ -73,6 +73,32 @@ def _check_unique(doc: Document, ctx: RuleContext) -> None:
                           f"the interfaces `{earlier.id}` and `{doc.id}` both have the {what} `{value}`",
                           f"give every interface its own {what} (`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})")
                 break
+
+
+STANDARD_FACES = 6
+
+
+def check_interface_set(ctx: RuleContext) -> None:
+    """Every die number 1 to 6 has an interface, or blank nets and sheets leave a face unnamed.
+
+    Silent while an interface document has errors of its own: its order may be the
+    missing one, and its own diagnostic already says what to fix."""
+    docs = ctx.library.of_kind("cubit-interface")
+    if not docs:
+        return  # no Cubit catalog at all: cubits say so where they name an interface
+    if any(not ctx.ok(d) for d in docs) or any(kind == "cubit-interface" for kind, _ in ctx.library.invalid):
+        return
+    claimed = {d.model.order for d in docs}  # type: ignore[attr-defined]
+    missing = [n for n in range(1, STANDARD_FACES + 1) if n not in claimed]
+    if not missing:
+        return
+    numbers = ", ".join(map(str, missing))
+    ctx.warning(docs[0], ("order",), "cubit.incomplete-interfaces",
+                f"no interface has die number {numbers}; the {len(docs)} interface document"
+                f"{'s' if len(docs) != 1 else ''} claim only {', '.join(map(str, sorted(claimed)))}, so a standard "
+                f"cubit's face {numbers} is undefined and blank nets and sheets leave "
+                f"{'it' if len(missing) == 1 else 'them'} unnamed",
+                f"add an interface document with `order: {missing[0]}`")
 
 
 # --- upgrades ----------------------------------------------------------------------------
@@ -153,14 +179,14 @@ def check_faction(doc: Document, ctx: RuleContext) -> dict:
     model: CubitFaction = doc.model  # type: ignore[assignment]
     for i, colour in enumerate(model.colors):
         check_colour_name(ctx, ctx.theme, doc, ("colors", i), colour)
-    for field in ("likes", "dislikes"):
-        for i, other in enumerate(getattr(model, field)):
+    for which in ("likes", "dislikes"):
+        for i, other in enumerate(getattr(model, which)):
             if other == doc.id:
-                ctx.error(doc, (field, i), "cubit.faction-self", f"the faction `{doc.id}` {field} itself",
-                          f"remove `{other}` from `{field}`")
+                ctx.error(doc, (which, i), "cubit.faction-self", f"the faction `{doc.id}` {which} itself",
+                          f"remove `{other}` from `{which}`")
                 continue
             if ctx.library.get("faction", other) is None:
-                lookup(ctx, doc, (field, i), "faction", other, "cubit.unknown-faction", "faction")
+                lookup(ctx, doc, (which, i), "faction", other, "cubit.unknown-faction", "faction")
     for i, other in enumerate(model.dislikes):
         if other in model.likes:
             ctx.error(doc, ("dislikes", i), "cubit.likes-and-dislikes",
@@ -204,13 +230,17 @@ class Catalog:
     interfaces: dict[str, CubitInterface]
     upgrades: dict[str, CubitUpgrade]
     factions: dict[str, CubitFaction]
+    # Every loaded interface, errors or not, so the notation reads a broken interface's code
+    # as that interface (and the cubit is told it has errors, not that the code is unknown).
+    loaded_interfaces: dict[str, CubitInterface] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ctx: RuleContext) -> "Catalog":
         def valid(kind: str) -> dict:
             return {d.id: d.model for d in ctx.library.of_kind(kind) if ctx.ok(d)}
 
-        return cls(valid("cubit-interface"), valid("upgrade"), valid("faction"))
+        loaded = {d.id: d.model for d in ctx.library.of_kind("cubit-interface")}
+        return cls(valid("cubit-interface"), valid("upgrade"), valid("faction"), loaded)  # type: ignore[arg-type]
 
     @property
     def standard(self) -> dict[int, str]:
@@ -221,11 +251,21 @@ class Catalog:
         return out
 
     def codes(self) -> dict[str, str]:
-        """Interface code → id, in die order."""
-        return {m.code: i for i, m in sorted(self.interfaces.items(), key=lambda kv: (kv[1].order, kv[0]))}
+        """Interface code → id: the valid interfaces in die order, then any with errors of their own."""
+        out: dict[str, str] = {}
+        for iface_id, model in self._reading_order():
+            out.setdefault(model.code, iface_id)
+        return out
 
     def names(self) -> dict[str, str]:
-        return {m.name: i for i, m in sorted(self.interfaces.items(), key=lambda kv: (kv[1].order, kv[0]))}
+        out: dict[str, str] = {}
+        for iface_id, model in self._reading_order():
+            out.setdefault(model.name, iface_id)
+        return out
+
+    def _reading_order(self) -> list[tuple[str, CubitInterface]]:
+        every = {**self.loaded_interfaces, **self.interfaces}
+        return sorted(every.items(), key=lambda kv: (kv[0] not in self.interfaces, kv[1].order, kv[0]))
 
     def code_of(self) -> dict[str, str]:
         return {i: m.code for i, m in self.interfaces.items()}

@@ -25,6 +25,7 @@ from sheetgen.rules.theme import check_colour_name
 
 FACES = 6
 STARTING_SKILLS = 21  # a new standard cubit's skill levels add up to this (the rulebook's rule)
+MAX_CAPACITY = 12  # sheetgen's limit, not the rulebook's: the most charge boxes a sticker or sheet line can hold
 
 
 @dataclass
@@ -85,6 +86,12 @@ def check_sizing(ctx: RuleContext, doc: Document, up: CubitUpgrade, use: Upgrade
     if use.capacity is not None and use.capacity < 1:
         error_at(ctx, doc, spots.capacity, "cubit.bad-capacity", f"the capacity is {use.capacity}; it must be at least 1",
                  "give the number of charges it holds when full")
+        ok = False
+    elif use.capacity is not None and use.capacity > MAX_CAPACITY:
+        error_at(ctx, doc, spots.capacity, "cubit.capacity-too-large",
+                 f"the capacity is {use.capacity}; sheetgen prints one box per charge and has room for at most "
+                 f"{MAX_CAPACITY}",
+                 f"give a capacity from 1 to {MAX_CAPACITY}; for more charges, carry a second {up.name}")
         ok = False
     return ok
 
@@ -151,8 +158,8 @@ def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInpu
             usable = False
         if use.upgrade in seen and not up.stackable:
             warning_at(ctx, doc, spot, "cubit.duplicate-upgrade",
-                       f"{up.name} is on {_face_label(face)} twice; a second one does nothing more",
-                       "remove the second one")
+                       f"{up.name} is on {_face_label(face)} twice; it does not stack, so the second one adds nothing",
+                       "remove the second one (or mark the upgrade `stackable: true` in the catalog if it does stack)")
         seen.add(use.upgrade)
         if not usable:
             continue
@@ -283,6 +290,15 @@ def _faction(ctx: RuleContext, doc: Document) -> dict | None:
             "likes": names_of(ctx, "faction", faction.likes), "dislikes": names_of(ctx, "faction", faction.dislikes)}
 
 
+def _reconstructed_notes(catalog: Catalog, faces: list[FaceInput]) -> list[dict]:
+    found: dict[str, str] = {}
+    for f in faces:
+        note = catalog.interfaces[f.interface].reconstructed
+        if note:
+            found.setdefault(note, f.interface)
+    return [{"note": note, "interface": found[note]} for note in sorted(found)]
+
+
 def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
     """Check a cubit against the catalog and the rules; derive what its sheets show."""
     model: Cubit = doc.model  # type: ignore[assignment]
@@ -338,6 +354,8 @@ def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
         "temporary_upgrades": temporary,
         "storage": storage,
         "reconstructed": sorted({n for f in faces if (n := catalog.interfaces[f.interface].reconstructed)}),
+        # The same notes, each with the first interface (in die order) that says it: where layout points.
+        "reconstructed_notes": _reconstructed_notes(catalog, faces),
         "damage": model.damage,
         "damage_states": list(DAMAGE_STATES),
         "notes": model.notes,

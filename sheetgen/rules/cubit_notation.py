@@ -10,11 +10,13 @@ sized by capacity (Battery). `format_faces(parse_faces(s))` is the canonical spe
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from sheetgen.diagnostics import did_you_mean
 
-_TERM_RE = re.compile(r"(?P<iface>[A-Za-z][A-Za-z-]*?)(?P<skill>-?\d+)(?P<bracket>\[(?P<ups>[^\[\]]*)\])?")
+# ASCII digits only: `\d` (and `int`) would also take other scripts' digits, such as a fullwidth `２`.
+_TERM_RE = re.compile(r"(?P<iface>[A-Za-z][A-Za-z-]*?)(?P<skill>-?[0-9]+)(?P<bracket>\[(?P<ups>[^\[\]]*)\])?")
 _UPGRADE_RE = re.compile(r"^(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)(?::(?P<arg>[a-z0-9]+(?:-[a-z0-9]+)*))?$")
 
 
@@ -79,6 +81,7 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list
             pos += 1
         if pos >= n:
             break
+        _refuse_foreign_digits(text, pos)
         m = _TERM_RE.match(text, pos)
         end = m.end() if m else pos
         if m is None or (end < n and not text[end].isspace()):
@@ -114,6 +117,22 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list
         faces.append(NotationFace(iface, int(m.group("skill")), tuple(upgrades), pos))
         pos = end
     return faces
+
+
+def _refuse_foreign_digits(text: str, pos: int) -> None:
+    """Raise at the first digit of another script (`２`, `٣`) in the term starting at `pos`."""
+    at = pos
+    while at < len(text) and not text[at].isspace():
+        char = text[at]
+        if char.isdigit() and not "0" <= char <= "9":
+            name = unicodedata.name(char, "a digit")
+            value = unicodedata.digit(char, None)
+            raise NotationError(
+                f"`{char}` (U+{ord(char):04X} {name}) is not one of the digits 0-9; the notation takes plain ASCII digits",
+                at,
+                f"type it as `{value}`" if value is not None else "type the number with the digits 0-9",
+            )
+        at += 1
 
 
 def _code_hint(word: str, codes: dict[str, str], names: dict[str, str]) -> str:

@@ -18,6 +18,15 @@ from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 
+HEADING = 0.2  # the header strip's depth, as a share of the face's edge
+HEADING_GAP = 0.024  # the accent rule under the strip, likewise
+CORNER = 0.26  # the legs of the accent triangles in the two bottom corners, likewise
+
+
+def heading_depth(size: float) -> float:
+    """How far down from a face's top edge its header colour reaches (the net's bleed follows it)."""
+    return (HEADING - HEADING_GAP) * size
+
 
 @dataclass(frozen=True)
 class FaceView:
@@ -32,6 +41,11 @@ class FaceView:
     upgrades: tuple[str, ...] = ()
     short_upgrades: tuple[str, ...] = ()  # the same, abbreviated for small faces
     note: str | None = None
+    interface: str | None = None  # the interface's id, for diagnostics about its name
+
+    @property
+    def name_source(self) -> Source | None:
+        return Source(("cubit-interface", self.interface), ("name",)) if self.interface else None
 
 
 def face_views(derived: dict) -> list[FaceView]:
@@ -40,14 +54,15 @@ def face_views(derived: dict) -> list[FaceView]:
     for f in derived["faces"]:
         labels, short = (tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short"))
         views.append(FaceView(f["number"], f["name"], f["icon"], f["effective"], f["skill"], f["cost"], labels, short,
-                              f["note"]))
+                              f["note"], f["interface"]))
     return views
 
 
-def blank_face_views(standard: dict[int, object]) -> list[FaceView]:
-    """A standard cubit's faces with nothing filled in; a number no interface claims stays blank."""
-    return [FaceView(n, standard[n].name, standard[n].icon) if n in standard else FaceView(n, "—", "")  # type: ignore[attr-defined]
-            for n in range(1, 7)]
+def blank_face_views(standard: dict[int, DocInput]) -> list[FaceView]:
+    """A standard cubit's faces with nothing filled in, from the interface documents by die
+    number; a number no interface claims stays blank."""
+    return [FaceView(n, standard[n].model.name, standard[n].model.icon, interface=standard[n].id) if n in standard
+            else FaceView(n, "—", "") for n in range(1, 7)]
 
 
 def face_source(doc: DocInput | None, number: int) -> Source | None:
@@ -59,24 +74,31 @@ def face_source(doc: DocInput | None, number: int) -> Source | None:
     return doc.source(*path)
 
 
+def field_of(source: Source | None, name: str) -> Source | None:
+    """A field of a face written as a list entry (`faces[1].skill`); a face written in the
+    notation has only the notation string to point at."""
+    return source.child(name) if source is not None and len(source.path) > 1 else source
+
+
 def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, source: Source | None) -> list[Item]:
     """The printed face, in coordinates from (0, 0) to (size, size), over a background
     of `colours.main` that the caller fills."""
     s = size
     full = s >= FULL_DETAIL - 1e-6
     band = 0.07 * s
-    head_h = 0.2 * s
+    head_h = HEADING * s
     items: list[Item] = []  # the face's own outline, drawn by the net, fills it with the main colour
-    corner = 0.26 * s
+    corner = CORNER * s
     items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.accent))
     items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.accent))
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
-    items.append(Path(line(band, head_h - 0.012 * s, s - band, head_h - 0.012 * s), stroke=colours.accent, width=0.024 * s))
+    items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.accent,
+                      width=HEADING_GAP * s))
 
     # Header: icon, interface name, die number, on the band's colour made just dark (or
     # light) enough for small text to read.
-    items.append(Rect(0, 0, s, head_h - 0.024 * s, stroke=None, fill=colours.heading, cls="heading"))
+    items.append(Rect(0, 0, s, heading_depth(s), stroke=None, fill=colours.heading, cls="heading"))
     ink_head = colours.on_heading
     head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.05 * s)
     items += icon(face.icon, Box(head.x, head.y + 0.01 * s, head.h - 0.02 * s, head.h - 0.02 * s), ink_head)
@@ -88,7 +110,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     name_box = Box(head.x + head.h + 0.02 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
     name = face.name.upper() if full else face.name
     items += one_line(ctx, name, name_box, TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head,
-                                                     min_size=MIN_TEXT), None, what="interface name")
+                                                     min_size=MIN_TEXT), face.name_source, what="interface name")
 
     inner = panel.inset(0.04 * s, 0.03 * s)
     ink = ctx.color("ink")
@@ -98,7 +120,8 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     number_box = Box(inner.x, inner.y, 0.34 * s, number_h)
     if face.effective is not None:
         items += one_line(ctx, str(face.effective), number_box,
-                          TextStyle(size=0.24 * s, font="bold", color=ink, min_size=MIN_TEXT), source, what="skill")
+                          TextStyle(size=0.24 * s, font="bold", color=ink, min_size=MIN_TEXT), field_of(source, "skill"),
+                          what="skill")
     else:
         items.append(Rect(number_box.x, number_box.y + 0.02 * s, number_box.w * 0.8, number_h - 0.04 * s,
                           stroke=tint(ink, 0.6), width=0.5, fill=None, radius=0.02 * s))
@@ -119,7 +142,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     if upgrades or face.note:
         text = "\n".join([f"- {u}" for u in upgrades] + ([f"*{face.note}*"] if face.note else []))
         para = Paragraph(ctx, text, TextStyle(size=max(MIN_TEXT, 0.055 * s), color=ink, min_size=MIN_TEXT, leading=1.15),
-                         source.child("upgrades") if source and source.path and len(source.path) > 1 else source)
+                         field_of(source, "upgrades"))
         need = para.height(ctx, rest.w, 1.0)
         box = Box(rest.x, rest.y, rest.w, min(need, rest.h))
         items += fit_blocks(ctx, [para], box, what="upgrades")

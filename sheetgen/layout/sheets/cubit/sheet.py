@@ -13,21 +13,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.content.models.cubit import DAMAGE_STATES
-from sheetgen.layout.colors import tint
+from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_source, face_views
-from sheetgen.layout.sheets.cubit.style import CAPTIONS, Livery, credit, icon, livery, standard_interfaces
+from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_source, face_views, field_of
+from sheetgen.layout.sheets.cubit.style import (
+    CAPTIONS,
+    Livery,
+    credit,
+    icon,
+    livery,
+    longest,
+    reconstructed_source,
+    standard_interfaces,
+)
 from sheetgen.layout.templates import caption
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
-from sheetgen.layout.widgets import check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.layout.widgets import MARGIN, check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
 from sheetgen.units import MM
 
 GAP = 4 * MM
 BODY = 8.5  # points: body text on the sheet
 SMALL = 7.0  # the smallest text on the sheet
 BLANK_CHARGES = 5  # charge boxes on an empty temporary-upgrade line
+CHARGES_PER_ROW = 6  # more charges than this go in two rows
+ROW = 11 * MM  # one temporary upgrade: its name, face and charges, then a line for its note
 
 
 @dataclass(frozen=True)
@@ -47,12 +58,22 @@ class SheetView:
     damage: str | None = None
     skills: str = ""
     notes: str = ""
-    reconstructed: tuple[str, ...] = ()
+    reconstructed: tuple[dict, ...] = ()  # the rules' notes: {"note", "interface"}
     blank: bool = False
     doc: DocInput | None = None
 
     def source(self, *path) -> Source | None:
         return self.doc.source(*path) if self.doc is not None else None
+
+    @property
+    def names_source(self) -> Source | None:
+        if self.doc is None:
+            return None
+        d = self.doc.derived
+        return longest(((d["name"] or "", self.source("name")), (", ".join(d["aliases"]), self.source("aliases"))))
+
+    def faction_source(self, field: str) -> Source | None:
+        return Source(("faction", self.faction["id"]), (field,)) if self.faction else None
 
 
 def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
@@ -63,7 +84,7 @@ def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
         skills = f"Skill levels: {d['skill_total']} of {d['skill_budget']} (21 + {d['advancement']} awarded)"
     return SheetView(
         title=d["display_name"],
-        names=", ".join(([d["name"]] if d["name"] else []) + d["aliases"]) or "(no name yet)",
+        names=", ".join(([d["name"]] if d["name"] else []) + d["aliases"]),  # none yet: a line to write them on
         function=d["function"] or "",
         player=d["player"] or "",
         notation=d["notation"],
@@ -75,19 +96,57 @@ def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
         damage=d["damage"],
         skills=skills,
         notes=d["notes"] or "",
-        reconstructed=tuple(d["reconstructed"]),
+        reconstructed=tuple(d["reconstructed_notes"]),
         doc=doc,
     )
 
 
 def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
-    """A standard cubit's sheet with nothing filled in, from the interface models by die number."""
+    """A standard cubit's sheet with nothing filled in, from the interface documents by die number."""
     faces = blank_face_views(standard)
-    storage = [(n, m.name, []) for n, m in sorted(standard.items()) if m.storage]
+    storage = [(n, d.model.name, []) for n, d in sorted(standard.items()) if d.model.storage]
+    notes: dict[str, dict] = {}
+    for n in sorted(standard):
+        note = standard[n].model.reconstructed
+        if note:
+            notes.setdefault(note, {"note": note, "interface": standard[n].id})
     return SheetView(title="Cubit", names="", function="", player="", notation="", faction=None,
                      colours=livery(ctx, ()), faces=faces, storage_faces=storage, blank=True,
                      skills="Skill levels: 21 + skill points awarded",
-                     reconstructed=tuple(sorted({m.reconstructed for m in standard.values() if m.reconstructed})))
+                     reconstructed=tuple(notes[k] for k in sorted(notes)))
+
+
+# --- framing with sources --------------------------------------------------------------------
+# `widgets.section` and `widgets.page_frame` draw their titles, subtitle and notice without a
+# Source, so a content value too long for them would be reported at the top of the document
+# (or at the blank sheet's `<target>`). Texts that come from content are therefore drawn here,
+# in the same boxes and styles as those widgets use, with the Source of the field they show.
+
+
+def titled_section(ctx: LayoutContext, box: Box, title: str, accent: str,
+                   source: Source | None = None) -> tuple[list[Item], Box]:
+    """`widgets.section` with its title drawn here, so one too long points at `source`."""
+    items, inner = section(ctx, box, "", accent)
+    strip = Box(box.x, box.y, box.w, 5.2 * MM)
+    items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
+                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=6),
+                      source, what="section title")
+    return items, inner
+
+
+def framed_page(ctx: LayoutContext, title: str, accent: str, subtitle: str, subtitle_source: Source | None,
+                notice: str, notice_source: Source | None, source: Source | None) -> tuple[list[Item], Box]:
+    """`widgets.page_frame` with its subtitle and notice drawn here, each with its source."""
+    W, H = ctx.theme.paper
+    items, content = page_frame(ctx, title, system="cubit", accent=accent, subtitle=None, notice=" ", source=source)
+    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, 13 * MM)
+    items += one_line(ctx, subtitle, Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM),
+                      TextStyle(size=9, font="italic", color=readable_on(accent), align="right", min_size=6),
+                      subtitle_source, what="subtitle")
+    foot = Box(MARGIN, H - MARGIN - 1 * MM, W - 2 * MARGIN, 3.6 * MM)
+    items += text_box(ctx, notice, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
+                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), notice_source, what="notice")
+    return items, content
 
 
 # --- sections ------------------------------------------------------------------------------
@@ -105,7 +164,7 @@ def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     second, third = rest.split_top(10 * MM, gap=1.5 * MM)
     rows = [first, second, third]
     left, right = first.split_left(first.w * 0.62, gap=GAP)
-    items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.source("name"))
+    items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.names_source)
     items += _value(ctx, view, right, "Player", view.player, "player", view.source("player"))
     items += _value(ctx, view, second, "Function", view.function, "function", view.source("function"))
     if view.blank:
@@ -137,9 +196,10 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
         hexed = ctx.color(colour)
         items.append(Rect(x, inner.y + 0.5 * MM, swatch, swatch, stroke=ctx.color("rule"), width=0.5, fill=hexed, radius=0.8))
     items += one_line(ctx, f["name"], Box(inner.x, inner.y, x - inner.x - 2 * MM, 5.5 * MM),
-                      TextStyle(size=11, font="bold", color=ink, min_size=SMALL), view.source("faction"))
+                      TextStyle(size=11, font="bold", color=ink, min_size=SMALL), view.faction_source("name"))
     text = f"**Likes:** {', '.join(f['likes']) or 'no one'}\n**Dislikes:** {', '.join(f['dislikes']) or 'no one'}"
-    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.3), None)],
+    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.3),
+                                        view.faction_source("likes"))],
                         Box(inner.x, inner.y + 7 * MM, inner.w, inner.h - 7 * MM), what="likes and dislikes")
     return items
 
@@ -147,7 +207,7 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
 def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) -> list[Item]:
     """One face: its number, icon and interface, the effective skill, its upgrades, notes."""
     strong = view.colours.strong
-    items, inner = section(ctx, box, f"{face.number} · {face.name}", strong)
+    items, inner = titled_section(ctx, box, f"{face.number} · {face.name}", strong, face.name_source)
     ink, muted = ctx.color("ink"), ctx.color("muted")
     top = Box(inner.x, inner.y, inner.w, 14 * MM)
     badge = top.h
@@ -165,7 +225,7 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
                             valign="middle")
     else:
         items += one_line(ctx, str(face.effective), number, TextStyle(size=30, font="bold", color=ink, min_size=SMALL),
-                          src, what="skill")
+                          field_of(src, "skill"), what="skill")
         how = f"skill {face.skill}" + (f"\nupgrades −{face.cost}" if face.cost else "\nno upgrades")
         items += fit_blocks(ctx, [Paragraph(ctx, how, TextStyle(size=BODY, color=muted, min_size=SMALL), None)], detail,
                             valign="middle", what="skill detail")
@@ -182,7 +242,7 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     if face.note:
         lines.append(f"*{face.note}*")
     items += list_over_lines(ctx, body, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.25),
-                             src.child("upgrades") if src and len(src.path) > 1 else src, "upgrades")
+                             field_of(src, "upgrades"), "upgrades")
     return items
 
 
@@ -199,29 +259,40 @@ def list_over_lines(ctx: LayoutContext, body: Box, text: str, style: TextStyle, 
 
 
 def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
-    """Temporary upgrades: name, face, and a box per charge (filled ones ticked)."""
+    """Temporary upgrades under column headings: name (and note), face, a box per charge
+    (filled ones ticked); empty rows to fill in below them."""
     items, inner = section(ctx, box, "Temporary upgrades", view.colours.strong)
     ink, muted = ctx.color("ink"), ctx.color("muted")
-    row_h = 11 * MM
-    rows = max(1, int((inner.h + 1.5 * MM) // row_h))
+    heading_h = 4 * MM
+    name_col, face_col, charge_col = _temporary_columns(Box(inner.x, inner.y, inner.w, heading_h))
+    heading = TextStyle(size=6, font="bold", color=muted, min_size=5)
+    for label, col in (("UPGRADE", name_col), ("FACE", face_col), ("CHARGES", charge_col)):
+        items += one_line(ctx, label, col, heading, None, valign="top")
+    body = Box(inner.x, inner.y + heading_h, inner.w, inner.h - heading_h)
+    rows = max(1, int((body.h + 1.5 * MM) // ROW))
+    if len(view.temporary) > rows:
+        extra = view.temporary[rows]
+        ctx.error(view.source(*extra["path"]), "cubit.too-many-temporary-upgrades",
+                  f"the sheet has room for {rows} temporary upgrades and this cubit carries {len(view.temporary)}",
+                  f"keep at most {rows} on the cubit; the rest can wait in storage (list them under `storage`)")
     for i in range(rows):
-        row = Box(inner.x, inner.y + i * row_h, inner.w, row_h - 1.5 * MM)
+        row = Box(body.x, body.y + i * ROW, body.w, ROW - 1.5 * MM)
         first = Box(row.x, row.y, row.w, 5 * MM)
-        name_box, rest = first.split_left(row.w * 0.45, gap=2 * MM)
-        face_box, charge_box = rest.split_left(12 * MM, gap=2 * MM)
+        name_box, face_box, charge_box = _temporary_columns(first)
         entry = view.temporary[i] if i < len(view.temporary) else None
         if entry is not None:
             src = view.source(*entry["path"])
             items += one_line(ctx, entry["name"], name_box, TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
-                              src, valign="bottom")
+                              Source(("upgrade", entry["id"]), ("name",)), valign="bottom", what="upgrade name")
             items += one_line(ctx, f"face {entry['face']}", face_box, TextStyle(size=BODY, color=ink, min_size=SMALL), None,
                               valign="bottom")
             if entry["capacity"]:
-                items += charge_boxes(ctx, charge_box, entry["capacity"], entry["charges"])
+                items += charge_boxes(ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry["capacity"],
+                                      entry["charges"])
             else:
-                items += one_line(ctx, "no charges", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None,
+                items += one_line(ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None,
                                   valign="bottom")
-            note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
+            note = Box(row.x, first.bottom + 0.5 * MM, charge_box.x - 2 * MM - row.x, row.bottom - first.bottom - 0.5 * MM)
             if entry.get("note"):
                 items += fit_blocks(ctx, [Paragraph(ctx, entry["note"], TextStyle(size=SMALL, font="italic", color=muted,
                                                                                     min_size=6, markup=False),
@@ -241,11 +312,25 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     return items
 
 
+def _temporary_columns(line_box: Box) -> tuple[Box, Box, Box]:
+    """The name, face and charges columns of a temporary-upgrade line (and of the headings)."""
+    name_box, rest = line_box.split_left(line_box.w * 0.45, gap=2 * MM)
+    face_box, charge_box = rest.split_left(12 * MM, gap=2 * MM)
+    return name_box, face_box, charge_box
+
+
 def charge_boxes(ctx: LayoutContext, box: Box, count: int, checked: int, *, field_prefix: str | None = None,
                  color: str | None = None) -> list[Item]:
-    """A row of `count` charge boxes across `box`, smaller if many, the first `checked` ticked."""
-    size = min(3.2 * MM, box.w / (count * 1.375))
-    items, _ = check_boxes(ctx, box.x, box.y + (box.h - size) / 2, count, checked=checked, size=size, gap=size * 0.375,
+    """`count` charge boxes from the top of `box` (a 5mm line, or more for a second row),
+    the first `checked` ticked: one row, or two when there are more than CHARGES_PER_ROW;
+    smaller if the box is narrow, never closer than a third of a box apart."""
+    per_row = count if count <= CHARGES_PER_ROW else -(-count // 2)
+    rows = -(-count // per_row)
+    size = min(3.2 * MM, box.w / (per_row * 1.375))
+    gap = size * 0.375
+    line_h = 5 * MM
+    y = box.y + (line_h - size) / 2 if rows == 1 else box.y + 0.3 * MM
+    items, _ = check_boxes(ctx, box.x, y, count, checked=checked, size=size, gap=gap, per_row=per_row,
                            field_prefix=field_prefix, color=color)
     return items
 
@@ -267,9 +352,12 @@ def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
                                             TextStyle(size=BODY, color=muted, min_size=SMALL), None)], inner)
         return items
     parts = inner.rows(len(view.storage_faces), gap=2 * MM)
+    by_number = {f.number: f for f in view.faces}
     for (number, name, held), part in zip(view.storage_faces, parts):
+        face = by_number.get(number)
         items += one_line(ctx, f"Behind face {number} ({name})", Box(part.x, part.y, part.w, 3.5 * MM),
-                          TextStyle(size=SMALL, font="bold", color=muted, min_size=SMALL), None, valign="top")
+                          TextStyle(size=SMALL, font="bold", color=muted, min_size=SMALL),
+                          face.name_source if face else None, valign="top", what="compartment heading")
         body = Box(part.x, part.y + 4 * MM, part.w, part.h - 4 * MM)
         if view.blank:
             items.append(Field(f"storage{number}", "text", body.x, body.y, body.w, body.h, tooltip=f"face {number} storage",
@@ -307,8 +395,9 @@ def damage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
 def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     """Every section of the sheet, placed on one page."""
     subtitle = "Cubit · " + (view.faction["name"] if view.faction else "cubit sheet")
-    items, content = page_frame(ctx, view.title, system="cubit", accent=view.colours.strong, subtitle=subtitle,
-                                notice=credit(view.reconstructed), source=view.source("name") if view.doc and view.doc.derived["name"] else None)
+    notes = list(view.reconstructed)
+    items, content = framed_page(ctx, view.title, view.colours.strong, subtitle, view.faction_source("name"),
+                                 credit([n["note"] for n in notes]), reconstructed_source(notes), view.names_source)
     top_h = content.h * 0.19
     faces_h = content.h * 0.5
     top, rest = content.split_top(top_h, gap=GAP)

@@ -31,7 +31,9 @@ class Sticker:
     capacity: int | None
     charges: int
     colours: Livery
-    source: Source | None = None
+    source: Source | None = None  # where the sticker's upgrade is named
+    text_source: Source | None = None  # the upgrade's rules text
+    owner_source: Source | None = None  # the carrier's name
 
 
 def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list[Item]:
@@ -48,9 +50,13 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     items.append(Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, head_h - 0.01 * s + geo.bleed, role="bleed", stroke=None,
                       fill=c.heading))
     head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.04 * s)
-    name_box, kind_box = head.split_top(head.h * 0.62) if full else (head, None)
+    # The name sits on its descender line at the bottom of its box, and a gap keeps its
+    # descenders (the y of Battery) clear of the caps of the line below.
+    kind_h, gap = MIN_TEXT * 1.25, head.h * 0.08  # "TEMPORARY UPGRADE" at the smallest size, and the gap over it
+    name_box, kind_box = head.split_top(head.h - kind_h - gap, gap=gap) if full else (head, None)
     items += one_line(ctx, sticker.name, name_box, TextStyle(size=max(MIN_TEXT, 0.085 * s), font="bold", color=c.on_heading,
-                                                             min_size=MIN_TEXT), sticker.source, what="upgrade name")
+                                                             min_size=MIN_TEXT), sticker.source,
+                      valign="bottom" if full else "middle", what="upgrade name")
     if kind_box is not None:
         items += one_line(ctx, "TEMPORARY UPGRADE", kind_box, TextStyle(size=MIN_TEXT, font="bold", color=c.on_heading,
                                                                         min_size=5), None, valign="top")
@@ -59,17 +65,15 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     owner_h = max(0.09 * s, MIN_TEXT * 1.3)
     bottom = inner.bottom - owner_h
     items += one_line(ctx, sticker.owner if full else sticker.face, Box(inner.x, bottom, inner.w, owner_h),
-                      TextStyle(size=max(MIN_TEXT, 0.05 * s), font="italic", color=muted, min_size=MIN_TEXT), None,
-                      valign="bottom", what="owner")
+                      TextStyle(size=max(MIN_TEXT, 0.05 * s), font="italic", color=muted, min_size=MIN_TEXT),
+                      sticker.owner_source if full else None, valign="bottom", what="owner")
     if sticker.capacity:
-        box = min(0.085 * s, (inner.w - (sticker.capacity - 1) * 0.02 * s) / sticker.capacity, 4 * MM)
-        marks, area = check_boxes(ctx, inner.x, bottom - box - 0.02 * s, sticker.capacity, checked=sticker.charges,
-                                  size=box, gap=min(0.02 * s, box * 0.4))
+        marks, area = charge_marks(ctx, inner, bottom - 0.02 * s, sticker.capacity, sticker.charges, s)
         items += marks
         bottom = area.y - 0.02 * s
     text_box = Box(inner.x, inner.y, inner.w, bottom - inner.y)
     para = Paragraph(ctx, sticker.text, TextStyle(size=max(MIN_TEXT, 0.05 * s), color=ink, min_size=MIN_TEXT,
-                                                  leading=1.15), None)
+                                                  leading=1.15), sticker.text_source)
     if fit_scale(ctx, [para], text_box)[1]:
         items += fit_blocks(ctx, [para], text_box, what="upgrade text")
     else:  # the rules are on the upgrade card; a tiny sticker keeps its name and charges
@@ -79,6 +83,20 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     return items
 
 
+MAX_PER_ROW = 6  # more charges than this go in two rows
+
+
+def charge_marks(ctx: LayoutContext, inner: Box, bottom: float, count: int, checked: int, s: float) -> tuple[list[Item], Box]:
+    """A box per charge, the first `checked` ticked, in one row (two above MAX_PER_ROW) that
+    ends at `bottom`; the gap between boxes is half a box, so they never run together."""
+    per_row = count if count <= MAX_PER_ROW else -(-count // 2)
+    rows = -(-count // per_row)
+    box = min(0.085 * s, inner.w / (per_row + (per_row - 1) * 0.5), 4 * MM)
+    gap = box * 0.5
+    height = rows * box + (rows - 1) * gap
+    return check_boxes(ctx, inner.x, bottom - height, count, checked=checked, size=box, gap=gap, per_row=per_row)
+
+
 def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
     """The stickers cubits carry, then a spare of each temporary upgrade in the catalog."""
     out: list[Sticker] = []
@@ -86,15 +104,17 @@ def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
         d = doc.derived
         colours = livery(ctx, d["colors"])
         for t in d["temporary_upgrades"]:
+            path = doc.source(*t["path"])
             out.append(Sticker(t["name"], t["text"], f"{d['display_name']} · face {t['face']}", f"face {t['face']}",
-                               t["capacity"], t["charges"], colours, doc.source(*t["path"])))
+                               t["capacity"], t["charges"], colours, Source(("upgrade", t["id"]), ("name",)),
+                               Source(("upgrade", t["id"]), ("text",)), doc.source("name") if d["name"] else path))
     spare = livery(ctx, ())
     for doc in sorted((d for d in job.docs if d.kind == "upgrade"), key=lambda d: d.model.name):
         if "temporary" not in doc.model.forms:
             continue
         capacity = SPARE_CHARGES if isinstance(doc.model.cost, CubitPerCharge) else None
         out.append(Sticker(doc.model.name, doc.model.text, "spare · face ___", "face ___", capacity, 0, spare,
-                           doc.source("name")))
+                           doc.source("name"), doc.source("text")))
     return out
 
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from sheetgen.content.models.cubit import ICON_BOX
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.colors import contrast, readable_on, shade, tint
-from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path
+from sheetgen.layout.products import DocInput
 from sheetgen.layout.templates import caption
 from sheetgen.pathdata import PathDataError, parse_path, transform
 from sheetgen.units import MM
@@ -104,17 +105,28 @@ def credit(reconstructed: list[str] | tuple[str, ...] = ()) -> str:
     return caption(CAPTIONS, "credit", reconstructed=list(reconstructed))
 
 
-def standard_interfaces(ctx: LayoutContext, docs) -> dict[int, object]:
-    """The interface models of the standard configuration by die number. A number no
-    interface claims (when only some interface documents are being built) is warned about."""
-    by_order: dict[int, object] = {}
+def standard_interfaces(ctx: LayoutContext, docs) -> dict[int, DocInput]:
+    """The interface documents of the standard configuration by die number. A number no
+    valid interface claims stays out (its face is drawn unnamed); the rules warn about
+    that (`cubit.incomplete-interfaces`) where the catalog itself lacks the number."""
+    by_order: dict[int, DocInput] = {}
     for doc in sorted(docs, key=lambda d: (d.model.order, d.id)):
         if 1 <= doc.model.order <= 6:
-            by_order.setdefault(doc.model.order, doc.model)
-    missing = [n for n in range(1, 7) if n not in by_order]
-    if missing:
-        ctx.warning(docs[0].source("order") if docs else None, "cubit.incomplete-interfaces",
-                    f"no interface has die number {', '.join(map(str, missing))}; blank sheets leave "
-                    f"{'that face' if len(missing) == 1 else 'those faces'} without a name",
-                    "build the blank sheets with all six interface documents")
+            by_order.setdefault(doc.model.order, doc)
     return by_order
+
+
+def reconstructed_source(notes: list[dict]) -> Source | None:
+    """Where the longest of the reconstruction notes in a credit line was written
+    (`notes` as the rules derive them: `{"note", "interface"}`)."""
+    if not notes:
+        return None
+    widest = max(notes, key=lambda n: len(n["note"]))
+    return Source(("cubit-interface", widest["interface"]), ("reconstructed",))
+
+
+def longest(parts) -> Source | None:
+    """Of (text, source) pairs drawn together, the source of the longest text (the first
+    among equals): where to point when they do not fit together. None if all are empty."""
+    present = [(len(text), -i, source) for i, (text, source) in enumerate(parts) if text]
+    return max(present, key=lambda p: p[:2])[2] if present else None
