@@ -25,8 +25,12 @@ def page_frame(
     subtitle: str | None = None,
     notice: str | None = None,
     source: Source | None = None,
+    subtitle_source: Source | None = None,
+    notice_source: Source | None = None,
 ) -> tuple[list[Item], Box]:
-    """A sheet page's header band and footer; returns the items and the free content box."""
+    """A sheet page's header band and footer; returns the items and the free content box.
+    The sources say which content field the title, subtitle and notice show, so one too
+    long is reported there."""
     W, H = ctx.theme.paper
     items: list[Item] = []
     head = Box(MARGIN, MARGIN, W - 2 * MARGIN, 13 * MM)
@@ -36,13 +40,14 @@ def page_frame(
     items += one_line(ctx, title, title_box, TextStyle(size=17, font="bold", color=ink, min_size=9), source, what="title")
     if subtitle:
         sub_box = Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM)
-        items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6), None)
+        items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6),
+                          subtitle_source, what="subtitle")
     foot_y = H - MARGIN + 2 * MM
     items.append(Path(line(MARGIN, foot_y - 3.5 * MM, W - MARGIN, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.4))
     foot = Box(MARGIN, foot_y - 3 * MM, W - 2 * MARGIN, 3.6 * MM)
     left = notice or system
     items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
-                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), None, what="notice")
+                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), notice_source, what="notice")
     if "sheetgen" not in left:  # credits that already name sheetgen need no second mention
         items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
                           TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
@@ -55,14 +60,17 @@ def sheet_page(items: list[Item], ctx: LayoutContext, label: str = "") -> Page:
     return Page(W, H, tuple(items), label=label)
 
 
-def section(ctx: LayoutContext, box: Box, title: str, accent: str) -> tuple[list[Item], Box]:
-    """A heading strip over a panel; returns items and the panel's inner box."""
+def section(ctx: LayoutContext, box: Box, title: str, accent: str,
+            source: Source | None = None) -> tuple[list[Item], Box]:
+    """A heading strip over a panel; returns items and the panel's inner box. `source`
+    names the content field the title shows, if it comes from content."""
     items: list[Item] = [Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("rule"), width=0.6, fill=ctx.color("paper"), radius=1.2 * MM)]
     strip = Box(box.x, box.y, box.w, 5.2 * MM)
     items.append(Rect(strip.x, strip.y, strip.w, strip.h, stroke=None, fill=tint(accent, 0.82), radius=1.2 * MM))
     items.append(Rect(strip.x, strip.bottom - 1.2 * MM, strip.w, 1.2 * MM, stroke=None, fill=tint(accent, 0.82)))
     items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
-                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=6), None)
+                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=6), source,
+                      what="section title")
     inner = Box(box.x + 2.5 * MM, strip.bottom + 2 * MM, box.w - 5 * MM, box.h - strip.h - 3.5 * MM)
     return items, inner
 

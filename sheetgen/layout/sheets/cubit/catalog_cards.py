@@ -14,12 +14,12 @@ from sheetgen.layout.cards import (
     system_color,
     title_band,
 )
-from sheetgen.layout.colors import readable_on, shade
+from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
 from sheetgen.units import MM
 
 STRIPE = 2.2 * MM  # the faction's second colour under its title band
@@ -61,18 +61,14 @@ def upgrade_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: i
     where = "any face" if d["interfaces"] == ["any"] else " or ".join(d["interfaces"])
     forms = " or ".join(d["forms"])
     items = background(geo, ctx.color("card"))
-    band, bottom = title_band(ctx, geo, model.name, accent, doc.source("name"), subtitle=" ")
-    items += band
-    # The subtitle is drawn here, in title_band's subtitle box and style, so that one too long
-    # points at what made it long: the one interface's name, or the upgrade's list of them.
+    # A subtitle too long points at what made it long: the one interface's name, or the list.
     if len(model.interfaces) == 1 and model.interfaces != ["any"]:
         where_source = Source(("cubit-interface", model.interfaces[0]), ("name",))
     else:
         where_source = doc.source("interfaces")
-    text_area = Box(SAFE, 1.5 * MM, geo.w - 2 * SAFE, 11 * MM - 2.5 * MM)
-    _, sub_box = text_area.split_top(text_area.h * 0.62)
-    items += one_line(ctx, f"{forms} · {where}", sub_box, TextStyle(size=7, font="italic", color=readable_on(accent),
-                                                                    min_size=6), where_source, what="subtitle")
+    band, bottom = title_band(ctx, geo, model.name, accent, doc.source("name"), subtitle=f"{forms} · {where}",
+                              subtitle_source=where_source)
+    items += band
     body = f"**Cost:** {d['cost']}, taken from its face's skill when permanent.\n\n{model.text}"
     if model.stackable:
         body += "\n\nMay be taken more than once on one face."

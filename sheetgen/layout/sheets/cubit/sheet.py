@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.content.models.cubit import DAMAGE_STATES
-from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
@@ -29,8 +29,8 @@ from sheetgen.layout.sheets.cubit.style import (
     standard_interfaces,
 )
 from sheetgen.layout.templates import caption
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
-from sheetgen.layout.widgets import MARGIN, check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
 from sheetgen.units import MM
 
 GAP = 4 * MM
@@ -116,39 +116,6 @@ def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
                      reconstructed=tuple(notes[k] for k in sorted(notes)))
 
 
-# --- framing with sources --------------------------------------------------------------------
-# `widgets.section` and `widgets.page_frame` draw their titles, subtitle and notice without a
-# Source, so a content value too long for them would be reported at the top of the document
-# (or at the blank sheet's `<target>`). Texts that come from content are therefore drawn here,
-# in the same boxes and styles as those widgets use, with the Source of the field they show.
-
-
-def titled_section(ctx: LayoutContext, box: Box, title: str, accent: str,
-                   source: Source | None = None) -> tuple[list[Item], Box]:
-    """`widgets.section` with its title drawn here, so one too long points at `source`."""
-    items, inner = section(ctx, box, "", accent)
-    strip = Box(box.x, box.y, box.w, 5.2 * MM)
-    items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
-                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=6),
-                      source, what="section title")
-    return items, inner
-
-
-def framed_page(ctx: LayoutContext, title: str, accent: str, subtitle: str, subtitle_source: Source | None,
-                notice: str, notice_source: Source | None, source: Source | None) -> tuple[list[Item], Box]:
-    """`widgets.page_frame` with its subtitle and notice drawn here, each with its source."""
-    W, H = ctx.theme.paper
-    items, content = page_frame(ctx, title, system="cubit", accent=accent, subtitle=None, notice=" ", source=source)
-    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, 13 * MM)
-    items += one_line(ctx, subtitle, Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM),
-                      TextStyle(size=9, font="italic", color=readable_on(accent), align="right", min_size=6),
-                      subtitle_source, what="subtitle")
-    foot = Box(MARGIN, H - MARGIN - 1 * MM, W - 2 * MARGIN, 3.6 * MM)
-    items += text_box(ctx, notice, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
-                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), notice_source, what="notice")
-    return items, content
-
-
 # --- sections ------------------------------------------------------------------------------
 
 
@@ -207,7 +174,7 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
 def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) -> list[Item]:
     """One face: its number, icon and interface, the effective skill, its upgrades, notes."""
     strong = view.colours.strong
-    items, inner = titled_section(ctx, box, f"{face.number} · {face.name}", strong, face.name_source)
+    items, inner = section(ctx, box, f"{face.number} · {face.name}", strong, face.name_source)
     ink, muted = ctx.color("ink"), ctx.color("muted")
     top = Box(inner.x, inner.y, inner.w, 14 * MM)
     badge = top.h
@@ -396,8 +363,9 @@ def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     """Every section of the sheet, placed on one page."""
     subtitle = "Cubit · " + (view.faction["name"] if view.faction else "cubit sheet")
     notes = list(view.reconstructed)
-    items, content = framed_page(ctx, view.title, view.colours.strong, subtitle, view.faction_source("name"),
-                                 credit([n["note"] for n in notes]), reconstructed_source(notes), view.names_source)
+    items, content = page_frame(ctx, view.title, system="cubit", accent=view.colours.strong, subtitle=subtitle,
+                                subtitle_source=view.faction_source("name"), notice=credit([n["note"] for n in notes]),
+                                notice_source=reconstructed_source(notes), source=view.names_source)
     top_h = content.h * 0.19
     faces_h = content.h * 0.5
     top, rest = content.split_top(top_h, gap=GAP)
