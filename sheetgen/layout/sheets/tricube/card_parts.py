@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, impose_deck, title_band
-from sheetgen.layout.colors import readable_on
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Item, LayoutDocument, Text
+from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
@@ -31,18 +30,9 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     comes from, so text that does not fit is reported there."""
     items = background(geo, ctx.color("card"))
     height = BAND_HEIGHT if subtitle else 11 * MM
-    # The shared band's look without its text: `title_band` draws a subtitle with no
-    # source, so title and subtitle are drawn here, each reported at its own field.
-    band, bottom = title_band(ctx, geo, "", color, None, height=height)
-    items += [item for item in band if not isinstance(item, Text)]
-    ink = readable_on(color)
-    text_area = Box(SAFE, 1.5 * MM, geo.w - 2 * SAFE, height - 2.5 * MM)
-    top, under = text_area.split_top(text_area.h * 0.62) if subtitle else (text_area, None)
-    items += one_line(ctx, title, top, TextStyle(size=11.5, font="bold", color=ink, min_size=6.5), doc.source("name"),
-                      what="title")
-    if subtitle and under is not None:
-        items += one_line(ctx, subtitle, under, TextStyle(size=7, font="italic", color=ink, min_size=6),
-                          subtitle_source, what="subtitle")
+    band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
+                              subtitle_source=subtitle_source)
+    items += band
     # The shared card footer prints at 6pt here: these cards keep every text at 6pt or more.
     items += footer(ctx, geo, footer_text(NOTICE, card=True), "sheetgen", size=6.0)
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
