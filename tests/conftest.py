@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 import textwrap
@@ -90,3 +92,30 @@ def rasterize_pdf(path: Path, out: Path, dpi: int = 60, page: int = 1) -> Path:
 def rasterize_svg(path: Path, out: Path, dpi: int = 60) -> Path:
     subprocess.run(["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-b", "white", str(path), "-o", str(out)], check=True)
     return out
+
+
+EXPECT_RE = re.compile(r"^# expect: (\d+):(\d+) (error|warning)\[([\w.-]+)\](.*)$")
+
+
+def expectation(path: Path) -> tuple[int, int, str, str, str]:
+    """A fixture's first line: `# expect: LINE:COL severity[code] words in the message or hint`."""
+    m = EXPECT_RE.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert m, f"{path.name} has no `# expect:` line"
+    return int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), m.group(5).strip()
+
+
+def validate_json(*paths: str) -> tuple[Run, list[dict]]:
+    """`sheetgen validate --format json PATHS`: the run and its diagnostics."""
+    run = run_cli("validate", "--format", "json", *paths)
+    assert "Traceback" not in run.stderr
+    return run, json.loads(run.stdout)
+
+
+def assert_only_diagnostic(path: Path, code: str, severity: str, line: int, column: int) -> None:
+    """Validating `path` reports exactly this one diagnostic, with a message and a hint."""
+    run, found = validate_json(str(path))
+    assert [(d["file"], d["line"], d["column"], d["code"], d["severity"]) for d in found] == [
+        (str(path), line, column, code, severity)
+    ]
+    assert found[0]["message"] and found[0]["hint"]
+    assert run.code == (1 if severity == "error" else 0)

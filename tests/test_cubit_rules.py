@@ -17,23 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, REPO, run_cli, write
+from conftest import FIXTURES, REPO, expectation, run_cli, validate_json, write
 from test_cubit_support import cubit_workdir  # noqa: F401  (a fixture)
 
 CUBIT_FIXTURES = sorted((FIXTURES / "cubit").glob("*.yaml"))
-EXPECT_RE = re.compile(r"^# expect: (\d+):(\d+) (error|warning)\[([\w.-]+)\](.*)$")
-
-
-def expectation(path: Path):
-    m = EXPECT_RE.match(path.read_text(encoding="utf-8").splitlines()[0])
-    assert m, f"{path.name} has no `# expect:` line"
-    return int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), m.group(5).strip()
-
-
 def diagnostics(*args: str) -> tuple[int, list[dict]]:
-    result = run_cli("validate", "--format", "json", *args)
-    assert "Traceback" not in result.stderr
-    return result.code, json.loads(result.stdout)
+    run, found = validate_json(*args)
+    return run.code, found
 
 
 def test_there_is_a_fixture_for_every_cubit_rule_code():

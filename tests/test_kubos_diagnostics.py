@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 
 import pytest
 
-from conftest import FIXTURES, REPO, run_cli
+from conftest import FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
 
 KUBOS = FIXTURES / "kubos"
 TABLES = REPO / "content" / "kubos" / "tables.yaml"
@@ -71,19 +70,9 @@ def with_tables(workdir):
     return workdir
 
 
-def validate_json(*paths: str):
-    run = run_cli("validate", "--format", "json", *paths)
-    return run, json.loads(run.stdout)
-
-
 def check_fixture(name: str, code: str, severity: str, line: int, column: int) -> None:
     path = KUBOS / name
-    run, found = validate_json(str(path))
-    assert [(d["file"], d["line"], d["column"], d["code"], d["severity"]) for d in found] == [
-        (str(path), line, column, code, severity)
-    ]
-    assert found[0]["message"] and found[0]["hint"]
-    assert run.code == (1 if severity == "error" else 0)
+    assert_only_diagnostic(path, code, severity, line, column)
     text = run_cli("validate", str(path))
     assert f"{path}:{line}:{column}: {severity}[{code}]" in text.stderr
 

@@ -7,27 +7,17 @@ Each fixture in tests/fixtures/loading/ states what it expects on its first line
 from __future__ import annotations
 
 import json
-import re
 import time
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, run_cli, write
+from conftest import FIXTURES, expectation, run_cli, write
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents
 
 LOADING = sorted((FIXTURES / "loading").glob("*.yaml"))
-EXPECT_RE = re.compile(r"^# expect: (\d+):(\d+) (error|warning)\[([\w.-]+)\](.*)$")
-
-
-def expectation(path: Path) -> tuple[int, int, str, str, str]:
-    m = EXPECT_RE.match(path.read_text(encoding="utf-8").splitlines()[0])
-    assert m, f"{path.name} has no `# expect:` line"
-    return int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), m.group(5).strip()
-
-
 @pytest.mark.parametrize("fixture", LOADING, ids=[p.stem for p in LOADING])
 def test_each_loading_error_is_reported_at_its_line_and_column(fixture: Path):
     line, column, severity, code, words = expectation(fixture)

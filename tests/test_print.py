@@ -175,7 +175,7 @@ def test_fonts_are_embedded_and_metadata_is_set(workdir):
 
 
 def test_svg_is_true_size_in_millimetres_and_keeps_its_words(workdir):
-    from sheetgen.layout.primitives import LayoutDocument, Page, Rect
+    from sheetgen.layout.primitives import Page, Rect
     from sheetgen.layout.context import LayoutContext
     from sheetgen.layout.text import TextStyle, text_box
     from sheetgen.layout.primitives import Box

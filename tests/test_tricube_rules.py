@@ -3,12 +3,11 @@ and `sheetgen validate` reports it at the exact line and column with its code.""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from conftest import FIXTURES, REPO, run_cli, write
+from conftest import FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json, write
 
 TRICUBE = FIXTURES / "tricube"
 
@@ -33,20 +32,9 @@ CASES = [
 ]
 
 
-def validate_json(*paths: str):
-    run = run_cli("validate", "--format", "json", *paths)
-    return run, json.loads(run.stdout)
-
-
 @pytest.mark.parametrize("name, code, severity, line, column", CASES, ids=[c[0] for c in CASES])
 def test_fixture_reports_its_rule_at_the_value(workdir, name, code, severity, line, column):
-    path = TRICUBE / name
-    run, found = validate_json(str(path))
-    assert [(d["file"], d["line"], d["column"], d["code"], d["severity"]) for d in found] == [
-        (str(path), line, column, code, severity)
-    ]
-    assert found[0]["message"] and found[0]["hint"]
-    assert run.code == (1 if severity == "error" else 0)
+    assert_only_diagnostic(TRICUBE / name, code, severity, line, column)
 
 
 def rule_codes() -> set[str]:
