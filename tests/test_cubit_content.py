@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import REPO, run_cli, write
 from test_cubit_support import cubit_workdir  # noqa: F401  (a fixture)
-from sheetgen.rules.cubit_notation import NotationFace, UpgradeUse, format_faces, parse_faces
+from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces, parse_faces
 
 CUBITS = sorted((REPO / "content" / "cubit" / "cubits").glob("*.yaml"))
 CODES = {"Ai": "aid", "Ma": "manipulate", "At": "attack", "De": "defense", "Ta": "talk", "Mo": "move"}

@@ -257,7 +257,7 @@ def test_bad_types_are_diagnostics_not_crashes(with_tables):
 
 def rule_codes() -> set[str]:
     """Every `kubos.*` code the game's modules can report."""
-    sources = [*(REPO / "sheetgen").glob("*/kubos*.py"), *(REPO / "sheetgen/layout/sheets/kubos").glob("*.py")]
+    sources = [*(REPO / "sheetgen").glob("*/kubos*.py"), *(REPO / "sheetgen/rules/kubos").glob("*.py"), *(REPO / "sheetgen/layout/sheets/kubos").glob("*.py")]
     codes: set[str] = set()
     for path in sources:
         codes.update(re.findall(r'"(kubos\.[a-z-]+)"', path.read_text(encoding="utf-8")))

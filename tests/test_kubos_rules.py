@@ -179,7 +179,7 @@ def test_magic_item_tables_follow_the_rulebook():
 
 
 def test_dragon_hp_outcomes_are_products_of_three_dice():
-    from sheetgen.rules.kubos_core import monster_profile
+    from sheetgen.rules.kubos.core import monster_profile
 
     expected = {a * b * c for a, b, c in itertools.product(range(1, 7), repeat=3)}
     outcomes = monster_profile("dragon").hp.outcomes()
@@ -189,7 +189,7 @@ def test_dragon_hp_outcomes_are_products_of_three_dice():
 
 
 def test_large_captain_hp_doubles_the_roll():
-    from sheetgen.rules.kubos_core import monster_profile
+    from sheetgen.rules.kubos.core import monster_profile
 
     outcomes = monster_profile("humanoid", "captain", "large").hp.outcomes()
     assert sorted(outcomes) == [2 * (d + 3) for d in range(1, 7)]

@@ -41,7 +41,7 @@ def rule_codes() -> set[str]:
     """Every `tricube.*` code written in the game's modules, f-string placeholders expanded."""
     expand = {"{token}": ("karma", "resolve"), "{field}": ("perks", "quirks")}
     sources = [*(REPO / "sheetgen").glob("*/tricube*.py"), *(REPO / "sheetgen").glob("*/*/tricube*.py"),
-               *(REPO / "sheetgen/layout/sheets/tricube").glob("*.py")]
+               *(REPO / "sheetgen/rules/tricube").glob("*.py"), *(REPO / "sheetgen/layout/sheets/tricube").glob("*.py")]
     codes: set[str] = set()
     for path in sources:
         for code in re.findall(r'"(tricube\.[a-z{}-]+)"', path.read_text(encoding="utf-8")):

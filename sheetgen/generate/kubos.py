@@ -14,7 +14,7 @@ from typing import Any
 from sheetgen.content.loader import Library
 from sheetgen.content.models.kubos import KubosTables
 from sheetgen.generate import Generator, Option
-from sheetgen.rules.kubos_core import (
+from sheetgen.rules.kubos.core import (
     ATTRIBUTES,
     HP_FOR_OWN_MAGIC_ROLL,
     MAGIC_ITEM_ROLL,
@@ -31,7 +31,7 @@ from sheetgen.rules.kubos_core import (
     magic_table_for,
     monster_profile,
 )
-from sheetgen.rules.kubos_tables import TABLES_FILE_HINT, TABLES_KIND
+from sheetgen.rules.kubos.tables import TABLES_FILE_HINT, TABLES_KIND
 
 MAX_COUNT = 100
 

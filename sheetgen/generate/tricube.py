@@ -15,8 +15,8 @@ from sheetgen.content.loader import Library
 from sheetgen.content.models.base import slugify
 from sheetgen.content.models.tricube import TRAITS, TableEntry, TricubeTable
 from sheetgen.generate import Generator, Option
-from sheetgen.rules.tricube_dice import USUAL_COMBAT_STYLE
-from sheetgen.rules.tricube_limits import campaign_limits
+from sheetgen.rules.tricube.dice import USUAL_COMBAT_STYLE
+from sheetgen.rules.tricube.limits import campaign_limits
 
 TABLE_KIND = "tricube-table"
 TABLES = ("concepts", "perks", "quirks", "names")

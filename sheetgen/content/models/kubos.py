@@ -109,7 +109,7 @@ class KubosMonster(DocumentModel):
 
 Decision = Literal[
     "coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names",
-    # readings built into the rules module (`sheetgen.rules.kubos_core`), listed so that they are known
+    # readings built into the rules module (`sheetgen.rules.kubos.core`), listed so that they are known
     "equipment_six", "magic_arms_armour", "ten_hp_monsters",
 ]
 

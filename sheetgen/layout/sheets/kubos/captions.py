@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from sheetgen.layout.templates import caption
-from sheetgen.rules.kubos_core import CARRY_BASE, COINS_PER_ITEM, EFFECT_OFFSET, ITEMS_PER_DV, SUCCESS_TOTAL
+from sheetgen.rules.kubos.core import CARRY_BASE, COINS_PER_ITEM, EFFECT_OFFSET, ITEMS_PER_DV, SUCCESS_TOTAL
 
 TEMPLATE = "kubos/captions.j2"
 

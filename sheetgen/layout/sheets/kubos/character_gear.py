@@ -10,7 +10,7 @@ from sheetgen.layout.sheets.kubos.character_values import SheetValues
 from sheetgen.layout.sheets.kubos.pieces import body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height, text_box
 from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
-from sheetgen.rules.kubos_core import CARRY_BASE
+from sheetgen.rules.kubos.core import CARRY_BASE
 from sheetgen.layout.sheets.kubos import captions
 from sheetgen.units import MM
 

@@ -19,9 +19,9 @@ from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent
 from sheetgen.layout.sheets.kubos.pieces import HpBoxes, body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import labeled_value, page_frame, section, sheet_page
-from sheetgen.rules.kubos_core import ATTRIBUTES, ITEMS_PER_DV
+from sheetgen.rules.kubos.core import ATTRIBUTES, ITEMS_PER_DV
 from sheetgen.layout.sheets.kubos import captions
-from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS, ATTRIBUTE_USES
+from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS, ATTRIBUTE_USES
 from sheetgen.units import MM
 
 GAP = 3.5 * MM

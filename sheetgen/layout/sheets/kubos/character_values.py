@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from sheetgen.layout.context import Source
 from sheetgen.layout.products import DocInput
-from sheetgen.rules.kubos_core import ATTRIBUTES
+from sheetgen.rules.kubos.core import ATTRIBUTES
 
 IDENTITY_FIELDS = (
     # (field, label, share of its row's width, row)

@@ -10,8 +10,8 @@ from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect
 from sheetgen.layout.text import TextStyle, one_line
-from sheetgen.rules.kubos_core import ATTRIBUTES
-from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS
+from sheetgen.rules.kubos.core import ATTRIBUTES
+from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS
 from sheetgen.units import MM
 
 LABEL_SIZE = 6.0

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from sheetgen.content.models.tricube import CharacterLimits
 from sheetgen.layout.templates import caption
-from sheetgen.rules.tricube_dice import DICE_IN_FIELD, DICE_OTHERWISE, DIFFICULTIES
-from sheetgen.rules.tricube_words import every_nth, number_word
+from sheetgen.rules.tricube.dice import DICE_IN_FIELD, DICE_OTHERWISE, DIFFICULTIES
+from sheetgen.rules.tricube.words import every_nth, number_word
 
 TEMPLATE = "tricube/captions.j2"
 

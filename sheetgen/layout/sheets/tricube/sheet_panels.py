@@ -14,7 +14,7 @@ from sheetgen.layout.sheets.tricube.common import Tokens, affliction_labels, tok
 from sheetgen.layout.sheets.tricube.sheet_values import SheetValues
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
-from sheetgen.rules.tricube_dice import dice_by_challenge
+from sheetgen.rules.tricube.dice import dice_by_challenge
 from sheetgen.units import MM
 
 GAP = 4 * MM

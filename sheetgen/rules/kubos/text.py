@@ -5,7 +5,7 @@ special rules a stat block spells out, and magic items, in sheetgen's own words.
 
 from __future__ import annotations
 
-from sheetgen.rules.kubos_core import ARMS_ARMOUR, TABLE_NAMES, UNIQUE
+from sheetgen.rules.kubos.core import ARMS_ARMOUR, TABLE_NAMES, UNIQUE
 
 ATTRIBUTE_LABELS = {
     "skill": "SKILL",

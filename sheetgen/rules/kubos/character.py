@@ -8,8 +8,8 @@ import math
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosCharacter
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.kubos_common import check_at_most, check_magic_items, check_not_negative
-from sheetgen.rules.kubos_core import (
+from sheetgen.rules.kubos.common import check_at_most, check_magic_items, check_not_negative
+from sheetgen.rules.kubos.core import (
     ADVENTURES_MAX,
     ARMOUR_DV_MAX,
     ATTRIBUTE_MAX,
@@ -27,7 +27,7 @@ from sheetgen.rules.kubos_core import (
     coins_for,
     monster_profile,
 )
-from sheetgen.rules.kubos_tables import find_tables, item_name, item_types, item_weight
+from sheetgen.rules.kubos.tables import find_tables, item_name, item_types, item_weight
 
 STARTING_ORDINARY_ITEMS = 2
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from sheetgen.rules.tricube_dice import DIFFICULTIES, MAX_DICE, MIN_DICE
+from sheetgen.rules.tricube.dice import DIFFICULTIES, MAX_DICE, MIN_DICE
 
 SIDES = 6
 

@@ -1,7 +1,7 @@
 """Cubits: checked against the catalog, and their derived values.
 
 A cubit's faces (a list, or the compact notation) are first brought to one form
-(`cubit_faces`); every rule is checked on that form, so both spellings get the same
+(`faces`); every rule is checked on that form, so both spellings get the same
 diagnostics, each at the place it was written.
 
 Derived value: everything the net, the sheet and the stickers draw, so layout never
@@ -17,10 +17,10 @@ from sheetgen.content.loader import Document
 from sheetgen.content.models.cubit import DAMAGE_STATES, Cubit, CubitFaction, CubitUpgrade
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.cubit_catalog import Catalog, allows, display, names_of, per_charge
-from sheetgen.rules.cubit_faces import FaceInput, UseSpots, read_faces
-from sheetgen.rules.cubit_notation import NotationFace, UpgradeUse, format_faces
-from sheetgen.rules.cubit_spots import Spot, error_at, lookup, warning_at
+from sheetgen.rules.cubit.catalog import Catalog, allows, display, names_of, per_charge
+from sheetgen.rules.cubit.faces import FaceInput, UseSpots, read_faces
+from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces
+from sheetgen.rules.cubit.spots import Spot, error_at, lookup, warning_at
 from sheetgen.rules.theme import check_colour_name
 
 FACES = 6

@@ -5,8 +5,8 @@ from __future__ import annotations
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosMagicItem
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.kubos_core import MAGIC_TABLES, TABLE_NAMES
-from sheetgen.rules.kubos_text import magic_item_text, magic_item_title
+from sheetgen.rules.kubos.core import MAGIC_TABLES, TABLE_NAMES
+from sheetgen.rules.kubos.text import magic_item_text, magic_item_title
 
 
 def check_not_negative(doc: Document, ctx: RuleContext, path: tuple, value: int | None, code: str, what: str) -> bool:

@@ -13,7 +13,7 @@ from sheetgen.content.loader import Document
 from sheetgen.content.models.cubit import ICON_BOX, CubitFaction, CubitInterface, CubitUpgrade, CubitPerCharge
 from sheetgen.pathdata import PathDataError, parse_path
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.cubit_spots import Spot, lookup
+from sheetgen.rules.cubit.spots import Spot, lookup
 from sheetgen.rules.theme import check_colour_name
 
 ANY = "any"  # an upgrade's `interfaces: [any]`

@@ -3,8 +3,8 @@ compute from the rules (so no number on a card is typed by hand)."""
 
 from __future__ import annotations
 
-from sheetgen.rules.kubos_character import check_character
-from sheetgen.rules.kubos_core import (
+from sheetgen.rules.kubos.character import check_character
+from sheetgen.rules.kubos.core import (
     ATTRIBUTE_MAX,
     DIE,
     MAGIC_TABLES,
@@ -16,9 +16,9 @@ from sheetgen.rules.kubos_core import (
     effect,
     monster_profile,
 )
-from sheetgen.rules.kubos_monster import check_monster
-from sheetgen.rules.kubos_tables import check_single_tables, check_tables
-from sheetgen.rules.kubos_text import ATTRIBUTE_LABELS
+from sheetgen.rules.kubos.monster import check_monster
+from sheetgen.rules.kubos.tables import check_single_tables, check_tables
+from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS
 
 Table = tuple[list[str], list[list[object]]]
 

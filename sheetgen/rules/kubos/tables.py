@@ -8,7 +8,7 @@ import re
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.kubos_core import MAGIC_ITEM_WEIGHT_MAX
+from sheetgen.rules.kubos.core import MAGIC_ITEM_WEIGHT_MAX
 
 TABLES_KIND = "kubos-tables"
 TABLES_FILE_HINT = (

@@ -2,21 +2,21 @@
 
 Kinds run in this order, so a cubit is checked against interfaces, upgrades and
 factions whose own checks are done. The checks themselves live in
-`cubit_catalog` (interfaces, upgrades, factions) and `cubit_character` (cubits);
-the compact notation in `cubit_notation`; the odds tables in `cubit_odds`.
+`catalog` (interfaces, upgrades, factions) and `character` (cubits);
+the compact notation in `notation`; the odds tables in `odds`.
 """
 
 from __future__ import annotations
 
-from sheetgen.rules.cubit_catalog import (
+from sheetgen.rules.cubit.catalog import (
     check_faction,
     check_interface,
     check_interface_set,
     check_shared_colours,
     check_upgrade,
 )
-from sheetgen.rules.cubit_character import check_cubit
-from sheetgen.rules.cubit_odds import opposed_table, target_table
+from sheetgen.rules.cubit.character import check_cubit
+from sheetgen.rules.cubit.odds import opposed_table, target_table
 
 RULES = {
     "cubit-interface": check_interface,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from sheetgen.content.loader import Document
 from sheetgen.content.models.kubos import KubosMonster
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.kubos_common import check_at_most, check_magic_items, check_not_negative
-from sheetgen.rules.kubos_core import (
+from sheetgen.rules.kubos.common import check_at_most, check_magic_items, check_not_negative
+from sheetgen.rules.kubos.core import (
     ATTRIBUTES,
     COINS_MAX,
     DRAGON_DEFENCE,
@@ -25,7 +25,7 @@ from sheetgen.rules.kubos_core import (
     highest_monster_attribute,
     monster_profile,
 )
-from sheetgen.rules.kubos_text import SPECIAL_RULES
+from sheetgen.rules.kubos.text import SPECIAL_RULES
 
 
 def check_monster(doc: Document, ctx: RuleContext) -> dict | None:

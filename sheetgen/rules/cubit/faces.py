@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from sheetgen.content.loader import Document
 from sheetgen.content.models.cubit import Cubit, CubitFaceUpgrade
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.cubit_catalog import Catalog
-from sheetgen.rules.cubit_notation import NotationError, UpgradeUse, parse_faces
-from sheetgen.rules.cubit_spots import Spot, error_at
+from sheetgen.rules.cubit.catalog import Catalog
+from sheetgen.rules.cubit.notation import NotationError, UpgradeUse, parse_faces
+from sheetgen.rules.cubit.spots import Spot, error_at
 
 SPECIALIZATION = "specialization"  # `{specialization: action}` is shorthand for this upgrade with that action
 
