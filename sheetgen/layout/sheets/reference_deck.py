@@ -91,7 +91,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     accent = system_color(ctx, deck.system, deck.color)
     total = len(deck.cards)
     fronts: list[list[Item]] = []
-    backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
+    backs: list[list[Item]] = []
     back_art: dict[str | None, list[Item]] = {}
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
@@ -100,21 +100,19 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         items += band
         table = _table(card, doc.derived, i)
         items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
-        items += footer(ctx, geo, card.footer or deck.footer or deck.title, f"{i + 1}/{total}",
+        items += footer(ctx, geo, card.footer or deck.footer or deck.title,
                         source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
         fronts.append(items)
-        if backs is not None:
-            text = card.back if card.back is not None else deck.back
-            key = text if card.back is not None else None
-            if key not in back_art:  # most cards share the deck's back: lay it out once
-                back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
-                                             src.child("back") if card.back is not None else doc.source("back"))
-            backs.append(back_art[key])
+        text = card.back if card.back is not None else deck.back
+        key = text if card.back is not None else None
+        if key not in back_art:  # most cards share the deck's back: lay it out once
+            back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
+                                         src.child("back") if card.back is not None else doc.source("back"))
+        backs.append(back_art[key])
     notice = system_notice(deck.system)
     if notice:
         fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
-        if backs is not None:
-            backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
+        backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
                         mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
     return LayoutDocument(
@@ -136,5 +134,6 @@ PRODUCTS = [
         layout=layout_deck,
         summary="reference cards, N-up with crop marks and duplex backs",
         formats=("pdf",),
+        deck=True,
     ),
 ]
