@@ -7,10 +7,10 @@ settings it cannot honour (a cube too big for the paper), before anything is bui
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
-from sheetgen.layout.sheets import cubit, handout, kubos, reference_deck, tricube
+from sheetgen.layout.sheets import cubes, cubit, handout, kubos, reference_deck, tricube
 from sheetgen.rules.theme import ResolvedTheme
 
-MODULES = [reference_deck, handout, cubit, tricube, kubos]
+MODULES = [reference_deck, handout, cubit, tricube, kubos, cubes]
 
 
 def products() -> dict[str, Product]:
