@@ -142,3 +142,30 @@ def test_same_content_same_bytes(tmp_path, monkeypatch, built):
     build()
     for rel in ("record-sheet/veld.pdf", "record-sheet/veld.svg", "blank/record-sheet.pdf"):
         assert (tmp_path / "out" / "cubes" / rel).read_bytes() == (built / rel).read_bytes()
+
+
+def test_the_turn_log_has_turns_with_three_actions_consumption_and_notes(built):
+    for rel in ("turn-log/veld.pdf", "turn-log/veld.svg", "blank/turn-log.pdf"):
+        assert (built / rel).is_file()
+    flat = " ".join(pdf_text(built / "turn-log" / "veld.pdf").split())
+    for words_ in ("Veld Hegemony", "TURN", "ACTION 1", "ACTION 2", "ACTION 3", "CONSUMPTION", "CUBE 1", "CUBE 2",
+                   "CUBES LEFT", "notes"):
+        assert words_ in flat
+    root = svg_root(built / "turn-log" / "veld.svg")
+    turns = group(root, "veld-turns")
+    boxes = [(w, h) for w, h in rects_in(turns) if h >= 8 * MM - 0.01]
+    assert len(boxes) % 7 == 0 and len(boxes) // 7 >= 12  # turn, 3 actions, 2 consumptions, cubes left
+    assert min(w for w, _ in boxes) >= 11 * MM  # room for a two-digit number in pencil
+    fields = read_pdf(built / "blank" / "turn-log.pdf").get_fields()
+    assert {"turn_1_turn", "turn_1_action_1", "turn_1_action_3", "turn_1_cube_2", "turn_1_left", "turn_1_notes"} <= set(fields)
+
+
+def test_a_game_s_kit_holds_every_player_s_sheet_and_log_in_its_order(built):
+    reader = read_pdf(built / "kit" / "friday-table.pdf")
+    assert len(reader.pages) == 8
+    firsts = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
+    for i, (title, player) in enumerate((("The Ashara Concord", "Ana"), ("Veld Hegemony", "Ben"),
+                                         ("Orrin Deep", "Chloé"), ("Dev", "Dev"))):
+        assert title in firsts[2 * i] and "record sheet" in firsts[2 * i] and player in firsts[2 * i]
+        assert "Friday night CUBES!" in firsts[2 * i]  # the game's title in the Game box
+        assert title in firsts[2 * i + 1] and "turn log" in firsts[2 * i + 1]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.cubes.common import NOTICE, SYSTEM
+from sheetgen.layout.sheets.cubes.kit import kit_members, layout_kit
 from sheetgen.layout.sheets.cubes.record_sheet import layout_blank_record_sheet, layout_record_sheet
+from sheetgen.layout.sheets.cubes.turn_log import layout_blank_turn_log, layout_turn_log
 
 __all__ = ["SYSTEM", "NOTICE", "PRODUCTS"]
 
@@ -33,5 +35,35 @@ PRODUCTS = [
         target="record-sheet",
         layout=layout_blank_record_sheet,
         summary="a blank record sheet: pencil boxes with form fields over them",
+    ),
+    Product(
+        id="cubes-turn-log",
+        name="turn-log",
+        system=SYSTEM,
+        kinds=("cubes-civilization",),
+        scope="document",
+        layout=layout_turn_log,
+        summary="a civilization's turn log: three actions, the consumption per CUBE and notes, turn by turn",
+    ),
+    Product(
+        id="cubes-blank-turn-log",
+        name="blank",
+        system=SYSTEM,
+        kinds=(),
+        scope="blank",
+        target="turn-log",
+        layout=layout_blank_turn_log,
+        summary="a blank turn log with form fields",
+    ),
+    Product(
+        id="cubes-kit",
+        name="kit",
+        system=SYSTEM,
+        kinds=("cubes-game",),
+        scope="document",
+        layout=layout_kit,
+        includes=kit_members,
+        summary="a table's kit: every civilization's record sheet and turn log in one PDF",
+        formats=("pdf",),
     ),
 ]
