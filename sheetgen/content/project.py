@@ -20,13 +20,14 @@ PACKAGE_DATA = Path(__file__).resolve().parent.parent / "data"
 def find_root(paths: Iterable[str | os.PathLike]) -> Path:
     """The project root of the given paths: the folder holding the nearest `content/`
     folder above the first of them; else the working directory when it holds `content/`
-    and every path; else the deepest folder common to all of them."""
+    (files from elsewhere are checked against the project they are used in); else the
+    deepest folder common to all of them."""
     resolved = [Path(os.path.abspath(p)) for p in paths] or [Path.cwd() / CONTENT]
     for folder in [resolved[0], *resolved[0].parents]:
         if folder.name == CONTENT and folder.is_dir():
             return folder.parent
     cwd = Path.cwd()
-    if (cwd / CONTENT).is_dir() and all(p == cwd or cwd in p.parents for p in resolved):
+    if (cwd / CONTENT).is_dir():
         return cwd
     common = Path(os.path.commonpath([str(p) for p in resolved]))
     return common if common.is_dir() else common.parent
