@@ -178,10 +178,11 @@ def _unique(diags):
 def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
     """Refuse build settings no product can honour. From the command line that is a usage
     error; from the theme it is the theme's error, at its line."""
+    from sheetgen.content.registry import games_of
     from sheetgen.diagnostics import error
     from sheetgen.layout import registry as layout_registry
 
-    problem = layout_registry.check_settings(checked.theme)
+    problem = layout_registry.check_settings(checked.theme, games_of(library.documents))
     if not problem:
         return
     theme = library.get("theme", checked.theme.id)

@@ -1,5 +1,17 @@
-"""Every game's rules, listed in the order they run (referenced kinds first)."""
+"""Every game's rules, in the order they run (referenced kinds first): the shared rules,
+then each game's package `sheetgen.rules.<game>`, imported when it is needed."""
 
-from sheetgen.rules import common, cubit, kubos, tricube
+from __future__ import annotations
 
-MODULES = [common, cubit, tricube, kubos]
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+
+from sheetgen.games import GAMES
+from sheetgen.rules import common
+
+
+def modules(games: Iterable[str] | None = None) -> list[ModuleType]:
+    """The shared rules and those of `games` (default: every game), in running order."""
+    wanted = set(GAMES if games is None else games)
+    return [common] + [importlib.import_module(f"sheetgen.rules.{g}") for g in GAMES if g in wanted]
