@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -300,6 +299,8 @@ def build(
     if progress:
         progress(0, total)
     if options.jobs > 1 and total > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
             futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
             for n, fut in enumerate(as_completed(futures), 1):
