@@ -19,6 +19,7 @@ GAMES: dict[str, tuple[str, ...]] = {
     "cubit": ("cubit-interface", "upgrade", "faction", "cubit"),
     "tricube": ("tricube-rules", "tricube-character", "tricube-foe", "tricube-table"),
     "kubos": ("kubos-tables", "kubos-character", "kubos-monster"),
+    "cubes": ("cubes-civilization", "cubes-game"),
 }
 
 _GAME_OF_KIND = {kind: game for game, kinds in GAMES.items() for kind in kinds}
@@ -27,6 +28,18 @@ _GAME_OF_KIND = {kind: game for game, kinds in GAMES.items() for kind in kinds}
 def game_of_kind(kind: str) -> str | None:
     """The game a kind belongs to; None for kinds every game shares (and unknown kinds)."""
     return _GAME_OF_KIND.get(kind)
+
+
+def stage_module(stage: str, game: str):
+    """A game's module of a stage (`rules`, `layout.sheets`, `generate`), imported now;
+    None when the game has none (a game need not offer generators)."""
+    import importlib
+    import importlib.util
+
+    name = f"sheetgen.{stage}.{game}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
 
 
 def all_kinds() -> tuple[str, ...]:

@@ -6,11 +6,10 @@ settings it cannot honour (a cube too big for the paper), before anything is bui
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
-from sheetgen.games import GAMES
+from sheetgen.games import GAMES, stage_module
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets import handout, reference_deck
 from sheetgen.rules.theme import ResolvedTheme
@@ -22,7 +21,7 @@ def modules(games: Iterable[str] | None = None) -> list[ModuleType]:
     """The shared product modules and those of `games` (default: every game); a game's
     module `sheetgen.layout.sheets.<game>` is imported the first time it is asked for."""
     wanted = set(GAMES if games is None else games)
-    return SHARED + [importlib.import_module(f"sheetgen.layout.sheets.{g}") for g in GAMES if g in wanted]
+    return SHARED + [m for g in GAMES if g in wanted and (m := stage_module("layout.sheets", g)) is not None]
 
 
 def products(games: Iterable[str] | None = None) -> dict[str, Product]:
