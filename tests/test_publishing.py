@@ -234,4 +234,4 @@ def test_products_lists_the_registry_and_the_readme_table_matches_it():
     assert all(r["id"] in text for r in rows)
     readme = (REPO / "README.md").read_text()
     table = readme.split("<!-- products:start", 1)[1].split("-->", 1)[1].split("<!-- products:end -->")[0]
-    assert table.strip() == markdown_table().strip(), "regenerate the README table: sheetgen products --markdown"
+    assert table.strip() == markdown_table().strip(), "renew the README table: python -m sheetgen.layout.catalog README.md"
