@@ -218,7 +218,7 @@ def impose_deck(
     numbered: bool = True,
 ) -> list[Page]:
     """Pages of a deck: N-up sheets with crop marks and a scale bar (`sheet`), or one
-    card a page for print shops (`single`, also when the job asks for it).
+    card a page for print shops (`single`, also when the job or the context asks for it).
 
     Every deck has backs: given no `backs`, a deck of a `system` gets the game's
     generic back titled `back_title` (or the label), with `back_text` under it
@@ -231,7 +231,7 @@ def impose_deck(
     if backs is None and system is not None:
         back = generic_back(ctx, geo, system_color(ctx, system), back_title or label, back_text, None)
         backs = [back] * len(fronts)
-    if mode == "single":
+    if mode == "single" or ctx.single_cards:
         return impose_single(card, ctx.theme.bleed, fronts, backs, label=label)
     try:
         plan = plan_imposition(ctx.theme.paper, card, ctx.theme.bleed, ctx.theme.printable_margin)
