@@ -79,6 +79,7 @@ class Product:
     # A deck of cards (imposed with `cards.impose_deck`): the registry adds its
     # one-card-a-page twin for print shops, `<name>-print-shop`.
     deck: bool = False
+    print_shop_of: str | None = None  # the id of the deck a print-shop twin exports
 
     def system_of(self, doc: DocInput | None) -> str:
         if callable(self.system):

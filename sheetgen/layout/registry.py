@@ -43,6 +43,7 @@ def print_shop_twin(deck: Product) -> Product:
     """A deck one card a page (trim plus bleed, TrimBox and BleedBox per card), as print shops ask."""
     return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop",
                                options={**deck.options, "imposition": "single"}, formats=("pdf",), deck=False,
+                               print_shop_of=deck.id,
                                summary=f"{deck.summary}: one card a page with bleed, for print shops")
 
 
