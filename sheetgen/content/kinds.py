@@ -1,9 +1,9 @@
 """Every kind sheetgen reads: each models module declares its `KINDS`, listed here."""
 
-from sheetgen.content.models import common, cubes, cubit, kubos, tricube
+from sheetgen.content.models import common, cubes, cubit, grimdark, kubos, tricube
 from sheetgen.content.registry import register
 
-MODULES = [common, cubit, tricube, kubos, cubes]
+MODULES = [common, cubit, tricube, kubos, cubes, grimdark]
 
 for _module in MODULES:
     for _kind, (_model, _system, _summary) in _module.KINDS.items():
