@@ -43,6 +43,18 @@ class ContentFailure(click.ClickException):
         pass
 
 
+def default_jobs() -> int:
+    """`$SHEETGEN_JOBS` if it is a whole number from 1 to 64, else the cores this process may run on."""
+    value = os.environ.get("SHEETGEN_JOBS", "").strip()
+    if value.isdigit() and 1 <= int(value) <= 64:
+        return int(value)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 64))
+
+
 def _length_option(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
     if value is None:
         return None
@@ -144,7 +156,8 @@ def main() -> None:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
 @click.option("--theme", help="id of the theme to use (default: `default` if present)")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="parallel processes")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64),
+              help="parallel processes, 1 to 64 (default: $SHEETGEN_JOBS, else the cores this process may use)")
 @click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict) -> None:
@@ -152,6 +165,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     from sheetgen.build.pipeline import BuildOptions
     from sheetgen.build.pipeline import build as run_build
 
+    jobs = jobs or default_jobs()
     settings = _settings(paper, cube_size, theme)
     library, checked = _load(paths, settings)
     _check_theme_exists(library, theme)

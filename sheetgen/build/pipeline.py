@@ -196,7 +196,7 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
         root = Path(out_dir)
         for rel, fmt, data, pages in rendered:
             try:
-                sha = write_atomic(safe_output_path(root, rel), data)
+                sha = write_atomic(safe_output_path(root, rel), data, durable=False)
             except OSError as exc:  # the output folder, not the content: say which file and why
                 result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
                 break
