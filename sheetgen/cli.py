@@ -11,6 +11,7 @@ import os
 import random
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,19 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict) -> None:
     """Build PDFs and SVGs from content (default: content/) into output/."""
+    from sheetgen.build import stamp
+
+    started = time.perf_counter()
+    out = Path(out_dir)
+    asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
+                          cube_size=cube_size, theme=theme, strict=strict)
+    done = None if force else stamp.current(out, asked)
+    if done is not None:  # the last clean build, asked the same way, is current: nothing to load
+        click.echo(_summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0,
+                                 time.perf_counter() - started, out_dir), err=True)
+        return
+
+    from sheetgen.build.files import read_manifest
     from sheetgen.build.pipeline import BuildOptions
     from sheetgen.build.pipeline import build as run_build
 
@@ -172,30 +186,41 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     diagnostics = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, diagnostics)
     try:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
+    stamp.forget(out)
     progress_cb, finish = _progress()
     try:
-        report = run_build(checked, BuildOptions(Path(out_dir), formats, jobs, force), progress=progress_cb)
+        report = run_build(checked, BuildOptions(out, formats, jobs, force), progress=progress_cb)
     finally:
         finish()
     diagnostics += report.diagnostics
     _emit(diagnostics, library)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
-    parts = [
-        f"{report.documents} document{'s' if report.documents != 1 else ''}",
-        f"{report.pages} page{'s' if report.pages != 1 else ''}",
-        f"{report.files} file{'s' if report.files != 1 else ''} written",
-        f"{report.unchanged} unchanged",
-    ]
-    if report.failed:
-        parts.append(f"{report.failed} not built")
-    parts.append(f"{errors} error{'s' if errors != 1 else ''}")
-    parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    click.echo(f"sheetgen: {', '.join(parts)} in {report.seconds:.2f}s → {out_dir}/", err=True)
+    click.echo(_summary_line(report.documents, report.pages, report.files, report.unchanged, report.failed,
+                             errors, warnings, report.seconds, out_dir), err=True)
+    if not (diagnostics or report.failed):
+        targets, context = _paths(paths)
+        fonts = [face.path for face in checked.theme.fonts.values()]
+        _, entries = read_manifest(out)
+        written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
+        stamp.record(out, asked, [*targets, *context], [*library.sources, *fonts], [str(p) for p in written],
+                     {"documents": report.documents, "unchanged": report.targets})
     if errors or (strict and warnings):
         raise ContentFailure()
+
+
+def _summary_line(documents: int, pages: int, files: int, unchanged: int, failed: int, errors: int, warnings: int,
+                  seconds: float, out_dir: str) -> str:
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}{'s' if n != 1 else ''}"
+
+    parts = [count(documents, "document"), count(pages, "page"), f"{count(files, 'file')} written", f"{unchanged} unchanged"]
+    if failed:
+        parts.append(f"{failed} not built")
+    parts += [count(errors, "error"), count(warnings, "warning")]
+    return f"sheetgen: {', '.join(parts)} in {seconds:.2f}s → {out_dir}/"
 
 
 def _unique(diags):

@@ -32,7 +32,9 @@ def deck(root: Path, id: str, system: str = "grimdark", title: str = "Grid basic
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """The outputs in a folder, by path (hidden files are the build's own state, not outputs)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
 
 
 def test_build_writes_the_output_tree_and_a_manifest(workdir):
