@@ -190,7 +190,8 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     started = time.perf_counter()
     out = Path(out_dir)
     asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
-                          cube_size=cube_size, theme=theme, strict=strict)
+                          cube_size=cube_size, theme=theme, strict=strict,
+                          templates=os.path.abspath(templates) if templates else None)
     done = None if force else stamp.current(out, asked)
     if done is not None:  # the last clean build, asked the same way, is current: nothing to load
         click.echo(_summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0,
@@ -227,9 +228,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     if not (diagnostics or report.failed):
         targets, context = _paths(paths)
         fonts = [face.path for face in checked.theme.fonts.values()]
+        own = [checked.theme.templates] if checked.theme.templates else []  # a publisher's templates
+        own_files = [str(p) for folder in own for p in sorted(Path(folder).rglob("*")) if p.is_file()]
         _, entries = read_manifest(out)
         written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
-        stamp.record(out, asked, [*targets, *context], [*library.sources, *fonts], [str(p) for p in written],
+        stamp.record(out, asked, [*targets, *context, *own], [*library.sources, *fonts, *own_files], [str(p) for p in written],
                      {"documents": report.documents, "unchanged": report.targets})
     if errors or (strict and warnings):
         raise ContentFailure()
