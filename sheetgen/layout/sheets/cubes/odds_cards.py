@@ -36,7 +36,7 @@ def card_front(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, 
     items += band
     area = Box(SAFE, bottom + 2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 3.2 * MM - bottom - 2 * MM)
     items += fit_blocks(ctx, blocks, area, what=f"the card “{title}”")
-    items += footer(ctx, geo, captions.card_credit(), f"{n}/{total}")
+    items += footer(ctx, geo, captions.card_credit())  # impose_deck writes n/N at its right
     return items
 
 
