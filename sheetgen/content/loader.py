@@ -77,6 +77,7 @@ class Library:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     invalid: set[tuple[str, str]] = field(default_factory=set)
     context_files: set[str] = field(default_factory=set)
+    read: int = 0  # documents read from the files being checked, valid or not
     _index: dict[tuple[str, str], Document] = field(default_factory=dict)
 
     def add(self, doc: Document) -> None:
@@ -138,9 +139,11 @@ def load(
     paths: Iterable[str | os.PathLike],
     *,
     context: Iterable[str | os.PathLike] = (),
+    game_data: bool = True,
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
-    references may resolve to, without being built or reported on."""
+    references may resolve to, without being built or reported on; then the game
+    data shipped with sheetgen that the project does not replace (`gamedata`)."""
     library = Library()
     files = discover(paths)
     target_files = {str(p.resolve()) for p in files}
@@ -169,11 +172,15 @@ def load(
             library.sources[key] = src
             library.context_files.add(key)
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
+    if game_data:
+        from sheetgen.content.gamedata import add_game_data
+
+        add_game_data(library)
     return library
 
 
-def _load_file(path: Path, library: Library, *, target: bool) -> None:
-    file = display_path(str(path))
+def _load_file(path: Path, library: Library, *, target: bool, display: str | None = None) -> None:
+    file = display or display_path(str(path))
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
@@ -204,6 +211,8 @@ def _load_file(path: Path, library: Library, *, target: bool) -> None:
     library.sources[file] = SourceFile(file, text.splitlines())
     raws, problems = load_documents(text, file)
     library.diagnostics.extend(problems)
+    if target:
+        library.read += len(raws)
     for raw in raws:
         doc, problems = validate_document(raw, file)
         library.diagnostics.extend(problems)
