@@ -81,3 +81,5 @@ def add_game_data(library: "Library") -> None:
         for key, src in shipped.sources.items():
             library.sources.setdefault(key, src)
             library.context_files.add(key)
+        for key, name in shipped.files.items():
+            library.files.setdefault(key, name)
