@@ -141,10 +141,16 @@ def main(no_game_data: bool) -> None:
     """Turn YAML game content into print-ready PDFs and SVGs."""
 
 
-def _game_data() -> bool:
-    """Whether to load the shipped game data (not with `sheetgen --no-game-data …`)."""
+def _game_data(kind: str | None = None) -> bool | list[str]:
+    """Whether to load the shipped game data (not with `sheetgen --no-game-data …`): of the
+    games the content is of, and of the game of `kind` (a generator's) even with no content."""
+    from sheetgen.games import game_of_kind
+
     ctx = click.get_current_context(silent=True)
-    return not (ctx and ctx.find_root().params.get("no_game_data"))
+    if ctx and ctx.find_root().params.get("no_game_data"):
+        return False
+    game = game_of_kind(kind) if kind else None
+    return [game] if game else True
 
 
 @main.command()
@@ -425,7 +431,7 @@ def _run_generator(gen, seed, output, content, values) -> None:
     if content and content != DEFAULT_CONTENT and not Path(content).is_dir():
         raise click.UsageError(f"--content {content}: no such folder")
     try:  # the content folder if there is one, and the game data sheetgen ships
-        library = load([content] if content and Path(content).is_dir() else [], game_data=_game_data())
+        library = load([content] if content and Path(content).is_dir() else [], game_data=_game_data(gen.kind))
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     rng = random.Random(seed)

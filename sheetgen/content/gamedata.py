@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:  # pragma: no cover
     from sheetgen.content.loader import Library
@@ -36,13 +36,13 @@ def data_root() -> Path:
     return Path(str(root))
 
 
-def data_files() -> list[tuple[Path, str]]:
-    """Every shipped YAML file, sorted, with the name diagnostics give it."""
+def data_files(games: Iterable[str] | None = None) -> list[tuple[Path, str]]:
+    """Every shipped YAML file (of the given games; None: of all), sorted, with the name
+    diagnostics give it."""
     root = data_root()
     out: list[tuple[Path, str]] = []
-    if not root.is_dir():
-        return out
-    for folder, dirnames, filenames in os.walk(root):
+    folders = [root / g for g in sorted(set(games))] if games is not None else [root]
+    for folder, dirnames, filenames in (step for top in folders if top.is_dir() for step in os.walk(top)):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
         for name in sorted(filenames):
             if name.endswith((".yaml", ".yml")) and not name.startswith("."):
@@ -51,22 +51,26 @@ def data_files() -> list[tuple[Path, str]]:
     return out
 
 
-def games() -> list[str]:
-    """The games that ship data."""
-    root = data_root()
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))) if root.is_dir() else []
-
-
 def is_game_data(file: str) -> bool:
     return file.startswith(LABEL + "/")
 
 
-def add_game_data(library: "Library") -> None:
-    """Add the shipped documents the project does not replace (see the module's docstring)."""
+def project_games(library: "Library") -> set[str]:
+    """The games a project's documents (valid or not) belong to."""
+    from sheetgen.content.registry import games_of
+    from sheetgen.games import game_of_kind
+
+    return games_of(library.documents) | {g for g in (game_of_kind(k) for k, _ in library.invalid) if g}
+
+
+def add_game_data(library: "Library", games: Iterable[str] = ()) -> None:
+    """Add the shipped documents of the project's games (and of `games`) that the project
+    does not replace (see the module's docstring). Other games' data is not read, so a
+    build pays only for the games it uses."""
     from sheetgen.content.loader import Library, _load_file as load_file
 
     shipped = Library()
-    for path, label in data_files():
+    for path, label in data_files(project_games(library) | set(games)):
         load_file(path, shipped, target=False, display=label)
     own_kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
     added = False

@@ -211,13 +211,14 @@ def load(
     *,
     context: Iterable[str | os.PathLike] = (),
     root: str | os.PathLike | None = None,
-    game_data: bool = True,
+    game_data: bool | Iterable[str] = True,
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
     references may resolve to, without being built or reported on. Files must resolve
     inside the project `root` (default: found from `paths`), a folder given, or the
     package's own data. Then the game data shipped with sheetgen that the project does
-    not replace (`sheetgen.content.gamedata`), unless `game_data` is false."""
+    not replace (`sheetgen.content.gamedata`) for the games of the project's documents
+    and any games `game_data` names; none when it is false."""
     paths, context = list(paths), list(context)
     library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
     allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
@@ -255,7 +256,7 @@ def load(
     if game_data:
         from sheetgen.content.gamedata import add_game_data
 
-        add_game_data(library)
+        add_game_data(library, () if game_data is True else game_data)
     return library
 
 
