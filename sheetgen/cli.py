@@ -152,9 +152,16 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
+    from sheetgen.build.files import OutputLocked
+
+    options = BuildOptions(Path(out_dir), formats, jobs, force, whole=_whole(paths),
+                           lock_wait=float(os.environ.get("SHEETGEN_LOCK_WAIT", "10")))
     progress_cb, finish = _progress()
     try:
-        report = run_build(checked, BuildOptions(Path(out_dir), formats, jobs, force), progress=progress_cb)
+        report = run_build(checked, options, progress=progress_cb)
+    except OutputLocked:
+        raise BuildBusy(f"another sheetgen build is writing into {out_dir}/ (waited {options.lock_wait:g}s); "
+                        "run this one when it has finished") from None
     finally:
         finish()
     diagnostics += report.diagnostics
@@ -173,6 +180,22 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     click.echo(f"sheetgen: {', '.join(parts)} in {report.seconds:.2f}s → {out_dir}/", err=True)
     if errors or (strict and warnings):
         raise ContentFailure()
+
+
+class BuildBusy(click.ClickException):
+    """The output folder is locked by another build: exit status 2."""
+
+    exit_code = 2
+
+
+def _whole(paths: tuple[str, ...]) -> bool:
+    """Whether a build was given its project's whole content folder (or nothing)."""
+    if not paths:
+        return True
+    from sheetgen.content.project import CONTENT, find_root
+
+    content = (find_root(paths) / CONTENT).resolve()
+    return all(Path(p).resolve() == content for p in paths)
 
 
 def _unique(diags):

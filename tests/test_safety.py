@@ -18,10 +18,10 @@ MONSTER = """kind: kubos-monster
 id: {id}
 name: {name}
 type: vermin
-size: small
-attributes: {{skill: 1, shoot: 0, strength: 1, sneak: 2, slight: 0, senses: 2}}
-defence: 1
-hp: 2
+attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}}
+defence: 2
+hp: 4
+poisonous: false
 """
 
 
@@ -143,3 +143,128 @@ def test_a_newline_in_a_file_name_cannot_forge_a_diagnostic_line(workdir):
     assert not any(line.startswith("fake.yaml") for line in lines)
     assert any(line.startswith("content/x.yaml\\x0afake.yaml:1:1: error[forged]: gotcha\\x0a.yaml:3:8: error[")
                for line in lines)
+
+
+# --- builds: outputs survive errors, other directories and partial builds -----------------
+
+from test_build import deck  # noqa: E402
+
+
+def manifest_of(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text())
+
+
+def assert_consistent(out: Path) -> dict:
+    """Every output the manifest lists exists with the listed sha256."""
+    import hashlib
+
+    manifest = manifest_of(out)
+    for e in manifest["outputs"]:
+        assert hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"], e["path"]
+    return manifest
+
+
+def pages(path: Path) -> int:
+    from conftest import read_pdf
+
+    return len(read_pdf(path).pages)
+
+
+HANDOUT = """
+kind: handout
+id: all-decks
+title: All decks
+sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
+"""
+
+
+@pytest.mark.parametrize("breakage", [
+    ("title: Second deck", "title: [Second deck"),  # a YAML syntax error
+    ("kind: reference-deck", "kind: reference-dek"),  # a kind sheetgen does not know
+    ("id: second", "id: Second Deck"),  # an id that is not one
+])
+def test_a_document_that_fails_to_load_keeps_its_outputs_and_holds_back_bundles(workdir, breakage):
+    write(workdir, "content/h.yaml", HANDOUT)
+    deck(workdir, "basics")
+    source = deck(workdir, "second", title="Second deck")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    own, bundle = out / "grimdark/reference/second.pdf", out / "handouts/bundle/all-decks.pdf"
+    before = {p: p.read_bytes() for p in (own, bundle)}
+    bundle_pages = pages(bundle)
+    source.write_text(source.read_text().replace(*breakage))
+    deck(workdir, "basics", title="Basics, changed")  # the others still build
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    assert "warning[build.not-rebuilt]: handouts/bundle/all-decks is not rebuilt while" in result.stderr
+    assert {p: p.read_bytes() for p in (own, bundle)} == before and pages(bundle) == bundle_pages
+    listed = {e["path"] for e in assert_consistent(out)["outputs"]}
+    assert {"grimdark/reference/second.pdf", "handouts/bundle/all-decks.pdf"} <= listed
+    assert b"Basics, changed" in (out / "grimdark/reference/basics.pdf").read_bytes() or "1 file written" in result.stderr
+
+
+def test_a_build_from_another_directory_leaves_every_other_output(workdir, tmp_path_factory, monkeypatch):
+    for name in ("basics", "second", "third"):
+        deck(workdir, name, title=f"Deck {name}")
+    write(workdir, "content/h.yaml", HANDOUT)
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    before = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))
+    deck(workdir, "second", title="Deck second, changed")
+    result = run_cli("build", str(workdir / "content/second.yaml"), "-o", str(out), "--format", "pdf")
+    assert result.code == 0, result.stderr
+    assert "1 file written" in result.stderr
+    assert sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file()) == before
+    manifest = assert_consistent(out)
+    assert {e["source"] for e in manifest["outputs"] if e["kind"] == "reference-deck"} == {
+        "content/basics.yaml", "content/second.yaml", "content/third.yaml"}
+    assert all(not s.startswith(("/", "..")) for r in manifest["targets"].values() for s in r["sources"])
+
+
+def test_a_partial_build_makes_collections_from_every_member(workdir):
+    from conftest import pdf_text
+
+    for name in ("rat", "bat", "toad"):
+        write(workdir, f"content/monsters/{name}.yaml", MONSTER.format(id=name, name=f"Giant {name}"))
+    assert run_cli("build", "--format", "pdf").code == 0
+    blocks = workdir / "output/kubos/stat-cards/monsters.pdf"
+    count = pages(blocks)
+    write(workdir, "content/monsters/bat.yaml", MONSTER.format(id="bat", name="Vampire bat"))
+    result = run_cli("build", "content/monsters/bat.yaml", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    text = pdf_text(blocks)
+    assert pages(blocks) == count and "Vampire bat" in text and "Giant rat" in text and "Giant toad" in text
+    assert_consistent(workdir / "output")
+
+
+def test_outputs_of_a_game_whose_content_is_all_gone_are_removed(workdir):
+    import shutil
+
+    for name in ("rat", "bat"):
+        write(workdir, f"content/monsters/{name}.yaml", MONSTER.format(id=name, name=f"Giant {name}"))
+    deck(workdir, "basics")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    assert list((out / "kubos").rglob("*.pdf"))  # stat blocks, cards, a blank sheet
+    shutil.rmtree(workdir / "content/monsters")
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert not list((out / "kubos").rglob("*.pdf"))
+    manifest = assert_consistent(out)
+    assert [e["path"] for e in manifest["outputs"]] == ["grimdark/reference/basics.pdf"]
+    assert set(manifest["targets"]) == {"grimdark/reference/basics"}
+
+
+def test_the_manifest_grows_with_outputs_not_outputs_times_sources(workdir):
+    n = 12
+    for i in range(n):
+        write(workdir, f"content/m/m{i:02d}.yaml", MONSTER.format(id=f"m{i:02d}", name=f"Monster {i}"))
+    assert run_cli("build").code == 0  # PDF and one SVG per page of every collection
+    text = (workdir / "output/manifest.json").read_text()
+    manifest = json.loads(text)
+    collections = [k for k, r in manifest["targets"].items() if r["scope"] == "collection"]
+    outputs = [e for e in manifest["outputs"] if e["target"] in collections]
+    assert len(collections) == 2 and len(outputs) >= 3  # stat blocks (PDF, SVG) and cards (PDF)
+    # Each member is listed once per collection, however many files the collection has.
+    for i in range(1, n):
+        assert text.count(f'"content/m/m{i:02d}.yaml"') == len(collections)
