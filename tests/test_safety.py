@@ -268,3 +268,124 @@ def test_the_manifest_grows_with_outputs_not_outputs_times_sources(workdir):
     # Each member is listed once per collection, however many files the collection has.
     for i in range(1, n):
         assert text.count(f'"content/m/m{i:02d}.yaml"') == len(collections)
+
+
+# --- builds: locks, kills, full disks ----------------------------------------------------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from conftest import REPO  # noqa: E402
+
+
+def sheetgen_process(cwd: Path, *args: str, **env: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "sheetgen", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "CI": "1", **env})
+
+
+def test_a_second_build_into_a_locked_folder_exits_2_and_touches_nothing(workdir, monkeypatch):
+    import fcntl
+
+    deck(workdir, "basics")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    deck(workdir, "basics", title="Changed")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    monkeypatch.setenv("SHEETGEN_LOCK_WAIT", "0.2")
+    with open(out / ".sheetgen.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = run_cli("build", "--format", "pdf")
+    assert result.code == 2
+    assert "another sheetgen build is writing into output/" in result.stderr and "Traceback" not in result.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert run_cli("build", "--format", "pdf").code == 0  # once released, builds go on
+
+
+def test_two_builds_at_once_into_one_folder_lose_no_entry(workdir):
+    for i in range(6):
+        deck(workdir, f"deck-{i}", title=f"Deck {i}")
+    runs = [sheetgen_process(workdir, "build", "--format", "pdf", "--force") for _ in range(2)]
+    results = [(p.wait(timeout=120), p.stderr.read()) for p in runs]
+    assert [code for code, _ in results] == [0, 0], results
+    manifest = assert_consistent(workdir / "output")
+    assert sorted(e["id"] for e in manifest["outputs"]) == [f"deck-{i}" for i in range(6)]
+
+
+def test_kill_9_at_any_point_leaves_a_consistent_manifest(workdir):
+    import random
+    import signal
+    import time
+
+    rng = random.Random(8)
+    out = workdir / "output"
+    for i in range(8):
+        deck(workdir, f"deck-{i}", title=f"Deck {i}")
+    for round_ in range(5):
+        for i in rng.sample(range(8), 3):  # something to rebuild each time
+            deck(workdir, f"deck-{i}", title=f"Deck {i}, round {round_}")
+        proc = sheetgen_process(workdir, "build", "--format", "pdf,svg")
+        time.sleep(rng.uniform(0.4, 1.6))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if (out / "manifest.json").exists():
+            assert_consistent(out)
+    final = sheetgen_process(workdir, "build", "--format", "pdf,svg")
+    assert final.wait(timeout=120) == 0, final.stderr.read()
+    manifest = assert_consistent(out)
+    assert sorted({e["id"] for e in manifest["outputs"]}) == [f"deck-{i}" for i in range(8)]
+    assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
+    again = run_cli("build", "--format", "pdf,svg")
+    assert "0 files written" in again.stderr and "8 unchanged" in again.stderr
+
+
+def test_a_journal_left_by_a_killed_build_is_folded_in(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "second", title="Second")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    manifest = manifest_of(out)
+    # As a kill leaves it: the manifest without one output, the journal with it, a temp file.
+    kept = [e for e in manifest["outputs"] if e["id"] != "second"]
+    journal = {"target": "grimdark/reference/second", "record": manifest["targets"]["grimdark/reference/second"],
+               "outputs": [e for e in manifest["outputs"] if e["id"] == "second"]}
+    (out / "manifest.json").write_text(json.dumps({**manifest, "outputs": kept}))
+    (out / ".manifest.journal").write_text(json.dumps(journal) + "\n{\"target\": \"cut sh")
+    (out / "grimdark/reference/.second.pdf.abc123.tmp").write_bytes(b"half")
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0 and "0 files written, 2 unchanged" in result.stderr
+    assert len(assert_consistent(out)["outputs"]) == 2
+    assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
+
+
+def test_a_full_disk_is_a_diagnostic_and_keeps_earlier_outputs(workdir, monkeypatch):
+    import errno
+
+    deck(workdir, "basics")
+    deck(workdir, "second", title="Second")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    deck(workdir, "second", title="Second, changed")
+
+    def full(_fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # every atomic write fails as on a full disk
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    # The manifest is updated before any output is replaced: when it cannot be, nothing is.
+    assert "error[build.write-failed]: cannot write output/manifest.json: No space left on device" in result.stderr
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert {p: b for p, b in after.items() if p.name != "manifest.json"} == \
+        {p: b for p, b in before.items() if p.name != "manifest.json"}
+    assert len(assert_consistent(out)["outputs"]) == 2
+    monkeypatch.undo()
+    assert run_cli("build", "--format", "pdf").code == 0
+
+
+def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
+    deck(workdir, "basics")
+    (workdir / "output/manifest.json").mkdir(parents=True)  # a folder where the file must go
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    assert "error[build.write-failed]: cannot write output/manifest.json" in result.stderr

@@ -49,11 +49,13 @@ def write_atomic(path: Path, data: bytes) -> str:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            exc.filename, exc.filename2 = str(path), None  # the file wanted, not the temp file
         raise
     return hashlib.sha256(data).hexdigest()
 

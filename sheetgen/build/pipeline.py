@@ -335,7 +335,8 @@ def build(
         with output_lock(out_dir, options.lock_wait):
             _build_locked(checked, options, report, progress)
     except OSError as exc:
-        report.diagnostics.append(_write_failed(f"cannot write into {display_path(str(out_dir))}: {exc.strerror or exc}"))
+        where = display_path(str(exc.filename)) if exc.filename else f"into {display_path(str(out_dir))}"
+        report.diagnostics.append(_write_failed(f"cannot write {where}: {exc.strerror or exc}"))
     report.seconds = time.perf_counter() - started
     return report
 
