@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -40,6 +39,7 @@ from sheetgen.diagnostics import Diagnostic, Severity, display_path
 from sheetgen.layout.context import Issue, LayoutContext
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
@@ -109,9 +109,9 @@ def plan(
     library = checked.library
     spoiled = spoiled or {}
     wanted = tuple(f for f in FORMATS if f in set(formats))
-    docs = [d for d in checked.documents(*kinds_registry.kinds()) if d.kind != "theme"]
+    docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
-    valid = [d for d in checked.documents(*kinds_registry.kinds(), targets_only=False) if d.kind != "theme"]
+    valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
     broken = sorted({d.key for d in library.targets if d.key in checked.failed} | library.invalid)
@@ -128,7 +128,7 @@ def plan(
         return library.project_name(file)
 
     targets: list[Target] = []
-    for product in products().values():
+    for product in products(systems | kinds_registry.games_of(valid)).values():
         fmts = tuple(f for f in product.formats if f in wanted)
         if not fmts:
             continue
@@ -231,7 +231,7 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
-    product: Product = products()[target.product]
+    product: Product = find_product(target.product, target.system)
     ctx = LayoutContext(theme)
     document = product.layout(ctx, target.job)
     return document, ctx.issues
@@ -447,6 +447,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         if progress:
             progress(0, total)
         if options.jobs > 1 and total > 1:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
             with ProcessPoolExecutor(max_workers=options.jobs) as pool:
                 futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
                 for n, fut in enumerate(as_completed(futures), 1):
