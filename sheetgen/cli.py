@@ -1,10 +1,11 @@
-"""The command line: build, validate, show, new, schema.
+"""The command line: build, validate, show, new, schema, products.
 
 Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage errors.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -152,6 +153,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     from sheetgen.build.pipeline import BuildOptions
     from sheetgen.build.pipeline import build as run_build
 
+    _check_source_date()
     settings = _settings(paper, cube_size, theme)
     library, checked = _load(paths, settings)
     _check_theme_exists(library, theme)
@@ -207,6 +209,16 @@ def _whole(paths: tuple[str, ...]) -> bool:
     return all(Path(p).resolve() == content for p in paths)
 
 
+def _check_source_date() -> None:
+    """`SOURCE_DATE_EPOCH` dates every PDF; a value that is not a date is a usage error."""
+    from sheetgen.render.pdfmeta import DateError, source_date_epoch
+
+    try:
+        source_date_epoch()
+    except DateError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
 def _unique(diags):
     from sheetgen.build.pipeline import unique
 
@@ -227,7 +239,8 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
     if theme is None or theme.model.cube_size is None or checked.theme.cube_size != theme.model.cube_size:
         raise click.UsageError(problem)
     m = theme.mark(("cube_size",))
-    _emit(diagnostics + [error(theme.file, m.line, m.column, "theme.cube-too-big", problem.replace("--cube-size", "cube_size"),
+    code = "theme.cube-too-small" if "too small" in problem else "theme.cube-too-big"
+    _emit(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"),
                                "change `cube_size` in the theme")], library, fmt)
     raise ContentFailure()
 
@@ -357,6 +370,28 @@ def schema(kind, out_dir) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
+@click.option("--markdown", is_flag=True, help="print the README's Markdown table")
+def products(as_json, markdown) -> None:
+    """Every product: id, game, kinds, scope, formats and output path."""
+    from sheetgen.layout.catalog import catalog, markdown_table
+
+    rows = catalog()
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if markdown:
+        click.echo(markdown_table(rows))
+        return
+    table = [("PRODUCT", "GAME", "KINDS", "SCOPE", "FORMATS", "OUTPUT")] + [
+        (r["id"], r["game"], ",".join(r["kinds"]) or "-", r["scope"], ",".join(r["formats"]), r["output"] + ".<ext>")
+        for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]) - 1)]
+    for row in table:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
+
+
 class _NewGroup(click.Group):
     """`sheetgen new KIND`: one subcommand per generator, built from its declaration."""
 
@@ -399,6 +434,13 @@ def _run_generator(gen, seed, output, content, values) -> None:
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
+    if isinstance(values.get("id"), str):
+        from sheetgen.content.models.base import ContentError, check_slug
+
+        try:
+            check_slug(values["id"])
+        except ContentError as exc:
+            raise click.BadParameter(exc.message, param_hint="--id") from None
     library = Library()
     if content and content != DEFAULT_CONTENT and not Path(content).is_dir():
         raise click.UsageError(f"--content {content}: no such folder")
@@ -417,7 +459,7 @@ def _run_generator(gen, seed, output, content, values) -> None:
     text = dump_documents(documents, header)
     problems = _check_generated(text, content)
     if problems:
-        click.echo(format_text(problems), err=True)
+        click.echo(format_text(problems, {"<generated>": text.splitlines()}), err=True)
         raise click.ClickException(
             "the generated document does not pass its checks (above): an option's value, or a table "
             "in the content folder, is not usable")
@@ -446,7 +488,9 @@ def _check_generated(text: str, content: str | None) -> list[Diagnostic]:
         context = [content] if content and Path(content).is_dir() else []
         library = load([path], context=context)
         checked = check(library)
-        return [d for d in library.diagnostics + checked.diagnostics if d.is_error and d.file.endswith("generated.yaml")]
+        # Named `<generated>`, with its own lines: the temporary file is gone when they are read.
+        return [dataclasses.replace(d, file="<generated>") for d in library.diagnostics + checked.diagnostics
+                if d.is_error and d.file.endswith("generated.yaml")]
 
 
 if __name__ == "__main__":  # pragma: no cover

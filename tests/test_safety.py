@@ -389,3 +389,34 @@ def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
     result = run_cli("build", "--format", "pdf")
     assert result.code == 1 and "Traceback" not in result.stderr
     assert "error[build.write-failed]: cannot write output/manifest.json" in result.stderr
+
+
+# --- fonts, cube sizes and generated ids ---------------------------------------------------
+
+
+@pytest.mark.parametrize("font", ["/dev/zero", "/no/such/font.ttf", "../../outside.ttf", "escape.ttf"])
+def test_theme_fonts_outside_the_project_are_refused_alike(workdir, font):
+    from conftest import REPO
+
+    outside = workdir.parent / "outside.ttf"
+    outside.write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 64)
+    (workdir / "content/escape.ttf").symlink_to(next(REPO.joinpath(".venv").rglob("Vera.ttf")))
+    write(workdir, "content/theme.yaml", f"kind: theme\nid: default\nfonts: {{regular: {font}}}\n")
+    run, found = validate_json()
+    assert [(d["line"], d["column"], d["code"]) for d in found] == [(3, 18, "theme.font-outside-project")]
+    # The same words whether or not a file is there: nothing learnt about the world outside.
+    assert found[0]["message"] == f"the font `{font}` is outside the project; sheetgen embeds only fonts inside it"
+
+
+def test_a_cube_too_small_in_the_theme_is_coded_too_small(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\ncube_size: 16mm\n")
+    write(workdir, "content/c.yaml", "kind: faction\nid: f\nname: F\ncolors: [blue]\ntext: Hi\n")
+    run, found = validate_json()
+    assert [(d["line"], d["column"], d["code"]) for d in found] == [(3, 12, "theme.cube-too-small")]
+    assert "too small" in found[0]["message"]
+
+
+def test_a_generated_id_that_is_a_path_is_a_usage_error():
+    result = run_cli("new", "cubit", "--id", "../x", "--seed", "1")
+    assert result.code == 2 and "--id" in result.stderr and "not a valid id" in result.stderr
+    assert "generated.yaml" not in result.stderr and "tmp" not in result.stderr

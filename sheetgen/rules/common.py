@@ -7,6 +7,7 @@ from typing import Callable
 
 from sheetgen.content.loader import Document
 from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
+from sheetgen.content.project import within_project
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
@@ -40,6 +41,12 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
     for style in STYLES:
         rel = getattr(theme.fonts, style)
         if rel is None:
+            continue
+        if not within_project(base / rel, ctx.library.root):
+            # Said the same way whether or not such a file exists out there.
+            ctx.error(doc, ("fonts", style), "theme.font-outside-project",
+                      f"the font `{rel}` is outside the project; sheetgen embeds only fonts inside it",
+                      "copy the font file into the project and give its path relative to the theme file")
             continue
         try:
             load_metrics(face_for_file(base / rel, style).path)
@@ -119,6 +126,7 @@ def check_handouts(ctx: RuleContext) -> None:
     kinds = registry.names()
     for doc in ctx.library.of_kind("handout"):
         handout: Handout = doc.model  # type: ignore[assignment]
+        _check_handout_settings(ctx, doc, handout)
         sections = []
         for i, section in enumerate(handout.sections):
             entry = {"title": section.title, "text": section.text, "kind": None, "product": None, "ids": []}
@@ -145,6 +153,23 @@ def check_handouts(ctx: RuleContext) -> None:
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
                     entry["ids"].append(ref)
         ctx.derived[doc.key] = {"sections": sections}
+
+
+def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
+    import datetime
+
+    if handout.date is not None:
+        try:
+            datetime.date.fromisoformat(handout.date)
+        except ValueError:
+            ctx.error(doc, ("date",), "handout.bad-date", f"`{handout.date}` is not a date in the calendar",
+                      "write the publication date as YYYY-MM-DD")
+    if handout.dividers is False:
+        for i, section in enumerate(handout.sections):
+            if section.text:
+                ctx.warning(doc, ("sections", i, "text"), "handout.text-without-divider",
+                            "a section's text prints on its divider page, and this handout has `dividers: false`",
+                            "remove the text, or set `dividers: true`")
 
 
 RULES = {
