@@ -33,6 +33,8 @@ from sheetgen.build.files import (
     write_atomic,
     write_manifest,
 )
+from sheetgen.build import stamp
+from sheetgen.build.stamp import code_fingerprint
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
@@ -178,24 +180,7 @@ def plan(
     return targets
 
 
-def code_fingerprint() -> str:
-    """The sheetgen version plus the size and time of every source and template file, so
-    that changing the code (in a checkout) rebuilds what it draws."""
-    global _FINGERPRINT
-    if _FINGERPRINT is None:
-        from sheetgen.layout.templates import templates_dir
 
-        h = hashlib.sha256(__version__.encode())
-        package = Path(__file__).resolve().parent.parent
-        for folder, pattern in ((package, "*.py"), (templates_dir(), "*")):
-            for path in sorted(folder.rglob(pattern)):
-                st = path.stat()
-                h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns}".encode())
-        _FINGERPRINT = h.hexdigest()[:16]
-    return _FINGERPRINT
-
-
-_FINGERPRINT: str | None = None
 
 
 def target_digest(target: Target, theme: ResolvedTheme) -> str:
@@ -262,7 +247,7 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
         root = Path(out_dir)
         for rel, fmt, data, pages in rendered:
             try:
-                sha = write_atomic(safe_output_path(root, rel), data)
+                sha = write_atomic(safe_output_path(root, rel), data, durable=False)
             except OSError as exc:  # the output folder, not the content: say which file and why
                 result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
                 break
@@ -354,6 +339,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                   progress: Callable[[int, int], None] | None) -> None:
     library = checked.library
     out_dir = options.out_dir
+    stamp.forget(out_dir)  # an interrupted build must never be taken for a current one
     clean_temp_files(out_dir)
     manifest = read_manifest(out_dir)
     folded = (out_dir / JOURNAL).exists()  # a build was interrupted: its journal is folded in
