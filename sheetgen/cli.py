@@ -191,6 +191,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
+    stamp.forget(out)  # before anything else can go wrong (the pipeline forgets it again under the lock)
     from sheetgen.build.files import OutputLocked
 
     options = BuildOptions(out, formats, jobs, force, whole=_whole(paths),
