@@ -38,7 +38,7 @@ from sheetgen.build.stamp import code_fingerprint
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
-from sheetgen.layout.context import Issue, LayoutContext
+from sheetgen.layout.context import Issue, LayoutContext, Source
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
@@ -217,9 +217,17 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
+    from sheetgen.layout.templates import TemplateProblem, use_templates
+
     product: Product = find_product(target.product, target.system)
     ctx = LayoutContext(theme)
-    document = product.layout(ctx, target.job)
+    use_templates(theme.templates, theme.templates_digest)
+    try:
+        document = product.layout(ctx, target.job)
+    except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
+        d = exc.diagnostic
+        ctx.issues.append(Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column)))
+        return None, ctx.issues
     return document, ctx.issues
 
 
@@ -294,6 +302,8 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
     """A layout issue placed at its document's field in the source file. One with no
     field of its own goes to the document the output is made from, or, when it is made
     from many or none (a blank sheet), to the target itself: `<system/product/id>`."""
+    if issue.at is not None:
+        return Diagnostic(*issue.at, issue.severity, issue.code, issue.message, issue.hint)
     doc = library.get(*issue.source.doc) if issue.source.doc else None
     if doc is None and target.scope == "document" and target.job.docs:
         doc = library.get(*target.job.docs[0].key)
@@ -454,7 +464,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         complete = True
     finally:
         journal.close(remove=complete)
-    _write_index(out_dir, entries, records)
+    report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
+                                           checked.theme.templates_digest))
 
 
 def _spoiled_kinds(library: Library, manifest: Manifest) -> dict[str, set[str]]:
@@ -539,16 +550,23 @@ def _remove(out_dir: Path, rel: str) -> None:
         pass
 
 
-def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, TargetRecord]) -> None:
-    from sheetgen.layout.templates import render_template
+def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, TargetRecord], templates: str = "",
+                 templates_digest: str = "") -> list[Diagnostic]:
+    from sheetgen.layout.templates import TemplateProblem, render_template, use_templates
 
-    groups: dict[str, dict[str, list[OutputEntry]]] = {}
+    groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for e in sorted(entries, key=lambda e: e.path):
-        groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(e)
-    counts = {k: len(r.sources) for k, r in records.items()}
-    html = render_template("index.html.j2", groups=groups, counts=counts, version=__version__,
-                           display_path=display_path)
+        # Each output with the files it is made from (kept once per target in the manifest).
+        record = records.get(e.target)
+        row = {**e.to_json(), "sources": list(record.sources) if record else [e.source] if e.source else []}
+        groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(row)
+    use_templates(templates, templates_digest)
+    try:
+        html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)
+    except TemplateProblem as exc:  # the publisher's index: the earlier one stays
+        return [exc.diagnostic]
     write_atomic(out_dir / "index.html", html.encode("utf-8"))
+    return []
 
 
 def layout_issues(checked: Checked) -> list[Diagnostic]:
