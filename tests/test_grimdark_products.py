@@ -71,3 +71,31 @@ def test_roster_totals_points_and_has_boxes_to_tick(built):
     # models to strike off: line squad 10, rangers 5.
     assert len(ticks) == 4 * 4 + 3 + 9 + 6 + 10 + 5
     assert root.get("width") == "210mm"
+
+
+def test_reference_deck_diagrams_are_traced_by_the_sight_module(built):
+    text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
+    for title in ("Line of sight — the steps", "Walls — cover", "Walls — blocked", "Distance", "Mission and objectives"):
+        assert title in text
+    # The verdicts under the diagrams, worked by hand: a straight line of five squares
+    # crossing one wall away from the shooter is in cover; crossing two is blocked; the
+    # 3 × 3 staircase is distance 5 with two paths.
+    assert "In cover: 1 wall · distance 5" in text
+    assert "Blocked: 2 walls · distance 5" in text
+    assert "In sight · distance 5 · 2 paths" in text
+    assert "In sight · distance 7" in text  # six across, two down: 8 steps, one diagonal
+
+
+def test_reference_deck_figures_are_data_from_the_rules(bundled):
+    import json
+
+    run = run_cli("show", "content/grimdark/reference.yaml", "--json")
+    assert run.code == 0, run.stderr
+    deck = json.loads(run.stdout)
+    cards = deck["document"]["cards"]
+    figures = {cards[int(i)]["figure"]["computed"]: f for i, f in deck["derived"]["figures"].items()}
+    cover = figures["grimdark-sight-cover"]
+    assert cover["best"] == [[x, 1] for x in range(6)]
+    assert cover["crossed"] == [[[2, 1], [3, 1]]] and cover["result"] == "cover"  # the wall by the shooter is ignored
+    corner = figures["grimdark-sight-corner"]
+    assert len(corner["paths"]) == 2 and corner["result"] == "clear" and [2, 1] in corner["best"]

@@ -1,10 +1,12 @@
 """Grimdark Future – Cubes products: unit cards and a roster for each army.
-Reference decks with `system: grimdark` are built by the shared deck product."""
+Reference decks with `system: grimdark` are built by the shared deck product; their
+line-of-sight cards ask for `FIGURES` drawn here from the rules' traced paths."""
 
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.grimdark.common import SYSTEM
+from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
 from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, layout_unit_cards
 
@@ -32,4 +34,4 @@ PRODUCTS = [
     ),
 ]
 
-__all__ = ["PRODUCTS", "SYSTEM"]
+__all__ = ["FIGURES", "PRODUCTS", "SYSTEM"]
