@@ -99,3 +99,50 @@ def test_reference_deck_figures_are_data_from_the_rules(bundled):
     assert cover["crossed"] == [[[2, 1], [3, 1]]] and cover["result"] == "cover"  # the wall by the shooter is ignored
     corner = figures["grimdark-sight-corner"]
     assert len(corner["paths"]) == 2 and corner["result"] == "clear" and [2, 1] in corner["best"]
+
+
+def grid_gaps(page) -> set[float]:
+    from pdfops import read_geometry
+
+    segments, _, _ = read_geometry(page)
+    grid = [s for s in segments if not s.group]
+    verticals = sorted({round(s.x1, 2) for s in grid if abs(s.x1 - s.x2) < 0.01})
+    return {round(b - a, 1) for a, b in zip(verticals, verticals[1:])}
+
+
+def test_the_mission_mat_is_twelve_by_twelve_three_inch_squares_tiled_over_pages(built):
+    import re
+
+    reader = read_pdf(built / "mat" / "take-and-hold.pdf")
+    # A4 holds 2 × 3 squares of 3" with room for marks: 12 × 12 squares take 6 × 4 pages.
+    assert len(reader.pages) == 24
+    labels: list[str] = []
+    for page in reader.pages:
+        assert grid_gaps(page) <= {round(3 * 72, 1)}
+        labels += re.findall(r"\b([A-L](?:1[0-2]|[1-9]))\b", page.extract_text() or "")
+    assert sorted(set(labels)) == sorted(f"{c}{r}" for c in "ABCDEFGHIJKL" for r in range(1, 13))
+    text = flat(reader.pages[0].extract_text())
+    assert "page 1 of 24" in text and "Deployment zones (shaded) are 8 squares apart" in text
+    assert "4 objective markers" in text
+    blank = read_pdf(built / "blank" / "mat.pdf")
+    assert len(blank.pages) == 24 and "Deployment" not in flat(blank.pages[0].extract_text())
+
+
+def test_a_mission_chooses_its_grid_and_paper(workdir):
+    from conftest import write
+
+    write(workdir, "content/skirmish.yaml", """
+        kind: grimdark-mission
+        id: skirmish
+        name: Skirmish
+        grid: {columns: 8, rows: 8}
+        deployment_depth: 1
+        objectives: [[2, 4], [6, 4]]
+    """)
+    run = run_cli("build", "--paper", "letter", "-o", "out")
+    assert run.code == 0, run.stderr
+    reader = read_pdf(workdir / "out" / "grimdark" / "mat" / "skirmish.pdf")
+    # Letter holds 2 × 3 squares: 8 columns over 4 pages, 8 rows over 3 (3 + 3 + 2).
+    assert len(reader.pages) == 12
+    assert round(float(reader.pages[0].mediabox.width)) == 612
+    assert "Deployment zones (shaded) are 6 squares apart" in flat(reader.pages[0].extract_text())
