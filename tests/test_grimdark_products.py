@@ -124,8 +124,6 @@ def test_the_mission_mat_is_twelve_by_twelve_three_inch_squares_tiled_over_pages
     text = flat(reader.pages[0].extract_text())
     assert "page 1 of 24" in text and "Deployment zones (shaded) are 8 squares apart" in text
     assert "4 objective markers" in text
-    blank = read_pdf(built / "blank" / "mat.pdf")
-    assert len(blank.pages) == 24 and "Deployment" not in flat(blank.pages[0].extract_text())
 
 
 def test_a_mission_chooses_its_grid_and_paper(workdir):
@@ -146,3 +144,21 @@ def test_a_mission_chooses_its_grid_and_paper(workdir):
     assert len(reader.pages) == 12
     assert round(float(reader.pages[0].mediabox.width)) == 612
     assert "Deployment zones (shaded) are 6 squares apart" in flat(reader.pages[0].extract_text())
+
+
+def test_a_mission_without_zones_or_markers_is_a_plain_mat(workdir):
+    from conftest import write
+
+    write(workdir, "content/plain.yaml", """
+        kind: grimdark-mission
+        id: plain
+        name: Open ground
+        grid: {columns: 10, rows: 10}
+        deployment_depth: 0
+    """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0, run.stderr
+    reader = read_pdf(workdir / "out" / "grimdark" / "mat" / "plain.pdf")
+    assert len(reader.pages) == 5 * 4  # 10 columns over 5 pages of 2, 10 rows over 4 (3 + 3 + 2 + 2)
+    text = flat(reader.pages[0].extract_text())
+    assert "One square is 3\"" in text and "Deployment" not in text and "objective" not in text

@@ -1,5 +1,5 @@
 """Grimdark Future – Cubes products: unit cards and a roster for each army, a
-battlefield mat for each mission and a blank one.
+battlefield mat for each mission (a mission without zones or markers is a plain mat).
 Reference decks with `system: grimdark` are built by the shared deck product; their
 line-of-sight cards ask for `FIGURES` drawn here from the rules' traced paths."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.grimdark.common import SYSTEM
 from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
-from sheetgen.layout.sheets.grimdark.mat import layout_blank_mat, layout_mission_mat
+from sheetgen.layout.sheets.grimdark.mat import layout_mission_mat
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
 from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, layout_unit_cards
 
@@ -42,17 +42,6 @@ PRODUCTS = [
         scope="document",
         layout=layout_mission_mat,
         summary="a mission's battlefield at true size, tiled over pages: deployment zones and objective markers",
-        formats=("pdf",),
-    ),
-    Product(
-        id="grimdark-blank-mat",
-        name="blank",
-        system=SYSTEM,
-        kinds=(),
-        scope="blank",
-        layout=layout_blank_mat,
-        summary="an empty 12 × 12 battlefield of 3-inch squares, tiled over pages",
-        target="mat",
         formats=("pdf",),
     ),
 ]

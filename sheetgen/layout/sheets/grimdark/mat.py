@@ -1,7 +1,7 @@
-"""The battlefield mat: squares of 3 inches (a mission may choose), 12 × 12 by default
+"""The battlefield mat of a mission: squares of 3 inches by default, 12 × 12 by default
 (a mission may ask for 8 × 8, 10 × 10, 18 × 12 …), tiled across pages with join marks
-and a page map; a mission's mat also shades the deployment zones and rings the
-objective markers on their square corners."""
+and a page map, the deployment zones shaded and the objective markers ringed on their
+square corners (a mission may have neither: a plain mat)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,10 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, page_map, plan_tiles
-from sheetgen.rules.grimdark.mission import DEFAULT_SQUARE
 from sheetgen.units import MM, format_mm
 
 MARGIN = 10 * MM
 FOOTER = 14 * MM
-DEFAULT_GRID = (12, 12)
 ZONE = "#b3261e"
 
 
@@ -96,16 +94,6 @@ def layout_mission_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
     mat = {"title": f"{d['name']} — {d['grid']['columns']} × {d['grid']['rows']} squares", "square_pt": s,
            "square_label": _square_label(s), "columns": d["grid"]["columns"], "rows": d["grid"]["rows"],
            "zones": d["zones"], "objectives": d["objectives"], "gap": d["gap"]}
-    pages = mat_pages(ctx, mat)
-    return LayoutDocument(title=mat["title"], pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"{GAME} battlefield mat, on {len(pages)} pages to join", keywords=(SYSTEM, "mat"))
-
-
-def layout_blank_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
-    columns, rows = DEFAULT_GRID
-    mat = {"title": f"Battlefield, {columns} × {rows} squares", "square_pt": DEFAULT_SQUARE,
-           "square_label": _square_label(DEFAULT_SQUARE), "columns": columns, "rows": rows, "zones": [],
-           "objectives": [], "gap": None}
     pages = mat_pages(ctx, mat)
     return LayoutDocument(title=mat["title"], pages=tuple(pages), author=ctx.theme.author,
                           subject=f"{GAME} battlefield mat, on {len(pages)} pages to join", keywords=(SYSTEM, "mat"))
