@@ -45,7 +45,9 @@ def section_products(kind: str) -> list[Product]:
     """The products a handout section may take from documents of `kind`."""
     from sheetgen.layout.registry import products
 
-    return [p for p in products().values() if kind in p.kinds and p.scope != "blank" and p.id != "handout"]
+    # A deck's print-shop twin is not a choice of its own: the print-shop profile puts cards one to a page.
+    return [p for p in products().values()
+            if kind in p.kinds and p.scope != "blank" and p.id != "handout" and p.print_shop_of is None]
 
 
 def find_product(kind: str, name: str | None) -> Product | None:
