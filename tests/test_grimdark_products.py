@@ -126,39 +126,32 @@ def test_the_mission_mat_is_twelve_by_twelve_three_inch_squares_tiled_over_pages
     assert "4 objective markers" in text
 
 
-def test_a_mission_chooses_its_grid_and_paper(workdir):
+def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_out(workdir):
     from conftest import write
 
-    write(workdir, "content/skirmish.yaml", """
+    write(workdir, "content/missions.yaml", """
         kind: grimdark-mission
         id: skirmish
         name: Skirmish
         grid: {columns: 8, rows: 8}
         deployment_depth: 1
         objectives: [[2, 4], [6, 4]]
-    """)
-    run = run_cli("build", "--paper", "letter", "-o", "out")
-    assert run.code == 0, run.stderr
-    reader = read_pdf(workdir / "out" / "grimdark" / "mat" / "skirmish.pdf")
-    # Letter holds 2 × 3 squares: 8 columns over 4 pages, 8 rows over 3 (3 + 3 + 2).
-    assert len(reader.pages) == 12
-    assert round(float(reader.pages[0].mediabox.width)) == 612
-    assert "Deployment zones (shaded) are 6 squares apart" in flat(reader.pages[0].extract_text())
-
-
-def test_a_mission_without_zones_or_markers_is_a_plain_mat(workdir):
-    from conftest import write
-
-    write(workdir, "content/plain.yaml", """
+        ---
         kind: grimdark-mission
         id: plain
         name: Open ground
         grid: {columns: 10, rows: 10}
         deployment_depth: 0
     """)
-    run = run_cli("build", "-o", "out")
+    run = run_cli("build", "--paper", "letter", "-o", "out")
     assert run.code == 0, run.stderr
-    reader = read_pdf(workdir / "out" / "grimdark" / "mat" / "plain.pdf")
-    assert len(reader.pages) == 5 * 4  # 10 columns over 5 pages of 2, 10 rows over 4 (3 + 3 + 2 + 2)
-    text = flat(reader.pages[0].extract_text())
-    assert "One square is 3\"" in text and "Deployment" not in text and "objective" not in text
+    skirmish = read_pdf(workdir / "out" / "grimdark" / "mat" / "skirmish.pdf")
+    # Letter holds 2 × 3 squares: 8 columns over 4 pages, 8 rows over 3 (3 + 3 + 2).
+    assert len(skirmish.pages) == 12
+    assert round(float(skirmish.pages[0].mediabox.width)) == 612
+    text = flat(skirmish.pages[0].extract_text())
+    assert "Deployment zones (shaded) are 6 squares apart" in text and "2 objective markers" in text
+    plain = read_pdf(workdir / "out" / "grimdark" / "mat" / "plain.pdf")
+    assert len(plain.pages) == 5 * 4  # 10 columns over 5 pages of 2, 10 rows over 4 (3 + 3 + 2 + 2)
+    text = flat(plain.pages[0].extract_text())
+    assert 'One square is 3"' in text and "Deployment" not in text and "objective" not in text
