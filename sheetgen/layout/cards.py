@@ -143,9 +143,12 @@ def footer(
 
 def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
     """`n/N` at the right end of the footer line."""
+    text = f"{index}/{total}"
     box = footer_box(geo)
-    box = Box(box.right - NUMBER_W, box.y, NUMBER_W, box.h)
-    return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
+    # Decks of 100 cards or more take a little of the caption's room.
+    w = max(NUMBER_W, ctx.fonts.width(text, "regular", FOOTER_SIZE) + 0.5)
+    box = Box(box.right - w, box.y, w, box.h)
+    return one_line(ctx, text, box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
                                                             min_size=FOOTER_SIZE - 1), None)
 
 
