@@ -54,6 +54,12 @@ def test_a_text_export_becomes_an_army_and_its_units(workdir):
     assert gaunts["special_rules"] == ["Fast"]
     assert burrower["weapons"][1] == {"name": "Bile Spray", "range": "8in", "attacks": 3, "rules": ["Blast(3)"]}
     assert burrower["special_rules"] == ["Tough(6)", "Ambush"]
+    # Built in a project of its own, the cards explain the rules from the glossary sheetgen ships.
+    assert run_cli("build", "-o", "out").code == 0
+    from conftest import pdf_text
+
+    cards = " ".join(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "the-kor-swarm.pdf").split())
+    assert "Tough(6) — Takes 6 wounds to kill each model." in cards and "Ambush — Held back" in cards
 
 
 def test_importing_twice_gives_the_same_bytes(workdir):
