@@ -1,0 +1,180 @@
+"""The project `sheetgen serve` works on: its content, its output folder and the last build.
+
+A rebuild is the command line's build, in this process: load, check, then the build
+pipeline's incremental build (only targets whose inputs changed are laid out again).
+Each rebuild bumps `version`, which the pages' live-reload stream watches.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sheetgen.build.files import OutputEntry, read_manifest
+from sheetgen.build.pipeline import BuildOptions, FORMATS, Target, build, plan, unique
+from sheetgen.content.loader import Library, UsageError, load
+from sheetgen.diagnostics import Diagnostic, display_path, error, format_text
+from sheetgen.layout import registry as layout_registry
+from sheetgen.rules import Checked, check
+from sheetgen.rules.theme import Settings
+
+DEFAULT_CONTENT = "content"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A diagnostic as a page shows it: its location, its headline and the terminal's text."""
+
+    location: str  # file:line:col
+    severity: str
+    code: str
+    message: str
+    text: str  # exactly what the terminal prints: headline, source line, caret, hint
+    file: str
+    line: int
+
+
+def show_diagnostics(diags: list[Diagnostic], lines: dict[str, list[str]], rename: dict[str, str] | None = None
+                     ) -> list[Shown]:
+    """Diagnostics in the terminal's order and words; `rename` shows some files under other names."""
+    rename = rename or {}
+    out = []
+    for d in sorted(unique(diags), key=lambda d: (d.file, d.line, d.column, d.code)):
+        name = rename.get(d.file, d.file)
+        shown = Diagnostic(name, d.line, d.column, d.severity, d.code, d.message, d.hint)
+        text = format_text([shown], {name: lines.get(d.file, [])} if d.file in lines else None)
+        out.append(Shown(f"{name}:{d.line}:{d.column}", d.severity.value, d.code, d.message, text, name, d.line))
+    return out
+
+
+@dataclass
+class BuildState:
+    """What the pages show: the outputs, the problems, how the last build went."""
+
+    version: int = 0
+    building: bool = False
+    entries: list[OutputEntry] = field(default_factory=list)
+    problems: list[Shown] = field(default_factory=list)
+    summary: str = "not built yet"
+    finished_at: float = 0.0
+    seconds: float = 0.0
+    checked: Checked | None = None
+    targets: dict[str, Target] = field(default_factory=dict)
+
+
+class Workspace:
+    """Content paths, the output folder and the state of the last build (thread-safe)."""
+
+    def __init__(self, paths: list[str] | None = None, out_dir: str | Path = "output",
+                 settings: Settings = Settings(), root: str | Path = ".") -> None:
+        self.root = Path(root).resolve()
+        self.out_dir = Path(out_dir)
+        self.settings = settings
+        given = list(paths or [])
+        content = self.root / DEFAULT_CONTENT
+        if given:
+            self.targets = given
+            self.context = [str(content)] if content.is_dir() else []
+        else:
+            if not content.is_dir():
+                raise UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here")
+            self.targets = [DEFAULT_CONTENT]
+            self.context = []
+        for p in self.targets:
+            if not Path(p).exists():
+                raise UsageError(f"no such file or folder: {p}")
+        self.state = BuildState()
+        self._lock = threading.Lock()
+        self._changed = threading.Condition()
+        self.stopping = False
+
+    # --- what to watch and where to save -----------------------------------------------
+
+    def watched(self) -> list[Path]:
+        """Folders and files whose changes trigger a rebuild."""
+        out: list[Path] = []
+        for p in [*self.targets, *self.context]:
+            path = Path(p).resolve()
+            if path not in out:
+                out.append(path)
+        return out
+
+    def save_folder(self) -> Path | None:
+        """Where forms save new documents: the first content folder being built."""
+        for p in self.targets:
+            if Path(p).is_dir():
+                return Path(p)
+        return None
+
+    def content_paths(self) -> list[str]:
+        """Every content path, for resolving references of documents made by forms."""
+        return [p for p in dict.fromkeys([*self.targets, *self.context]) if Path(p).is_dir()]
+
+    def library(self) -> Library:
+        """The content as it is now, for generators' tables and catalogs."""
+        return load(self.content_paths()) if self.content_paths() else Library()
+
+    # --- building -----------------------------------------------------------------------
+
+    def rebuild(self, force: bool = False) -> BuildState:
+        """Build what changed (as `sheetgen build` does) and publish the result."""
+        with self._lock:
+            self.state.building = True
+            started = time.perf_counter()
+            try:
+                problems, checked, summary = self._build(force)
+            except UsageError as exc:
+                problems, checked, summary = [], None, f"cannot build: {exc}"
+            _, entries = read_manifest(self.out_dir)
+            state = BuildState(
+                version=self.state.version + 1,
+                entries=entries,
+                problems=problems,
+                summary=summary,
+                finished_at=time.time(),
+                seconds=time.perf_counter() - started,
+                checked=checked,
+                targets={t.key: t for t in plan(checked, FORMATS)} if checked else {},
+            )
+            self.state = state
+        with self._changed:
+            self._changed.notify_all()
+        return state
+
+    def _build(self, force: bool) -> tuple[list[Shown], Checked | None, str]:
+        library = load(self.targets, context=self.context)
+        checked = check(library, self.settings)
+        diagnostics = library.diagnostics + checked.diagnostics
+        problem = layout_registry.check_settings(checked.theme)
+        if problem:
+            diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
+            return self._shown(diagnostics, library), checked, "not built: the settings do not fit the paper"
+        report = build(checked, BuildOptions(self.out_dir, FORMATS, 1, force))
+        diagnostics += report.diagnostics
+        shown = self._shown(diagnostics, library)
+        errors = sum(1 for s in shown if s.severity == "error")
+        warnings = len(shown) - errors
+        summary = (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} unchanged, "
+                   f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
+                   f"in {report.seconds:.2f}s")
+        return shown, checked, summary
+
+    def _shown(self, diagnostics: list[Diagnostic], library: Library) -> list[Shown]:
+        reportable = [d for d in diagnostics if library.is_target_file(d.file)]
+        lines = {path: src.lines for path, src in library.sources.items()}
+        rename = {path: display_path(path) for path in lines}
+        return show_diagnostics(reportable, lines, rename)
+
+    def wait_for_change(self, version: int, timeout: float) -> int:
+        """Block until the version moves past `version` (or the timeout); the current version."""
+        with self._changed:
+            if self.state.version == version and not self.stopping:
+                self._changed.wait(timeout)
+        return self.state.version
+
+    def stop(self) -> None:
+        self.stopping = True
+        with self._changed:
+            self._changed.notify_all()
