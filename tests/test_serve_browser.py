@@ -29,6 +29,7 @@ if not (CHROMIUM and DRIVER) and not os.environ.get("CI"):
                 allow_module_level=True)
 
 webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -72,7 +73,8 @@ def shots(tmp_path_factory) -> Path:
 
 
 def wait_until(driver, condition, message: str):
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: condition(d), message)
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
+                         ).until(lambda d: condition(d), message)
 
 
 def net_image_src(driver) -> str:
@@ -137,7 +139,7 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
     field.send_keys("3")
     wait_until(browser, lambda d: "cubit.skill-below-one" in d.find_element(By.ID, "result").text,
                "the rule problem did not show")
-    assert "18 of 21" in budget(browser)
+    wait_until(browser, lambda d: "18 of 21" in budget(d), "the budget did not follow")
     browser.save_screenshot(str(shots / "builder-problem.png"))
     field.clear()
     field.send_keys("6")
@@ -146,7 +148,7 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
     Select(browser.find_element(By.ID, "f-paper")).select_by_value("letter")
     wait_until(browser, lambda d: d.find_elements(By.ID, "net-svg") and "cube_size=40mm" in
                d.find_element(By.ID, "net-svg").get_attribute("href"), "no net to download")
-    assert "error[" not in browser.find_element(By.ID, "result").text
+    wait_until(browser, lambda d: "error[" not in d.find_element(By.ID, "result").text, "a problem stayed")
     browser.save_screenshot(str(shots / "builder.png"))
     browser.find_element(By.ID, "net-svg").click()
     browser.find_element(By.ID, "net-pdf").click()
