@@ -57,10 +57,16 @@ def _formats_option(_ctx: click.Context, _param: click.Parameter, value: str) ->
 
 
 def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """(paths to check, context folders for references) with the defaults applied."""
+    """(paths to check, context folders for references) with the defaults applied: the
+    content folder of the project the paths belong to, wherever the command runs."""
     if paths:
-        context = [DEFAULT_CONTENT] if Path(DEFAULT_CONTENT).is_dir() else []
-        return list(paths), context
+        from sheetgen.content.project import CONTENT, find_root
+
+        content = find_root(paths) / CONTENT
+        if content.is_dir():
+            shown = os.path.relpath(content) if Path.cwd() in content.parents else str(content)
+            return list(paths), [shown]
+        return list(paths), []
     if not Path(DEFAULT_CONTENT).is_dir():
         raise click.UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here")
     return [DEFAULT_CONTENT], []

@@ -1,5 +1,5 @@
 """Every game's rules, listed in the order they run (referenced kinds first)."""
 
-from sheetgen.rules import common, cubit, kubos, tricube
+from sheetgen.rules import common, cubes, cubit, kubos, tricube
 
-MODULES = [common, cubit, tricube, kubos]
+MODULES = [common, cubit, tricube, kubos, cubes]
