@@ -148,6 +148,34 @@ def test_diagnostics_show_as_in_the_terminal_and_go_when_fixed(deck_project):
     assert "data-location" not in client.get("/").text
 
 
+def test_an_edited_documents_own_outputs_are_published_before_the_rest(deck_project):
+    from sheetgen.build.files import sha256_file
+
+    root, ws, client = deck_project
+    copy_cubit_content(root)
+    ws.rebuild()
+    seen = []
+    original = ws._publish
+
+    def spy(*args, **kwargs):
+        state = original(*args, **kwargs)
+        seen.append({e.path: e.sha256 for e in state.entries})
+        return state
+
+    ws._publish = spy
+    path = root / "content/cubit/cubits/bloost.yaml"
+    path.write_text(path.read_text().replace("name: Blue Stripes", "name: Bright Stripes"))
+    before = {e.path: e.sha256 for e in ws.state.entries}
+    ws.rebuild(changed=[path])
+    assert len(seen) == 2  # the edited cubit's own outputs first, then what collects it
+    changed = [{p for p, sha in state.items() if before.get(p) != sha} for state in seen]
+    assert "cubit/net/bloost.svg" in changed[0] and "cubit/sheet/bloost.pdf" in changed[0]
+    assert all(p.split("/")[-1].startswith("bloost.") for p in changed[0])
+    assert "cubit/nets/all-cubits.pdf" in changed[1]
+    for entry in ws.state.entries:  # and the manifest stays true to the files
+        assert sha256_file(root / "output" / entry.path) == entry.sha256
+
+
 def test_source_view_links_diagnostics_to_their_line(deck_project):
     root, ws, client = deck_project
     page = client.get("/source/content/decks/table.yaml")

@@ -146,8 +146,8 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
     browser.find_element(By.ID, "f-cube").clear()
     browser.find_element(By.ID, "f-cube").send_keys("40mm")
     Select(browser.find_element(By.ID, "f-paper")).select_by_value("letter")
-    wait_until(browser, lambda d: d.find_elements(By.ID, "net-svg") and "cube_size=40mm" in
-               d.find_element(By.ID, "net-svg").get_attribute("href"), "no net to download")
+    wait_until(browser, lambda d: d.find_elements(By.ID, "net-svg") and {"cube_size=40mm", "paper=letter"} <= set(
+        d.find_element(By.ID, "net-pdf").get_attribute("href").split("?")[1].split("&")), "no net to download")
     wait_until(browser, lambda d: "error[" not in d.find_element(By.ID, "result").text, "a problem stayed")
     browser.save_screenshot(str(shots / "builder.png"))
     browser.find_element(By.ID, "net-svg").click()

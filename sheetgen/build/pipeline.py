@@ -256,8 +256,12 @@ def build(
     options: BuildOptions,
     *,
     progress: Callable[[int, int], None] | None = None,
+    only: Callable[[Target], bool] | None = None,
 ) -> BuildReport:
-    """Build every planned target that changed; keep earlier outputs of failed ones."""
+    """Build every planned target that changed; keep earlier outputs of failed ones.
+    With `only`, build just the targets it accepts now and leave the others as they
+    were (a later build catches up with them): `sheetgen serve` builds an edited
+    document's own outputs first."""
     started = time.perf_counter()
     library = checked.library
     out_dir = options.out_dir
@@ -275,6 +279,9 @@ def build(
     kept: list[OutputEntry] = []
     for t in targets:
         old = by_target.get(t.key, [])
+        if only is not None and not only(t):
+            kept.extend(old)
+            continue
         # Formats not asked for this time keep their earlier files, listed as they were.
         kept.extend(e for e in old if e.format not in t.formats)
         old = [e for e in old if e.format in t.formats]

@@ -38,7 +38,7 @@ async def watch(ws: Workspace, stop: asyncio.Event, log: Callable[[str], None]) 
         if ws.stopping:
             break
         names = sorted({Path(p).name for _, p in changes})
-        state = await run_in_threadpool(ws.rebuild)
+        state = await run_in_threadpool(ws.rebuild, False, [p for _, p in changes])
         log(f"changed {', '.join(names[:3])}{' …' if len(names) > 3 else ''}: {state.summary}")
 
 

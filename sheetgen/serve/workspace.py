@@ -7,20 +7,22 @@ Each rebuild bumps `version`, which the pages' live-reload stream watches.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Iterable
 from pathlib import Path
 
 from sheetgen.build.files import OutputEntry, read_manifest
 from sheetgen.build.pipeline import BuildOptions, FORMATS, Target, build, plan, unique
 from sheetgen.content.loader import Library, UsageError, load
+from sheetgen.content.project import CONTENT, find_root
 from sheetgen.diagnostics import Diagnostic, display_path, error, format_text
 from sheetgen.layout import registry as layout_registry
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import Settings
 
-DEFAULT_CONTENT = "content"
 
 
 @dataclass(frozen=True)
@@ -68,23 +70,27 @@ class Workspace:
     """Content paths, the output folder and the state of the last build (thread-safe)."""
 
     def __init__(self, paths: list[str] | None = None, out_dir: str | Path = "output",
-                 settings: Settings = Settings(), root: str | Path = ".") -> None:
-        self.root = Path(root).resolve()
+                 settings: Settings = Settings()) -> None:
+        """Paths and their context folder as `sheetgen build` takes them: with none,
+        `content/` here; with some, those, resolving references against their project's
+        `content/` folder."""
         self.out_dir = Path(out_dir)
         self.settings = settings
         given = list(paths or [])
-        content = self.root / DEFAULT_CONTENT
-        if given:
-            self.targets = given
-            self.context = [str(content)] if content.is_dir() else []
-        else:
-            if not content.is_dir():
-                raise UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here")
-            self.targets = [DEFAULT_CONTENT]
-            self.context = []
-        for p in self.targets:
+        for p in given:
             if not Path(p).exists():
                 raise UsageError(f"no such file or folder: {p}")
+        if given:
+            content = find_root(given) / CONTENT
+            self.targets = given
+            self.context = [os.path.relpath(content) if Path.cwd() in content.parents else str(content)
+                            ] if content.is_dir() else []
+        else:
+            if not Path(CONTENT).is_dir():
+                raise UsageError(f"no PATH given and there is no `{CONTENT}/` folder here")
+            self.targets = [CONTENT]
+            self.context = []
+        self.root = find_root(self.targets).resolve()
         self.state = BuildState()
         self._lock = threading.Lock()
         self._changed = threading.Condition()
@@ -118,48 +124,68 @@ class Workspace:
 
     # --- building -----------------------------------------------------------------------
 
-    def rebuild(self, force: bool = False) -> BuildState:
-        """Build what changed (as `sheetgen build` does) and publish the result."""
+    def rebuild(self, force: bool = False, changed: Iterable[str | Path] = ()) -> BuildState:
+        """Build what changed (as `sheetgen build` does) and publish the result. Given the
+        files that changed, their documents' own outputs are built and published first,
+        then everything else that depends on them (collections, handouts)."""
         with self._lock:
             self.state.building = True
             started = time.perf_counter()
             try:
-                problems, checked, summary = self._build(force)
+                library = load(self.targets, context=self.context)
+                checked = check(library, self.settings)
             except UsageError as exc:
-                problems, checked, summary = [], None, f"cannot build: {exc}"
-            _, entries = read_manifest(self.out_dir)
-            state = BuildState(
-                version=self.state.version + 1,
-                entries=entries,
-                problems=problems,
-                summary=summary,
-                finished_at=time.time(),
-                seconds=time.perf_counter() - started,
-                checked=checked,
-                targets={t.key: t for t in plan(checked, FORMATS)} if checked else {},
-            )
-            self.state = state
+                return self._publish([], None, f"cannot build: {exc}", started)
+            diagnostics = library.diagnostics + checked.diagnostics
+            problem = layout_registry.check_settings(checked.theme)
+            if problem:
+                diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
+                return self._publish(self._shown(diagnostics, library), checked,
+                                     "not built: the settings do not fit the paper", started)
+            options = BuildOptions(self.out_dir, FORMATS, 1, force)
+            edited = self._edited(changed)
+            if edited:
+                first = build(checked, options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+                if first.built or first.failed:
+                    self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
+                                  self._summary(first, diagnostics, library) + " (building the rest…)", started,
+                                  building=True)
+            report = build(checked, options)
+            return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
+                                 self._summary(report, diagnostics, library), started)
+
+    def _edited(self, changed: Iterable[str | Path]) -> set[Path]:
+        return {Path(p).resolve() for p in changed}
+
+    def _files(self, target: Target) -> set[Path]:
+        return {Path(s).resolve() for s in target.sources}
+
+    def _summary(self, report, diagnostics: list[Diagnostic], library: Library) -> str:
+        shown = self._shown(diagnostics + report.diagnostics, library)
+        errors = sum(1 for s in shown if s.severity == "error")
+        warnings = len(shown) - errors
+        return (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} unchanged, "
+                f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
+                f"in {report.seconds:.2f}s")
+
+    def _publish(self, problems: list[Shown], checked: Checked | None, summary: str, started: float,
+                 building: bool = False) -> BuildState:
+        _, entries = read_manifest(self.out_dir)
+        state = BuildState(
+            version=self.state.version + 1,
+            building=building,
+            entries=entries,
+            problems=problems,
+            summary=summary,
+            finished_at=time.time(),
+            seconds=time.perf_counter() - started,
+            checked=checked,
+            targets={t.key: t for t in plan(checked, FORMATS)} if checked else {},
+        )
+        self.state = state
         with self._changed:
             self._changed.notify_all()
         return state
-
-    def _build(self, force: bool) -> tuple[list[Shown], Checked | None, str]:
-        library = load(self.targets, context=self.context)
-        checked = check(library, self.settings)
-        diagnostics = library.diagnostics + checked.diagnostics
-        problem = layout_registry.check_settings(checked.theme)
-        if problem:
-            diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
-            return self._shown(diagnostics, library), checked, "not built: the settings do not fit the paper"
-        report = build(checked, BuildOptions(self.out_dir, FORMATS, 1, force))
-        diagnostics += report.diagnostics
-        shown = self._shown(diagnostics, library)
-        errors = sum(1 for s in shown if s.severity == "error")
-        warnings = len(shown) - errors
-        summary = (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} unchanged, "
-                   f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
-                   f"in {report.seconds:.2f}s")
-        return shown, checked, summary
 
     def _shown(self, diagnostics: list[Diagnostic], library: Library) -> list[Shown]:
         reportable = [d for d in diagnostics if library.is_target_file(d.file)]
