@@ -38,7 +38,11 @@ async def watch(ws: Workspace, stop: asyncio.Event, log: Callable[[str], None]) 
         if ws.stopping:
             break
         names = sorted({Path(p).name for _, p in changes})
-        state = await run_in_threadpool(ws.rebuild, False, [p for _, p in changes])
+        try:
+            state = await run_in_threadpool(ws.rebuild, False, [p for _, p in changes])
+        except Exception as exc:  # a bug: say so and keep watching
+            log(f"rebuilding failed: {type(exc).__name__}: {exc} (this is a bug in sheetgen)")
+            continue
         log(f"changed {', '.join(names[:3])}{' …' if len(names) > 3 else ''}: {state.summary}")
 
 

@@ -130,29 +130,35 @@ class Workspace:
         then everything else that depends on them (collections, handouts)."""
         with self._lock:
             self.state.building = True
-            started = time.perf_counter()
             try:
-                library = load(self.targets, context=self.context)
-                checked = check(library, self.settings)
-            except UsageError as exc:
-                return self._publish([], None, f"cannot build: {exc}", started)
-            diagnostics = library.diagnostics + checked.diagnostics
-            problem = layout_registry.check_settings(checked.theme)
-            if problem:
-                diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
-                return self._publish(self._shown(diagnostics, library), checked,
-                                     "not built: the settings do not fit the paper", started)
-            options = BuildOptions(self.out_dir, FORMATS, 1, force)
-            edited = self._edited(changed)
-            if edited:
-                first = build(checked, options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
-                if first.built or first.failed:
-                    self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
-                                  self._summary(first, diagnostics, library) + " (building the rest…)", started,
-                                  building=True)
-            report = build(checked, options)
-            return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
-                                 self._summary(report, diagnostics, library), started)
+                return self._rebuild(force, changed)
+            finally:
+                self.state.building = False
+
+    def _rebuild(self, force: bool, changed: Iterable[str | Path]) -> BuildState:
+        started = time.perf_counter()
+        try:
+            library = load(self.targets, context=self.context)
+            checked = check(library, self.settings)
+        except UsageError as exc:
+            return self._publish([], None, f"cannot build: {exc}", started)
+        diagnostics = library.diagnostics + checked.diagnostics
+        problem = layout_registry.check_settings(checked.theme)
+        if problem:
+            diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
+            return self._publish(self._shown(diagnostics, library), checked,
+                                 "not built: the settings do not fit the paper", started)
+        options = BuildOptions(self.out_dir, FORMATS, 1, force)
+        edited = self._edited(changed)
+        if edited:
+            first = build(checked, options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+            if first.built or first.failed:
+                self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
+                              self._summary(first, diagnostics, library) + " (building the rest…)", started,
+                              building=True)
+        report = build(checked, options)
+        return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
+                             self._summary(report, diagnostics, library), started)
 
     def _edited(self, changed: Iterable[str | Path]) -> set[Path]:
         return {Path(p).resolve() for p in changed}
