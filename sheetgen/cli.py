@@ -5,6 +5,7 @@ Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage erro
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -17,6 +18,14 @@ import click
 
 from sheetgen import __version__
 from sheetgen.diagnostics import Diagnostic, format_json, format_text, summarize
+
+# sheetgen runs as a short-lived process that makes many small objects and few reference
+# cycles: the collector runs less often (objects that live through the start-up are frozen
+# out of its way in `build`), which saves about a tenth of a build's time for little memory.
+gc.set_threshold(20_000, 20, 20)
+# pydantic looks for plugins among every installed distribution the first time a model is
+# built, which costs more than building all of sheetgen's models; sheetgen uses none.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 DEFAULT_CONTENT = "content"
 DEFAULT_OUTPUT = "output"
@@ -184,10 +193,11 @@ def _unique(diags):
 def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
     """Refuse build settings no product can honour. From the command line that is a usage
     error; from the theme it is the theme's error, at its line."""
+    from sheetgen.content.registry import games_of
     from sheetgen.diagnostics import error
     from sheetgen.layout import registry as layout_registry
 
-    problem = layout_registry.check_settings(checked.theme)
+    problem = layout_registry.check_settings(checked.theme, games_of(library.documents))
     if not problem:
         return
     theme = library.get("theme", checked.theme.id)

@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -26,6 +25,7 @@ from sheetgen.diagnostics import Diagnostic, Severity, display_path
 from sheetgen.layout.context import Issue, LayoutContext
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
@@ -66,9 +66,9 @@ def doc_system(doc) -> str | None:
 def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     """Every target the checked content asks for, in a stable order."""
     wanted = tuple(f for f in FORMATS if f in set(formats))
-    docs = [d for d in checked.documents(*kinds_registry.kinds()) if d.kind != "theme"]
+    docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
-    valid = [d for d in checked.documents(*kinds_registry.kinds(), targets_only=False) if d.kind != "theme"]
+    valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
     broken = sorted({d.key for d in checked.library.targets if d.key in checked.failed} | checked.library.invalid)
@@ -77,7 +77,7 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
         return tuple(k for k in broken if k[0] in kinds)
 
     targets: list[Target] = []
-    for product in products().values():
+    for product in products(systems | kinds_registry.games_of(valid)).values():
         fmts = tuple(f for f in product.formats if f in wanted)
         if not fmts:
             continue
@@ -168,7 +168,7 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
-    product: Product = products()[target.product]
+    product: Product = find_product(target.product, target.system)
     ctx = LayoutContext(theme)
     document = product.layout(ctx, target.job)
     return document, ctx.issues
@@ -306,6 +306,8 @@ def build(
     if progress:
         progress(0, total)
     if options.jobs > 1 and total > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
             futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
             for n, fut in enumerate(as_completed(futures), 1):

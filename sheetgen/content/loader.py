@@ -367,7 +367,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if not isinstance(data, dict):
         at((), "content.not-a-mapping", "a document must be a mapping with `kind:` and `id:`")
         return None, problems
-    known = registry.kinds()
+    known = registry.names()
     kind = data.get("kind")
     if kind is None:
         at((), "content.missing-kind", "this document has no `kind:`", f"add `kind:` with one of: {', '.join(sorted(known))}")
@@ -393,7 +393,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
             id_ok = True
         except ContentError as exc:
             at(("id",), exc.code, exc.message, exc.hint)
-    model_cls = known[kind].model
+    model_cls = registry.get(kind).model
     model = None
     try:
         model = model_cls.model_validate(data)

@@ -52,10 +52,10 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
 
 def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[object]]]]]:
     """Tables a card may ask for by name, from every game's rules module (`TABLES`)."""
-    from sheetgen.rules.registry import MODULES
+    from sheetgen.rules.registry import modules
 
     out: dict = {}
-    for module in MODULES:
+    for module in modules():
         out.update(getattr(module, "TABLES", {}))
     return out
 
@@ -71,13 +71,14 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
         _check_size(ctx, doc, ("card_size",), deck.card_size.width, CARD_RANGE, "the card width")
         _check_size(ctx, doc, ("card_size",), deck.card_size.height, CARD_RANGE, "the card height")
     tables: dict[int, dict] = {}
-    known = computed_tables()
+    known: dict = {}
     for i, card in enumerate(deck.cards):
         table = card.table
         if table is None:
             continue
         where = ("cards", i, "table")
         if table.computed is not None:
+            known = known or computed_tables()  # every game's rules: only when a card asks
             if table.columns is not None or table.rows is not None:
                 ctx.error(doc, where + ("computed",), "deck.table-both",
                           "a table is either computed or written out, not both",
@@ -115,7 +116,7 @@ def check_handouts(ctx: RuleContext) -> None:
     Derived: per section, the kind, product and ids of the documents it includes."""
     from sheetgen.content import registry
 
-    kinds = registry.kinds()
+    kinds = registry.names()
     for doc in ctx.library.of_kind("handout"):
         handout: Handout = doc.model  # type: ignore[assignment]
         sections = []
