@@ -1,4 +1,4 @@
-"""The command line: build, validate, show, new, schema.
+"""The command line: build, validate, show, new, schema, products.
 
 Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage errors.
 """
@@ -152,6 +152,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     from sheetgen.build.pipeline import BuildOptions
     from sheetgen.build.pipeline import build as run_build
 
+    _check_source_date()
     settings = _settings(paper, cube_size, theme)
     library, checked = _load(paths, settings)
     _check_theme_exists(library, theme)
@@ -182,6 +183,16 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     click.echo(f"sheetgen: {', '.join(parts)} in {report.seconds:.2f}s → {out_dir}/", err=True)
     if errors or (strict and warnings):
         raise ContentFailure()
+
+
+def _check_source_date() -> None:
+    """`SOURCE_DATE_EPOCH` dates every PDF; a value that is not a date is a usage error."""
+    from sheetgen.render.pdfmeta import DateError, source_date_epoch
+
+    try:
+        source_date_epoch()
+    except DateError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def _unique(diags):
@@ -332,6 +343,28 @@ def schema(kind, out_dir) -> None:
         return
     data = kind_schema(kind) if kind else combined_schema()
     click.echo(json.dumps(data, indent=2))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
+@click.option("--markdown", is_flag=True, help="print the README's Markdown table")
+def products(as_json, markdown) -> None:
+    """Every product: id, game, kinds, scope, formats and output path."""
+    from sheetgen.layout.catalog import catalog, markdown_table
+
+    rows = catalog()
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if markdown:
+        click.echo(markdown_table(rows))
+        return
+    table = [("PRODUCT", "GAME", "KINDS", "SCOPE", "FORMATS", "OUTPUT")] + [
+        (r["id"], r["game"], ",".join(r["kinds"]) or "-", r["scope"], ",".join(r["formats"]), r["output"] + ".<ext>")
+        for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]) - 1)]
+    for row in table:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
 
 
 class _NewGroup(click.Group):

@@ -169,3 +169,69 @@ def test_a_game_s_kit_holds_every_player_s_sheet_and_log_in_its_order(built):
         assert title in firsts[2 * i] and "record sheet" in firsts[2 * i] and player in firsts[2 * i]
         assert "Friday night CUBES!" in firsts[2 * i]  # the game's title in the Game box
         assert title in firsts[2 * i + 1] and "turn log" in firsts[2 * i + 1]
+
+
+def odds_layout():
+    """The odds cards laid out with the default theme, and the game's colour."""
+    from sheetgen.content.loader import load
+    from sheetgen.layout.cards import system_color
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.products import Job
+    from sheetgen.layout.registry import products
+    from sheetgen.rules import check
+
+    checked = check(load([]))
+    ctx = LayoutContext(checked.theme)
+    laid = products()["cubes-odds-cards"].layout(ctx, Job("cubes-odds-cards", "quantumization"))
+    assert not ctx.issues
+    return laid, system_color(ctx, "cubes"), ctx.color("ink")
+
+
+def test_the_odds_chart_draws_the_computed_distribution():
+    """One bar per result 0–20 in order, each as tall as its chance; the d20-removed
+    series is a tick over results 0–12 only."""
+    from sheetgen.layout.primitives import Path, Rect, walk
+    from sheetgen.rules.cubes.quantumizer import distribution
+
+    laid, color, ink = odds_layout()
+    front = laid.pages[0]
+    # Narrow rects in the game's colour, in drawing order: the bars, then the legend's swatch.
+    narrow = [(it.x + dx, it.h) for it, dx, _ in walk(front.items) if isinstance(it, Rect) and it.fill == color
+              and it.w < 3 * MM]
+    dist = distribution()
+    assert len(narrow) == len(dist) + 1
+    bars = narrow[:-1]
+    assert [x for x, _ in bars] == sorted(x for x, _ in bars)
+    for (value, p), (_, h) in zip(dist.items(), bars):
+        assert h / bars[1][1] == pytest.approx(float(p / dist[1]), rel=1e-6), value
+    assert max(h for _, h in bars) == bars[1][1] == bars[4][1]  # 1 to 4 are the likeliest results
+    ticks = [it for it, _, _ in walk(front.items) if isinstance(it, Path) and it.stroke == ink and it.width == 1.1]
+    assert len(ticks) == len(distribution(["d20"])) + 1  # one per result 0–12, and the legend's
+
+
+def test_the_odds_cards_print_the_tables_with_backs(built):
+    reader = read_pdf(built / "odds" / "quantumization.pdf")
+    assert len(reader.pages) == 2  # the fronts, then their backs
+    flat = " ".join((reader.pages[0].extract_text() or "").split())
+    from sheetgen.rules.common import computed_tables
+
+    for name in ("cubes-quantumization", "cubes-consumption"):
+        columns, rows = computed_tables()[name]()
+        for row in rows:
+            assert str(row[0]) in flat
+        assert all(str(c) in flat for c in rows[0])
+    assert "One QUANTUMIZATION" in flat and "Consumption and extinction" in flat
+    assert "all six dice" in flat and "d20 removed" in flat
+
+
+def test_the_reference_deck_carries_the_computed_tables(built):
+    flat = " ".join(pdf_text(built / "reference" / "cubes-reference.pdf").split())
+    for title in ("QUANTUMIZATION", "What Order buys", "Combat: futility or loss", "Special Operations",
+                  "Diplomacy", "Commerce", "Guardian of the CUBE", "Countdown to extinction",
+                  "Double quantum events", "Kairotic Moment"):
+        assert title in flat, title
+    from sheetgen.rules.cubes.rulebook import ACTIONS
+
+    for n, action in enumerate(ACTIONS, start=1):
+        assert f"{n} {action}" in flat
+    assert "d10 0–9" in flat

@@ -52,9 +52,9 @@ class Target:
     def key(self) -> str:
         return f"{self.system}/{self.name}/{self.id}"
 
-    def relpath(self, fmt: str, page: int | None = None) -> str:
-        suffix = f"-p{page}" if page is not None else ""
-        return f"{self.system}/{self.name}/{self.id}{suffix}.{fmt}"
+    def relpath(self, fmt: str, page: int | None = None, suffix: str | None = None) -> str:
+        end = (f"-p{page}" if page is not None else "") + (f"-{suffix}" if suffix else "")
+        return f"{self.system}/{self.name}/{self.id}{end}.{fmt}"
 
 
 def doc_system(doc) -> str | None:
@@ -145,6 +145,7 @@ def target_digest(target: Target, theme: ResolvedTheme) -> str:
         "formats": target.formats,
         "options": target.job.options,
         "theme": dataclasses.asdict(theme),
+        "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
         "docs": [
             {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
             for d in target.job.docs
@@ -186,6 +187,8 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
             from sheetgen.render.pdf import render_pdf
 
             rendered.append((target.relpath("pdf"), "pdf", render_pdf(document), len(document.pages)))
+            for suffix, extra in document.companions:  # a bundle's cards, for instance
+                rendered.append((target.relpath("pdf", suffix=suffix), "pdf", render_pdf(extra), len(extra.pages)))
         if "svg" in target.formats:
             from sheetgen.render.svg import render_svg
 

@@ -17,9 +17,9 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen import __version__
 from sheetgen.fonts import FontFace
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
+from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
 
 _registered: dict[str, str] = {}
 
@@ -380,14 +380,9 @@ def render_pdf(doc: LayoutDocument) -> bytes:
     # reportlab starts every page with an initial font; make it an embedded one.
     initial = {"initialFontName": _register(font), "initialFontSize": 10} if font else {}
     c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1, **initial)
-    c.setTitle(doc.title)
-    c.setAuthor(doc.author or "sheetgen")
-    c.setSubject(doc.subject)
-    c.setCreator(f"sheetgen {__version__}")
-    if doc.keywords:
-        c.setKeywords(", ".join(doc.keywords))
+    apply_metadata(c, doc)
     cache = _TextCache(c)
-    for page in doc.pages or (first,):
+    for index, page in enumerate(doc.pages or (first,)):
         c.setPageSize((page.width, page.height))
         c.setTrimBox(_pdf_box(page.trim, page) if page.trim else None)
         c.setBleedBox(_pdf_box(page.bleed, page) if page.bleed else None)
@@ -395,6 +390,8 @@ def render_pdf(doc: LayoutDocument) -> bytes:
         c.transform(1, 0, 0, -1, 0, page.height)
         _PageWriter(c, page, cache).draw(page.items)
         c.restoreState()
+        mark_page(c, doc, index, page)
         c.showPage()
+    finish_navigation(c, doc)
     c.save()
     return buf.getvalue()

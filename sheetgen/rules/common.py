@@ -119,6 +119,7 @@ def check_handouts(ctx: RuleContext) -> None:
     kinds = registry.names()
     for doc in ctx.library.of_kind("handout"):
         handout: Handout = doc.model  # type: ignore[assignment]
+        _check_handout_settings(ctx, doc, handout)
         sections = []
         for i, section in enumerate(handout.sections):
             entry = {"title": section.title, "text": section.text, "kind": None, "product": None, "ids": []}
@@ -145,6 +146,23 @@ def check_handouts(ctx: RuleContext) -> None:
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
                     entry["ids"].append(ref)
         ctx.derived[doc.key] = {"sections": sections}
+
+
+def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
+    import datetime
+
+    if handout.date is not None:
+        try:
+            datetime.date.fromisoformat(handout.date)
+        except ValueError:
+            ctx.error(doc, ("date",), "handout.bad-date", f"`{handout.date}` is not a date in the calendar",
+                      "write the publication date as YYYY-MM-DD")
+    if handout.dividers is False:
+        for i, section in enumerate(handout.sections):
+            if section.text:
+                ctx.warning(doc, ("sections", i, "text"), "handout.text-without-divider",
+                            "a section's text prints on its divider page, and this handout has `dividers: false`",
+                            "remove the text, or set `dividers: true`")
 
 
 RULES = {

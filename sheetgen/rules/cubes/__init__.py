@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from sheetgen.rules.cubes.civilization import check_civilization
 from sheetgen.rules.cubes.game import check_game
-from sheetgen.rules.cubes.odds import consumption_table, doubles_table, quantumization_table
+from sheetgen.rules.cubes.odds import (
+    consumption_table,
+    doubles_table,
+    kairotic_table,
+    quantumization_table,
+    quantumizer_table,
+)
 
 RULES = {
     "cubes-civilization": check_civilization,
@@ -20,4 +26,6 @@ TABLES = {
     "cubes-quantumization": quantumization_table,
     "cubes-doubles": doubles_table,
     "cubes-consumption": consumption_table,
+    "cubes-quantumizer": quantumizer_table,
+    "cubes-kairotic": kairotic_table,
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, at_least, distribution, double_chance, exactly, exceeds_pool, mean
-from sheetgen.rules.cubes.rulebook import CONSUMING_CUBES_MAX
+from sheetgen.rules.cubes.rulebook import ACTIONS, CONSUMING_CUBES_MAX
 
 # The Quantumizer states the tables compare: everything, then each die removed by Order.
 STATES: tuple[tuple[str, tuple[str, ...]], ...] = (("All six dice", ()),) + tuple(
@@ -80,3 +80,13 @@ def consumption_table() -> tuple[list[str], list[list[object]]]:
     columns = ["Pool"] + [c[0] for c in cols]
     rows = [[n] + [percent(exceeds_pool(n, cubes, removed)) for _, cubes, removed in cols] for n in POOL_SIZES]
     return columns, rows
+
+
+def quantumizer_table() -> tuple[list[str], list[list[object]]]:
+    """Which die each face of the first d6 calls, and what that die reads."""
+    return ["First d6", "Second die", "Reads"], [[d.face, d.name, f"{d.low}–{d.high}"] for d in QUANTUMIZER]
+
+
+def kairotic_table() -> tuple[list[str], list[list[object]]]:
+    """The d12 a Kairotic Moment rolls for each blocked action."""
+    return ["d12", "Action blocked"], [[n, action] for n, action in enumerate(ACTIONS, start=1)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.cubes.common import NOTICE, SYSTEM
 from sheetgen.layout.sheets.cubes.kit import kit_members, layout_kit
+from sheetgen.layout.sheets.cubes.odds_cards import layout_odds_cards
 from sheetgen.layout.sheets.cubes.record_sheet import layout_blank_record_sheet, layout_record_sheet
 from sheetgen.layout.sheets.cubes.turn_log import layout_blank_turn_log, layout_turn_log
 
@@ -64,6 +65,17 @@ PRODUCTS = [
         layout=layout_kit,
         includes=kit_members,
         summary="a table's kit: every civilization's record sheet and turn log in one PDF",
+        formats=("pdf",),
+    ),
+    Product(
+        id="cubes-odds-cards",
+        name="odds",
+        system=SYSTEM,
+        kinds=(),
+        scope="blank",
+        target="quantumization",
+        layout=layout_odds_cards,
+        summary="odds cards computed from the rules: one QUANTUMIZATION by what Order removed, and consumption",
         formats=("pdf",),
     ),
 ]
