@@ -11,6 +11,7 @@ import os
 import random
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,18 @@ class ContentFailure(click.ClickException):
 
     def show(self, file: Any = None) -> None:  # diagnostics were printed already
         pass
+
+
+def default_jobs() -> int:
+    """`$SHEETGEN_JOBS` if it is a whole number from 1 to 64, else the cores this process may run on."""
+    value = os.environ.get("SHEETGEN_JOBS", "").strip()
+    if value.isdigit() and 1 <= int(value) <= 64:
+        return int(value)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 64))
 
 
 def _length_option(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
@@ -144,14 +157,29 @@ def main() -> None:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
 @click.option("--theme", help="id of the theme to use (default: `default` if present)")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="parallel processes")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64),
+              help="parallel processes, 1 to 64 (default: $SHEETGEN_JOBS, else the cores this process may use)")
 @click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict) -> None:
     """Build PDFs and SVGs from content (default: content/) into output/."""
+    from sheetgen.build import stamp
+
+    started = time.perf_counter()
+    out = Path(out_dir)
+    asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
+                          cube_size=cube_size, theme=theme, strict=strict)
+    done = None if force else stamp.current(out, asked)
+    if done is not None:  # the last clean build, asked the same way, is current: nothing to load
+        click.echo(_summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0,
+                                 time.perf_counter() - started, out_dir), err=True)
+        return
+
+    from sheetgen.build.files import read_manifest
     from sheetgen.build.pipeline import BuildOptions
     from sheetgen.build.pipeline import build as run_build
 
+    jobs = jobs or default_jobs()
     _check_source_date()
     settings = _settings(paper, cube_size, theme)
     library, checked = _load(paths, settings)
@@ -159,30 +187,41 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     diagnostics = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, diagnostics)
     try:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
+    stamp.forget(out)
     progress_cb, finish = _progress()
     try:
-        report = run_build(checked, BuildOptions(Path(out_dir), formats, jobs, force), progress=progress_cb)
+        report = run_build(checked, BuildOptions(out, formats, jobs, force), progress=progress_cb)
     finally:
         finish()
     diagnostics += report.diagnostics
     _emit(diagnostics, library)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
-    parts = [
-        f"{report.documents} document{'s' if report.documents != 1 else ''}",
-        f"{report.pages} page{'s' if report.pages != 1 else ''}",
-        f"{report.files} file{'s' if report.files != 1 else ''} written",
-        f"{report.unchanged} unchanged",
-    ]
-    if report.failed:
-        parts.append(f"{report.failed} not built")
-    parts.append(f"{errors} error{'s' if errors != 1 else ''}")
-    parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    click.echo(f"sheetgen: {', '.join(parts)} in {report.seconds:.2f}s → {out_dir}/", err=True)
+    click.echo(_summary_line(report.documents, report.pages, report.files, report.unchanged, report.failed,
+                             errors, warnings, report.seconds, out_dir), err=True)
+    if not (diagnostics or report.failed):
+        targets, context = _paths(paths)
+        fonts = [face.path for face in checked.theme.fonts.values()]
+        _, entries = read_manifest(out)
+        written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
+        stamp.record(out, asked, [*targets, *context], [*library.sources, *fonts], [str(p) for p in written],
+                     {"documents": report.documents, "unchanged": report.targets})
     if errors or (strict and warnings):
         raise ContentFailure()
+
+
+def _summary_line(documents: int, pages: int, files: int, unchanged: int, failed: int, errors: int, warnings: int,
+                  seconds: float, out_dir: str) -> str:
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}{'s' if n != 1 else ''}"
+
+    parts = [count(documents, "document"), count(pages, "page"), f"{count(files, 'file')} written", f"{unchanged} unchanged"]
+    if failed:
+        parts.append(f"{failed} not built")
+    parts += [count(errors, "error"), count(warnings, "warning")]
+    return f"sheetgen: {', '.join(parts)} in {seconds:.2f}s → {out_dir}/"
 
 
 def _check_source_date() -> None:

@@ -20,6 +20,7 @@ GAMES: dict[str, tuple[str, ...]] = {
     "tricube": ("tricube-rules", "tricube-character", "tricube-foe", "tricube-table"),
     "kubos": ("kubos-tables", "kubos-character", "kubos-monster"),
     "cubes": ("cubes-civilization", "cubes-game"),
+    "grimdark": ("grimdark-rules", "grimdark-unit", "grimdark-army", "grimdark-mission"),
 }
 
 _GAME_OF_KIND = {kind: game for game, kinds in GAMES.items() for kind in kinds}

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable
 from pydantic_core import to_jsonable_python
 
 from sheetgen import __version__
+from sheetgen.build.stamp import code_fingerprint
 from sheetgen.build.files import OutputEntry, read_manifest, safe_output_path, sha256_file, write_atomic, write_manifest
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.loader import Library
@@ -115,24 +116,7 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     return targets
 
 
-def code_fingerprint() -> str:
-    """The sheetgen version plus the size and time of every source and template file, so
-    that changing the code (in a checkout) rebuilds what it draws."""
-    global _FINGERPRINT
-    if _FINGERPRINT is None:
-        from sheetgen.layout.templates import templates_dir
 
-        h = hashlib.sha256(__version__.encode())
-        package = Path(__file__).resolve().parent.parent
-        for folder, pattern in ((package, "*.py"), (templates_dir(), "*")):
-            for path in sorted(folder.rglob(pattern)):
-                st = path.stat()
-                h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns}".encode())
-        _FINGERPRINT = h.hexdigest()[:16]
-    return _FINGERPRINT
-
-
-_FINGERPRINT: str | None = None
 
 
 def target_digest(target: Target, theme: ResolvedTheme) -> str:
@@ -199,7 +183,7 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
         root = Path(out_dir)
         for rel, fmt, data, pages in rendered:
             try:
-                sha = write_atomic(safe_output_path(root, rel), data)
+                sha = write_atomic(safe_output_path(root, rel), data, durable=False)
             except OSError as exc:  # the output folder, not the content: say which file and why
                 result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
                 break

@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-MAX_NODES_PER_DOCUMENT = 100_000
+MAX_NODES_PER_DOCUMENT = 100_000  # values repeated through aliases, per document
 MAX_DEPTH = 64
 
 Path = tuple[Any, ...]
@@ -158,7 +158,8 @@ class _Builder:
         self.restore = restore  # placeholders of line-break-like characters → the characters
         self.max_nodes = max_nodes
         self.max_depth = max_depth
-        self.count = 0
+        self.count = 0  # values built again through aliases
+        self.seen: set[int] = set()  # the nodes built so far (the composed tree keeps them alive)
         self.positions = Positions()
         self.diagnostics: list[Diagnostic] = []
         self._resolver = _RESOLVER
@@ -175,7 +176,13 @@ class _Builder:
         return self.positions.keys.get(path[:1]) or self.mark(node)
 
     def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
-        self.count += 1
+        # Only values repeated through aliases count against the limit: a node built a
+        # second time is an alias's copy. A plain document is bounded by the file size.
+        key = id(node)
+        if key in self.seen:
+            self.count += 1
+        else:
+            self.seen.add(key)
         if self.count > self.max_nodes:
             m = self._outermost(path, node)
             raise _Abort(

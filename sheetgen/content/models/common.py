@@ -105,7 +105,7 @@ class ReferenceDeck(DocumentModel):
     imposition: Literal["sheet", "single"] = "sheet"
     footer: ShortText | None = None  # the line at the foot of every card (a credit); default: the title
     back: Text | None = None
-    cards: Annotated[list[ReferenceCard], Field(min_length=1, max_length=2000)]
+    cards: Annotated[list[ReferenceCard], Field(min_length=1, max_length=50_000)]
 
 
 class Include(ContentModel):
