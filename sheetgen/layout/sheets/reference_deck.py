@@ -18,8 +18,12 @@ from sheetgen.layout.cards import (
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
 from sheetgen.units import MM
+
+#: The words on every card (body, footer), which a publisher's template may replace.
+CARD_TEMPLATE = "reference/card.j2"
 
 
 def system_notice(system: str) -> str | None:
@@ -93,14 +97,17 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     fronts: list[list[Item]] = []
     backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
     back_art: dict[str | None, list[Item]] = {}
+    deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
         items = background(geo, ctx.color("card"))
         band, bottom = title_band(ctx, geo, card.title, accent, src.child("title"))
         items += band
         table = _table(card, doc.derived, i)
-        items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
-        items += footer(ctx, geo, card.footer or deck.footer or deck.title, f"{i + 1}/{total}",
+        words = {"card": {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back},
+                 "deck": deck_values, "number": i + 1, "total": total}
+        items += card_body(ctx, geo, bottom, template_text(CARD_TEMPLATE, "body", **words), table, src, accent=accent)
+        items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", **words), f"{i + 1}/{total}",
                         source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
         fronts.append(items)
         if backs is not None:
