@@ -33,7 +33,7 @@ from selenium.common.exceptions import StaleElementReferenceException  # noqa: E
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-WAIT = 10  # seconds any one expected change may take before the test fails
+WAIT = 20  # seconds any one expected change may take before the test fails (the machine may be busy)
 
 
 @pytest.fixture(scope="module")
