@@ -93,9 +93,10 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     deck: ReferenceDeck = doc.model
     geo = card_geometry(ctx, deck)
     accent = system_color(ctx, deck.system, deck.color)
-    total = len(deck.cards)
+    notice = system_notice(deck.system)
+    total = len(deck.cards) + (1 if notice else 0)  # the notice card is one of the deck's cards
     fronts: list[list[Item]] = []
-    backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
+    backs: list[list[Item]] = []
     back_art: dict[str | None, list[Item]] = {}
     deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
     for i, card in enumerate(deck.cards):
@@ -107,21 +108,18 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         words = {"card": {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back},
                  "deck": deck_values, "number": i + 1, "total": total}
         items += card_body(ctx, geo, bottom, template_text(CARD_TEMPLATE, "body", **words), table, src, accent=accent)
-        items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", **words), f"{i + 1}/{total}",
+        items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", **words),
                         source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
         fronts.append(items)
-        if backs is not None:
-            text = card.back if card.back is not None else deck.back
-            key = text if card.back is not None else None
-            if key not in back_art:  # most cards share the deck's back: lay it out once
-                back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
-                                             src.child("back") if card.back is not None else doc.source("back"))
-            backs.append(back_art[key])
-    notice = system_notice(deck.system)
+        text = card.back if card.back is not None else deck.back
+        key = text if card.back is not None else None
+        if key not in back_art:  # most cards share the deck's back: lay it out once
+            back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
+                                         src.child("back") if card.back is not None else doc.source("back"))
+        backs.append(back_art[key])
     if notice:
         fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
-        if backs is not None:
-            backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
+        backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
                         mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
     return LayoutDocument(
@@ -143,5 +141,6 @@ PRODUCTS = [
         layout=layout_deck,
         summary="reference cards, N-up with crop marks and duplex backs",
         formats=("pdf",),
+        deck=True,
     ),
 ]

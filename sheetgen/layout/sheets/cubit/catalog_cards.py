@@ -48,8 +48,8 @@ def _geometry(ctx: LayoutContext) -> CardGeometry:
 
 
 def _deck(ctx: LayoutContext, fronts: list[list[Item]], backs: list[list[Item]], geo: CardGeometry, title: str,
-          subject: str) -> LayoutDocument:
-    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title)
+          subject: str, job: Job) -> LayoutDocument:
+    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title, job=job)
     return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject,
                           keywords=(SYSTEM, "cards"))
 
@@ -78,7 +78,7 @@ def upgrade_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: i
     if model.reconstructed:
         body += f"\n\n*Reconstructed: {model.reconstructed}.*"
     items += card_text(ctx, _body_area(geo, bottom), body, table, doc.source())
-    items += footer(ctx, geo, "Cubit upgrade", f"{index}/{total}")
+    items += footer(ctx, geo, "Cubit upgrade")
     return items
 
 
@@ -89,7 +89,7 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     accent = system_color(ctx, SYSTEM)
     fronts = [upgrade_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
     backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in docs]
-    return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards")
+    return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 
 
 def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: int, total: int) -> list[Item]:
@@ -111,7 +111,7 @@ def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: i
     items += card_text(ctx, text_area, body, None, doc.source())
     items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
                         stroke=shade(colours.main, 0.5))
-    items += footer(ctx, geo, "Cubit faction", f"{index}/{total}")
+    items += footer(ctx, geo, "Cubit faction")
     return items
 
 
@@ -128,5 +128,5 @@ def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     docs = sorted(job.docs, key=lambda d: d.id)
     fronts = [faction_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
     backs = [faction_back(ctx, geo, d) for d in docs]
-    return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards")
+    return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards", job)
 

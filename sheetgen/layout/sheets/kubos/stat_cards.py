@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import SAFE, CardGeometry, background, impose_deck, title_band
+from sheetgen.layout.cards import NUMBER_W, SAFE, CardGeometry, background, impose_deck, title_band
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
@@ -29,7 +29,7 @@ def monster_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: st
     body, notice = rest.split_top(rest.h - NOTICE_H - 1 * MM, 1 * MM)
     style = TextStyle(size=7.0, min_size=6.0, leading=1.18, color=ctx.color("ink"))
     items += fit_blocks(ctx, body_blocks(ctx, doc, style, body.w, body.h), body, what="stat card")
-    items += fine_print(ctx, notice)
+    items += fine_print(ctx, Box(notice.x, notice.y, notice.w - NUMBER_W - 1.5 * MM, notice.h))  # n/N at its right
     return items
 
 
@@ -38,7 +38,7 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     color = accent(ctx)
     docs = sorted(job.docs, key=lambda d: (d.model.name, d.id))
     fronts = [monster_card(ctx, geo, doc, color) for doc in docs]
-    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters",
-                        mode=job.option("imposition") or "sheet")
+    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters", job=job, system=SYSTEM,
+                        back_title="KUBOS monster", back_text=NOTICE)
     return LayoutDocument(title="KUBOS monsters — stat cards", pages=tuple(pages), author=ctx.theme.author,
                           subject=f"KUBOS monster stat cards. {NOTICE}", keywords=(SYSTEM, "monsters", "cards"))
