@@ -40,8 +40,14 @@ def products(games: Iterable[str] | None = None) -> dict[str, Product]:
 
 
 def print_shop_twin(deck: Product) -> Product:
-    """A deck one card a page (trim plus bleed, TrimBox and BleedBox per card), as print shops ask."""
-    return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop",
+    """A deck one card a page (trim plus bleed, TrimBox and BleedBox per card) in the
+    print-shop colour profile, as print shops ask."""
+    lay_out = deck.layout
+
+    def layout(ctx, job):
+        return dataclasses.replace(lay_out(ctx, job), profile="print-shop")
+
+    return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop", layout=layout,
                                options={**deck.options, "imposition": "single"}, formats=("pdf",), deck=False,
                                print_shop_of=deck.id,
                                summary=f"{deck.summary}: one card a page with bleed, for print shops")
@@ -51,6 +57,15 @@ def product(product_id: str, game: str | None = None) -> Product:
     """One product by id, looking first among the shared products and `game`'s."""
     found = products([game] if game in GAMES else []).get(product_id)
     return found if found is not None else products()[product_id]
+
+
+def figure_drawers() -> dict:
+    """Functions that draw computed figures on cards, from every game's sheet module
+    (`FIGURES`): `draw(ctx, box, data, accent) -> items`."""
+    out: dict = {}
+    for module in modules():
+        out.update(getattr(module, "FIGURES", {}))
+    return out
 
 
 def notices(games: Iterable[str] | None = None) -> dict[str, str]:

@@ -7,6 +7,7 @@ from typing import Callable
 
 from sheetgen.content.loader import Document
 from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
+from sheetgen.content.project import within_project
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
@@ -43,6 +44,12 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
         rel = getattr(theme.fonts, style)
         if rel is None:
             continue
+        if not within_project(base / rel, ctx.library.root):
+            # Said the same way whether or not such a file exists out there.
+            ctx.error(doc, ("fonts", style), "theme.font-outside-project",
+                      f"the font `{rel}` is outside the project; sheetgen embeds only fonts inside it",
+                      "copy the font file into the project and give its path relative to the theme file")
+            continue
         try:
             load_metrics(face_for_file(base / rel, style).path)
         except (OSError, FontError) as exc:
@@ -63,6 +70,34 @@ def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[objec
     for module in modules():
         out.update(getattr(module, "TABLES", {}))
     return out
+
+
+def computed_figures() -> dict[str, Callable[[], dict]]:
+    """Figures a card may ask for by name, from every game's rules module (`FIGURES`):
+    each returns plain data, with `draw` naming the layout function that draws it."""
+    from sheetgen.rules.registry import modules
+
+    out: dict = {}
+    for module in modules():
+        out.update(getattr(module, "FIGURES", {}))
+    return out
+
+
+def _figures(doc: Document, ctx: RuleContext, deck: ReferenceDeck) -> dict[int, dict]:
+    figures: dict[int, dict] = {}
+    known: dict = {}
+    for i, card in enumerate(deck.cards):
+        if card.figure is None:
+            continue
+        known = known or computed_figures()
+        make = known.get(card.figure.computed)
+        if make is None:
+            ctx.error(doc, ("cards", i, "figure", "computed"), "deck.unknown-figure",
+                      f"there is no computed figure `{card.figure.computed}`",
+                      did_you_mean(card.figure.computed, known) or f"computed figures: {', '.join(sorted(known)) or 'none'}")
+            continue
+        figures[i] = make()
+    return figures
 
 
 def check_deck(doc: Document, ctx: RuleContext) -> dict:
@@ -112,7 +147,7 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
                     f"the table has {width} column{'s' if width != 1 else ''}",
                     "give every row one cell per column",
                 )
-    return {"cards": len(deck.cards), "tables": tables}
+    return {"cards": len(deck.cards), "tables": tables, "figures": _figures(doc, ctx, deck)}
 
 
 def check_handouts(ctx: RuleContext) -> None:

@@ -66,17 +66,18 @@ def gallery_groups(ws: Workspace) -> dict[str, dict[str, list[dict]]]:
     groups: dict[str, dict[str, list[dict]]] = {}
     for key, entries in sorted(by_target.items()):
         first = entries[0]
+        record = state.records.get(key)
         svgs = [e for e in entries if e.format == "svg"]
         pdfs = [e for e in entries if e.format == "pdf"]
         if svgs:
             preview_url = f"/output/{svgs[0].path}?v={svgs[0].sha256[:12]}"
         elif key in state.targets:
-            preview_url = f"/preview/{key}.svg?v={(first.input or first.sha256)[:12]}"
+            preview_url = f"/preview/{key}.svg?v={(record.input if record else first.sha256)[:12]}"
         else:
             preview_url = None
         groups.setdefault(first.system or "other", {}).setdefault(first.product, []).append({
             "key": key, "id": first.id, "pdfs": pdfs, "link": f"/output/{(pdfs or svgs or entries)[0].path}", "svgs": svgs, "preview": preview_url,
-            "sources": first.sources or ((first.source,) if first.source else ()),
+            "sources": record.sources if record and record.sources else ((first.source,) if first.source else ()),
             "pages": max((e.pages for e in pdfs), default=len(svgs)),
         })
     return groups

@@ -62,7 +62,7 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
         lines = {mine: library.sources[mine].lines} if mine in library.sources else {}
         trial.checked = checked
         trial.settings_problem = layout_registry.check_settings(checked.theme)
-        trial.targets = [t for t in plan(checked, FORMATS) if t.sources and t.sources[0] == mine]
+        trial.targets = [t for t in plan(checked, FORMATS) if t.job.docs and t.job.docs[0].file == mine]
         if not trial.settings_problem:
             for target in trial.targets:
                 diagnostics += _layout_problems(target, checked.theme, library, mine)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 from pathlib import Path
 
-from sheetgen.build.files import OutputEntry, read_manifest
+from sheetgen.build.files import OutputEntry, OutputLocked, TargetRecord, read_manifest
 from sheetgen.build.pipeline import BuildOptions, FORMATS, Target, build, plan, unique
 from sheetgen.content.loader import Library, UsageError, load
 from sheetgen.content.project import CONTENT, find_root
@@ -58,6 +58,7 @@ class BuildState:
     version: int = 0
     building: bool = False
     entries: list[OutputEntry] = field(default_factory=list)
+    records: dict[str, TargetRecord] = field(default_factory=dict)  # what each output was made from
     problems: list[Shown] = field(default_factory=list)
     summary: str = "not built yet"
     finished_at: float = 0.0
@@ -91,6 +92,8 @@ class Workspace:
             self.targets = [CONTENT]
             self.context = []
         self.root = find_root(self.targets).resolve()
+        # Given the whole content folder (or nothing), collections are made of all of it.
+        self.whole = not given or all(Path(p).resolve() == (self.root / CONTENT).resolve() for p in given)
         self.state = BuildState()
         self._lock = threading.Lock()
         self._changed = threading.Condition()
@@ -120,7 +123,7 @@ class Workspace:
 
     def library(self) -> Library:
         """The content as it is now, for generators' tables and catalogs."""
-        return load(self.content_paths()) if self.content_paths() else Library()
+        return load(self.content_paths())
 
     # --- building -----------------------------------------------------------------------
 
@@ -148,10 +151,19 @@ class Workspace:
             diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
             return self._publish(self._shown(diagnostics, library), checked,
                                  "not built: the settings do not fit the paper", started)
-        options = BuildOptions(self.out_dir, FORMATS, 1, force)
+        options = BuildOptions(self.out_dir, FORMATS, 1, force, whole=self.whole)
         edited = self._edited(changed)
+        try:
+            return self._build(checked, library, diagnostics, options, edited, started)
+        except OutputLocked:
+            return self._publish(self._shown(diagnostics, library), checked,
+                                 f"not built: another sheetgen build is writing into {self.out_dir}/", started)
+
+    def _build(self, checked: Checked, library: Library, diagnostics: list[Diagnostic], options: BuildOptions,
+               edited: set[Path], started: float) -> BuildState:
         if edited:
-            first = build(checked, options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+            own = replace(options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+            first = build(checked, own)
             if first.built or first.failed:
                 self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
                               self._summary(first, diagnostics, library) + " (building the rest…)", started,
@@ -164,7 +176,7 @@ class Workspace:
         return {Path(p).resolve() for p in changed}
 
     def _files(self, target: Target) -> set[Path]:
-        return {Path(s).resolve() for s in target.sources}
+        return {(self.root / s).resolve() for s in target.sources}
 
     def _summary(self, report, diagnostics: list[Diagnostic], library: Library) -> str:
         shown = self._shown(diagnostics + report.diagnostics, library)
@@ -176,11 +188,12 @@ class Workspace:
 
     def _publish(self, problems: list[Shown], checked: Checked | None, summary: str, started: float,
                  building: bool = False) -> BuildState:
-        _, entries = read_manifest(self.out_dir)
+        manifest = read_manifest(self.out_dir)
         state = BuildState(
             version=self.state.version + 1,
             building=building,
-            entries=entries,
+            entries=manifest.entries,
+            records=manifest.targets,
             problems=problems,
             summary=summary,
             finished_at=time.time(),
