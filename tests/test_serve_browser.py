@@ -29,7 +29,7 @@ if not (CHROMIUM and DRIVER) and not os.environ.get("CI"):
                 allow_module_level=True)
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -68,13 +68,19 @@ def browser(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("shots")
+def shots(tmp_path_factory, browser) -> Path:
+    browser.shots = tmp_path_factory.mktemp("shots")  # a page that times out is kept there too
+    return browser.shots
 
 
 def wait_until(driver, condition, message: str):
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
-                         ).until(lambda d: condition(d), message)
+    try:
+        return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
+                             ).until(lambda d: condition(d), message)
+    except TimeoutException:
+        if getattr(driver, "shots", None):
+            driver.save_screenshot(str(driver.shots / "timed-out.png"))
+        raise
 
 
 def net_image_src(driver) -> str:

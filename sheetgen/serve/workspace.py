@@ -98,6 +98,7 @@ class Workspace:
         self._lock = threading.Lock()
         self._changed = threading.Condition()
         self.stopping = False
+        self._library: tuple[int, Library] | None = None
 
     # --- what to watch and where to save -----------------------------------------------
 
@@ -122,8 +123,14 @@ class Workspace:
         return [p for p in dict.fromkeys([*self.targets, *self.context]) if Path(p).is_dir()]
 
     def library(self) -> Library:
-        """The content as it is now, for generators' tables and catalogs."""
-        return load(self.content_paths())
+        """The content as of the last build, for generators' tables and catalogs (loaded
+        once per build: forms ask for it on every keystroke)."""
+        version = self.state.version
+        cached = self._library
+        if cached is None or cached[0] != version:
+            cached = (version, load(self.content_paths()))
+            self._library = cached
+        return cached[1]
 
     # --- building -----------------------------------------------------------------------
 

@@ -61,10 +61,12 @@
     function formUrlFromForm() { return formUrl(document.querySelector("#form")); }
     function bind(f) {
       form = f;
-      f.addEventListener("input", function () {
+      function later() {
         clearTimeout(timer);
         timer = setTimeout(function () { update(null, false).catch(function () {}); }, 150);
-      });
+      }
+      f.addEventListener("input", later);
+      f.addEventListener("change", later);
       f.querySelectorAll("button[name]").forEach(function (button) {
         if (button.getAttribute("formmethod") === "post") return;
         button.addEventListener("click", function (event) {
