@@ -113,8 +113,12 @@ def generator_values(gen: Generator, params: Mapping[str, str]) -> dict[str, Any
 
 
 def generate(gen: Generator, seed: int, values: dict[str, Any], library: Library) -> str:
-    """The generator's YAML, headed by the command that gives the same document."""
-    documents = gen.generate(random.Random(seed), dict(values), library)
+    """The generator's YAML as `sheetgen new` prints it (ids made unique against the
+    content folder the same way), headed by the command that gives the same document."""
+    from sheetgen.cli import _unique_ids
+
+    documents = gen.generate(random.Random(seed), {**values, "seed": seed}, library)
+    _unique_ids(documents, library, None, explicit=values.get("id"))
     args = " ".join(f"--{k.replace('_', '-')} {shlex.quote(str(v))}" for k, v in values.items() if v is not None)
     header = (f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")).replace("\n", "\\n")
     return dump_documents(documents, header)
