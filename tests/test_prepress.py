@@ -238,3 +238,21 @@ def test_a_wider_printable_margin_moves_every_card_inward(workdir):
     marks = [s for s in segments if "crop-marks" in s.group]
     assert marks and all(12 * MM - 0.01 <= v <= W - 12 * MM + 0.01 for s in marks for v in (s.x1, s.x2))
     assert len({round(abs(s.x2 - s.x1) + abs(s.y2 - s.y1), 3) for s in marks}) == 1  # one mark length
+
+
+@pytest.mark.parametrize("paper, length", [("a4", 50 * MM), ("letter", 2 * 72)])
+def test_nets_mats_and_card_sheets_carry_a_true_scale_bar(builds, paper, length):
+    out = builds[paper]
+    found = product_outputs(out)
+    for pid in ("cubit-net", "cubit-nets", "cubit-blank-net", "cubit-grid-mat", "grimdark-mat", "reference-deck",
+                "cubit-upgrade-cards", "kubos-stat-cards", "tricube-foe-cards", "grimdark-unit-cards"):
+        rel = found[pid][0]
+        page = read_pdf(out / rel).pages[0]
+        _, _, rects = read_geometry(page)
+        bars = [r for r in rects if "scale bar" in r[4]]
+        assert bars, f"{rel} ({paper}): no scale bar"
+        # The bar's outline, along whichever way it runs, is exactly the stated length.
+        assert max(max(r[2], r[3]) for r in bars) == pytest.approx(length, abs=0.05), rel
+        x, y, w, h, _ = max(bars, key=lambda r: max(r[2], r[3]))
+        W, H = float(page.mediabox.width), float(page.mediabox.height)
+        assert x >= MARGIN - 0.5 and y >= MARGIN - 0.5 and x + w <= W - MARGIN + 0.5 and y + h <= H - MARGIN + 0.5
