@@ -181,10 +181,12 @@ def test_validate_and_build_count_the_same_documents_broken_ones_included(empty)
         kind: nothing
         id: c
     """)
+    write(empty, "content/broken.yaml", "kind: tricube-foe\nid: [unclosed\n---\nkind: tricube-foe\nid: fine\n"
+          "name: Fine\ndifficulty: 5\neffort: 1\n")  # a document lost to a syntax error still counts
     validate = run_cli("validate")
     build = run_cli("build")
-    assert "3 documents checked" in validate.stderr
-    assert "sheetgen: 3 documents," in build.stderr
+    assert "5 documents checked" in validate.stderr
+    assert "sheetgen: 5 documents," in build.stderr
 
 
 def test_the_bundled_content_counts_the_same_in_validate_and_build(tmp_path, monkeypatch):
