@@ -256,3 +256,42 @@ def test_nets_mats_and_card_sheets_carry_a_true_scale_bar(builds, paper, length)
         x, y, w, h, _ = max(bars, key=lambda r: max(r[2], r[3]))
         W, H = float(page.mediabox.width), float(page.mediabox.height)
         assert x >= MARGIN - 0.5 and y >= MARGIN - 0.5 and x + w <= W - MARGIN + 0.5 and y + h <= H - MARGIN + 0.5
+
+
+def test_card_text_stays_inside_the_safe_area(tmp_path):
+    """On every card of every deck of the bundled content, text keeps 4mm from the trim
+    (its ascent above the baseline counted as 0.75 of the size, its descent as 0.25; a
+    quarter millimetre allowed for the side bearings an advance width includes)."""
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.layout.primitives import Group, Text, walk
+    from sheetgen.rules import check
+
+    safe = 4 * MM
+    checked = check(load([REPO / "content"]))
+    decks = {pid for pid, p in products().items() if p.deck}
+    cards = 0
+    for target in plan(checked):
+        if target.job.product not in decks:
+            continue
+        document, issues = lay_out(target, checked.theme)
+        assert document is not None and not issues
+        for page in document.pages:
+            for card in (g for g in page.items if isinstance(g, Group) and (g.cls or "").startswith("card")):
+                w, h = _card_size(target, checked)
+                cards += 1
+                for item, dx, dy in walk(card.items):
+                    if not isinstance(item, Text) or item.angle or not item.text.strip():
+                        continue
+                    x, y = item.x + dx, item.y + dy
+                    where = f"{target.key}: {item.text!r}"
+                    tol = 0.25 * MM
+                    assert x >= safe - tol and x + item.width <= w - safe + tol, where
+                    assert y - 0.75 * item.size >= safe - tol and y + 0.25 * item.size <= h - safe + tol, where
+    assert cards > 50
+
+
+def _card_size(target, checked) -> tuple[float, float]:
+    model = target.job.docs[0].model if target.job.docs else None
+    size = getattr(model, "card_size", None)
+    return (size.width, size.height) if size is not None else checked.theme.card
