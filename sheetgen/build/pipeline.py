@@ -190,6 +190,19 @@ def shipped_documents(checked: Checked, systems: set[str]) -> list:
 
 
 
+_THEME_DIGEST: list[tuple[ResolvedTheme, str]] = []
+
+
+def theme_digest(theme: ResolvedTheme) -> str:
+    """A digest of the resolved theme, made once per build rather than once per target."""
+    if _THEME_DIGEST and _THEME_DIGEST[0][0] is theme:
+        return _THEME_DIGEST[0][1]
+    blob = json.dumps(to_jsonable_python(dataclasses.asdict(theme)), sort_keys=True, ensure_ascii=False, default=str)
+    digest = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    _THEME_DIGEST[:] = [(theme, digest)]
+    return digest
+
+
 def target_digest(target: Target, theme: ResolvedTheme) -> str:
     """A digest of everything a target's output is made from."""
     payload = {
@@ -199,7 +212,7 @@ def target_digest(target: Target, theme: ResolvedTheme) -> str:
         "product": target.product,
         "formats": target.formats,
         "options": target.job.options,
-        "theme": dataclasses.asdict(theme),
+        "theme": theme_digest(theme),
         "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
         "docs": [
             {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
