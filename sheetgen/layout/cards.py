@@ -108,7 +108,8 @@ def footer(
         items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
         box = Box(box.x, box.y, box.w - ctx.fonts.width(right, "regular", size) - 3 * MM, box.h)
     if left:
-        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.0)), source, what="footer")
+        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.0)), source, what="footer",
+                          abbreviate=True)
     return items
 
 

@@ -18,7 +18,9 @@ from sheetgen.layout.cards import (
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
+from dataclasses import replace
+
+from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, split_blocks
 from sheetgen.units import MM
 
 
@@ -29,13 +31,14 @@ def system_notice(system: str) -> str | None:
     return notices().get(system)
 
 
-def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str) -> list[Item]:
+def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str,
+                number: str = "") -> list[Item]:
     """A last card in the deck carrying the game's notice."""
     items = background(geo, ctx.color("card"))
     band, bottom = title_band(ctx, geo, "About this deck", accent, None)
     items += band
     items += card_body(ctx, geo, bottom, notice, None, Source(None), accent=accent)
-    items += footer(ctx, geo, deck_title)
+    items += footer(ctx, geo, deck_title, number)
     return items
 
 
@@ -43,6 +46,50 @@ def card_geometry(ctx: LayoutContext, deck: ReferenceDeck) -> CardGeometry:
     if deck.card_size is not None:
         return CardGeometry(deck.card_size.width, deck.card_size.height, ctx.theme.bleed)
     return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
+
+
+BODY = TextStyle(size=8.4)  # every reference deck's body text: one size, never shrunk
+TABLE = TextStyle(size=7.8, leading=1.15)
+
+
+def body_area(geo: CardGeometry, top: float, bottom_reserve: float = 3.2 * MM) -> Box:
+    """Where a card's text goes: under the title band, above the footer, inside the safe area."""
+    return Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
+
+
+def table_size(ctx: LayoutContext, tables: list[tuple[list[str], list[list[object]]]], width: float) -> float:
+    """One size for every table of a deck: the table size, or as much smaller (never below
+    body size) as lets the widest table keep its words whole."""
+    size = TABLE.size
+    while size > BODY_MIN + 1e-6:
+        style = replace(TABLE, size=size).fixed
+        if not any(Table(ctx, c, r, style).splits_words(ctx, width, 1.0) for c, r in tables):
+            break
+        size = max(BODY_MIN, round(size - 0.1, 2))
+    return size
+
+
+def body_blocks(
+    ctx: LayoutContext,
+    body: str,
+    table: tuple[list[str], list[list[object]]] | None,
+    source: Source,
+    table_pt: float = TABLE.size,
+) -> list:
+    """Body text and an optional table at the deck's fixed sizes."""
+    ink = ctx.color("ink")
+    blocks: list = []
+    if body:
+        blocks.append(Paragraph(ctx, body, replace(BODY, color=ink).fixed, source.child("body")))
+    if table is not None:
+        if blocks:
+            blocks.append(Spacer(2.2 * MM, scales=False))
+        columns, rows = table
+        blocks.append(
+            Table(ctx, columns, rows, replace(TABLE, color=ink, size=table_pt).fixed, source.child("table"),
+                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        )
+    return blocks
 
 
 def card_body(
@@ -54,23 +101,33 @@ def card_body(
     source: Source,
     *,
     accent: str,
-    bottom_reserve: float = 3.2 * MM,
 ) -> list[Item]:
-    """Body text and an optional table, shrunk together to fit under the title band."""
-    area = Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
-    ink = ctx.color("ink")
-    blocks: list = []
-    if body:
-        blocks.append(Paragraph(ctx, body, TextStyle(size=8.6, color=ink, min_size=6), source.child("body")))
-    if table is not None:
-        if blocks:
-            blocks.append(Spacer(2.2 * MM))
-        columns, rows = table
-        blocks.append(
-            Table(ctx, columns, rows, TextStyle(size=8.0, color=ink, min_size=6, leading=1.15), source.child("table"),
-                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
-        )
-    return fit_blocks(ctx, blocks, area, what="card text")
+    """Body text and an optional table under the title band, at the deck's sizes."""
+    return fit_blocks(ctx, body_blocks(ctx, body, table, source), body_area(geo, top), what="card text")
+
+
+def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, accent: str,
+               title_source: Source | None) -> list[tuple[str, list[Item], float]]:
+    """A card's text over as many cards as it needs at the deck's size: (title, band, band
+    bottom) and the blocks each card shows. Text that does not fit even one card alone (a
+    table taller than a card) is an error at its field."""
+    out = []
+    remaining = blocks
+    part = 0
+    while True:
+        shown = title if part == 0 else f"{title} (continued)"
+        band, bottom = title_band(ctx, geo, shown, accent, title_source)
+        area = body_area(geo, bottom)
+        head, rest = split_blocks(ctx, remaining, area)
+        if not head:  # not even the first block fits a card of its own: report it there
+            out.append((band, fit_blocks(ctx, remaining, area, what="card text")))
+            break
+        out.append((band, fit_blocks(ctx, head, area, what="card text")))
+        if not rest:
+            break
+        remaining = rest
+        part += 1
+    return out
 
 
 def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
@@ -89,30 +146,34 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     deck: ReferenceDeck = doc.model
     geo = card_geometry(ctx, deck)
     accent = system_color(ctx, deck.system, deck.color)
-    total = len(deck.cards)
     fronts: list[list[Item]] = []
+    footers: list[tuple[str, Source]] = []
     backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
     back_art: dict[str | None, list[Item]] = {}
+    tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
+    table_pt = table_size(ctx, [t for t in tables.values() if t], geo.w - 2 * SAFE)
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
-        items = background(geo, ctx.color("card"))
-        band, bottom = title_band(ctx, geo, card.title, accent, src.child("title"))
-        items += band
-        table = _table(card, doc.derived, i)
-        items += card_body(ctx, geo, bottom, card.body, table, src, accent=accent)
-        items += footer(ctx, geo, card.footer or deck.footer or deck.title, f"{i + 1}/{total}",
-                        source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
-        fronts.append(items)
-        if backs is not None:
-            text = card.back if card.back is not None else deck.back
-            key = text if card.back is not None else None
-            if key not in back_art:  # most cards share the deck's back: lay it out once
-                back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
-                                             src.child("back") if card.back is not None else doc.source("back"))
-            backs.append(back_art[key])
+        blocks = body_blocks(ctx, card.body, tables[i], src, table_pt)
+        foot = (card.footer or deck.footer or deck.title,
+                src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
+        for band, text in card_pages(ctx, geo, card.title, blocks, accent, src.child("title")):
+            fronts.append(background(geo, ctx.color("card")) + band + text)
+            footers.append(foot)
+            if backs is not None:
+                text_back = card.back if card.back is not None else deck.back
+                key = text_back if card.back is not None else None
+                if key not in back_art:  # most cards share the deck's back: lay it out once
+                    back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back,
+                                                 src.child("back") if card.back is not None else doc.source("back"))
+                backs.append(back_art[key])
     notice = system_notice(deck.system)
+    total = len(fronts) + (1 if notice else 0)
+    # Numbers count the cards printed, continuations and the notice card included.
+    fronts = [items + footer(ctx, geo, text, f"{n}/{total}", source=where)
+              for n, (items, (text, where)) in enumerate(zip(fronts, footers), 1)]
     if notice:
-        fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
+        fronts.append(notice_card(ctx, geo, accent, notice, deck.title, f"{total}/{total}"))
         if backs is not None:
             backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,

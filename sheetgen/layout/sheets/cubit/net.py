@@ -35,7 +35,7 @@ from sheetgen.layout.sheets.cubit.style import (
     standard_interfaces,
 )
 from sheetgen.layout.templates import caption
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM, format_mm
 
 MARGIN = 8 * MM  # from the paper's edge: most printers cannot print closer
@@ -180,29 +180,34 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     ink, muted = ctx.color("ink"), ctx.color("muted")
     items: list[Item] = []
     head = Box(MARGIN, MARGIN, W - 2 * MARGIN, HEADER - 2 * MM)
-    title_w = head.w * 0.6 if subtitle else head.w
-    items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), TextStyle(size=12, font="bold", color=ink, min_size=7),
+    title_w = head.w * 0.55 if subtitle else head.w
+    items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), TextStyle(size=12, font="bold", color=ink, min_size=9),
                       source, what="title")
     if subtitle:
-        items += one_line(ctx, subtitle, Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h),
-                          TextStyle(size=8, font="italic", color=muted, align="right", min_size=6), subtitle_source,
-                          what="subtitle")
+        # Faction and function: one line if they fit, else two, right-aligned under each other.
+        items += fit_blocks(ctx, [Paragraph(ctx, subtitle, TextStyle(size=8, font="italic", color=muted, align="right",
+                                                                     min_size=7.5, leading=1.15, markup=False),
+                                            subtitle_source)],
+                            Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h + 1 * MM),
+                            valign="middle", what="subtitle")
+    notes = list(reconstructed)
+    credit_para = Paragraph(ctx, credit([n["note"] for n in notes]), TextStyle(size=FINE_MIN, leading=1.15, markup=False),
+                            reconstructed_source(notes))
+    credit_h = credit_para.height(ctx, W - 2 * MARGIN, 1.0)
     low = H - MARGIN - FOOTER + 2 * MM
     # Just under the net when there is room; otherwise as low as the credit line allows,
     # so a net that fills the page keeps as much room as it can from the text.
     top, valign = (below + TEXT_GAP, "top") if below is not None and below + TEXT_GAP < low else (low, "bottom")
     blocks: list = []
     if notation:
-        blocks += [Paragraph(ctx, f"{notation_label}: **{notation}**",
-                             TextStyle(size=8.5, color=ink, min_size=6), notation_source),
+        blocks += [Paragraph(ctx, f"{notation_label}: **{notation}**", TextStyle(size=8.5, color=ink).fixed, notation_source),
                    Spacer(1.2 * MM)]
-    blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=7.5, color=ink, min_size=6, leading=1.2), None))
-    items += fit_blocks(ctx, blocks, Box(MARGIN, top, W - 2 * MARGIN, FOOTER - 5.5 * MM), valign=valign,
+    blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=BODY_MIN, color=ink, leading=1.2).fixed, None))
+    bottom = H - MARGIN - credit_h - 1.5 * MM
+    items += fit_blocks(ctx, blocks, Box(MARGIN, top, W - 2 * MARGIN, max(0.0, bottom - top)), valign=valign,
                         what="notation and instructions")
-    notes = list(reconstructed)
-    items += one_line(ctx, credit([n["note"] for n in notes]), Box(MARGIN, H - MARGIN - 3 * MM, W - 2 * MARGIN, 3 * MM),
-                      TextStyle(size=6, color=muted, min_size=5), reconstructed_source(notes), valign="bottom",
-                      what="credit line")
+    items += fit_blocks(ctx, [credit_para], Box(MARGIN, H - MARGIN - credit_h, W - 2 * MARGIN, credit_h), valign="bottom",
+                        what="credit line")
     return items
 
 

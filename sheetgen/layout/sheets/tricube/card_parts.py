@@ -10,10 +10,10 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM
 
-LABEL = TextStyle(size=6, font="bold", min_size=6)
+LABEL = TextStyle(size=FINE_MIN, font="bold")
 BAND_HEIGHT = 13 * MM
 LABEL_H = 3 * MM  # tall enough for 6pt labels
 
@@ -32,9 +32,7 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     height = BAND_HEIGHT if subtitle else 11 * MM
     band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
                               subtitle_source=subtitle_source)
-    items += band
-    # The shared card footer prints at 6pt here: these cards keep every text at 6pt or more.
-    items += footer(ctx, geo, footer_text(NOTICE, card=True), "sheetgen", size=6.0)
+    items += band  # the footer, with the card's number, is added when the deck is imposed
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
     return items, free
 
@@ -48,7 +46,7 @@ def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, ali
 
 def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str, what: str) -> list[Item]:
     """The card's own text from the top of the box, a rules reminder at its bottom."""
-    note = Paragraph(ctx, reminder, TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.2))
+    note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
     note_h = note.height(ctx, box.w, 1.0)
     text, bottom = box.split_top(max(0.0, box.h - note_h - 1.5 * MM), 1.5 * MM)
     return fit_blocks(ctx, blocks, text, what=what) + note.draw(ctx, bottom.x, bottom.bottom - note_h, bottom.w, 1.0)
@@ -57,6 +55,8 @@ def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str
 def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,
            job: Job) -> LayoutDocument:
     """The cards on pages with crop marks (N-up, as many as the paper holds)."""
+    credit = footer_text(NOTICE, card=True)
+    fronts = [items + footer(ctx, geo, credit, f"{n}/{len(fronts)}") for n, items in enumerate(fronts, 1)]
     pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label=title, source=job.docs[0].source())
     return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
                           subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, "cards"))
