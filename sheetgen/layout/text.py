@@ -624,6 +624,19 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
     return taken, []
 
 
+def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequence[Sequence[object]]]], style: TextStyle,
+               width: float) -> float:
+    """One size for every table of a deck or sheet: the style's size, or as much smaller
+    (never below body size) as lets the widest table keep its words whole."""
+    size = style.size
+    while size > BODY_MIN + 1e-6:
+        fixed = replace(style, size=size, min_size=size)
+        if not any(Table(ctx, c, r, fixed).splits_words(ctx, width, 1.0) for c, r in tables):
+            break
+        size = max(BODY_MIN, round(size - 0.1, 2))
+    return size
+
+
 def fit_blocks(
     ctx: LayoutContext,
     blocks: Sequence[Block],

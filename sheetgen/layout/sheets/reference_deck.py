@@ -16,11 +16,12 @@ from sheetgen.layout.cards import (
     title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from dataclasses import replace
 
-from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, split_blocks
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
 
 
@@ -55,18 +56,6 @@ TABLE = TextStyle(size=7.8, leading=1.15)
 def body_area(geo: CardGeometry, top: float, bottom_reserve: float = 3.2 * MM) -> Box:
     """Where a card's text goes: under the title band, above the footer, inside the safe area."""
     return Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
-
-
-def table_size(ctx: LayoutContext, tables: list[tuple[list[str], list[list[object]]]], width: float) -> float:
-    """One size for every table of a deck: the table size, or as much smaller (never below
-    body size) as lets the widest table keep its words whole."""
-    size = TABLE.size
-    while size > BODY_MIN + 1e-6:
-        style = replace(TABLE, size=size).fixed
-        if not any(Table(ctx, c, r, style).splits_words(ctx, width, 1.0) for c, r in tables):
-            break
-        size = max(BODY_MIN, round(size - 0.1, 2))
-    return size
 
 
 def body_blocks(
@@ -107,27 +96,14 @@ def card_body(
 
 
 def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, accent: str,
-               title_source: Source | None) -> list[tuple[str, list[Item], float]]:
-    """A card's text over as many cards as it needs at the deck's size: (title, band, band
-    bottom) and the blocks each card shows. Text that does not fit even one card alone (a
-    table taller than a card) is an error at its field."""
-    out = []
-    remaining = blocks
-    part = 0
-    while True:
-        shown = title if part == 0 else f"{title} (continued)"
-        band, bottom = title_band(ctx, geo, shown, accent, title_source)
-        area = body_area(geo, bottom)
-        head, rest = split_blocks(ctx, remaining, area)
-        if not head:  # not even the first block fits a card of its own: report it there
-            out.append((band, fit_blocks(ctx, remaining, area, what="card text")))
-            break
-        out.append((band, fit_blocks(ctx, head, area, what="card text")))
-        if not rest:
-            break
-        remaining = rest
-        part += 1
-    return out
+               title_source: Source | None) -> list[list[Item]]:
+    """A card's title band and text over as many cards as the text needs at the deck's size."""
+
+    def card(part: int) -> tuple[list[Item], Box]:
+        band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source)
+        return background(geo, ctx.color("card")) + band, body_area(geo, bottom)
+
+    return flow_over_cards(ctx, blocks, card)
 
 
 def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
@@ -151,14 +127,14 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
     back_art: dict[str | None, list[Item]] = {}
     tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
-    table_pt = table_size(ctx, [t for t in tables.values() if t], geo.w - 2 * SAFE)
+    table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
         blocks = body_blocks(ctx, card.body, tables[i], src, table_pt)
         foot = (card.footer or deck.footer or deck.title,
                 src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
-        for band, text in card_pages(ctx, geo, card.title, blocks, accent, src.child("title")):
-            fronts.append(background(geo, ctx.color("card")) + band + text)
+        for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title")):
+            fronts.append(front)
             footers.append(foot)
             if backs is not None:
                 text_back = card.back if card.back is not None else deck.back
