@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -15,6 +16,10 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import main
+
+# The tests build in this process hundreds of times, mostly a handful of outputs each: one
+# job unless a test asks for more (the parallel path has tests of its own).
+os.environ["SHEETGEN_JOBS"] = "1"
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

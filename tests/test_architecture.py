@@ -8,7 +8,7 @@ from pathlib import Path
 import sheetgen
 
 PACKAGE = Path(sheetgen.__file__).parent
-CORE = {"sheetgen", "sheetgen.diagnostics", "sheetgen.units", "sheetgen.fonts", "sheetgen.pathdata"}
+CORE = {"sheetgen", "sheetgen.diagnostics", "sheetgen.units", "sheetgen.fonts", "sheetgen.pathdata", "sheetgen.games"}
 
 # What each stage may import from sheetgen, besides the core modules.
 ALLOWED = {
@@ -70,3 +70,43 @@ def test_the_checker_would_catch_a_backward_import(tmp_path):
     found = imports_of(bad)
     assert {stage_of(m) for m in found} == {"rules", "layout"}
     assert not ({stage_of(m) for m in found} <= ALLOWED["render"])
+
+
+def test_the_games_table_lists_each_game_and_its_kinds_as_the_modules_declare_them():
+    """`sheetgen.games` names the kinds so that reading content imports only the games it
+    uses; it must say what the game modules themselves declare, in their order."""
+    import importlib
+
+    from sheetgen.games import COMMON_KINDS, GAMES
+
+    assert tuple(importlib.import_module("sheetgen.content.models.common").KINDS) == COMMON_KINDS
+    for game, kinds in GAMES.items():
+        declared = importlib.import_module(f"sheetgen.content.models.{game}").KINDS
+        assert tuple(declared) == kinds, game
+        assert {system for _, system, _ in declared.values()} == {game}
+        assert importlib.util.find_spec(f"sheetgen.rules.{game}") is not None, game
+    packages = {stage: {p.name for p in (PACKAGE / stage).iterdir() if (p / "__init__.py").is_file()}
+                for stage in ("rules", "layout/sheets")}
+    assert packages["rules"] == set(GAMES)  # every game has rules, and no game goes unlisted
+    assert packages["layout/sheets"] <= set(GAMES)
+    generators = {p.stem for p in (PACKAGE / "generate").glob("*.py")} - {"__init__", "registry"}
+    assert generators <= set(GAMES)
+
+
+def test_reading_one_game_imports_no_other_game(tmp_path):
+    """A build of a KUBOS monster alone does not import Cubit's or Tricube's modules."""
+    import subprocess
+    import sys
+
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "m.yaml").write_text(
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8")
+    code = (
+        "import sys\nfrom sheetgen.cli import main\n"
+        "try:\n    main(['build', '--format', 'pdf', 'content/m.yaml'])\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('sheetgen.'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    loaded = set(out.split())
+    assert "sheetgen.layout.sheets.reference_deck" in loaded  # the build ran
+    assert not {m for m in loaded if ".cubit" in m or ".tricube" in m}, sorted(loaded)

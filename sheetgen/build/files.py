@@ -22,9 +22,11 @@ def _current_umask() -> int:
 _UMASK = _current_umask()
 
 
-def write_atomic(path: Path, data: bytes) -> str:
+def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
     """Write bytes so that readers see the old file or the new one, never half of one.
-    Returns the sha256 of the data."""
+    Returns the sha256 of the data. `durable` also waits for the disk (fsync): the manifest
+    needs it; outputs do not, since a build checks each output's sha256 against the
+    manifest before it trusts it, so one a power cut spoiled is simply built again."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -32,7 +34,8 @@ def write_atomic(path: Path, data: bytes) -> str:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -19,6 +18,7 @@ from typing import Any, Callable, Iterable
 from pydantic_core import to_jsonable_python
 
 from sheetgen import __version__
+from sheetgen.build.stamp import code_fingerprint
 from sheetgen.build.files import OutputEntry, read_manifest, safe_output_path, sha256_file, write_atomic, write_manifest
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.loader import Library
@@ -26,6 +26,7 @@ from sheetgen.diagnostics import Diagnostic, Severity, display_path
 from sheetgen.layout.context import Issue, LayoutContext
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
@@ -52,9 +53,9 @@ class Target:
     def key(self) -> str:
         return f"{self.system}/{self.name}/{self.id}"
 
-    def relpath(self, fmt: str, page: int | None = None) -> str:
-        suffix = f"-p{page}" if page is not None else ""
-        return f"{self.system}/{self.name}/{self.id}{suffix}.{fmt}"
+    def relpath(self, fmt: str, page: int | None = None, suffix: str | None = None) -> str:
+        end = (f"-p{page}" if page is not None else "") + (f"-{suffix}" if suffix else "")
+        return f"{self.system}/{self.name}/{self.id}{end}.{fmt}"
 
 
 def doc_system(doc) -> str | None:
@@ -66,9 +67,9 @@ def doc_system(doc) -> str | None:
 def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     """Every target the checked content asks for, in a stable order."""
     wanted = tuple(f for f in FORMATS if f in set(formats))
-    docs = [d for d in checked.documents(*kinds_registry.kinds()) if d.kind != "theme"]
+    docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
-    valid = [d for d in checked.documents(*kinds_registry.kinds(), targets_only=False) if d.kind != "theme"]
+    valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
     broken = sorted({d.key for d in checked.library.targets if d.key in checked.failed} | checked.library.invalid)
@@ -77,7 +78,7 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
         return tuple(k for k in broken if k[0] in kinds)
 
     targets: list[Target] = []
-    for product in products().values():
+    for product in products(systems | kinds_registry.games_of(valid)).values():
         fmts = tuple(f for f in product.formats if f in wanted)
         if not fmts:
             continue
@@ -115,24 +116,7 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     return targets
 
 
-def code_fingerprint() -> str:
-    """The sheetgen version plus the size and time of every source and template file, so
-    that changing the code (in a checkout) rebuilds what it draws."""
-    global _FINGERPRINT
-    if _FINGERPRINT is None:
-        from sheetgen.layout.templates import templates_dir
 
-        h = hashlib.sha256(__version__.encode())
-        package = Path(__file__).resolve().parent.parent
-        for folder, pattern in ((package, "*.py"), (templates_dir(), "*")):
-            for path in sorted(folder.rglob(pattern)):
-                st = path.stat()
-                h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns}".encode())
-        _FINGERPRINT = h.hexdigest()[:16]
-    return _FINGERPRINT
-
-
-_FINGERPRINT: str | None = None
 
 
 def target_digest(target: Target, theme: ResolvedTheme) -> str:
@@ -145,6 +129,7 @@ def target_digest(target: Target, theme: ResolvedTheme) -> str:
         "formats": target.formats,
         "options": target.job.options,
         "theme": dataclasses.asdict(theme),
+        "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
         "docs": [
             {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
             for d in target.job.docs
@@ -168,7 +153,7 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
-    product: Product = products()[target.product]
+    product: Product = find_product(target.product, target.system)
     ctx = LayoutContext(theme)
     document = product.layout(ctx, target.job)
     return document, ctx.issues
@@ -186,6 +171,8 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
             from sheetgen.render.pdf import render_pdf
 
             rendered.append((target.relpath("pdf"), "pdf", render_pdf(document), len(document.pages)))
+            for suffix, extra in document.companions:  # a bundle's cards, for instance
+                rendered.append((target.relpath("pdf", suffix=suffix), "pdf", render_pdf(extra), len(extra.pages)))
         if "svg" in target.formats:
             from sheetgen.render.svg import render_svg
 
@@ -196,7 +183,7 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
         root = Path(out_dir)
         for rel, fmt, data, pages in rendered:
             try:
-                sha = write_atomic(safe_output_path(root, rel), data)
+                sha = write_atomic(safe_output_path(root, rel), data, durable=False)
             except OSError as exc:  # the output folder, not the content: say which file and why
                 result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
                 break
@@ -299,6 +286,8 @@ def build(
     if progress:
         progress(0, total)
     if options.jobs > 1 and total > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
             futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
             for n, fut in enumerate(as_completed(futures), 1):

@@ -19,7 +19,8 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from sheetgen.content import registry
-from sheetgen.content.models.base import ContentError, DocumentModel, check_slug
+from sheetgen.content.models.base import SLUG_PATTERN, ContentError, DocumentModel, check_slug
+from sheetgen.content.project import PACKAGE_DATA, find_root, inside, relative_name, safe_name
 from sheetgen.content.yamlsrc import (
     MAX_FILE_BYTES,
     YAML11_BOOLEANS,
@@ -28,6 +29,7 @@ from sheetgen.content.yamlsrc import (
     RawDocument,
     decode_source,
     load_documents,
+    source_lines,
 )
 from sheetgen.diagnostics import Diagnostic, did_you_mean, display_path, error, field_path
 
@@ -36,8 +38,9 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 @dataclass(slots=True)
 class SourceFile:
-    path: str
+    path: str  # as diagnostics name it (relative to the working directory when below it)
     lines: list[str]
+    name: str = ""  # relative to the project root: how the manifest names it
 
 
 @dataclass(slots=True, eq=False)
@@ -77,6 +80,12 @@ class Library:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     invalid: set[tuple[str, str]] = field(default_factory=set)
     context_files: set[str] = field(default_factory=set)
+    root: Path | None = None  # the project root (see sheetgen.content.project)
+    # Every file read (or tried), as diagnostics name it → as the manifest names it.
+    files: dict[str, str] = field(default_factory=dict)
+    # Files holding a document that failed before its kind and id were known (a syntax
+    # error, an unknown kind): the kinds their text mentions. Their outputs are kept.
+    spoiled: dict[str, set[str]] = field(default_factory=dict)
     _index: dict[tuple[str, str], Document] = field(default_factory=dict)
 
     def add(self, doc: Document) -> None:
@@ -107,47 +116,114 @@ class Library:
         """Whether a file was read as something to check (not only for references)."""
         return file not in self.context_files
 
+    def project_name(self, file: str) -> str:
+        """A file as the manifest names it: relative to the project root."""
+        return self.files.get(file, file)
+
 
 class UsageError(Exception):
     """A problem with how sheetgen was called, not with content (exit status 2)."""
 
 
-def discover(paths: Iterable[str | os.PathLike]) -> list[Path]:
-    """YAML files under the given files and folders, sorted, each once."""
+def discover(
+    paths: Iterable[str | os.PathLike],
+    *,
+    allowed: Iterable[Path] | None = None,
+    problems: list[Diagnostic] | None = None,
+) -> list[Path]:
+    """YAML files under the given files and folders, sorted, each once.
+
+    Files and folders named on the command line are read as given. What is found inside
+    a folder must resolve inside `allowed` (default: the folders given): a link leading
+    elsewhere is refused without reading (or naming) its target, and it, a broken link,
+    a link loop and a folder that cannot be read are diagnostics in `problems`."""
+    paths = list(paths)
+    problems = problems if problems is not None else []
+    folders = [Path(p).resolve() for p in paths if Path(p).is_dir()]
+    allowed = list(allowed) if allowed is not None else folders
     found: list[Path] = []
+    seen_dirs: set[Path] = set()
     for raw in paths:
         path = Path(raw)
         if not path.exists():
-            raise UsageError(f"no such file or folder: {raw}")
+            raise UsageError(f"no such file or folder: {safe_name(str(raw))}")
         if not path.is_dir():
             found.append(path)  # named explicitly: read it, or say why it cannot be read
             continue
-        for folder, dirnames, filenames in os.walk(path):
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
-            for name in sorted(filenames):
-                candidate = Path(folder) / name
-                if name.endswith(YAML_SUFFIXES) and not name.startswith(".") and candidate.is_file():
-                    found.append(candidate)  # is_file: FIFOs and devices are never read
+        seen_dirs.add(path.resolve())
+        _walk(path, allowed, problems, found, seen_dirs)
     unique: dict[str, Path] = {}
     for p in found:
         unique.setdefault(str(p.resolve()), p)
     return sorted(unique.values(), key=lambda p: str(p))
 
 
+def _walk(folder: Path, allowed: list[Path], problems: list[Diagnostic], found: list[Path],
+          seen_dirs: set[Path]) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        problems.append(error(_display(folder), 1, 1, "content.unreadable",
+                              f"cannot read the folder: {exc.strerror or exc}",
+                              "make it readable, or move it out of the content folder"))
+        return
+    for entry in entries:
+        name = entry.name
+        if name.startswith("."):
+            continue
+        path = Path(entry.path)
+        relevant = name.endswith(YAML_SUFFIXES) or "." not in name  # a YAML file, or maybe a folder
+        try:
+            is_dir = entry.is_dir()
+            real = path.resolve(strict=True) if entry.is_symlink() else None
+        except (OSError, RuntimeError):  # a broken link, or a loop of links
+            if relevant:
+                problems.append(error(_display(path), 1, 1, "content.broken-link",
+                                      "this link leads nowhere (its target is missing, or it loops)",
+                                      "remove the link or restore what it pointed to"))
+            continue
+        if real is not None and not inside(real, allowed):
+            if relevant:
+                problems.append(error(_display(path), 1, 1, "content.outside-project",
+                                      "this is a link to something outside the project; sheetgen does not read it",
+                                      "copy the file into the project, or name it on the command line"))
+            continue
+        if is_dir:
+            if name.startswith("_"):
+                continue
+            key = real or path.resolve()
+            if key in seen_dirs:
+                continue  # a link back to a folder already read
+            seen_dirs.add(key)
+            _walk(path, allowed, problems, found, seen_dirs)
+        elif name.endswith(YAML_SUFFIXES) and entry.is_file():
+            found.append(path)  # is_file: FIFOs and devices are never read
+
+
+def _display(path: Path) -> str:
+    """A file as diagnostics name it: relative to the working directory, escaped."""
+    return safe_name(display_path(str(path)))
+
+
 def load(
     paths: Iterable[str | os.PathLike],
     *,
     context: Iterable[str | os.PathLike] = (),
+    root: str | os.PathLike | None = None,
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
-    references may resolve to, without being built or reported on."""
-    library = Library()
-    files = discover(paths)
+    references may resolve to, without being built or reported on. Files must resolve
+    inside the project `root` (default: found from `paths`), a folder given, or the
+    package's own data."""
+    paths, context = list(paths), list(context)
+    library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
+    allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
+    files = discover(paths, allowed=allowed, problems=library.diagnostics)
     target_files = {str(p.resolve()) for p in files}
-    context_files = [p for p in discover(context) if str(p.resolve()) not in target_files] if context else []
+    context_files = [p for p in discover(context, allowed=allowed) if str(p.resolve()) not in target_files] if context else []
     for path in files:
         _load_file(path, library, target=True)
-    quiet = Library()
+    quiet = Library(root=library.root)
     for path in context_files:
         _load_file(path, quiet, target=False)
     for doc in quiet.documents:
@@ -168,12 +244,17 @@ def load(
         if key not in library.sources:
             library.sources[key] = src
             library.context_files.add(key)
+    for key, name in quiet.files.items():
+        library.files.setdefault(key, name)
+    for key, kinds in quiet.spoiled.items():
+        library.spoiled.setdefault(key, kinds)
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
     return library
 
 
 def _load_file(path: Path, library: Library, *, target: bool) -> None:
-    file = display_path(str(path))
+    file = _display(path)
+    library.files[file] = relative_name(path, library.root) if library.root else file
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
@@ -182,6 +263,7 @@ def _load_file(path: Path, library: Library, *, target: bool) -> None:
             return
         size = st.st_size
         if size > MAX_FILE_BYTES:
+            library.spoiled[file] = set()
             library.diagnostics.append(
                 error(
                     file,
@@ -195,22 +277,34 @@ def _load_file(path: Path, library: Library, *, target: bool) -> None:
             return
         data = path.read_bytes()
     except OSError as exc:
-        library.diagnostics.append(error(file, 1, 1, "content.unreadable", f"cannot read the file: {exc.strerror}"))
+        library.spoiled[file] = set()
+        library.diagnostics.append(error(file, 1, 1, "content.unreadable", f"cannot read the file: {exc.strerror}",
+                                         "check its permissions"))
         return
     text, problems = decode_source(data, file)
     if text is None:
+        library.spoiled[file] = _mentioned_kinds(data.decode("utf-8", "replace"))
         library.diagnostics.extend(problems)
         return
-    library.sources[file] = SourceFile(file, text.splitlines())
+    lines = source_lines(text)
+    library.sources[file] = SourceFile(file, lines, library.files[file])
     raws, problems = load_documents(text, file)
     library.diagnostics.extend(problems)
+    for d in problems:
+        if d.code in _DOCUMENT_LOST:  # the document is gone before its kind and id were read
+            library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(lines, d.line)))
     for raw in raws:
         doc, problems = validate_document(raw, file)
         library.diagnostics.extend(problems)
         if doc is None:
             key = _kind_and_id(raw)
-            if key:
+            if key and key[0] in registry.kinds():
                 library.invalid.add(key)
+            if not key or key[0] not in registry.kinds() or not _SLUG_RE.match(key[1]):
+                # Which outputs were this document's is unknown: its file's are all kept.
+                library.spoiled.setdefault(file, set()).update(
+                    {key[0]} if key and key[0] in registry.kinds() else
+                    _mentioned_kinds(_document_around(lines, raw.start.line)))
             continue
         doc.target = target
         first = library.get(*doc.key)
@@ -228,6 +322,28 @@ def _load_file(path: Path, library: Library, *, target: bool) -> None:
             )
             continue
         library.add(doc)
+
+
+_DOCUMENT_LOST = ("yaml.syntax", "yaml.too-deep")
+_SLUG_RE = re.compile(SLUG_PATTERN)
+_KIND_RE = re.compile(r"^kind:[ \t]*[\"']?([A-Za-z0-9_-]+)", re.MULTILINE)
+
+
+def _mentioned_kinds(text: str) -> set[str]:
+    """The known kinds a text names with `kind:` at the start of a line."""
+    known = registry.kinds()
+    return {k for k in _KIND_RE.findall(text) if k in known}
+
+
+def _document_around(lines: list[str], line: int) -> str:
+    """The lines of the document holding 1-based `line`: from the `---` before it to the next."""
+    start = line - 1
+    while start > 0 and not lines[min(start, len(lines) - 1)].startswith("---"):
+        start -= 1
+    end = line
+    while end < len(lines) and not lines[end].startswith("---"):
+        end += 1
+    return "\n".join(lines[start:end])
 
 
 def _kind_and_id(raw: RawDocument) -> tuple[str, str] | None:
@@ -251,7 +367,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if not isinstance(data, dict):
         at((), "content.not-a-mapping", "a document must be a mapping with `kind:` and `id:`")
         return None, problems
-    known = registry.kinds()
+    known = registry.names()
     kind = data.get("kind")
     if kind is None:
         at((), "content.missing-kind", "this document has no `kind:`", f"add `kind:` with one of: {', '.join(sorted(known))}")
@@ -277,7 +393,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
             id_ok = True
         except ContentError as exc:
             at(("id",), exc.code, exc.message, exc.hint)
-    model_cls = known[kind].model
+    model_cls = registry.get(kind).model
     model = None
     try:
         model = model_cls.model_validate(data)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 from sheetgen.content.models.base import DocumentModel
+from sheetgen.games import COMMON_KINDS, GAMES, all_kinds, game_of_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +18,7 @@ class KindSpec:
 
 
 _KINDS: dict[str, KindSpec] = {}
+_LOADED: set[str] = set()
 
 
 def register(kind: str, model: type[DocumentModel], system: str | None, summary: str) -> None:
@@ -24,16 +27,46 @@ def register(kind: str, model: type[DocumentModel], system: str | None, summary:
     _KINDS[kind] = KindSpec(kind, model, system, summary)
 
 
+def _load(module: str) -> None:
+    """Register the kinds one models module declares (`common` or a game's)."""
+    if module in _LOADED:
+        return
+    _LOADED.add(module)
+    declared = importlib.import_module(f"sheetgen.content.models.{module}").KINDS
+    for kind, (model, system, summary) in declared.items():
+        register(kind, model, system, summary)
+
+
+def names() -> tuple[str, ...]:
+    """Every kind's name, without importing any game's models."""
+    return all_kinds()
+
+
 def kinds() -> dict[str, KindSpec]:
-    _ensure_loaded()
-    return dict(_KINDS)
+    """Every kind, in the order rules run (this imports every game's models)."""
+    for module in ("common", *GAMES):
+        _load(module)
+    return {kind: _KINDS[kind] for kind in all_kinds()}
 
 
 def get(kind: str) -> KindSpec | None:
-    _ensure_loaded()
-    return _KINDS.get(kind)
+    spec = _KINDS.get(kind)
+    if spec is None:
+        game = game_of_kind(kind)
+        if game is not None:
+            _load(game)
+        elif kind in COMMON_KINDS:
+            _load("common")
+        spec = _KINDS.get(kind)
+    return spec
 
 
-def _ensure_loaded() -> None:
-    if not _KINDS:
-        import sheetgen.content.kinds  # noqa: F401  (registers every kind)
+def games_of(documents) -> set[str]:
+    """The games some documents belong to: by their kind, or the `system:` a shared kind
+    (a reference deck, say) names."""
+    out: set[str] = set()
+    for doc in documents:
+        game = game_of_kind(doc.kind) or getattr(doc.model, "system", None)
+        if game in GAMES:
+            out.add(game)
+    return out

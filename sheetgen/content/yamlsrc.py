@@ -14,6 +14,7 @@ constructed here so that
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -29,13 +30,17 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-MAX_NODES_PER_DOCUMENT = 100_000
+MAX_NODES_PER_DOCUMENT = 100_000  # values repeated through aliases, per document
 MAX_DEPTH = 64
 
 Path = tuple[Any, ...]
 
 _RESOLVER = yaml.resolver.Resolver()  # only its resolve() is used
 _STR_TAG = "tag:yaml.org,2002:str"
+_COLLECTION_TAGS = {
+    yaml.MappingNode: ("tag:yaml.org,2002:map",),
+    yaml.SequenceNode: ("tag:yaml.org,2002:seq",),
+}
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _KNOWN_SCALAR_TAGS = {
     _STR_TAG,
@@ -118,8 +123,8 @@ class _Abort(Exception):
         self.diagnostic = diagnostic
 
 
-def _mark(node: yaml.Node) -> Mark:
-    return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
+def _mark(node: yaml.Node, line_offset: int = 0) -> Mark:
+    return Mark(node.start_mark.line + 1 + line_offset, node.start_mark.column + 1)
 
 
 def resolve_plain(text: str) -> Any:
@@ -146,25 +151,38 @@ def resolve_plain(text: str) -> Any:
 
 
 class _Builder:
-    def __init__(self, file: str, max_nodes: int, max_depth: int):
+    def __init__(self, file: str, max_nodes: int, max_depth: int, line_offset: int = 0,
+                 restore: dict[int, str] | None = None):
         self.file = file
+        self.line_offset = line_offset  # lines of the file before the part being parsed
+        self.restore = restore  # placeholders of line-break-like characters → the characters
         self.max_nodes = max_nodes
         self.max_depth = max_depth
-        self.count = 0
+        self.count = 0  # values built again through aliases
+        self.seen: set[int] = set()  # the nodes built so far (the composed tree keeps them alive)
         self.positions = Positions()
         self.diagnostics: list[Diagnostic] = []
         self._resolver = _RESOLVER
 
+    def mark(self, node: yaml.Node) -> Mark:
+        return _mark(node, self.line_offset)
+
     def problem(self, node: yaml.Node, code: str, message: str, hint: str | None = None) -> None:
-        m = _mark(node)
+        m = self.mark(node)
         self.diagnostics.append(error(self.file, m.line, m.column, code, message, hint))
 
     def _outermost(self, path: Path, node: yaml.Node) -> Mark:
         """The key of the top-level entry being built: where a runaway value is named."""
-        return self.positions.keys.get(path[:1]) or _mark(node)
+        return self.positions.keys.get(path[:1]) or self.mark(node)
 
     def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
-        self.count += 1
+        # Only values repeated through aliases count against the limit: a node built a
+        # second time is an alias's copy. A plain document is bounded by the file size.
+        key = id(node)
+        if key in self.seen:
+            self.count += 1
+        else:
+            self.seen.add(key)
         if self.count > self.max_nodes:
             m = self._outermost(path, node)
             raise _Abort(
@@ -192,9 +210,13 @@ class _Builder:
                 )
             )
         if path not in self.positions.values:
-            self.positions.values[path] = _mark(node)
+            self.positions.values[path] = self.mark(node)
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
+        if node.tag not in _COLLECTION_TAGS.get(type(node), ()):
+            # `!!python/object/apply:…` and friends: refused on mappings and lists as on text.
+            self.problem(node, "yaml.unsupported-tag", f"the tag `{node.tag}` is not supported", "remove the tag")
+            return {} if isinstance(node, yaml.MappingNode) else []
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
@@ -202,6 +224,8 @@ class _Builder:
         raise AssertionError(f"unexpected node {node!r}")  # pragma: no cover
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
+        if self.restore:
+            node.value = node.value.translate(self.restore)
         text = node.value
         bad = _BAD_CHAR_RE.search(text)
         if bad:
@@ -280,9 +304,9 @@ class _Builder:
                     "remove one of them; YAML would otherwise silently keep only the last",
                 )
                 continue
-            seen[key] = _mark(key_node)
+            seen[key] = self.mark(key_node)
             child = path + (key,)
-            self.positions.keys[child] = _mark(key_node)
+            self.positions.keys[child] = self.mark(key_node)
             result[key] = self.build(value_node, child, depth + 1)
         for merge in merges:
             sources = merge.value if isinstance(merge, yaml.SequenceNode) else [merge]
@@ -296,7 +320,8 @@ class _Builder:
         return result
 
 
-def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "") -> Diagnostic:
+def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "", line_offset: int = 0) -> Diagnostic:
+    """`text` is the part parsed, which starts at 0-based line `line_offset` of the file."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     line = mark.line + 1 if mark else 1
     column = mark.column + 1 if mark else 1
@@ -305,7 +330,7 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "") -> Diagno
     context_mark = getattr(exc, "context_mark", None)
     hint = None
     if context and context_mark is not None:
-        hint = f"{context} at line {context_mark.line + 1}, column {context_mark.column + 1}"
+        hint = f"{context} at line {context_mark.line + 1 + line_offset}, column {context_mark.column + 1}"
         if "flow" in context:
             hint += "; check for a missing `]` or `}` or a missing comma"
     if "\\t" in problem or "tab" in problem or _char_at(text, line, column) == "\t":
@@ -321,7 +346,7 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "") -> Diagno
         if isinstance(position, int) and text:
             line = text.count("\n", 0, position) + 1
             column = position - (text.rfind("\n", 0, position) + 1) + 1
-    return error(file, line, column, "yaml.syntax", f"invalid YAML: {problem}", hint)
+    return error(file, line + line_offset, column, "yaml.syntax", f"invalid YAML: {problem}", hint)
 
 
 def _char_at(text: str, line: int, column: int) -> str:
@@ -346,14 +371,18 @@ def decode_source(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]
 
 
 MAX_NESTING_SCAN = 1000
+_SCAN_RE = re.compile(r"[\[\]{}\"'#]")
 
 
 def _nesting_problem(text: str, file: str) -> Diagnostic | None:
     """Refuse absurd nesting before the parser sees it: libyaml recurses once per
-    level and can overflow the C stack long before our own depth limit applies."""
+    level and can overflow the C stack long before our own depth limit applies.
+    Brackets are counted per document: a `---` line starts again from zero."""
     depth = 0
     quote = ""
     for lineno, line in enumerate(text.split("\n"), 1):
+        if line.startswith(("---", "...")) and (len(line) == 3 or line[3] in " \t\r"):
+            depth, quote = 0, ""
         stripped = line.lstrip(" ")
         indent = len(line) - len(stripped)
         dashes = 0
@@ -363,7 +392,9 @@ def _nesting_problem(text: str, file: str) -> Diagnostic | None:
         if indent + dashes > MAX_NESTING_SCAN * 2 or dashes > MAX_NESTING_SCAN:
             return error(file, lineno, 1, "yaml.too-deep", "values are nested too deeply to read",
                          "flatten the structure")
-        for col, ch in enumerate(line, 1):
+        for found in _SCAN_RE.finditer(line):  # only the characters that matter, at C speed
+            ch = found.group()
+            col = found.start() + 1
             if quote:
                 if ch == quote:
                     quote = ""
@@ -378,12 +409,41 @@ def _nesting_problem(text: str, file: str) -> Diagnostic | None:
                                  "flatten the structure")
             elif ch in "]}":
                 depth = max(0, depth - 1)
-        if quote == "'":
-            pass  # single-quoted scalars may span lines
     return None
 
 
-_DOC_START_RE = re.compile(r"^---(?:\s|$)", re.MULTILINE)
+_DOC_START_RE = re.compile(r"^---(?:[ \t\r]|$)", re.MULTILINE)
+_LINE_BREAK_RE = re.compile("\r\n|\r|\n")
+
+# libyaml follows YAML 1.1 and breaks lines at NEL, LS and PS; YAML 1.2 and every editor
+# treat them as ordinary characters. They are swapped for private-use stand-ins while
+# parsing (so line numbers and values stay as written) and swapped back in the values.
+_ODD_BREAKS = "\x85\u2028\u2029"
+_STAND_INS = "\U0010fff0\U0010fff1\U0010fff2"
+_PROTECT = str.maketrans(_ODD_BREAKS, _STAND_INS)
+_RESTORE = str.maketrans(_STAND_INS, _ODD_BREAKS)
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of a file as an editor numbers them (and as diagnostics count them)."""
+    return _LINE_BREAK_RE.split(text)
+
+
+def _protect_breaks(text: str) -> tuple[str, dict[int, str] | None]:
+    if not any(c in text for c in _ODD_BREAKS) or any(c in text for c in _STAND_INS):
+        return text, None
+    return text.translate(_PROTECT), _RESTORE
+
+
+def _document_starts(text: str) -> list[tuple[int, int]]:
+    """(0-based line, character offset) of every `---` document marker, in one pass."""
+    starts: list[tuple[int, int]] = []
+    line, last = 0, 0
+    for m in _DOC_START_RE.finditer(text):
+        line += text.count("\n", last, m.start())
+        last = m.start()
+        starts.append((line, last))
+    return starts
 
 
 def load_documents(
@@ -397,25 +457,29 @@ def load_documents(
 
     A syntax error spoils only its own document: the documents after the next `---`
     are read on their own, so every document's problems are reported in one run.
+    Recovery reads each later document once, so time stays linear in the file's size.
     """
     too_deep = _nesting_problem(text, file)
     if too_deep is not None:
         return [], [too_deep]
-    documents, diagnostics, error_line = _load_stream(text, file, max_nodes, max_depth, 0)
-    starts = [text.count("\n", 0, m.start()) for m in _DOC_START_RE.finditer(text)]  # 0-based lines
-    resumed = -1
-    while error_line is not None:
-        # Resume at the first document marker on or after the error's line (or the
-        # error would stop at the marker itself), keeping line numbers.
-        later = [n for n in starts if n >= error_line - 1 and n > resumed]
-        if not later:
-            break
-        resumed = later[0]
-        offset = sum(len(ln) + 1 for ln in text.split("\n")[:resumed])
-        rest = "\n" * resumed + text[offset:]
-        more, problems, error_line = _load_stream(rest, file, max_nodes, max_depth, len(documents))
-        documents += more
-        diagnostics += [d for d in problems if d not in diagnostics]
+    text, restore = _protect_breaks(text)
+    limits = (max_nodes, max_depth, restore)
+    documents, diagnostics, error_line = _load_stream(text, file, limits, 0, 0)
+    if error_line is not None:
+        starts = _document_starts(text)
+        # Resume at the first document marker on or after the error's line (the error
+        # may be reported at the marker that ends the broken document).
+        first = bisect.bisect_left(starts, (error_line - 1, -1))
+        seen = set(diagnostics)
+        for n in range(first, len(starts)):
+            line, begin = starts[n]
+            end = starts[n + 1][1] if n + 1 < len(starts) else len(text)
+            more, problems, _ = _load_stream(text[begin:end], file, limits, len(documents), line)
+            documents += more
+            for d in problems:
+                if d not in seen:
+                    seen.add(d)
+                    diagnostics.append(d)
     if not documents and not diagnostics:
         diagnostics.append(warning(file, 1, 1, "content.empty-file", "the file holds no YAML documents"))
     return documents, diagnostics
@@ -426,9 +490,11 @@ def _is_empty(node: yaml.Node) -> bool:
 
 
 def _load_stream(
-    text: str, file: str, max_nodes: int, max_depth: int, index: int
+    text: str, file: str, limits: tuple[int, int, dict[int, str] | None], index: int, line_offset: int
 ) -> tuple[list[RawDocument], list[Diagnostic], int | None]:
-    """(documents, diagnostics, 0-based line of a syntax error or None)."""
+    """(documents, diagnostics, 1-based line of a syntax error or None) of `text`, which
+    starts at 0-based line `line_offset` of the file."""
+    max_nodes, max_depth, restore = limits
     documents: list[RawDocument] = []
     diagnostics: list[Diagnostic] = []
     error_line: int | None = None
@@ -438,7 +504,7 @@ def _load_stream(
             node = loader.get_node()
             if node is None or _is_empty(node):
                 continue  # an empty document (a stray `---`) holds nothing to check
-            builder = _Builder(file, max_nodes, max_depth)
+            builder = _Builder(file, max_nodes, max_depth, line_offset, restore)
             try:
                 data = builder.build(node, (), 0)
                 ok = not builder.diagnostics
@@ -446,14 +512,14 @@ def _load_stream(
                 builder.diagnostics.append(abort.diagnostic)
                 data, ok = None, False
             diagnostics.extend(builder.diagnostics)
-            documents.append(RawDocument(index, data, builder.positions, _mark(node), ok))
+            documents.append(RawDocument(index, data, builder.positions, builder.mark(node), ok))
             index += 1
     except yaml.YAMLError as exc:
-        d = _syntax_diagnostic(file, exc, text)
+        d = _syntax_diagnostic(file, exc, text, line_offset)
         diagnostics.append(d)
-        error_line = d.line  # 1-based line of the error: resume at a marker after it
+        error_line = d.line  # resume at a marker after it
     except RecursionError:
-        diagnostics.append(error(file, 1, 1, "yaml.too-deep", "values are nested too deeply to read",
+        diagnostics.append(error(file, line_offset + 1, 1, "yaml.too-deep", "values are nested too deeply to read",
                                  "flatten the structure"))
     finally:
         loader.dispose()

@@ -171,7 +171,7 @@ def impose_deck(
     source: Source | None = None,
 ) -> list[Page]:
     """Pages of a deck: N-up sheets with crop marks (`sheet`), or one card a page (`single`)."""
-    if mode == "single":
+    if mode == "single" or ctx.single_cards:
         return impose_single(card, ctx.theme.bleed, fronts, backs, label=label)
     try:
         plan = plan_imposition(ctx.theme.paper, card, ctx.theme.bleed)

@@ -57,6 +57,8 @@ class LayoutContext:
     theme: ResolvedTheme
     fonts: FontBook = None  # type: ignore[assignment]
     issues: list[Issue] = field(default_factory=list)
+    # Cards one to a page at bleed size, whatever a deck asks (a print shop's bundle).
+    single_cards: bool = False
     _warned_glyphs: set = field(default_factory=set)
 
     def __post_init__(self) -> None:

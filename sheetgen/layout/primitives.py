@@ -206,12 +206,48 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """A bookmark: `title` shown in a reader's outline, opening page `page` (0-based)
+    through the named destination `key`; `level` 0 is a top-level entry."""
+
+    title: str
+    page: int
+    key: str
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PageLabel:
+    """Page numbering from page `start` (0-based) on: `roman` (i, ii …) or `arabic`."""
+
+    start: int
+    style: Literal["roman", "arabic"] = "arabic"
+    first: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A clickable area on page `page` that goes to the named destination `key`."""
+
+    page: int
+    box: Box
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
 class LayoutDocument:
     title: str
     pages: tuple[Page, ...]
     author: str = ""
     subject: str = ""
     keywords: tuple[str, ...] = field(default_factory=tuple)
+    language: str = ""  # BCP 47 (`en`, `de-AT`); empty: the build's default
+    date: str | None = None  # ISO date or date-time the document is dated (publication date)
+    outline: tuple[OutlineEntry, ...] = ()
+    page_labels: tuple[PageLabel, ...] = ()
+    links: tuple[Link, ...] = ()
+    # Further files made with this one, as (suffix, document): `<id>-<suffix>.pdf` beside it.
+    companions: tuple[tuple[str, "LayoutDocument"], ...] = ()
 
 
 def walk(items: tuple[Item, ...] | list[Item], dx: float = 0.0, dy: float = 0.0):

@@ -6,16 +6,28 @@ settings it cannot honour (a cube too big for the paper), before anything is bui
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from types import ModuleType
+
+from sheetgen.games import GAMES, stage_module
 from sheetgen.layout.products import Product
-from sheetgen.layout.sheets import cubit, handout, kubos, reference_deck, tricube
+from sheetgen.layout.sheets import handout, reference_deck
 from sheetgen.rules.theme import ResolvedTheme
 
-MODULES = [reference_deck, handout, cubit, tricube, kubos]
+SHARED: list[ModuleType] = [reference_deck, handout]
 
 
-def products() -> dict[str, Product]:
+def modules(games: Iterable[str] | None = None) -> list[ModuleType]:
+    """The shared product modules and those of `games` (default: every game); a game's
+    module `sheetgen.layout.sheets.<game>` is imported the first time it is asked for."""
+    wanted = set(GAMES if games is None else games)
+    return SHARED + [m for g in GAMES if g in wanted and (m := stage_module("layout.sheets", g)) is not None]
+
+
+def products(games: Iterable[str] | None = None) -> dict[str, Product]:
+    """Products by id: the shared ones and those of `games` (default: every game)."""
     out: dict[str, Product] = {}
-    for module in MODULES:
+    for module in modules(games):
         for product in module.PRODUCTS:
             if product.id in out:
                 raise ValueError(f"product id {product.id!r} declared twice")
@@ -23,19 +35,25 @@ def products() -> dict[str, Product]:
     return out
 
 
-def notices() -> dict[str, str]:
+def product(product_id: str, game: str | None = None) -> Product:
+    """One product by id, looking first among the shared products and `game`'s."""
+    found = products([game] if game in GAMES else []).get(product_id)
+    return found if found is not None else products()[product_id]
+
+
+def notices(games: Iterable[str] | None = None) -> dict[str, str]:
     """Notices (licences) that every output of a game carries: a module's `SYSTEM` and `NOTICE`."""
     out: dict[str, str] = {}
-    for module in MODULES:
+    for module in modules(games):
         notice = getattr(module, "NOTICE", None)
         if notice:
             out[module.SYSTEM] = notice
     return out
 
 
-def check_settings(theme: ResolvedTheme) -> str | None:
+def check_settings(theme: ResolvedTheme, games: Iterable[str] | None = None) -> str | None:
     """The first problem any product module has with the build settings, or None."""
-    for module in MODULES:
+    for module in modules(games):
         check = getattr(module, "check_settings", None)
         if check is not None:
             problem = check(theme)

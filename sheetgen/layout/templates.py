@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 import sheetgen
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 def templates_dir() -> Path:
@@ -22,6 +23,8 @@ def templates_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    import jinja2  # here, not above: a build whose products use no template does not load Jinja
+
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,

@@ -148,6 +148,7 @@ def parse_inline(text: str, base: str, markup: bool) -> list[Fragment]:
 
 def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
     lines: list[ParsedLine] = []
+    metrics: dict = {}
     gap = False
     for raw in str(text).replace("\r\n", "\n").split("\n"):
         stripped = raw.strip()
@@ -170,7 +171,12 @@ def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
         if current:
             words.append(Word(current))
         for w in words:
-            w.em = sum(fonts.metrics(s).width(t) for t, s in w.fragments)
+            frags = w.fragments
+            if len(frags) == 1:
+                t, s = frags[0]
+                w.em = (metrics.get(s) or metrics.setdefault(s, fonts.metrics(s))).width(t)
+            else:
+                w.em = sum(fonts.metrics(s).width(t) for t, s in frags)
         lines.append(ParsedLine(words, bullet, gap))
         gap = False
     return lines
@@ -337,8 +343,9 @@ class Paragraph:
                     if run:
                         run.append(" ")
                     cx += space
+                single = len(word.fragments) == 1
                 for text, fstyle in word.fragments:
-                    w = ctx.fonts.width(text, fstyle, size)
+                    w = word.em * size if single else ctx.fonts.width(text, fstyle, size)
                     if fstyle == base:
                         if not run:
                             run_x = cx

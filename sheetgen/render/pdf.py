@@ -11,23 +11,88 @@ import io
 import math
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen import __version__
 from sheetgen.fonts import FontFace
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
+from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
 
 _registered: dict[str, str] = {}
 
 
 def _register(face: FontFace) -> str:
     if _registered.get(face.name) != face.path:
-        pdfmetrics.registerFont(TTFont(face.name, face.path))
+        font = TTFont(face.name, face.path)
+        _memoize_subsets(font)
+        pdfmetrics.registerFont(font)
         _registered[face.name] = face.path
     return face.name
+
+
+_SUBSET_LIMIT = 512
+# Font subsets already cut, and their compressed form once a document compressed one.
+_compressed_subsets: dict[bytes, bytes | None] = {}
+
+
+def _memoize_subsets(font: TTFont) -> None:
+    """Cutting a subset out of a TrueType file and compressing it are the dearest steps of
+    embedding a font, and documents built in one process mostly use the same few glyph
+    sets: do each once. The bytes are the same either way, so an output does not depend
+    on what was built before it."""
+    cut = font.face.makeSubset
+    memo: dict[tuple[int, ...], bytes] = {}
+
+    def make_subset(subset) -> bytes:
+        key = tuple(subset)
+        data = memo.get(key)
+        if data is None:
+            if len(memo) >= _SUBSET_LIMIT:
+                memo.clear()
+                _compressed_subsets.clear()
+            data = memo[key] = cut(subset)
+            _compressed_subsets[data] = None
+        return data
+
+    font.face.makeSubset = make_subset
+
+
+class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter, which compresses a font subset it has seen before only once."""
+
+    def encode(self, text):
+        if type(text) is bytes and text in _compressed_subsets:
+            packed = _compressed_subsets[text]
+            if packed is None:
+                packed = _compressed_subsets[text] = super().encode(text)
+            return packed
+        return super().encode(text)
+
+
+class _ArrayRemembersNumbers(pdfdoc.PDFArray):
+    """reportlab's PDF array, which formats a long array of whole numbers (a font's glyph
+    widths) once per process instead of once per document."""
+
+    _memo: dict[tuple, bytes] = {}
+
+    def format(self, document, IND=b"\n "):
+        seq = self.sequence
+        if len(seq) < 32 or not all(type(e) is int for e in seq):
+            return super().format(document, IND)
+        key = (tuple(seq), self.multiline, IND)
+        hit = self._memo.get(key)
+        if hit is None:
+            if len(self._memo) >= _SUBSET_LIMIT:
+                self._memo.clear()
+            hit = self._memo[key] = super().format(document, IND)
+        return hit
+
+
+pdfdoc.PDFZCompress = _FlateRemembersFonts()
+pdfdoc.PDFArray = _ArrayRemembersNumbers
 
 
 _colors: dict[str, HexColor] = {}
@@ -50,20 +115,75 @@ def _pdf_box(box: Box, page: Page) -> tuple[float, float, float, float]:
     return (round(box.x, 3), round(page.height - box.bottom, 3), round(box.right, 3), round(page.height - box.y, 3))
 
 
+class _TextCache:
+    """Per-document memo of what text costs reportlab the most to encode: the PDF operators
+    that set a fill colour, and each string split into font subsets and escaped. Valid for
+    one canvas only, since font subsets are numbered per document."""
+
+    def __init__(self, canvas: Canvas):
+        self.c = canvas
+        self.fills: dict[str, str] = {}
+        self.runs: dict[tuple[str, str], list[tuple[int, str]]] = {}
+        self.fonts: dict[str, object] = {}
+        self.subset_names: dict[tuple[str, int], str] = {}
+
+    def fill(self, color: str) -> str:
+        op = self.fills.get(color)
+        if op is None:
+            probe = self.c.beginText()
+            probe._code = []
+            probe.setFillColor(_color(color))
+            op = self.fills[color] = " ".join(probe._code)
+        return op
+
+    def encode(self, name: str, text: str) -> list[tuple[int, str]]:
+        key = (name, text)
+        hit = self.runs.get(key)
+        if hit is None:
+            font = self.fonts.get(name)
+            if font is None:
+                font = self.fonts[name] = pdfmetrics.getFont(name)
+            hit = self.runs[key] = [(subset, escapePDF(chunk)) for subset, chunk in font.splitString(text, self.c._doc)]
+        return hit
+
+    def subset_name(self, name: str, subset: int) -> str:
+        key = (name, subset)
+        hit = self.subset_names.get(key)
+        if hit is None:
+            hit = self.subset_names[key] = self.fonts[name].getSubsetInternalName(subset, self.c._doc)
+        return hit
+
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
 class _PageWriter:
-    def __init__(self, canvas: Canvas, page: Page):
+    def __init__(self, canvas: Canvas, page: Page, cache: _TextCache | None = None):
         self.c = canvas
         self.page = page
+        self.cache = cache or _TextCache(canvas)
         self.fill: str | None = None
+        self.stroke: tuple | None = None  # the stroke state last sent, so it is not sent again
         self.offset = (0.0, 0.0)  # of enclosing groups, for form fields
 
     def set_stroke(self, color: str, width: float, dash, cap: str = "butt", join: str = "miter") -> None:
+        state = (color, width, dash, cap, join)
+        last = self.stroke
+        if last == state:
+            return
         c = self.c
-        c.setStrokeColor(_color(color))
-        c.setLineWidth(width)
-        c.setDash(list(dash) if dash else [], 0)
-        c.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
-        c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[join])
+        if last is None or last[0] != color:
+            c.setStrokeColor(_color(color))
+        if last is None or last[1] != width:
+            c.setLineWidth(width)
+        if last is None or last[2] != dash:
+            c.setDash(list(dash) if dash else [], 0)
+        if last is None or last[3] != cap:
+            c.setLineCap(_CAPS[cap])
+        if last is None or last[4] != join:
+            c.setLineJoin(_JOINS[join])
+        self.stroke = state
 
     def set_fill(self, color: str) -> None:
         if self.fill != color:
@@ -105,25 +225,36 @@ class _PageWriter:
 
     def texts(self, runs: list[Text]) -> None:
         """Consecutive text runs as one text object; each run's matrix flips its glyphs
-        back upright inside the page's y-down space."""
-        obj = self.c.beginText()
-        font: tuple[str, float] | None = None
+        back upright inside the page's y-down space. The operators are written directly
+        (what reportlab's text object would write), with each string's subset encoding
+        memoized for the document."""
+        cache = self.cache
+        code = ["BT"]
+        add = code.append
         fill: str | None = None
+        font: str | None = None
+        size = -1.0
+        subset = -1
         for t in runs:
             if t.fill != fill:
-                obj.setFillColor(_color(t.fill))
+                add(cache.fill(t.fill))
                 fill = t.fill
             if t.angle:
                 a = math.radians(t.angle)
                 cos, sin = math.cos(a), math.sin(a)
-                obj.setTextTransform(cos, -sin, -sin, -cos, t.x, t.y)
+                add(fp_str(cos, -sin, -sin, -cos, t.x, t.y) + " Tm")
             else:
-                obj.setTextTransform(1, 0, 0, -1, t.x, t.y)
-            if font != (t.font.name, t.size):
-                obj.setFont(_register(t.font), t.size)
-                font = (t.font.name, t.size)
-            obj.textOut(t.text)
-        self.c.drawText(obj)
+                add("1 0 0 -1 " + fp_str(t.x, t.y) + " Tm")
+            name = _register(t.font)
+            if name != font or t.size != size:
+                font, size, subset = name, t.size, -1
+            for part, chunk in cache.encode(name, t.text):
+                if part != subset:
+                    add(f"{cache.subset_name(name, part)} {fp_str(size)} Tf")
+                    subset = part
+                add(f"({chunk}) Tj")
+        add("ET")
+        self.c._code.append(" ".join(code))
         self.fill = None  # the text object changed the fill colour
 
     def path(self, p: Path) -> None:
@@ -174,7 +305,7 @@ class _PageWriter:
             return
         c = self.c
         c.saveState()
-        outer = self.offset
+        outer, stroke = self.offset, self.stroke
         self.offset = (outer[0] + g.dx, outer[1] + g.dy)
         c.translate(g.dx, g.dy)
         if g.rotate:
@@ -187,6 +318,7 @@ class _PageWriter:
         c.restoreState()
         self.offset = outer
         self.fill = None
+        self.stroke = stroke  # restoring the graphics state brought back the outer stroke
 
     def image(self, im: Image) -> None:
         c = self.c
@@ -196,6 +328,7 @@ class _PageWriter:
         c.drawImage(ImageReader(io.BytesIO(im.data)), 0, 0, im.w, im.h, mask="auto")
         c.restoreState()
         self.fill = None
+        self.stroke = None
 
     def field(self, f: Field) -> None:
         # AcroForm rectangles live in default (y-up) page space, outside the CTM.
@@ -247,20 +380,18 @@ def render_pdf(doc: LayoutDocument) -> bytes:
     # reportlab starts every page with an initial font; make it an embedded one.
     initial = {"initialFontName": _register(font), "initialFontSize": 10} if font else {}
     c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1, **initial)
-    c.setTitle(doc.title)
-    c.setAuthor(doc.author or "sheetgen")
-    c.setSubject(doc.subject)
-    c.setCreator(f"sheetgen {__version__}")
-    if doc.keywords:
-        c.setKeywords(", ".join(doc.keywords))
-    for page in doc.pages or (first,):
+    apply_metadata(c, doc)
+    cache = _TextCache(c)
+    for index, page in enumerate(doc.pages or (first,)):
         c.setPageSize((page.width, page.height))
         c.setTrimBox(_pdf_box(page.trim, page) if page.trim else None)
         c.setBleedBox(_pdf_box(page.bleed, page) if page.bleed else None)
         c.saveState()
         c.transform(1, 0, 0, -1, 0, page.height)
-        _PageWriter(c, page).draw(page.items)
+        _PageWriter(c, page, cache).draw(page.items)
         c.restoreState()
+        mark_page(c, doc, index, page)
         c.showPage()
+    finish_navigation(c, doc)
     c.save()
     return buf.getvalue()

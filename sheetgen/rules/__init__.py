@@ -30,12 +30,13 @@ class Checked:
 
 def check(library: Library, settings: Settings = Settings()) -> Checked:
     """Run every rule over every document; nothing is skipped because of another's errors."""
-    from sheetgen.rules.registry import MODULES
+    from sheetgen.content.registry import games_of
+    from sheetgen.rules.registry import modules
 
     ctx = RuleContext(library)
     rules: dict[str, Any] = {}
     library_rules: list = []
-    for module in MODULES:
+    for module in modules(games_of(library.documents)):
         rules.update(module.RULES)
         library_rules.extend(module.LIBRARY_RULES)
     order = ["theme"] + [k for k in rules if k != "theme"]

@@ -52,10 +52,10 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
 
 def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[object]]]]]:
     """Tables a card may ask for by name, from every game's rules module (`TABLES`)."""
-    from sheetgen.rules.registry import MODULES
+    from sheetgen.rules.registry import modules
 
     out: dict = {}
-    for module in MODULES:
+    for module in modules():
         out.update(getattr(module, "TABLES", {}))
     return out
 
@@ -71,13 +71,14 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
         _check_size(ctx, doc, ("card_size",), deck.card_size.width, CARD_RANGE, "the card width")
         _check_size(ctx, doc, ("card_size",), deck.card_size.height, CARD_RANGE, "the card height")
     tables: dict[int, dict] = {}
-    known = computed_tables()
+    known: dict = {}
     for i, card in enumerate(deck.cards):
         table = card.table
         if table is None:
             continue
         where = ("cards", i, "table")
         if table.computed is not None:
+            known = known or computed_tables()  # every game's rules: only when a card asks
             if table.columns is not None or table.rows is not None:
                 ctx.error(doc, where + ("computed",), "deck.table-both",
                           "a table is either computed or written out, not both",
@@ -115,9 +116,10 @@ def check_handouts(ctx: RuleContext) -> None:
     Derived: per section, the kind, product and ids of the documents it includes."""
     from sheetgen.content import registry
 
-    kinds = registry.kinds()
+    kinds = registry.names()
     for doc in ctx.library.of_kind("handout"):
         handout: Handout = doc.model  # type: ignore[assignment]
+        _check_handout_settings(ctx, doc, handout)
         sections = []
         for i, section in enumerate(handout.sections):
             entry = {"title": section.title, "text": section.text, "kind": None, "product": None, "ids": []}
@@ -144,6 +146,23 @@ def check_handouts(ctx: RuleContext) -> None:
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
                     entry["ids"].append(ref)
         ctx.derived[doc.key] = {"sections": sections}
+
+
+def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
+    import datetime
+
+    if handout.date is not None:
+        try:
+            datetime.date.fromisoformat(handout.date)
+        except ValueError:
+            ctx.error(doc, ("date",), "handout.bad-date", f"`{handout.date}` is not a date in the calendar",
+                      "write the publication date as YYYY-MM-DD")
+    if handout.dividers is False:
+        for i, section in enumerate(handout.sections):
+            if section.text:
+                ctx.warning(doc, ("sections", i, "text"), "handout.text-without-divider",
+                            "a section's text prints on its divider page, and this handout has `dividers: false`",
+                            "remove the text, or set `dividers: true`")
 
 
 RULES = {

@@ -105,14 +105,15 @@ class ReferenceDeck(DocumentModel):
     imposition: Literal["sheet", "single"] = "sheet"
     footer: ShortText | None = None  # the line at the foot of every card (a credit); default: the title
     back: Text | None = None
-    cards: Annotated[list[ReferenceCard], Field(min_length=1, max_length=2000)]
+    cards: Annotated[list[ReferenceCard], Field(min_length=1, max_length=50_000)]
 
 
 class Include(ContentModel):
     """Which documents a handout section takes, and which of their products."""
 
     kind: Annotated[str, Field(min_length=1, max_length=64)]
-    product: Annotated[str, Field(min_length=1, max_length=64)]
+    # May be left out where the kind has a single product (a `reference-deck`'s `reference`).
+    product: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     ids: list[Slug] | None = None
 
 
@@ -131,6 +132,13 @@ class Handout(DocumentModel):
     paper: Paper | None = None
     profile: Literal["print-and-play", "print-shop"] = "print-and-play"
     cover: bool = True
+    # A divider page before every section, or none; default: every section when any has `text`.
+    dividers: bool | None = None
+    # The publication date the PDFs carry (`SOURCE_DATE_EPOCH` overrides it): YYYY-MM-DD.
+    date: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+    subject: ShortText | None = None
+    keywords: Annotated[list[ShortText], Field(max_length=50)] = []
+    language: Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")] | None = None  # BCP 47: en, de-AT
     sections: Annotated[list[HandoutSection], Field(min_length=1, max_length=200)]
 
 

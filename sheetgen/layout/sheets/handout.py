@@ -1,22 +1,33 @@
 """Handouts (`kind: handout`): a publisher's bundle of other documents' products in one PDF.
 
-Each section lays out the named product of the included documents and appends its
-pages; every section starts on a right-hand (odd) page so the bundle prints duplex.
-`print-and-play` keeps the pages as they are; `print-shop` gives every page bleed and
-crop marks outside its trim (and cards one to a page), as print shops ask.
+The front matter (cover with the contents, imprint) is numbered i, ii …; the body from 1,
+every section starting on a right-hand (odd) page so the bundle prints duplex. Each
+section and each document in it gets a bookmark and a named destination; the contents
+entries link to them.
+
+One imposition per profile: `print-and-play` keeps every product's N-up pages at paper
+size; `print-shop` gives every page bleed and crop marks outside its trim, and moves every
+card, one to a page at bleed size, into a second PDF (`<id>-cards.pdf`): print shops take
+cards and pages as different jobs.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass, field
 
+from sheetgen.diagnostics import did_you_mean
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
-from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, Path, Rect, line
+from sheetgen.layout.primitives import (
+    Box, Group, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
+)
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM, PAPER_SIZES
+
+CARDS_SUFFIX = "cards"
 
 
 def _includes(doc: DocInput) -> list[tuple[str, str]]:
@@ -27,19 +38,126 @@ def _includes(doc: DocInput) -> list[tuple[str, str]]:
     return keys
 
 
-def _find_product(kind: str, name: str) -> Product | None:
+def section_products(kind: str) -> list[Product]:
+    """The products a handout section may take from documents of `kind`."""
     from sheetgen.layout.registry import products
 
-    for product in products().values():
-        if kind in product.kinds and name in (product.name, product.id) and product.scope != "blank":
-            return product
+    return [p for p in products().values() if kind in p.kinds and p.scope != "blank" and p.id != "handout"]
+
+
+def find_product(kind: str, name: str | None) -> Product | None:
+    """The product a section names (by folder name or registry id); with no name, the
+    kind's only product, if it has just one."""
+    candidates = section_products(kind)
+    if name is None:
+        return candidates[0] if len(candidates) == 1 else None
+    return next((p for p in candidates if name in (p.name, p.id)), None)
+
+
+def _check_product(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, name: str | None) -> Product | None:
+    product = find_product(kind, name)
+    if product is not None:
+        return product
+    names = sorted({p.name for p in section_products(kind)})
+    listing = f"products of `{kind}`: {', '.join(names) or 'none'}"
+    if name is None:
+        ctx.error(handout_doc.source("sections", index, "include"), "handout.product-needed",
+                  f"`{kind}` documents have {len(names)} products; say which one this section takes",
+                  f"add `product:` ({listing})")
+    else:
+        hint = did_you_mean(name, names)
+        ctx.error(handout_doc.source("sections", index, "include", "product"), "handout.unknown-product",
+                  f"`{kind}` documents have no product `{name}`", f"{hint} ({listing})" if hint else listing)
     return None
 
 
-def _product_names(kind: str) -> list[str]:
-    from sheetgen.layout.registry import products
+# --- the body: sections of other products' pages ---------------------------------------
 
-    return sorted({p.name for p in products().values() if kind in p.kinds and p.scope != "blank"})
+
+@dataclass
+class _Mark:
+    """A bookmark in one of the bundle's PDFs: its level, title, key and page."""
+
+    title: str
+    key: str
+    page: int
+    level: int
+
+
+@dataclass
+class _Part:
+    """The pages of one of the bundle's PDFs (the main one or the cards), with their bookmarks."""
+
+    pages: list[Page] = field(default_factory=list)
+    marks: list[_Mark] = field(default_factory=list)
+
+    def pad_to_right(self, theme) -> None:
+        """Start on a right-hand page (an even index: the body starts on one)."""
+        if len(self.pages) % 2 == 1:
+            self.pages.append(_blank(theme))
+
+
+@dataclass
+class _SectionInfo:
+    title: str
+    key: str
+    page: int | None = None  # first body page (0-based), None when it has none in the main PDF
+    cards: tuple[int, int] | None = None  # first and last card (1-based) in the cards PDF
+
+
+def _name_of(doc: DocInput) -> str:
+    derived = doc.derived if isinstance(doc.derived, dict) else {}
+    if derived.get("display_name"):
+        return str(derived["display_name"])
+    model = doc.model
+    for attr in ("name", "title"):
+        value = getattr(model, attr, None)
+        if value:
+            return str(value)
+    aliases = getattr(model, "aliases", None)
+    return str(aliases[0]) if aliases else doc.id
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+def _page_text(page: Page) -> str:
+    return _squeezed(" ".join(item.text for item, _, _ in walk(page.items) if isinstance(item, Text)))
+
+
+def _first_page_naming(pages: list[Page], name: str) -> int | None:
+    """The first of the pages printing `name` (a collection's pages do not say which
+    document each card or block comes from, but they print its name)."""
+    wanted = _squeezed(name)
+    for i, page in enumerate(pages):
+        if wanted and wanted in _page_text(page):
+            return i
+    return None
+
+
+def _is_card(page: Page, bleed: float) -> bool:
+    """A single card at bleed size (what `impose_single` makes)."""
+    return (page.trim is not None and abs(page.width - (page.trim.w + 2 * bleed)) < 0.5
+            and abs(page.height - (page.trim.h + 2 * bleed)) < 0.5)
+
+
+def _add_docs(part: _Part, laid: list[Page], docs: list[DocInput], key: str, single: bool) -> None:
+    """Append laid-out pages with a bookmark per document (`single`: all of them are one document's)."""
+    start = len(part.pages)
+    if single:
+        part.marks.append(_Mark(_name_of(docs[0]), f"{key}.{docs[0].id}", start, 1))
+    else:
+        for doc in docs:
+            at = _first_page_naming(laid, _name_of(doc))
+            part.marks.append(_Mark(_name_of(doc), f"{key}.{doc.id}", start + (at or 0), 1))
+    part.pages.extend(laid)
+
+
+def _dividers_wanted(handout) -> bool:
+    if handout.dividers is not None:
+        return handout.dividers
+    return any(s.text for s in handout.sections)
 
 
 def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -49,47 +167,99 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     theme = ctx.theme
     if handout.paper and not theme.paper_forced:
         theme = dataclasses.replace(theme, paper_name=handout.paper, paper=PAPER_SIZES[handout.paper])
-    inner = LayoutContext(theme, issues=ctx.issues)
     shop = handout.profile == "print-shop"
-    options = (("imposition", "single"),) if shop else ()
+    inner = LayoutContext(theme, issues=ctx.issues, single_cards=shop)
+    dividers = _dividers_wanted(handout)
 
-    body: list[Page] = []
-    contents: list[tuple[str, int]] = []
+    body, cards = _Part(), _Part()
+    infos: list[_SectionInfo] = []
     for i, section in enumerate(handout_doc.derived["sections"]):
-        if body and len(body) % 2 == 1:
-            body.append(_blank(theme))  # sections start on a right-hand page
-        first_page = len(body)
-        if section.get("text") or not section.get("kind"):
-            body.append(_divider(inner, section["title"], section.get("text") or "", handout_doc, i))
-        kind, name = section.get("kind"), section.get("product")
-        if kind:
-            product = _find_product(kind, name)
-            if product is None:
-                ctx.error(handout_doc.source("sections", i, "include", "product"), "handout.unknown-product",
-                          f"`{kind}` documents have no product `{name}`",
-                          f"products of `{kind}`: {', '.join(_product_names(kind)) or 'none'}")
-                continue
-            docs = [by_key[(kind, d)] for d in section["ids"] if (kind, d) in by_key]
-            jobs = ([Job(product.id, product.target or product.name, tuple(docs), options)]
-                    if product.scope == "collection" else [Job(product.id, d.id, (d,), options) for d in docs])
+        info = _SectionInfo(section["title"], f"section-{i + 1}")
+        infos.append(info)
+        before = len(body.pages)
+        body.pad_to_right(theme)  # sections start on a right-hand page
+        first_page, first_card = len(body.pages), len(cards.pages)
+        kind = section.get("kind")
+        docs = [by_key[(kind, d)] for d in section["ids"] if (kind, d) in by_key] if kind else []
+        if dividers or not kind:
+            body.pages.append(_divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs))
+        product = _check_product(ctx, handout_doc, i, kind, section.get("product")) if kind else None
+        if product is not None and docs:
+            jobs = ([Job(product.id, product.target or product.name, tuple(docs))]
+                    if product.scope == "collection" else [Job(product.id, d.id, (d,)) for d in docs])
             for sub in jobs:
-                laid = product.layout(inner, sub).pages
-                if len(body) % 2 == 1 and (product.one_sided or any(p.is_back for p in laid)):
-                    body.append(_blank(theme))  # fronts on the right-hand page, backs behind them
-                for page in laid:
-                    body.append(page)
-                    if product.one_sided:
-                        body.append(_blank(theme))  # nothing on the back of a page to cut out
-        contents.append((section["title"], first_page))
-    pages: list[Page] = []
+                laid = list(product.layout(inner, sub).pages)
+                if shop:
+                    on_cards = [p for p in laid if _is_card(p, theme.bleed)]
+                    if on_cards:
+                        _add_docs(cards, on_cards, list(sub.docs), info.key, len(sub.docs) == 1)
+                    laid = [p for p in laid if not _is_card(p, theme.bleed)]
+                if not laid:
+                    continue
+                if product.one_sided or any(p.is_back for p in laid):
+                    body.pad_to_right(theme)  # fronts on the right-hand page, backs behind them
+                if product.one_sided:  # nothing on the back of a page to cut out
+                    laid = [q for p in laid for q in (p, _blank(theme))]
+                _add_docs(body, laid, list(sub.docs), info.key, len(sub.docs) == 1)
+        if len(body.pages) > first_page:
+            info.page = first_page
+            body.marks.insert(_first_mark_at(body.marks, info.key), _Mark(info.title, info.key, first_page, 0))
+        else:
+            del body.pages[before:]  # all of it went to the cards: no page turned for nothing
+        if len(cards.pages) > first_card:
+            done = _count_fronts(cards.pages[:first_card])
+            info.cards = (done + 1, done + _count_fronts(cards.pages[first_card:]))
+            cards.marks.insert(_first_mark_at(cards.marks, info.key), _Mark(info.title, info.key, first_card, 0))
+            if dividers and info.page is not None:  # say where the section's cards went
+                body.pages[first_page] = _divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs,
+                                                  _cards_note(f"{job.target}-{CARDS_SUFFIX}.pdf", info.cards))
+
+    cards_file = f"{job.target}-{CARDS_SUFFIX}.pdf" if cards.pages else None
+    front: list[Page] = []
+    links: list[Link] = []
     if handout.cover:
-        pages.append(_cover(inner, handout, [(title, first + 3) for title, first in contents]))
-        pages.append(_blank(theme))
-    pages.extend(body)
+        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file)
+    offset = len(front)
+    pages = front + body.pages
     if shop:
         pages = [_with_marks(p, theme.bleed) for p in pages]
-    return LayoutDocument(title=handout.title, pages=tuple(pages), author=handout.author or "",
-                          subject="handout", keywords=tuple(sorted({s.get("kind") or "" for s in handout_doc.derived["sections"]} - {""})))
+    outline = ([OutlineEntry("Contents", 0, "contents")] if front else []) + [
+        OutlineEntry(m.title, m.page + offset, m.key, m.level) for m in body.marks]
+    labels = (PageLabel(0, "roman"), PageLabel(offset, "arabic")) if front and body.pages else ()
+    meta = _metadata(handout, handout_doc)
+    companions: tuple = ()
+    if cards.pages:
+        companions = ((CARDS_SUFFIX, LayoutDocument(
+            title=f"{handout.title} — cards", pages=tuple(cards.pages),
+            outline=tuple(OutlineEntry(m.title, m.page, m.key, m.level) for m in cards.marks), **meta)),)
+    return LayoutDocument(title=handout.title, pages=tuple(pages), outline=tuple(outline), page_labels=labels,
+                          links=tuple(links), companions=companions, **meta)
+
+
+def _first_mark_at(marks: list[_Mark], key: str) -> int:
+    """Where a section's own bookmark goes: before its documents'."""
+    for n, m in enumerate(marks):
+        if m.key.startswith(key + "."):
+            return n
+    return len(marks)
+
+
+def _count_fronts(pages: list[Page]) -> int:
+    return sum(1 for p in pages if not p.is_back)
+
+
+def _metadata(handout, doc: DocInput) -> dict:
+    kinds = sorted({s.get("kind") or "" for s in doc.derived["sections"]} - {""})
+    return dict(
+        author=handout.author or "",
+        subject=handout.subject or f"{handout.title}: {len(doc.derived['sections'])} sections to print",
+        keywords=tuple(dict.fromkeys([*handout.keywords, *kinds])),
+        language=handout.language or "",
+        date=handout.date,
+    )
+
+
+# --- pages of the bundle's own -------------------------------------------------------------
 
 
 def _blank(theme) -> Page:
@@ -97,35 +267,86 @@ def _blank(theme) -> Page:
     return Page(W, H, (), label="blank (for double-sided printing)")
 
 
-def _cover(ctx: LayoutContext, handout, contents: list[tuple[str, int]]) -> Page:
-    """Title, author and the contents with page numbers (1-based, the cover being page 1)."""
+ROW = 8.5 * MM
+
+
+def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_SectionInfo],
+                  cards_file: str | None) -> tuple[list[Page], list[Link]]:
+    """The cover (title, author, the contents), contents pages it overflows into, and the
+    imprint on the back; an even number of pages, so the body starts on a right-hand page."""
     W, H = ctx.theme.paper
     accent = ctx.color("accent")
-    # The band stays inside the margins: home printers cannot print to the paper's edge.
     items: list[Item] = [Rect(12 * MM, 12 * MM, W - 24 * MM, 83 * MM, stroke=None, fill=accent, radius=2 * MM)]
     items += one_line(ctx, handout.title, Box(20 * MM, 40 * MM, W - 40 * MM, 22 * MM),
-                      TextStyle(size=34, font="bold", color="#ffffff", min_size=14), None, what="title")
-    if handout.author:
-        items += one_line(ctx, handout.author, Box(20 * MM, 64 * MM, W - 40 * MM, 10 * MM),
+                      TextStyle(size=34, font="bold", color="#ffffff", min_size=14), doc.source("title"), what="title")
+    byline = " · ".join(x for x in (handout.author, handout.date) if x)
+    if byline:
+        items += one_line(ctx, byline, Box(20 * MM, 64 * MM, W - 40 * MM, 10 * MM),
                           TextStyle(size=14, font="italic", color=tint(accent, 0.8), min_size=8), None)
     y = 115 * MM
     items += one_line(ctx, "Contents", Box(20 * MM, y, W - 40 * MM, 9 * MM), TextStyle(size=15, font="bold", color=accent))
     y += 13 * MM
-    for title, number in contents:
+    pages: list[list[Item]] = [items]
+    rows: list[tuple[int, Box, str]] = []
+    for info in infos:
+        if y + ROW > H - 20 * MM:
+            pages.append([])
+            y = 20 * MM
         row = Box(20 * MM, y, W - 40 * MM, 7 * MM)
-        items += one_line(ctx, title, Box(row.x, row.y, row.w - 20 * MM, row.h), TextStyle(size=11, color=ctx.color("ink"), min_size=7))
-        items += one_line(ctx, f"page {number}", Box(row.right - 20 * MM, row.y, 20 * MM, row.h),
-                          TextStyle(size=10, color=ctx.color("muted"), align="right"))
-        items.append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.4), width=0.4))
-        y += 8.5 * MM
-        if y > H - 30 * MM:
-            break
-    items += one_line(ctx, "Print at 100 % (actual size). Pages pair up for double-sided printing, flipped on the long edge.",
-                      Box(20 * MM, H - 20 * MM, W - 40 * MM, 6 * MM), TextStyle(size=8, color=ctx.color("muted"), min_size=6))
-    return Page(W, H, tuple(items), label="cover")
+        where = []
+        if info.page is not None:
+            where.append(f"page {info.page + 1}")
+        if info.cards is not None:
+            first, last = info.cards
+            where.append(f"cards {first}–{last}" if last > first else f"card {first}")
+        pages[-1] += one_line(ctx, info.title, Box(row.x, row.y, row.w - 45 * MM, row.h),
+                              TextStyle(size=11, color=ctx.color("ink"), min_size=7), None)
+        pages[-1] += one_line(ctx, ", ".join(where), Box(row.right - 45 * MM, row.y, 45 * MM, row.h),
+                              TextStyle(size=10, color=ctx.color("muted"), align="right", min_size=6), None)
+        pages[-1].append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.4), width=0.4))
+        if info.page is not None:
+            rows.append((len(pages) - 1, row, info.key))
+        y += ROW
+    pages.append(_imprint(ctx, handout, cards_file))
+    if len(pages) % 2 == 1:
+        pages.insert(-1, [])  # the imprint stays on the back of the last page before the body
+    out = [Page(W, H, tuple(p), label="cover" if n == 0 else ("imprint" if n == len(pages) - 1 else "contents"))
+           for n, p in enumerate(pages)]
+    return out, [Link(n, box, key) for n, box, key in rows]
 
 
-def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: int) -> Page:
+def _imprint(ctx: LayoutContext, handout, cards_file: str | None) -> list[Item]:
+    W, H = ctx.theme.paper
+    muted = ctx.color("muted")
+    lines = [f"**{handout.title}**"]
+    if handout.author:
+        lines.append(handout.author)
+    if handout.date:
+        lines.append(f"Published {handout.date}")
+    how = ["Print at 100 % (actual size), never “fit to page”."]
+    if handout.profile == "print-shop":
+        how.append("Pages are trimmed to the paper size; bleed and crop marks lie outside the trim.")
+        if cards_file:
+            how.append(f"The cards are a separate job: {cards_file}, one card to a page at bleed size, each back behind its front.")
+    else:
+        how.append("Pages pair up for double-sided printing, flipped on the long edge; sections start on a right-hand page.")
+    blocks = [Paragraph(ctx, "\n".join(lines), TextStyle(size=10, color=ctx.color("ink"), min_size=7), None),
+              Spacer(4 * MM),
+              Paragraph(ctx, " ".join(how), TextStyle(size=8.5, color=muted, min_size=6), None),
+              Spacer(3 * MM),
+              Paragraph(ctx, "Made with sheetgen.", TextStyle(size=8, color=muted, min_size=6), None)]
+    return fit_blocks(ctx, blocks, Box(20 * MM, H - 80 * MM, W - 40 * MM, 60 * MM), valign="bottom", what="imprint")
+
+
+def _cards_note(file: str, cards: tuple[int, int]) -> str:
+    first, last = cards
+    which = f"cards {first}–{last}" if last > first else f"card {first}"
+    return f"The cards of this section are a separate print job: {which} of {file}."
+
+
+def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: int, docs: list[DocInput],
+             note: str = "") -> Page:
+    """A section's first page: its title, its text, and what it holds."""
     W, H = ctx.theme.paper
     accent = ctx.color("accent")
     items: list[Item] = [Rect(20 * MM, 60 * MM, 6 * MM, 40 * MM, stroke=None, fill=accent)]
@@ -133,15 +354,19 @@ def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: in
     if text:
         blocks += [Spacer(6 * MM), Paragraph(ctx, text, TextStyle(size=11, color=ctx.color("ink"), min_size=7),
                                              doc.source("sections", index, "text"))]
+    if docs:
+        names = "\n".join(f"- {_name_of(d)}" for d in docs)
+        blocks += [Spacer(8 * MM), Paragraph(ctx, "**In this section**\n" + names,
+                                             TextStyle(size=10, color=ctx.color("muted"), min_size=6), None)]
+    if note:
+        blocks += [Spacer(5 * MM), Paragraph(ctx, note, TextStyle(size=10, font="italic", color=ctx.color("ink"), min_size=6), None)]
     items += fit_blocks(ctx, blocks, Box(32 * MM, 60 * MM, W - 52 * MM, H - 90 * MM), what="section text")
     return Page(W, H, tuple(items), label=title)
 
 
 def _with_marks(page: Page, bleed: float) -> Page:
-    """A page as a print shop wants it: the trim is the page itself (or its cards), the
-    media grows by bleed and a margin for crop marks at the corners."""
-    if page.trim is not None and page.bleed is not None and page.bleed.w >= page.width - 0.01:
-        return page  # already a bled single card
+    """A page as a print shop wants it: the trim is the page itself, the media grows by
+    bleed and a margin for crop marks at the corners."""
     margin = bleed + MARK_GAP + WANT_MARK
     W, H = page.width + 2 * margin, page.height + 2 * margin
     trim = Box(margin, margin, page.width, page.height)
@@ -155,7 +380,7 @@ def _with_marks(page: Page, bleed: float) -> Page:
             cmds += line(x0 + sign * start, y, x0 + sign * (start + WANT_MARK), y)
     marks = Group((Path(tuple(cmds), role="crop", stroke="#000000", width=0.3),), id="crop-marks", cls="crop")
     content = Group(page.items, dx=margin, dy=margin)
-    return Page(W, H, (content, marks), trim=trim, bleed=trim.outset(bleed), label=page.label)
+    return Page(W, H, (content, marks), trim=trim, bleed=trim.outset(bleed), label=page.label, is_back=page.is_back)
 
 
 PRODUCTS = [
@@ -166,7 +391,7 @@ PRODUCTS = [
         kinds=("handout",),
         scope="document",
         layout=layout_handout,
-        summary="a publisher's bundle: sections of other products in one PDF, duplex-ready",
+        summary="a publisher's bundle: sections of other products in one PDF, duplex-ready (print-shop: and its cards PDF)",
         formats=("pdf",),
         includes=_includes,
     ),

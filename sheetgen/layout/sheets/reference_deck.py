@@ -29,7 +29,7 @@ def system_notice(system: str) -> str | None:
     """The notice every output of a game must carry (a licence), if the game has one."""
     from sheetgen.layout.registry import notices
 
-    return notices().get(system)
+    return notices([system]).get(system)
 
 
 def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str,

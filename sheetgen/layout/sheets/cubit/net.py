@@ -392,7 +392,7 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
     cols = max(1, int((area_w + gap_x) // (cell_w + gap_x)))
     rows = int((band + gap_y) // (cell_h + gap_y))
     per_page = cols * rows
-    docs = sorted(job.docs, key=lambda d: d.id)
+    docs = list(job.docs)  # content order: a bundle lists them as its section does
     sheets = (len(docs) + max(per_page, 1) - 1) // max(per_page, 1)
     pages = []
     if per_page <= 1:  # one to a page: the name goes in the header instead of over the net

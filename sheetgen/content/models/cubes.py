@@ -1,0 +1,45 @@
+"""Content models for CUBES!: a player's civilization and the table of one game.
+
+Field names of `cubes-civilization` are a public contract (DESIGN.md). The models fix
+the shape; the numbers the rules bound (the starting Census, the size of a game) are
+checked in `sheetgen.rules.cubes`, where each finding is located at its value.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from sheetgen.content.models.base import Color, DocumentModel, ShortText, Slug, Text
+
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+
+
+class CubesCivilization(DocumentModel):
+    """One player's civilization. `census_start` is how many of the 30 starting cubes
+    go to the Census Pool before the game begins; the rest start in Civilization.
+    `color` is the colour the player plays (their embassy cubes)."""
+
+    kind: Literal["cubes-civilization"]
+    player: Name
+    name: Name | None = None
+    color: Color | None = None
+    census_start: int = 0
+    notes: Text = ""
+
+
+class CubesGame(DocumentModel):
+    """The civilizations at one table, by id: one build prints every player's kit."""
+
+    kind: Literal["cubes-game"]
+    title: ShortText | None = None
+    civilizations: Annotated[list[Slug], Field(min_length=1, max_length=24)]
+    notes: Text = ""
+
+
+KINDS = {
+    "cubes-civilization": (CubesCivilization, "cubes",
+                           "a CUBES! civilization: player, colour and the cubes put in Census before the game"),
+    "cubes-game": (CubesGame, "cubes", "the civilizations (2 to 6) at one table of CUBES!"),
+}

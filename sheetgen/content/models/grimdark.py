@@ -1,0 +1,115 @@
+"""Content models for Grimdark Future – Cubes: units, armies, the special-rule
+glossary and missions on the square grid.
+
+Field names of `grimdark-unit` are a public contract (DESIGN.md). The models fix the
+shape; the numbers the rules bound (quality 2–6, ranges, ratings, points) are checked
+in `sheetgen.rules.grimdark`, where each finding is located at its value.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from sheetgen.content.models.base import ContentModel, DocumentModel, Length, ShortText, Slug, Text
+
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+RuleName = Annotated[str, Field(min_length=1, max_length=80)]
+# A range as written: `24in`, `24"`, `8sq`, or a number of inches.
+RangeValue = Annotated[str, Field(min_length=1, max_length=20)] | int | float
+
+
+class Weapon(ContentModel):
+    """A weapon: a range (none, or 0, for melee), attacks, and its rules (`AP(1)`)."""
+
+    name: Name
+    range: RangeValue | None = None
+    attacks: int = 1
+    count: int = 1  # how many of the unit's models carry it
+    rules: Annotated[list[RuleName], Field(max_length=20)] = []
+
+
+class GrimdarkUnit(DocumentModel):
+    """One unit profile: `Name [size]`, Quality and Defense (4 means 4+), points,
+    special rules and weapons. `footprint: 4` marks units so large they occupy and
+    block four squares at once."""
+
+    kind: Literal["grimdark-unit"]
+    name: Name
+    size: int = 1
+    quality: int
+    defense: int
+    cost: int
+    special_rules: Annotated[list[RuleName], Field(max_length=40)] = []
+    weapons: Annotated[list[Weapon], Field(max_length=30)] = []
+    footprint: Literal[1, 4] = 1
+    notes: Text = ""
+
+
+class ArmyEntry(ContentModel):
+    """A unit in an army: the unit's id, how many times it is taken, and the heroes
+    (unit ids) joined to it."""
+
+    unit: Slug
+    count: int = 1
+    heroes: Annotated[list[Slug], Field(max_length=4)] = []
+
+
+class GrimdarkArmy(DocumentModel):
+    """An army list: a name, a points limit and its units by id."""
+
+    kind: Literal["grimdark-army"]
+    name: Name
+    points_limit: int
+    faction: ShortText | None = None
+    units: Annotated[list[ArmyEntry], Field(min_length=1, max_length=100)]
+    notes: Text = ""
+
+
+class RuleEntry(ContentModel):
+    """One special rule in the glossary: `rating: true` for rules written `Name(X)`;
+    `short` is the one line a unit card prints (`{X}` stands for the rating), `text`
+    the full wording for the reference deck."""
+
+    name: RuleName
+    rating: bool = False
+    short: ShortText
+    text: Text = ""
+    weapon: bool = False  # a rule that weapons carry (AP, Blast)
+
+
+class GrimdarkRules(DocumentModel):
+    """The special-rule glossary, in sheetgen's own words for the square grid."""
+
+    kind: Literal["grimdark-rules"]
+    title: ShortText | None = None
+    rules: Annotated[list[RuleEntry], Field(min_length=1, max_length=200)]
+
+
+class Grid(ContentModel):
+    columns: int = 12
+    rows: int = 12
+
+
+class GrimdarkMission(DocumentModel):
+    """A mission: the battlefield grid, the depth of the two deployment zones (rows
+    along the top and bottom edges), and objective markers on square corners
+    (`[x, y]`: grid lines counted from the top-left corner)."""
+
+    kind: Literal["grimdark-mission"]
+    name: Name
+    grid: Grid = Grid()
+    square: Length | None = None  # the side of a square on the mat; default 3in
+    deployment_depth: int = 2
+    objectives: Annotated[list[Annotated[list[int], Field(min_length=2, max_length=2)]], Field(max_length=12)] = []
+    rounds: int = 4
+    text: Text = ""
+
+
+KINDS = {
+    "grimdark-rules": (GrimdarkRules, "grimdark", "the Grimdark special-rule glossary, in sheetgen's words for the square grid"),
+    "grimdark-unit": (GrimdarkUnit, "grimdark", "a Grimdark unit profile: quality, defense, points, weapons, special rules"),
+    "grimdark-army": (GrimdarkArmy, "grimdark", "a Grimdark army list: points limit and units by id with counts and joined heroes"),
+    "grimdark-mission": (GrimdarkMission, "grimdark", "a Grimdark mission: grid size, deployment zones, objective markers"),
+}

@@ -1,0 +1,73 @@
+"""The product catalogue: every product the registry declares, as rows a person (or
+`sheetgen products --json`, or the README's table) reads."""
+
+from __future__ import annotations
+
+from sheetgen.layout.products import Product
+from sheetgen.layout.registry import products
+
+SCOPES = {
+    "document": "one per document",
+    "collection": "one for all documents",
+    "blank": "one blank, no documents needed",
+}
+
+
+def _game(product: Product) -> str:
+    return product.system if isinstance(product.system, str) else "any (the document's `system`)"
+
+
+def output_path(product: Product) -> str:
+    """Where the product's output goes, relative to the output folder (`.<ext>` for each format)."""
+    system = product.system if isinstance(product.system, str) else "<system>"
+    if product.scope == "document":
+        return f"{system}/{product.name}/<id>"
+    if product.scope == "collection":
+        return f"{system}/{product.name}/{product.target or product.name}"
+    return f"{system}/blank/{product.target or product.name}"
+
+
+def catalog() -> list[dict]:
+    """One row per product, in registry order."""
+    rows = []
+    for product in products().values():
+        rows.append({
+            "id": product.id,
+            "name": product.name,
+            "game": _game(product),
+            "kinds": list(product.kinds),
+            "scope": product.scope,
+            "formats": list(product.formats),
+            "output": output_path(product),
+            "summary": product.summary,
+        })
+    return rows
+
+
+def markdown_table(rows: list[dict] | None = None) -> str:
+    """The catalogue as the README's Markdown table."""
+    rows = catalog() if rows is None else rows
+    out = ["| product | game | kinds | scope | formats | output |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        kinds = ", ".join(f"`{k}`" for k in r["kinds"]) or "—"
+        formats = ", ".join(r["formats"])
+        out.append(f"| `{r['id']}` | {r['game']} | {kinds} | {SCOPES[r['scope']]} | {formats} | `{r['output']}.<ext>` |")
+    return "\n".join(out)
+
+
+def with_table(readme: str) -> str:
+    """The README with the table between its `products:start` and `products:end` markers renewed."""
+    head, rest = readme.split("<!-- products:start", 1)
+    marker, rest = rest.split("-->", 1)
+    _, tail = rest.split("<!-- products:end -->", 1)
+    return f"{head}<!-- products:start{marker}-->\n{markdown_table()}\n<!-- products:end -->{tail}"
+
+
+if __name__ == "__main__":  # python -m sheetgen.layout.catalog README.md: renew the README's table
+    import sys
+
+    for name in sys.argv[1:]:
+        with open(name, encoding="utf-8") as f:
+            text = f.read()
+        with open(name, "w", encoding="utf-8") as f:
+            f.write(with_table(text))

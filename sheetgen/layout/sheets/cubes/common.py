@@ -1,0 +1,69 @@
+"""Pieces every CUBES! product shares: the game's colour and name, the credit line,
+and what a record sheet shows (a civilization's values, or a blank)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.layout.cards import SYSTEM_NAMES, system_color
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import LayoutDocument, Page
+from sheetgen.layout.sheets.cubes import captions
+from sheetgen.rules.cubes.civilization import starting_pools
+from sheetgen.rules.cubes.rulebook import PLAYERS
+
+SYSTEM = "cubes"
+GAME_NAME = SYSTEM_NAMES[SYSTEM]
+NOTICE: str | None = None  # the rulebook carries no licence terms; pages carry a credit line
+
+
+def accent(ctx: LayoutContext) -> str:
+    """The game's colour: the theme palette's `cubes` entry or sheetgen's default."""
+    return system_color(ctx, SYSTEM)
+
+
+def footer_text() -> str:
+    return captions.credit()
+
+
+@dataclass(frozen=True)
+class Record:
+    """What one record sheet or turn log shows; a blank has empty values and form fields."""
+
+    pools: tuple[dict, ...]
+    player: str = ""
+    name: str = ""
+    color: str | None = None
+    game: str = ""
+    over_limit: int = 0
+    rivals: tuple[dict, ...] = ()
+    rival_rows: int = PLAYERS[1] - 1
+    doc: tuple[str, str] | None = None
+    fillable: bool = False
+
+    def source(self, *path) -> Source | None:
+        return Source(self.doc, tuple(path)) if self.doc else None
+
+    def element_id(self, part: str) -> str:
+        """A group id for a part of this sheet (`veld-pools`; `pools` on a blank)."""
+        return f"{self.doc[1]}-{part}" if self.doc else part
+
+    @property
+    def title(self) -> str:
+        return self.name or self.player
+
+    @classmethod
+    def of_civilization(cls, model, derived: dict, doc: tuple[str, str], game_title: str = "") -> "Record":
+        return cls(pools=tuple(derived["pools"]), player=model.player, name=model.name or "", color=model.color,
+                   game=game_title or (derived.get("game") or ""), over_limit=derived["over_limit_at_start"],
+                   rivals=tuple(derived["rivals"]), rival_rows=derived["rival_rows"], doc=doc)
+
+    @classmethod
+    def blank(cls) -> "Record":
+        pools = tuple(dict(p, start=None) for p in starting_pools(0))
+        return cls(pools=pools, fillable=True)
+
+
+def document(title: str, subject: str, pages: list[Page], ctx: LayoutContext, *keywords: str) -> LayoutDocument:
+    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
+                          subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, *keywords))

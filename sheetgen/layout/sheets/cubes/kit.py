@@ -1,0 +1,35 @@
+"""A table's kit (`cubes-game`): every civilization's record sheet and turn log in one
+PDF, in the game's order, so one print gives the whole table what it needs."""
+
+from __future__ import annotations
+
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import LayoutDocument, Page
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, document
+from sheetgen.layout.sheets.cubes.record_sheet import record_items
+from sheetgen.layout.sheets.cubes.turn_log import turn_log_page
+from sheetgen.layout.widgets import sheet_page
+
+CIV_KIND = "cubes-civilization"
+
+
+def kit_members(doc: DocInput) -> list[tuple[str, str]]:
+    """The civilizations a game's kit needs, as (kind, id) keys."""
+    return [(CIV_KIND, ref) for ref in (doc.derived or {}).get("civilizations", [])]
+
+
+def layout_kit(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    game = job.docs[0]
+    title = game.model.title or game.id
+    by_key = {d.key: d for d in job.docs[1:]}
+    pages: list[Page] = []
+    for key in kit_members(game):
+        civ = by_key.get(key)
+        if civ is None:
+            continue
+        v = Record.of_civilization(civ.model, civ.derived, civ.key, game_title=title)
+        pages.append(sheet_page(record_items(ctx, v), ctx, label=f"{v.title} record sheet"))
+        pages.append(turn_log_page(ctx, v))
+    return document(f"{title} — {GAME_NAME} kit", f"{GAME_NAME}: every player's record sheet and turn log", pages, ctx,
+                    "record sheet", "turn log")

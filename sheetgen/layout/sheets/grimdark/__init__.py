@@ -1,0 +1,35 @@
+"""Grimdark Future – Cubes products: unit cards and a roster for each army.
+Reference decks with `system: grimdark` are built by the shared deck product."""
+
+from __future__ import annotations
+
+from sheetgen.layout.products import Product
+from sheetgen.layout.sheets.grimdark.common import SYSTEM
+from sheetgen.layout.sheets.grimdark.roster import layout_roster
+from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, layout_unit_cards
+
+PRODUCTS = [
+    Product(
+        id="grimdark-unit-cards",
+        name="unit-cards",
+        system=SYSTEM,
+        kinds=("grimdark-army",),
+        scope="document",
+        layout=layout_unit_cards,
+        summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy",
+        formats=("pdf",),
+        includes=army_includes,
+    ),
+    Product(
+        id="grimdark-roster",
+        name="roster",
+        system=SYSTEM,
+        kinds=("grimdark-army",),
+        scope="document",
+        layout=layout_roster,
+        summary="an army's roster: units, counts and points, total against the limit, activations and wounds to tick",
+        includes=army_includes,
+    ),
+]
+
+__all__ = ["PRODUCTS", "SYSTEM"]

@@ -1,0 +1,35 @@
+"""What every Grimdark Future – Cubes product shares: the game's colour, its name,
+and the words of `templates/grimdark/captions.j2` with the rules' numbers."""
+
+from __future__ import annotations
+
+from sheetgen.layout.cards import SYSTEM_NAMES, system_color
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.templates import caption
+
+SYSTEM = "grimdark"
+GAME = SYSTEM_NAMES[SYSTEM]
+TEMPLATE = "grimdark/captions.j2"
+
+
+def accent(ctx: LayoutContext) -> str:
+    """The game's colour: the theme palette's `grimdark` entry, or sheetgen's default."""
+    return system_color(ctx, SYSTEM)
+
+
+def occupancy_text(occ: dict) -> str:
+    return caption(TEMPLATE, "occupancy", counts_as=occ["model_counts_as"], per_square=occ["models_per_square"],
+                   squares=occ["squares"], square_filling=occ["square_filling"], footprint=occ["footprint"])
+
+
+def words(name: str, **values) -> str:
+    return caption(TEMPLATE, name, **values)
+
+
+def range_text(weapon: dict) -> tuple[str, str]:
+    """A weapon's range as printed: squares, and the inches it came from (small type)."""
+    rng = weapon["range"]
+    if rng is None:
+        return "melee", ""
+    inches = rng["inches"]
+    return f"{rng['squares']} sq", (f'{inches:g}"' if inches is not None else "")

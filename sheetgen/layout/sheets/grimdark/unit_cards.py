@@ -1,0 +1,174 @@
+"""Unit cards: one poker card per unit of an army, imposed like every deck, with
+backs. Name and size, Quality, Defense, points, weapons (range in squares, inches
+in small type, attacks, AP, rules), special rules with their short text, movement
+per action and square occupancy."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, generic_back, impose_deck, title_band
+from sheetgen.layout.colors import tint
+from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
+from sheetgen.layout.products import DocInput, Job
+from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
+from sheetgen.units import MM
+
+STAT_H = 10 * MM
+ROW_H = 5.2 * MM
+ROW_H2 = 7.6 * MM  # a row whose weapon name takes two lines
+NAME_SIZE = 7.5
+HEAD_H = 3.6 * MM
+MOVE_H = 8.5 * MM
+OCC_H = 4.2 * MM
+# Weapon columns as fractions of the inner width: name, range, attacks, AP, rules.
+COLUMNS = (0.36, 0.23, 0.07, 0.08, 0.26)
+
+
+def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color: str, sources: list,
+               *, upper: bool = True) -> list[Item]:
+    """Boxes with a small label over a big value (Quality 4+, Defense 5+, …)."""
+    items: list[Item] = []
+    for (label, value), cell, src in zip(cells, box.columns(len(cells), 1.5 * MM), sources):
+        items.append(Rect(cell.x, cell.y, cell.w, cell.h, stroke=tint(color, 0.4), width=0.6, fill=tint(color, 0.9),
+                          radius=1 * MM))
+        top, rest = cell.split_top(3.4 * MM)
+        items += one_line(ctx, label.upper() if upper else label, top.inset(0.5 * MM, 0.3 * MM),
+                          TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6, align="center"), None)
+        items += one_line(ctx, value, rest.inset(1 * MM, 0.2 * MM),
+                          TextStyle(size=12, font="bold", color=ctx.color("ink"), min_size=7, align="center"), src)
+    return items
+
+
+def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput) -> tuple[list[Item], float]:
+    """The weapons table; returns the items and its height."""
+    xs = [box.x]
+    for f in COLUMNS:
+        xs.append(xs[-1] + f * box.w)
+    cols = [Box(xs[i], 0, xs[i + 1] - xs[i], 0) for i in range(len(COLUMNS))]
+    items: list[Item] = []
+    head = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6)
+    for col, label, align in zip(cols, ("Weapon", "Range", "A", "AP", "Rules"), ("left", "left", "center", "center", "left")):
+        items += one_line(ctx, label.upper(), Box(col.x, box.y, col.w - 1, HEAD_H), replace(head, align=align), None)
+    y = box.y + HEAD_H
+    items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
+    ink = ctx.color("ink")
+    for i, w in enumerate(weapons):
+        src = doc.source("weapons", i)
+        # A count only where some models do without the weapon: most units carry it all.
+        name = f"{w['count']}× {w['name']}" if 1 < w["count"] < doc.derived["size"] else w["name"]
+        name_w = cols[0].w - 1 * MM
+        two_lines = ctx.fonts.width(name, "bold", NAME_SIZE) > name_w
+        h = ROW_H2 if two_lines else ROW_H
+        if i % 2 == 1:
+            items.append(Rect(box.x, y, box.w, h, stroke=None, fill=tint(color, 0.93)))
+        name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
+        if two_lines:
+            items += text_box(ctx, name, Box(cols[0].x + 0.5 * MM, y + 0.4 * MM, name_w, h - 0.8 * MM), name_style,
+                              src.child("name"), valign="middle", what="weapon name")
+        else:
+            items += one_line(ctx, name, Box(cols[0].x + 0.5 * MM, y, name_w, h), name_style, src.child("name"),
+                              what="weapon name")
+        squares, inches = range_text(w)
+        rng = cols[1]
+        sq_font = "bold" if not w["melee"] else "italic"
+        sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
+        items += one_line(ctx, squares, Box(rng.x, y, min(sq_w, rng.w), h),
+                          TextStyle(size=7, font=sq_font, color=ink, min_size=6), None)
+        if inches:
+            items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h),
+                              TextStyle(size=6, color=ctx.color("muted"), min_size=6), src.child("range"))
+        items += one_line(ctx, str(w["attacks"]), Box(cols[2].x, y, cols[2].w, h),
+                          TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
+        items += one_line(ctx, str(w["ap"]) if w["ap"] else "–", Box(cols[3].x, y, cols[3].w, h),
+                          TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
+        rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP") or "–"
+        items += one_line(ctx, rules, Box(cols[4].x, y, cols[4].w, h), TextStyle(size=7, color=ink, min_size=6),
+                          src.child("rules"), what="weapon rules")
+        y += h
+    items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
+    return items, y - box.y
+
+
+def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
+    """The unit's special rules, then its weapons' (AP is a column), each once, with its text."""
+    seen: set[str] = set()
+    blocks: list[Paragraph] = []
+    style = TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.18)
+    entries = [(r, doc.source("special_rules", i)) for i, r in enumerate(derived["special_rules"])]
+    for i, w in enumerate(derived["weapons"]):
+        entries += [(r, doc.source("weapons", i, "rules", j)) for j, r in enumerate(w["rules"]) if r["name"] != "AP"]
+    for rule, src in entries:
+        if rule["label"] in seen:
+            continue
+        seen.add(rule["label"])
+        text = f"**{rule['label']}**" + (f" — {rule['text']}" if rule["text"] else "")
+        blocks.append(Paragraph(ctx, text, style, src))
+    return blocks
+
+
+def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> list[Item]:
+    cells = [(ACTION_NAMES[m["action"]], str(m["squares"])) for m in derived["movement"]]
+    return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
+
+
+def unit_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int) -> list[Item]:
+    d = doc.derived
+    items = background(geo, ctx.color("card"))
+    subtitle = f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
+    band, top = title_band(ctx, geo, d["label"], color, doc.source("name"), height=12 * MM, subtitle=subtitle)
+    items += band
+    inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
+    stats, rest = inner.split_top(STAT_H, 2 * MM)
+    items += stat_cells(ctx, stats, [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))],
+                        color, [doc.source("quality"), doc.source("defense"), doc.source("cost")])
+    rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
+    items += rows
+    below = Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
+    bottom_h = MOVE_H + OCC_H + 1.5 * MM
+    rules_box, bottom = below.split_top(max(0.0, below.h - bottom_h - 1.5 * MM), 1.5 * MM)
+    blocks = rule_blocks(ctx, d, doc)
+    if blocks:
+        items += fit_blocks(ctx, blocks, rules_box, what="special rules")
+    move, occ = bottom.split_top(MOVE_H, 1.5 * MM)
+    items += movement_strip(ctx, move, d, color)
+    items += one_line(ctx, occupancy_text(d["occupancy"]), occ, TextStyle(size=7, color=ctx.color("ink"), min_size=6,
+                      align="center"), None, what="occupancy")
+    items += footer(ctx, geo, GAME, doc.id)
+    return items
+
+
+def army_units(job: Job) -> list[tuple[DocInput, int]]:
+    """The army's units in list order, each once, with how many times it is taken;
+    heroes follow the unit they join."""
+    army, units = job.doc, {d.id: d for d in job.docs[1:]}
+    out: dict[str, int] = {}
+    for entry in army.derived["units"]:
+        out[entry["unit"]] = out.get(entry["unit"], 0) + entry["count"]
+        for hero in entry["heroes"]:
+            out[hero["unit"]] = out.get(hero["unit"], 0) + 1
+    return [(units[uid], n) for uid, n in out.items() if uid in units]
+
+
+def army_includes(doc: DocInput) -> list[tuple[str, str]]:
+    """The unit documents an army's cards and roster need."""
+    keys: list[tuple[str, str]] = []
+    for entry in doc.derived["units"]:
+        keys.append(("grimdark-unit", entry["unit"]))
+        keys += [("grimdark-unit", h["unit"]) for h in entry["heroes"]]
+    return list(dict.fromkeys(keys))
+
+
+def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
+    color = accent(ctx)
+    army = job.doc.model
+    fronts = [unit_card(ctx, geo, doc, color, n) for doc, n in army_units(job)]
+    back = generic_back(ctx, geo, color, army.name, words("card_back"), job.doc.source("name"))
+    pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
+                        mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))
+    return LayoutDocument(title=f"{army.name} — unit cards", pages=tuple(pages), author=ctx.theme.author,
+                          subject=f"{GAME} unit cards", keywords=(SYSTEM, "units", "cards"))

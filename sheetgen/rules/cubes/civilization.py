@@ -1,0 +1,103 @@
+"""Checks on a CUBES! civilization and what its record sheet starts from: the six
+pools with their starting counts and limits, the Eras, the CUBES and the rivals it
+meets at its table."""
+
+from __future__ import annotations
+
+from sheetgen.content.loader import Document
+from sheetgen.content.models.cubes import CubesCivilization
+from sheetgen.rules.base import RuleContext
+from sheetgen.rules.cubes.quantumizer import QUANTUMIZER
+from sheetgen.rules.cubes.rulebook import (
+    CENSUS_START_MAX,
+    CIVILIZATION_LIMIT_START,
+    CUBE_SIZE,
+    CUBES_AT_START,
+    CUBES_TO_WIN,
+    ERAS,
+    PLAYERS,
+    POOL_NAMES,
+    POOLS,
+    STARTING_CUBES,
+    census_limit,
+    commerce_limit,
+)
+from sheetgen.rules.theme import check_colour_name
+
+GAME_KIND = "cubes-game"
+
+
+def starting_limits(civilization_limit: int = CIVILIZATION_LIMIT_START) -> dict[str, int | None]:
+    """Each pool's size limit for a Civilization limit (None: the pool has no limit)."""
+    return {
+        "civilization": civilization_limit,
+        "census": census_limit(civilization_limit),
+        "construction": None,
+        "technology": None,
+        "diplomacy": None,
+        "commerce": commerce_limit(civilization_limit),
+    }
+
+
+def starting_pools(census_start: int) -> list[dict]:
+    """The six pools as the game begins: the 30 starting cubes split between
+    Civilization and Census, the others empty, with their limits."""
+    census = min(max(census_start, 0), CENSUS_START_MAX)
+    start = {p: 0 for p in POOLS}
+    start["civilization"], start["census"] = STARTING_CUBES - census, census
+    limits = starting_limits()
+    return [{"pool": p, "name": POOL_NAMES[p], "start": start[p], "limit": limits[p]} for p in POOLS]
+
+
+def games_listing(library, civ_id: str) -> list[Document]:
+    """The `cubes-game` documents that list a civilization, in file order."""
+    return [g for g in library.of_kind(GAME_KIND, targets_only=False) if civ_id in g.model.civilizations]
+
+
+def rivals(library, doc: Document) -> tuple[str | None, list[dict]]:
+    """The game a civilization plays in (the first that lists it) and the other
+    civilizations at that table that exist, in the game's order."""
+    games = games_listing(library, doc.id)
+    if not games:
+        return None, []
+    game = games[0]
+    out: list[dict] = []
+    for ref in dict.fromkeys(game.model.civilizations):
+        other = library.get("cubes-civilization", ref)
+        if ref == doc.id or other is None:
+            continue
+        m = other.model
+        out.append({"id": ref, "player": m.player, "name": m.name, "color": m.color})
+    return game.id, out[: PLAYERS[1] - 1]
+
+
+def check_civilization(doc: Document, ctx: RuleContext) -> dict:
+    """The Census may take 0 to 10 of the starting cubes; the colour must be one the
+    theme knows. Derived: the starting pools and limits, the Era thresholds, the CUBES
+    and the rivals at the civilization's table."""
+    c: CubesCivilization = doc.model  # type: ignore[assignment]
+    if not 0 <= c.census_start <= CENSUS_START_MAX:
+        ctx.error(doc, ("census_start",), "cubes.census-start-out-of-range",
+                  f"census_start is {c.census_start}; before the game a civilization moves from 0 to "
+                  f"{CENSUS_START_MAX} of its {STARTING_CUBES} starting cubes to the Census Pool",
+                  f"write a census_start from 0 to {CENSUS_START_MAX}")
+    if c.color is not None:
+        check_colour_name(ctx, ctx.theme, doc, ("color",), c.color)
+    game, others = rivals(ctx.library, doc)
+    pools = starting_pools(c.census_start)
+    civ = pools[0]
+    return {
+        "player": c.player,
+        "name": c.name,
+        "color": c.color,
+        "pools": pools,
+        "over_limit_at_start": max(0, civ["start"] - civ["limit"]),
+        "eras": [{"era": e.number, "at": e.at, "reached_from": list(e.reached_from), "removes": e.removes,
+                  "forced": e.forced} for e in ERAS],
+        "cubes": {"at_start": CUBES_AT_START, "to_win": CUBES_TO_WIN, "to_build": CUBES_TO_WIN - CUBES_AT_START,
+                  "size": CUBE_SIZE},
+        "quantumizer": [d.name for d in QUANTUMIZER],
+        "game": game,
+        "rivals": others,
+        "rival_rows": PLAYERS[1] - 1,
+    }

@@ -1,0 +1,237 @@
+"""CUBES! outputs read back as a player would: the record sheet (PDF and SVG, A4 and
+Letter, filled and blank) names every pool and threshold, draws a 27-face block per
+CUBE that can be built and pencil boxes big enough to write in; the blank has form
+fields; the same content gives the same bytes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root
+
+SVG = "{%s}" % SVG_NS["svg"]
+PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
+POOLS = ("Civilization", "Census", "Construction", "Technology", "Diplomacy", "Commerce")
+
+
+def build(*args: str) -> None:
+    run = run_cli("build", "content", "-o", "out", *args)
+    assert run.code == 0, run.stderr
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The bundled CUBES! content, built once (A4)."""
+    root = tmp_path_factory.mktemp("cubes")
+    shutil.copytree(REPO / "content" / "cubes", root / "content" / "cubes")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        build()
+    return root / "out" / "cubes"
+
+
+def group(root, group_id: str):
+    found = [g for g in root.iter(f"{SVG}g") if g.get("id") == group_id]
+    assert len(found) == 1, group_id
+    return found[0]
+
+
+def words(element) -> str:
+    return " ".join(g.get("aria-label") for g in element.iter(f"{SVG}g") if g.get("class") == "text")
+
+
+def test_every_civilization_gets_a_record_sheet_and_there_is_a_blank(built):
+    for civ in ("ashara", "veld", "orrin", "kesh"):
+        assert (built / "record-sheet" / f"{civ}.pdf").is_file()
+        assert (built / "record-sheet" / f"{civ}.svg").is_file()
+    assert (built / "blank" / "record-sheet.pdf").is_file()
+    assert (built / "blank" / "record-sheet.svg").is_file()
+
+
+def test_the_record_sheet_names_every_pool_limit_and_threshold(built):
+    text = pdf_text(built / "record-sheet" / "veld.pdf")
+    flat = " ".join(text.split())
+    for pool in POOLS:
+        assert pool in flat
+    assert "Limit 20 at start" in flat and "+1 per embassy cube" in flat and "doubled by the second CUBE" in flat
+    assert flat.count("half the Civilization limit, rounded down (10 at start)") == 2  # Census and Commerce
+    assert flat.count("no limit") == 2  # Construction and Technology
+    for era, at, removes in (("2nd Era", "16", "remove 9"), ("3rd Era", "25", "remove 16"), ("4th Era", "36", "remove all")):
+        assert era in flat and f"At {at} in Technology" in flat and removes in flat
+    assert "4th Era ability" in flat and "Recharge" in flat
+    for die in ("d4", "d6", "d8", "d10", "d12", "d20"):
+        assert die in flat
+    assert "2nd CUBE" in flat and "3rd CUBE" in flat
+    # Veld starts 24 in Civilization (6 in Census): 4 over its limit of 20.
+    assert "start 24 (4 over)" in flat and "start 6" in flat
+    # Its rivals at the table, by player and civilization name.
+    assert "Ana · The Ashara Concord" in flat and "Chloé · Orrin Deep" in flat and "Dev" in flat
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sheets_are_the_paper_size(tmp_path, monkeypatch, paper):
+    shutil.copytree(REPO / "content" / "cubes", tmp_path / "content" / "cubes")
+    monkeypatch.chdir(tmp_path)
+    build("--paper", paper)
+    for rel in ("record-sheet/ashara.pdf", "blank/record-sheet.pdf"):
+        box = read_pdf(tmp_path / "out" / "cubes" / rel).pages[0].mediabox
+        assert (float(box.width), float(box.height)) == pytest.approx(PAPER[paper], abs=0.5)
+    root = svg_root(tmp_path / "out" / "cubes" / "record-sheet" / "ashara.svg")
+    assert float(root.get("width").removesuffix("mm")) == pytest.approx(PAPER[paper][0] / MM, abs=0.1)
+    assert float(root.get("height").removesuffix("mm")) == pytest.approx(PAPER[paper][1] / MM, abs=0.1)
+
+
+def test_a_block_of_27_faces_per_cube_that_can_be_built(built):
+    root = svg_root(built / "record-sheet" / "orrin.svg")
+    for n in (2, 3):
+        block = group(root, f"orrin-construction-{n}")
+        faces = [p for p in block.iter(f"{SVG}path") if p.get("fill") not in (None, "none")]
+        assert len(faces) == 27
+        numbers = sorted(int(w) for w in words(block).split())
+        assert numbers == list(range(1, 28))
+    assert not [g for g in root.iter(f"{SVG}g") if g.get("id") == "orrin-construction-4"]
+
+
+def rects_in(element) -> list[tuple[float, float]]:
+    return [(float(r.get("width")), float(r.get("height"))) for r in element.iter(f"{SVG}rect")]
+
+
+def test_pencil_boxes_are_big_enough_to_write_and_erase_in(built):
+    """Pool counts get boxes at least 25 × 10 mm; each pool with a limit a box for it."""
+    root = svg_root(built / "record-sheet" / "kesh.svg")
+    pools = group(root, "kesh-pools")
+    big = [(w, h) for w, h in rects_in(pools) if w >= 25 * MM - 0.01 and h >= 10 * MM - 0.01 and w < 40 * MM]
+    assert len(big) == 6
+    limit_boxes = [(w, h) for w, h in rects_in(pools) if 12 * MM <= w < 25 * MM and h >= 10 * MM - 0.01]
+    assert len(limit_boxes) == 3  # Civilization, Census, Commerce
+
+
+def test_the_quantumizer_has_a_box_per_die_for_order(built):
+    root = svg_root(built / "record-sheet" / "veld.svg")
+    dice = group(root, "veld-quantumizer")
+    text = words(dice)
+    for face, die in enumerate(("d4", "d6", "d8", "d10", "d12", "d20"), start=1):
+        assert f"d6 = {face}" in text and die in text
+    assert "0–9" in text  # the d10 reads 0 to 9
+    ticks = [(w, h) for w, h in rects_in(dice) if abs(w - h) < 0.01 and w >= 4 * MM]
+    assert len(ticks) == 6
+
+
+def test_the_blank_has_form_fields_over_its_pencil_boxes(built):
+    fields = read_pdf(built / "blank" / "record-sheet.pdf").get_fields()
+    for pool in POOLS:
+        assert f"{pool.lower()}_cubes" in fields
+    for pool in ("civilization", "census", "commerce"):
+        assert f"{pool}_limit" in fields
+    for die in ("d4", "d6", "d8", "d10", "d12", "d20"):
+        assert f"order_{die}" in fields
+    for name in ("player", "name", "color", "game", "era_2", "era_4", "cube_2", "cube_3", "ability_used",
+                 "ability_recharged", "rival_1", "rival_5_contact", "rival_5_theirs", "blocked_special_operations",
+                 "extra_actions", "construction_additions"):
+        assert name in fields, name
+    filled = read_pdf(built / "record-sheet" / "veld.pdf")
+    assert not filled.get_fields()
+
+
+def test_same_content_same_bytes(tmp_path, monkeypatch, built):
+    shutil.copytree(REPO / "content" / "cubes", tmp_path / "content" / "cubes")
+    monkeypatch.chdir(tmp_path)
+    build()
+    for rel in ("record-sheet/veld.pdf", "record-sheet/veld.svg", "blank/record-sheet.pdf"):
+        assert (tmp_path / "out" / "cubes" / rel).read_bytes() == (built / rel).read_bytes()
+
+
+def test_the_turn_log_has_turns_with_three_actions_consumption_and_notes(built):
+    for rel in ("turn-log/veld.pdf", "turn-log/veld.svg", "blank/turn-log.pdf"):
+        assert (built / rel).is_file()
+    flat = " ".join(pdf_text(built / "turn-log" / "veld.pdf").split())
+    for words_ in ("Veld Hegemony", "TURN", "ACTION 1", "ACTION 2", "ACTION 3", "CONSUMPTION", "CUBE 1", "CUBE 2",
+                   "CUBES LEFT", "notes"):
+        assert words_ in flat
+    root = svg_root(built / "turn-log" / "veld.svg")
+    turns = group(root, "veld-turns")
+    boxes = [(w, h) for w, h in rects_in(turns) if h >= 8 * MM - 0.01]
+    assert len(boxes) % 7 == 0 and len(boxes) // 7 >= 12  # turn, 3 actions, 2 consumptions, cubes left
+    assert min(w for w, _ in boxes) >= 11 * MM  # room for a two-digit number in pencil
+    fields = read_pdf(built / "blank" / "turn-log.pdf").get_fields()
+    assert {"turn_1_turn", "turn_1_action_1", "turn_1_action_3", "turn_1_cube_2", "turn_1_left", "turn_1_notes"} <= set(fields)
+
+
+def test_a_game_s_kit_holds_every_player_s_sheet_and_log_in_its_order(built):
+    reader = read_pdf(built / "kit" / "friday-table.pdf")
+    assert len(reader.pages) == 8
+    firsts = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
+    for i, (title, player) in enumerate((("The Ashara Concord", "Ana"), ("Veld Hegemony", "Ben"),
+                                         ("Orrin Deep", "Chloé"), ("Dev", "Dev"))):
+        assert title in firsts[2 * i] and "record sheet" in firsts[2 * i] and player in firsts[2 * i]
+        assert "Friday night CUBES!" in firsts[2 * i]  # the game's title in the Game box
+        assert title in firsts[2 * i + 1] and "turn log" in firsts[2 * i + 1]
+
+
+def odds_layout():
+    """The odds cards laid out with the default theme, and the game's colour."""
+    from sheetgen.content.loader import load
+    from sheetgen.layout.cards import system_color
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.products import Job
+    from sheetgen.layout.registry import products
+    from sheetgen.rules import check
+
+    checked = check(load([]))
+    ctx = LayoutContext(checked.theme)
+    laid = products()["cubes-odds-cards"].layout(ctx, Job("cubes-odds-cards", "quantumization"))
+    assert not ctx.issues
+    return laid, system_color(ctx, "cubes"), ctx.color("ink")
+
+
+def test_the_odds_chart_draws_the_computed_distribution():
+    """One bar per result 0–20 in order, each as tall as its chance; the d20-removed
+    series is a tick over results 0–12 only."""
+    from sheetgen.layout.primitives import Path, Rect, walk
+    from sheetgen.rules.cubes.quantumizer import distribution
+
+    laid, color, ink = odds_layout()
+    front = laid.pages[0]
+    # Narrow rects in the game's colour, in drawing order: the bars, then the legend's swatch.
+    narrow = [(it.x + dx, it.h) for it, dx, _ in walk(front.items) if isinstance(it, Rect) and it.fill == color
+              and it.w < 3 * MM]
+    dist = distribution()
+    assert len(narrow) == len(dist) + 1
+    bars = narrow[:-1]
+    assert [x for x, _ in bars] == sorted(x for x, _ in bars)
+    for (value, p), (_, h) in zip(dist.items(), bars):
+        assert h / bars[1][1] == pytest.approx(float(p / dist[1]), rel=1e-6), value
+    assert max(h for _, h in bars) == bars[1][1] == bars[4][1]  # 1 to 4 are the likeliest results
+    ticks = [it for it, _, _ in walk(front.items) if isinstance(it, Path) and it.stroke == ink and it.width == 1.1]
+    assert len(ticks) == len(distribution(["d20"])) + 1  # one per result 0–12, and the legend's
+
+
+def test_the_odds_cards_print_the_tables_with_backs(built):
+    reader = read_pdf(built / "odds" / "quantumization.pdf")
+    assert len(reader.pages) == 2  # the fronts, then their backs
+    flat = " ".join((reader.pages[0].extract_text() or "").split())
+    from sheetgen.rules.common import computed_tables
+
+    for name in ("cubes-quantumization", "cubes-consumption"):
+        columns, rows = computed_tables()[name]()
+        for row in rows:
+            assert str(row[0]) in flat
+        assert all(str(c) in flat for c in rows[0])
+    assert "One QUANTUMIZATION" in flat and "Consumption and extinction" in flat
+    assert "all six dice" in flat and "d20 removed" in flat
+
+
+def test_the_reference_deck_carries_the_computed_tables(built):
+    flat = " ".join(pdf_text(built / "reference" / "cubes-reference.pdf").split())
+    for title in ("QUANTUMIZATION", "What Order buys", "Combat: futility or loss", "Special Operations",
+                  "Diplomacy", "Commerce", "Guardian of the CUBE", "Countdown to extinction",
+                  "Double quantum events", "Kairotic Moment"):
+        assert title in flat, title
+    from sheetgen.rules.cubes.rulebook import ACTIONS
+
+    for n, action in enumerate(ACTIONS, start=1):
+        assert f"{n} {action}" in flat
+    assert "d10 0–9" in flat

@@ -1,0 +1,118 @@
+"""Grimdark Future – Cubes checks and derived values: every rule has a failing fixture
+in tests/fixtures/grimdark/ whose first line gives the exact line:col, code and words;
+ranges convert to squares as the rulebook says; movement and occupancy follow it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, REPO, assert_only_diagnostic, expectation, run_cli, validate_json, write
+from sheetgen.rules.grimdark.profile import RuleRef, inches_to_squares, movement, occupancy, parse_range, parse_rule
+
+GRIMDARK_FIXTURES = sorted((FIXTURES / "grimdark").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("fixture", GRIMDARK_FIXTURES, ids=[p.stem for p in GRIMDARK_FIXTURES])
+def test_each_rule_is_reported_at_its_value(workdir, fixture: Path):
+    line, column, severity, code, words = expectation(fixture)
+    assert_only_diagnostic(fixture, code, severity, line, column)
+    _, found = validate_json(str(fixture))
+    assert words.lower() in (found[0]["message"] + " " + found[0]["hint"]).lower()
+
+
+def test_every_grimdark_rule_code_has_a_fixture():
+    sources = "".join(p.read_text(encoding="utf-8") for p in (REPO / "sheetgen/rules/grimdark").glob("*.py"))
+    codes = set(re.findall(r'"(grimdark\.[a-z-]+)"', sources))
+    assert {"grimdark.quality-range", "grimdark.over-points", "grimdark.unknown-rule"} <= codes
+    assert codes - {expectation(p)[3] for p in GRIMDARK_FIXTURES} == set()
+
+
+def test_the_bundled_grimdark_content_is_clean(bundled):
+    run, found = validate_json("--strict", "content/grimdark")
+    assert run.code == 0 and found == []
+
+
+# The issue's conversion table (inches ÷ 3, rounded), worked by hand.
+@pytest.mark.parametrize("inches, squares", [(4, 1), (6, 2), (8, 3), (12, 4), (18, 6), (24, 8), (30, 10), (36, 12),
+                                             (1, 0), (2, 1), (9, 3), (10, 3), (11, 4), (13.5, 5)])
+def test_inches_convert_to_squares(inches, squares):
+    assert inches_to_squares(inches) == squares
+
+
+def test_ranges_are_read_in_inches_or_squares():
+    assert parse_range("24in").squares == 8 and parse_range("24in").inches == 24
+    assert parse_range('30"').squares == 10
+    assert parse_range(12).squares == 4
+    assert parse_range("8sq").squares == 8 and parse_range("8sq").inches is None
+    assert parse_range(None) is None and parse_range(0) is None
+
+
+def test_rules_are_parsed_with_their_rating():
+    assert parse_rule("Tough(3)") == RuleRef("Tough", 3)
+    assert parse_rule("Blast(3)") == RuleRef("Blast", 3)
+    assert parse_rule("AP(1)") == RuleRef("AP", 1)
+    assert parse_rule("Hero") == RuleRef("Hero", None)
+
+
+def rules(*texts: str) -> list[RuleRef]:
+    return [parse_rule(t) for t in texts]
+
+
+def test_movement_per_action():
+    assert movement([]) == {"hold": 0, "advance": 2, "rush": 4, "charge": 4}
+    assert movement(rules("Fast")) == {"hold": 0, "advance": 3, "rush": 5, "charge": 5}
+    assert movement(rules("Slow", "Tough(6)")) == {"hold": 0, "advance": 1, "rush": 3, "charge": 3}
+
+
+def test_occupancy_follows_the_six_model_square():
+    ten = occupancy(10, [])  # ten ordinary models: 6 + 4
+    assert (ten.models_per_square, ten.squares, ten.square_filling) == (6, 2, False)
+    tough3 = occupancy(3, rules("Tough(3)"))  # each counts two: 3 fit a square
+    assert (tough3.model_counts_as, tough3.models_per_square, tough3.squares) == (2, 3, 1)
+    assert occupancy(4, rules("Tough(3)")).squares == 2
+    big = occupancy(2, rules("Tough(6)"))  # higher Tough fills a square alone
+    assert big.square_filling and big.squares == 2
+    # Heroes count Tough − 3: Tough(6) counts two, Tough(3) one, Tough(9) fills a square.
+    assert occupancy(1, rules("Hero", "Tough(6)")).model_counts_as == 2
+    assert occupancy(1, rules("Hero", "Tough(3)")).model_counts_as == 1
+    assert occupancy(1, rules("Hero", "Tough(9)")).square_filling
+    huge = occupancy(1, rules("Tough(12)"), footprint=4)
+    assert huge.squares == 4 and huge.footprint == 4
+
+
+def test_show_json_prints_both_ranges_and_the_derived_card(workdir):
+    write(workdir, "content/unit.yaml", """
+        kind: grimdark-unit
+        id: assault-squad
+        name: Assault Squad
+        size: 5
+        quality: 4                       # means 4+
+        defense: 5
+        cost: 120
+        special_rules: [Fast, Tough(3)]
+        weapons:
+          - {name: Rifle, range: 24in, attacks: 1}          # or range: 8sq; none for melee
+          - {name: Heavy Blade, attacks: 2, rules: [AP(1)]}
+    """)
+    run = run_cli("show", "content/unit.yaml", "--json")
+    assert run.code == 0, run.stderr
+    d = json.loads(run.stdout)["derived"]
+    assert d["label"] == "Assault Squad [5]" and d["quality"] == "4+" and d["defense"] == "5+"
+    rifle, blade = d["weapons"]
+    assert rifle["range"] == {"squares": 8, "inches": 24} and not rifle["melee"]
+    assert blade["range"] is None and blade["melee"] and blade["ap"] == 1
+    assert {m["action"]: m["squares"] for m in d["movement"]} == {"hold": 0, "advance": 3, "rush": 5, "charge": 5}
+    assert d["occupancy"]["squares"] == 2 and d["wounds"] == 15
+
+
+def test_army_totals_points_with_joined_heroes(bundled):
+    run = run_cli("show", "content/grimdark/armies.yaml", "--json", "--id", "iron-wardens")
+    d = json.loads(run.stdout)["derived"]
+    # Hand-added from content/grimdark/units/iron-wardens.yaml: 100 + 70 + 115 + 85 + 125.
+    assert d["total"] == 495 and d["left"] == 5 and d["points_limit"] == 500
+    line = d["units"][0]
+    assert line["unit"] == "warden-line" and line["points"] == 170 and line["heroes"][0]["unit"] == "warden-captain"
