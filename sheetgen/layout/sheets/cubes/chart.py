@@ -12,10 +12,10 @@ from typing import Mapping
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path, Rect, line
-from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.layout.text import FINE_MIN, TextStyle, one_line
 from sheetgen.units import MM
 
-LABEL = 6.0  # pt: axis labels and legend
+LABEL = FINE_MIN  # pt: axis labels and legend
 
 
 @dataclass
