@@ -103,6 +103,11 @@ def run_build(folder: Path, *args: str, repeat: int = 1, prepare=None) -> Run:
     return best(runs)
 
 
+def fresh(folder: Path):
+    """Before a run: no output folder, so every run writes every file anew."""
+    return lambda: shutil.rmtree(folder / "output", ignore_errors=True)
+
+
 def pages_of(folder: Path) -> int:
     manifest = json.loads((folder / "output" / "manifest.json").read_text())
     return sum(e.get("pages", 0) for e in manifest["outputs"] if e["format"] == "pdf")
@@ -117,7 +122,7 @@ def deck_folder(tmp: Path, cards: int) -> Path:
 def bench_deck(cards: int, repeat: int) -> Run:
     with tempfile.TemporaryDirectory() as tmp:
         folder = deck_folder(Path(tmp), cards)
-        ours = run_build(folder, "content/deck.yaml", "--format", "pdf", "--force", repeat=repeat)
+        ours = run_build(folder, "content/deck.yaml", "--format", "pdf", repeat=repeat, prepare=fresh(folder))
         pages = pages_of(folder)
         script = folder / "baseline.py"
         script.write_text(reportlab_baseline(cards, folder / "baseline.pdf"))
@@ -133,7 +138,7 @@ def bench_deck(cards: int, repeat: int) -> Run:
 def bench_big_deck(cards: int, small: Run | None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = deck_folder(Path(tmp), cards)
-        run = run_build(folder, "content/deck.yaml", "--format", "pdf", "--force")
+        run = run_build(folder, "content/deck.yaml", "--format", "pdf", prepare=fresh(folder))
         line = f"{cards:>6} reference cards → one PDF of {pages_of(folder)} pages: {run}"
         if small:
             line += f"   ({run.cpu / small.cpu:.1f}× the CPU of {cards // 10} cards; linear would be 10×)"
@@ -147,8 +152,8 @@ def bench_documents(n: int, repeat: int) -> None:
         content.mkdir()
         for i in range(n):
             (content / f"deck-{i:05d}.yaml").write_text(deck_yaml(i, 4))
-        one = run_build(folder, "--format", "pdf", "--force", "--jobs", "1", repeat=repeat)
-        two = run_build(folder, "--format", "pdf", "--force", "--jobs", "2", repeat=repeat)
+        one = run_build(folder, "--format", "pdf", "--jobs", "1", repeat=repeat, prepare=fresh(folder))
+        two = run_build(folder, "--format", "pdf", "--jobs", "2", repeat=repeat, prepare=fresh(folder))
         pages = pages_of(folder)
         print(f"{n:>6} documents ({pages} pages), --jobs 1: {one}   {n / one.wall:6.0f} documents/s")
         print(f"{n:>6} documents ({pages} pages), --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job")

@@ -107,10 +107,28 @@ def _load(paths: tuple[str, ...], settings):
     return library, checked
 
 
-def _settings(paper: str | None, cube_size: float | None, theme: str | None):
+def _settings(paper: str | None, cube_size: float | None, theme: str | None, templates: str | None = None):
     from sheetgen.rules.theme import Settings
 
-    return Settings(paper=paper, cube_size=cube_size, theme=theme)
+    return Settings(paper=paper, cube_size=cube_size, theme=theme, templates=templates)
+
+
+_TEMPLATES_HELP = "a folder of your own templates over the bundled ones, by the same paths (see docs/templates.md)"
+
+
+def _check_templates(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> list[Diagnostic]:
+    """A publisher's templates, checked before anything is built: with an error in one,
+    nothing is built."""
+    from sheetgen.layout.templates import check_folder, use_templates
+
+    if not checked.theme.templates:
+        return []
+    use_templates(checked.theme.templates, checked.theme.templates_digest)
+    found = check_folder(checked.theme.templates)
+    if any(d.is_error for d in found):
+        _emit(diagnostics + found, library, fmt)
+        raise ContentFailure()
+    return found
 
 
 def _check_theme_exists(library, theme: str | None) -> None:
@@ -138,7 +156,10 @@ def _emit(diags: list[Diagnostic], library, fmt: str = "text") -> None:
         click.echo(format_json(diags))
         return
     if diags:
+        from sheetgen.layout.templates import source_lines
+
         lines = {path: src.lines for path, src in library.sources.items()}
+        lines.update(source_lines(diags))
         click.echo(format_text(diags, lines), err=True)
 
 
@@ -161,14 +182,16 @@ def main() -> None:
               help="parallel processes, 1 to 64 (default: $SHEETGEN_JOBS, else the cores this process may use)")
 @click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
-def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict) -> None:
+@click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
+def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict, templates) -> None:
     """Build PDFs and SVGs from content (default: content/) into output/."""
     from sheetgen.build import stamp
 
     started = time.perf_counter()
     out = Path(out_dir)
     asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
-                          cube_size=cube_size, theme=theme, strict=strict)
+                          cube_size=cube_size, theme=theme, strict=strict,
+                          templates=os.path.abspath(templates) if templates else None)
     done = None if force else stamp.current(out, asked)
     if done is not None:  # the last clean build, asked the same way, is current: nothing to load
         click.echo(_summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0,
@@ -181,11 +204,12 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
 
     jobs = jobs or default_jobs()
     _check_source_date()
-    settings = _settings(paper, cube_size, theme)
+    settings = _settings(paper, cube_size, theme, templates)
     library, checked = _load(paths, settings)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, diagnostics)
+    diagnostics += _check_templates(checked, library, diagnostics)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -204,9 +228,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict)
     if not (diagnostics or report.failed):
         targets, context = _paths(paths)
         fonts = [face.path for face in checked.theme.fonts.values()]
+        own = [checked.theme.templates] if checked.theme.templates else []  # a publisher's templates
+        own_files = [str(p) for folder in own for p in sorted(Path(folder).rglob("*")) if p.is_file()]
         _, entries = read_manifest(out)
         written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
-        stamp.record(out, asked, [*targets, *context], [*library.sources, *fonts], [str(p) for p in written],
+        stamp.record(out, asked, [*targets, *context, *own], [*library.sources, *fonts, *own_files], [str(p) for p in written],
                      {"documents": report.documents, "unchanged": report.targets})
     if errors or (strict and warnings):
         raise ContentFailure()
@@ -293,14 +319,16 @@ def _progress():
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="check layout on this paper")
 @click.option("--cube-size", callback=_length_option, help="check cube nets at this size")
 @click.option("--theme", help="id of the theme to use")
-def validate(paths, fmt, strict, paper, cube_size, theme) -> None:
+@click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
+def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     """Check content against each game's rules and layout; report every problem."""
     from sheetgen.build.pipeline import layout_issues
 
-    library, checked = _load(paths, _settings(paper, cube_size, theme))
+    library, checked = _load(paths, _settings(paper, cube_size, theme, templates))
     _check_theme_exists(library, theme)
     _check_cube_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
-    diagnostics = library.diagnostics + checked.diagnostics + layout_issues(checked)
+    found = _check_templates(checked, library, library.diagnostics + checked.diagnostics, fmt)
+    diagnostics = library.diagnostics + checked.diagnostics + found + layout_issues(checked)
     diagnostics = _unique(_reportable(diagnostics, library))
     _emit(diagnostics, library, fmt)
     errors, warnings = summarize(diagnostics)

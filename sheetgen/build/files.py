@@ -26,7 +26,17 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
     """Write bytes so that readers see the old file or the new one, never half of one.
     Returns the sha256 of the data. `durable` also waits for the disk (fsync): the manifest
     needs it; outputs do not, since a build checks each output's sha256 against the
-    manifest before it trusts it, so one a power cut spoiled is simply built again."""
+    manifest before it trusts it, so one a power cut spoiled is simply built again.
+
+    A file that already holds exactly these bytes is left as it is: replacing a file makes
+    the file system flush it (ext4 does, for example), which costs more than reading it,
+    and its time stays that of the build that made it."""
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        if path.stat().st_size == len(data) and sha256_file(path) == digest:
+            return digest
+    except OSError:
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -43,7 +53,7 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
         except FileNotFoundError:
             pass
         raise
-    return hashlib.sha256(data).hexdigest()
+    return digest
 
 
 def sha256_file(path: Path) -> str | None:

@@ -23,7 +23,7 @@ from sheetgen.build.files import OutputEntry, read_manifest, safe_output_path, s
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
-from sheetgen.layout.context import Issue, LayoutContext
+from sheetgen.layout.context import Issue, LayoutContext, Source
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
@@ -153,9 +153,17 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
+    from sheetgen.layout.templates import TemplateProblem, use_templates
+
     product: Product = find_product(target.product, target.system)
     ctx = LayoutContext(theme)
-    document = product.layout(ctx, target.job)
+    use_templates(theme.templates, theme.templates_digest)
+    try:
+        document = product.layout(ctx, target.job)
+    except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
+        d = exc.diagnostic
+        ctx.issues.append(Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column)))
+        return None, ctx.issues
     return document, ctx.issues
 
 
@@ -228,6 +236,8 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
     """A layout issue placed at its document's field in the source file. One with no
     field of its own goes to the document the output is made from, or, when it is made
     from many or none (a blank sheet), to the target itself: `<system/product/id>`."""
+    if issue.at is not None:
+        return Diagnostic(*issue.at, issue.severity, issue.code, issue.message, issue.hint)
     doc = library.get(*issue.source.doc) if issue.source.doc else None
     if doc is None and target.scope == "document" and target.job.docs:
         doc = library.get(*target.job.docs[0].key)
@@ -361,7 +371,7 @@ def build(
                 new_entries.append(entry)
 
     write_manifest(out_dir, __version__, new_entries)
-    _write_index(out_dir, new_entries)
+    report.diagnostics.extend(_write_index(out_dir, new_entries, checked.theme.templates, checked.theme.templates_digest))
     report.seconds = time.perf_counter() - started
     return report
 
@@ -404,14 +414,19 @@ def _remove(out_dir: Path, rel: str) -> None:
         pass
 
 
-def _write_index(out_dir: Path, entries: list[OutputEntry]) -> None:
-    from sheetgen.layout.templates import render_template
+def _write_index(out_dir: Path, entries: list[OutputEntry], templates: str = "", templates_digest: str = "") -> list[Diagnostic]:
+    from sheetgen.layout.templates import TemplateProblem, render_template, use_templates
 
     groups: dict[str, dict[str, list[OutputEntry]]] = {}
     for e in sorted(entries, key=lambda e: e.path):
         groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(e)
-    html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)
+    use_templates(templates, templates_digest)
+    try:
+        html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)
+    except TemplateProblem as exc:  # the publisher's index: the earlier one stays
+        return [exc.diagnostic]
     write_atomic(out_dir / "index.html", html.encode("utf-8"))
+    return []
 
 
 def layout_issues(checked: Checked) -> list[Diagnostic]:

@@ -24,7 +24,7 @@ def output_path(product: Product) -> str:
         return f"{system}/{product.name}/<id>"
     if product.scope == "collection":
         return f"{system}/{product.name}/{product.target or product.name}"
-    return f"{system}/blank/{product.target or product.name}"
+    return f"{system}/{product.name}/{product.target or product.name}"  # as the build writes it
 
 
 def catalog() -> list[dict]:

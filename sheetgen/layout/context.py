@@ -30,6 +30,7 @@ class Issue:
     code: str
     message: str
     hint: str | None = None
+    at: tuple[str, int, int] | None = None  # a place outside the content (a template's file, line, column)
 
 
 class FontBook:

@@ -1,15 +1,37 @@
-"""Jinja2 text templates (card bodies, sheet captions, the HTML index) from `templates/`."""
+"""Jinja2 text templates (card bodies, sheet captions, the HTML index) from `templates/`,
+and a publisher's own templates over them.
+
+A publisher's folder (`sheetgen build --templates DIR`, or a theme's `templates:`) holds
+files by the same paths as the bundled ones; each replaces the bundled file, and in a
+caption file each macro it defines replaces the bundled macro of that name (the others
+stay as bundled). Every template, bundled or not, renders in Jinja2's sandbox with
+`StrictUndefined`, autoescaped where the output is HTML, XML or SVG: a template from
+someone else can neither reach Python's internals (`__class__`, `__globals__`), import,
+nor read a file outside its folder. A template's mistake is a `TemplateProblem`: a
+diagnostic naming the template file and line, never a traceback.
+"""
 
 from __future__ import annotations
 
+import operator
+import os
+import re
+import traceback
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 import sheetgen
+from sheetgen.diagnostics import Diagnostic, Severity, did_you_mean, display_path
 
-if TYPE_CHECKING:
-    import jinja2
+#: Longest string or list a template may build by repetition (`"x" * n`), and the
+#: largest power: a template cannot exhaust memory or time.
+MAX_REPEAT = 100_000
+MAX_POWER = 10_000
 
 
 def templates_dir() -> Path:
@@ -21,22 +43,114 @@ def templates_dir() -> Path:
     raise FileNotFoundError("sheetgen's templates folder is missing")
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    import jinja2  # here, not above: a build whose products use no template does not load Jinja
+class TemplateProblem(Exception):
+    """A template that cannot be used, as a diagnostic at its file and line."""
 
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class _ConfinedLoader(jinja2.FileSystemLoader):
+    """Templates from one folder, and nothing that resolves outside it (a symlink to
+    `/etc/passwd` is not a template)."""
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = super().get_source(environment, template)
+        root = Path(self.searchpath[0]).resolve()
+        if not Path(filename).resolve().is_relative_to(root):
+            raise jinja2.TemplateNotFound(template)
+        return source, filename, uptodate
+
+
+class _Sandbox(SandboxedEnvironment):
+    """Jinja2's sandbox, with repetition and powers bounded."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context, operator_name, left, right):
+        if operator_name == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT:
+                    raise SecurityError(f"a repetition longer than {MAX_REPEAT:,} is not allowed")
+            return operator.mul(left, right)
+        if operator_name == "**":
+            if isinstance(right, (int, float)) and abs(right) > MAX_POWER:
+                raise SecurityError(f"a power above {MAX_POWER:,} is not allowed")
+            return operator.pow(left, right)
+        return super().call_binop(context, operator_name, left, right)
+
+
+def _environment(*folders: Path) -> jinja2.Environment:
+    """A sandbox reading templates from the folders, the first that has a name winning."""
+    loaders = [_ConfinedLoader(str(f)) for f in folders]
+    env = _Sandbox(
+        loader=loaders[0] if len(loaders) == 1 else jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,
-        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2", "xml", "svg"), default=False),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2", "xml", "svg", "svg.j2"), default=False),
         keep_trailing_newline=False,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # a build reads each template once (`reset()` forgets them)
     )
+    env.globals.pop("lipsum", None)  # text generation a caption never needs
+    return env
+
+
+# --- which folders: the bundled one, and the publisher's over it ------------------------
+
+_publisher: Path | None = None
+_version: str = ""
+
+
+def use_templates(folder: str | os.PathLike | None, version: str = "") -> None:
+    """Take templates from `folder` before the bundled ones (None: the bundled ones only);
+    a new `version` (a digest of the folder's files) forgets what was read before."""
+    global _publisher, _version
+    _publisher = Path(folder).resolve() if folder else None
+    if version != _version:
+        _version = version
+        reset()
+
+
+def publisher_dir() -> Path | None:
+    return _publisher
+
+
+@lru_cache(maxsize=1)
+def bundled_environment() -> jinja2.Environment:
+    return _environment(templates_dir())
+
+
+@lru_cache(maxsize=8)
+def _publisher_environment(folder: Path) -> jinja2.Environment:
+    return _environment(folder, templates_dir())
+
+
+def environment() -> jinja2.Environment:
+    """The environment a template is looked up in first: the publisher's, else the bundled."""
+    return _publisher_environment(_publisher) if _publisher is not None else bundled_environment()
+
+
+def _get(name: str) -> tuple[jinja2.Template, bool]:
+    """The template `name` and whether it is the publisher's."""
+    template = _guard(lambda: environment().get_template(name))
+    own = _publisher is not None and _inside(Path(template.filename or ""), _publisher)
+    return template, own
 
 
 def render_template(name: str, **values: Any) -> str:
-    return environment().get_template(name).render(**values)
+    """A whole template, rendered with `values`."""
+    template, _ = _get(name)
+    return _guard(lambda: template.render(**values))
+
+
+def reset() -> None:
+    """Forget compiled templates (a publisher's file changed while the process runs)."""
+    bundled_environment.cache_clear()
+    _publisher_environment.cache_clear()
+    _macros.clear()
+    _loaded.clear()
 
 
 def caption(template: str, name: str, **values: Any) -> str:
@@ -45,10 +159,47 @@ def caption(template: str, name: str, **values: Any) -> str:
     Caption templates are written like the text they make: single line breaks fold into
     spaces, a blank line starts a new paragraph, and lines starting with `- ` stay
     bullets; `**bold**` and `*italic*` pass through to the layout."""
-    macro = getattr(environment().get_template(template).module, name, None)
+    return fold_text(str(_guard(lambda: _macro(template, name)(**values))))
+
+
+def text(template: str, name: str, **values: Any) -> str:
+    """The macro `name` of a template as it renders, lines kept (a card's body, which is
+    content: its line breaks are the author's)."""
+    return str(_guard(lambda: _macro(template, name)(**values))).strip()
+
+
+_macros: dict[tuple, Any] = {}
+#: Templates by file name, to map a line of their compiled code back to their own line.
+_loaded: dict[str, jinja2.Template] = {}
+
+
+def _macro(template: str, name: str):
+    """The macro `name` of `template` (the publisher's, else the bundled one), as a
+    function whose errors are `TemplateProblem`s at the template's line."""
+    key = (_publisher, template, name)
+    found = _macros.get(key)
+    if found is None:
+        found = _macros[key] = _find_macro(template, name)
+    return found
+
+
+def _find_macro(template: str, name: str):
+    chosen, own = _get(template)
+    if not hasattr(chosen.module, name) and own:  # the publisher's file leaves this caption as bundled
+        chosen = bundled_environment().get_template(template)
+    macro = getattr(chosen.module, name, None)
     if macro is None:
         raise KeyError(f"{template} has no caption `{name}`")
-    return fold_text(str(macro(**values)))
+    _loaded[chosen.filename or template] = chosen
+
+    def call(**values: Any) -> Any:
+        try:
+            return macro(**values)
+        except Exception as exc:
+            _raw_lines(exc)
+            raise
+
+    return call
 
 
 def fold_text(text: str) -> str:
@@ -67,3 +218,164 @@ def fold_text(text: str) -> str:
         if lines:
             paragraphs.append("\n".join(lines))
     return "\n\n".join(paragraphs)
+
+
+# --- a template's mistakes as diagnostics -------------------------------------------------
+
+
+def _guard(run):
+    """Run a template step; its failures become a `TemplateProblem` at the template's line."""
+    try:
+        return run()
+    except TemplateProblem:
+        raise
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateProblem(_diagnostic(exc.filename or exc.name or "<template>", exc.lineno or 1,
+                                          "template.syntax", exc.message or "syntax error",
+                                          "see https://jinja.palletsprojects.com/templates/")) from None
+    except SecurityError as exc:
+        raise TemplateProblem(_at_frame(exc, "template.unsafe", f"refused: {exc}",
+                                        "templates may use the values they are given, not Python's internals")) from None
+    except jinja2.UndefinedError as exc:
+        raise TemplateProblem(_at_frame(exc, "template.undefined", str(exc), _undefined_hint(exc))) from None
+    except jinja2.TemplateNotFound as exc:
+        raise TemplateProblem(_at_frame(exc, "template.not-found", f"there is no template `{exc.name}` to use",
+                                        "templates may include or import only other templates of their folder")) from None
+    except jinja2.TemplateError as exc:
+        raise TemplateProblem(_at_frame(exc, "template.error", str(exc), None)) from None
+    except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        where = _frame_of(exc)
+        if where is None:
+            raise
+        raise TemplateProblem(_diagnostic(*where, "template.error", f"{type(exc).__name__}: {exc}", None)) from None
+
+
+def _undefined_hint(exc: Exception) -> str:
+    return "the variables each template receives are listed in docs/templates.md"
+
+
+def _raw_lines(exc: BaseException) -> None:
+    """Mark an exception raised by a macro called directly: its template frames carry
+    lines of the compiled code (a whole render has Jinja2 rewrite them itself)."""
+    try:
+        exc.sheetgen_raw_lines = True  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+
+
+def _frame_of(exc: BaseException) -> tuple[str, int] | None:
+    """The innermost traceback frame in a template file, as the template's own line."""
+    found = None
+    raw = getattr(exc, "sheetgen_raw_lines", False)
+    roots = [templates_dir().resolve()] + ([_publisher] if _publisher is not None else [])
+    for frame in traceback.extract_tb(exc.__traceback__):
+        path = Path(frame.filename)
+        if path.suffix in (".j2", ".html", ".svg", ".xml", ".txt") and any(_inside(path, r) for r in roots):
+            line = frame.lineno or 1
+            template = _loaded.get(frame.filename)
+            if raw and template is not None:
+                line = template.get_corresponding_lineno(line)
+            found = (frame.filename, line)
+    return found
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(root)
+    except OSError:
+        return False
+
+
+def _at_frame(exc: BaseException, code: str, message: str, hint: str | None) -> Diagnostic:
+    file, line = _frame_of(exc) or ("<template>", 1)
+    quoted = re.search(r"'([^']+)'", str(exc))
+    return _diagnostic(file, line, code, message, hint, quoted.group(1) if quoted else None)
+
+
+def _diagnostic(file: str, line: int, code: str, message: str, hint: str | None, word: str | None = None) -> Diagnostic:
+    """At the template's line, and at `word` in it when it is there."""
+    column = 1
+    if word:
+        try:
+            lines = Path(file).read_text(encoding="utf-8").splitlines()
+            column = lines[line - 1].find(word) + 1 or 1
+        except (OSError, UnicodeDecodeError, IndexError):
+            pass
+    return Diagnostic(display_path(str(file)), line, column, Severity.ERROR, code, message, hint)
+
+
+# --- checking a publisher's folder before anything is built -------------------------------
+
+
+def check_folder(folder: str | os.PathLike) -> list[Diagnostic]:
+    """Every problem of a publisher's templates that shows without rendering them: a
+    file that is not UTF-8, syntax errors, names of Python's internals, and files that
+    replace nothing bundled."""
+    root = Path(folder)
+    bundled = templates_dir()
+    env = _environment(root.resolve(), bundled)
+    out: list[Diagnostic] = []
+    known = sorted(str(p.relative_to(bundled)) for p in bundled.rglob("*") if p.is_file())
+    inside = root.resolve()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        rel = path.relative_to(root).as_posix()
+        if not _inside(path, inside):  # never read, never shown
+            out.append(Diagnostic(display_path(str(path)), 1, 1, Severity.WARNING, "template.outside",
+                                  f"`{rel}` leads outside the templates folder; it is not used",
+                                  "copy the template into the folder instead of linking to it"))
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            out.append(_diagnostic(str(path), 1, "template.unreadable", f"cannot read the template: {exc}", "save it as UTF-8"))
+            continue
+        try:
+            tree = env.parse(text, rel, str(path))
+        except jinja2.TemplateSyntaxError as exc:
+            out.append(_diagnostic(str(path), exc.lineno or 1, "template.syntax", exc.message or "syntax error", None))
+            continue
+        lines, first = text.splitlines(), {}
+        for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Name)):
+            name = _internal_name(node)
+            if name:
+                source = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
+                column = source.find(name) + 1 or 1
+                if node.lineno not in first or column < first[node.lineno][0]:
+                    first[node.lineno] = (column, name)  # the first on a line says enough
+        for line, (column, name) in sorted(first.items()):
+            out.append(Diagnostic(display_path(str(path)), line, column, Severity.ERROR,
+                                  "template.unsafe", f"refused: `{name}` reaches Python's internals",
+                                  "templates may use the values they are given, not Python's internals"))
+        if rel not in known:
+            hint = did_you_mean(rel, known)
+            out.append(Diagnostic(display_path(str(path)), 1, 1, Severity.WARNING, "template.unused",
+                                  f"`{rel}` replaces no bundled template, so nothing uses it",
+                                  hint or "bundled templates: " + ", ".join(known)))
+    return out
+
+
+def _internal_name(node: nodes.Node) -> str | None:
+    if isinstance(node, nodes.Getattr):
+        name = node.attr
+    elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+        name = node.arg.value
+    elif isinstance(node, nodes.Name):
+        name = node.name
+    else:
+        return None
+    return name if name.startswith("_") else None
+
+
+def source_lines(diagnostics: list[Diagnostic]) -> dict[str, list[str]]:
+    """The lines of the template files diagnostics point at, to show them under each."""
+    out: dict[str, list[str]] = {}
+    roots = [templates_dir().resolve()] + ([_publisher] if _publisher is not None else [])
+    for d in diagnostics:
+        path = Path(d.file)
+        if (d.code.startswith("template.") and d.code != "template.outside" and d.file not in out and path.is_file()
+                and any(_inside(path, r) for r in roots)):
+            try:
+                out[d.file] = Path(d.file).read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError):
+                pass
+    return out

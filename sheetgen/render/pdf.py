@@ -73,14 +73,14 @@ class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
 
 
 class _ArrayRemembersNumbers(pdfdoc.PDFArray):
-    """reportlab's PDF array, which formats a long array of whole numbers (a font's glyph
+    """reportlab's PDF array, which formats a long array of plain numbers (a font's glyph
     widths) once per process instead of once per document."""
 
     _memo: dict[tuple, bytes] = {}
 
     def format(self, document, IND=b"\n "):
         seq = self.sequence
-        if len(seq) < 32 or not all(type(e) is int for e in seq):
+        if len(seq) < 32 or not all(type(e) is float or type(e) is int for e in seq):
             return super().format(document, IND)
         key = (tuple(seq), self.multiline, IND)
         hit = self._memo.get(key)

@@ -47,6 +47,9 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             ctx.error(doc, ("fonts", style), "theme.bad-font", f"cannot use the font `{rel}`: {reason}",
                       "give a path to a .ttf or .otf file, relative to the theme file")
+    if theme.templates is not None and not (base / theme.templates).is_dir():
+        ctx.error(doc, ("templates",), "theme.no-templates", f"there is no folder `{theme.templates}` of templates",
+                  "give a folder relative to the theme file, holding templates by the bundled templates' paths")
     return {}
 
 

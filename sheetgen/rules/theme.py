@@ -24,6 +24,7 @@ class Settings:
     paper: str | None = None
     cube_size: float | None = None
     theme: str | None = None
+    templates: str | None = None  # the publisher's templates folder
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class ResolvedTheme:
     author: str = ""
     extra: dict[str, str] = field(default_factory=dict)
     paper_forced: bool = False  # chosen on the command line: documents do not override it
+    templates: str = ""  # the publisher's templates folder, over the bundled ones
+    templates_digest: str = ""  # of its files, so outputs rebuild when one changes
     broken: bool = False  # the chosen theme has errors: nothing should be built with it
 
     def color(self, name: str) -> str:
@@ -98,6 +101,9 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
                           did_you_mean(value, palette) or "use a hex value or a name from the palette")
                 colors[role] = "#000000"
     theme_id = doc.id if doc is not None else "built-in"
+    templates = settings.templates or ""
+    if not templates and model is not None and doc is not None and model.templates:
+        templates = str(Path(doc.file).parent / model.templates)
     return ResolvedTheme(
         id=theme_id,
         fonts=fonts,
@@ -109,8 +115,26 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         cube_size=cube,
         bleed=bleed,
         paper_forced=bool(settings.paper),
+        templates=str(Path(templates).resolve()) if templates and Path(templates).is_dir() else "",
+        templates_digest=_templates_digest(templates),
         broken=doc is not None and doc.key in ctx.failed,
     )
+
+
+def _templates_digest(folder: str) -> str:
+    import hashlib
+
+    if not folder or not Path(folder).is_dir():
+        return ""
+    h = hashlib.sha256()
+    root = Path(folder)
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        try:
+            h.update(path.read_bytes())
+        except OSError:
+            pass
+    return h.hexdigest()[:16]
 
 
 def check_colour_name(ctx: RuleContext, theme: ResolvedTheme, doc: Document, path: tuple, name: str) -> bool:

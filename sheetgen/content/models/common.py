@@ -72,6 +72,9 @@ class Theme(DocumentModel):
     card_size: CardSizeField | None = None
     cube_size: Length | None = None
     bleed: Length | None = None
+    # A folder of the publisher's templates over the bundled ones, relative to this file
+    # (`sheetgen build --templates DIR` overrides it).
+    templates: ShortText | None = None
 
 
 Cell = str | int | float

@@ -24,10 +24,13 @@ from sheetgen.layout.primitives import (
     Box, Group, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
 )
 from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.templates import caption, text
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM, PAPER_SIZES
 
 CARDS_SUFFIX = "cards"
+#: The words around the sections, which a publisher's template may replace.
+WORDS = "handout/captions.j2"
 
 
 def _includes(doc: DocInput) -> list[tuple[str, str]]:
@@ -211,8 +214,9 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
             info.cards = (done + 1, done + _count_fronts(cards.pages[first_card:]))
             cards.marks.insert(_first_mark_at(cards.marks, info.key), _Mark(info.title, info.key, first_card, 0))
             if dividers and info.page is not None:  # say where the section's cards went
-                body.pages[first_page] = _divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs,
-                                                  _cards_note(f"{job.target}-{CARDS_SUFFIX}.pdf", info.cards))
+                note = caption(WORDS, "cards_note", file=f"{job.target}-{CARDS_SUFFIX}.pdf",
+                               first_card=info.cards[0], last_card=info.cards[1])
+                body.pages[first_page] = _divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs, note)
 
     cards_file = f"{job.target}-{CARDS_SUFFIX}.pdf" if cards.pages else None
     front: list[Page] = []
@@ -284,7 +288,9 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
         items += one_line(ctx, byline, Box(20 * MM, 64 * MM, W - 40 * MM, 10 * MM),
                           TextStyle(size=14, font="italic", color=tint(accent, 0.8), min_size=8), None)
     y = 115 * MM
-    items += one_line(ctx, "Contents", Box(20 * MM, y, W - 40 * MM, 9 * MM), TextStyle(size=15, font="bold", color=accent))
+    values = _values(handout)
+    items += one_line(ctx, text(WORDS, "contents_title", handout=values), Box(20 * MM, y, W - 40 * MM, 9 * MM),
+                      TextStyle(size=15, font="bold", color=accent))
     y += 13 * MM
     pages: list[list[Item]] = [items]
     rows: list[tuple[int, Box, str]] = []
@@ -293,15 +299,12 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
             pages.append([])
             y = 20 * MM
         row = Box(20 * MM, y, W - 40 * MM, 7 * MM)
-        where = []
-        if info.page is not None:
-            where.append(f"page {info.page + 1}")
-        if info.cards is not None:
-            first, last = info.cards
-            where.append(f"cards {first}–{last}" if last > first else f"card {first}")
+        first, last = info.cards or (None, None)
+        where = text(WORDS, "contents_where", page=None if info.page is None else info.page + 1,
+                     first_card=first, last_card=last)
         pages[-1] += one_line(ctx, info.title, Box(row.x, row.y, row.w - 45 * MM, row.h),
                               TextStyle(size=11, color=ctx.color("ink"), min_size=7), None)
-        pages[-1] += one_line(ctx, ", ".join(where), Box(row.right - 45 * MM, row.y, 45 * MM, row.h),
+        pages[-1] += one_line(ctx, where, Box(row.right - 45 * MM, row.y, 45 * MM, row.h),
                               TextStyle(size=10, color=ctx.color("muted"), align="right", min_size=6), None)
         pages[-1].append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.4), width=0.4))
         if info.page is not None:
@@ -315,33 +318,22 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
     return out, [Link(n, box, key) for n, box, key in rows]
 
 
+def _values(handout) -> dict:
+    """What the handout's templates receive as `handout`."""
+    return {"id": handout.id, "title": handout.title, "author": handout.author or "", "date": handout.date or "",
+            "profile": handout.profile, "paper": handout.paper or "", "subject": handout.subject or "",
+            "keywords": list(handout.keywords), "language": handout.language or ""}
+
+
 def _imprint(ctx: LayoutContext, handout, cards_file: str | None) -> list[Item]:
     W, H = ctx.theme.paper
-    muted = ctx.color("muted")
-    lines = [f"**{handout.title}**"]
-    if handout.author:
-        lines.append(handout.author)
-    if handout.date:
-        lines.append(f"Published {handout.date}")
-    how = ["Print at 100 % (actual size), never “fit to page”."]
-    if handout.profile == "print-shop":
-        how.append("Pages are trimmed to the paper size; bleed and crop marks lie outside the trim.")
-        if cards_file:
-            how.append(f"The cards are a separate job: {cards_file}, one card to a page at bleed size, each back behind its front.")
-    else:
-        how.append("Pages pair up for double-sided printing, flipped on the long edge; sections start on a right-hand page.")
-    blocks = [Paragraph(ctx, "\n".join(lines), TextStyle(size=10, color=ctx.color("ink"), min_size=7), None),
+    values = _values(handout)
+    blocks = [Paragraph(ctx, text(WORDS, "imprint", handout=values, cards_file=cards_file),
+                        TextStyle(size=10, color=ctx.color("ink"), min_size=7), None),
               Spacer(4 * MM),
-              Paragraph(ctx, " ".join(how), TextStyle(size=8.5, color=muted, min_size=6), None),
-              Spacer(3 * MM),
-              Paragraph(ctx, "Made with sheetgen.", TextStyle(size=8, color=muted, min_size=6), None)]
+              Paragraph(ctx, caption(WORDS, "printing", handout=values, cards_file=cards_file),
+                        TextStyle(size=8.5, color=ctx.color("muted"), min_size=6), None)]
     return fit_blocks(ctx, blocks, Box(20 * MM, H - 80 * MM, W - 40 * MM, 60 * MM), valign="bottom", what="imprint")
-
-
-def _cards_note(file: str, cards: tuple[int, int]) -> str:
-    first, last = cards
-    which = f"cards {first}–{last}" if last > first else f"card {first}"
-    return f"The cards of this section are a separate print job: {which} of {file}."
 
 
 def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: int, docs: list[DocInput],
@@ -355,8 +347,8 @@ def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: in
         blocks += [Spacer(6 * MM), Paragraph(ctx, text, TextStyle(size=11, color=ctx.color("ink"), min_size=7),
                                              doc.source("sections", index, "text"))]
     if docs:
-        names = "\n".join(f"- {_name_of(d)}" for d in docs)
-        blocks += [Spacer(8 * MM), Paragraph(ctx, "**In this section**\n" + names,
+        names = caption(WORDS, "in_this_section", names=[_name_of(d) for d in docs])
+        blocks += [Spacer(8 * MM), Paragraph(ctx, names,
                                              TextStyle(size=10, color=ctx.color("muted"), min_size=6), None)]
     if note:
         blocks += [Spacer(5 * MM), Paragraph(ctx, note, TextStyle(size=10, font="italic", color=ctx.color("ink"), min_size=6), None)]

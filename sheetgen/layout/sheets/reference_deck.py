@@ -3,6 +3,8 @@ an optional back per card, imposed with crop marks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.content.models.common import ReferenceDeck
 from sheetgen.layout.cards import (
     SAFE,
@@ -19,10 +21,12 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
-from dataclasses import replace
-
+from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
+
+#: The words on every card (body, footer), which a publisher's template may replace.
+CARD_TEMPLATE = "reference/card.j2"
 
 
 def system_notice(system: str) -> str | None:
@@ -123,19 +127,22 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = card_geometry(ctx, deck)
     accent = system_color(ctx, deck.system, deck.color)
     fronts: list[list[Item]] = []
-    footers: list[tuple[str, Source]] = []
+    footers: list[tuple[dict, Source]] = []
     backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
     back_art: dict[str | None, list[Item]] = {}
+    deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
     tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
     table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
-        blocks = body_blocks(ctx, card.body, tables[i], src, table_pt)
-        foot = (card.footer or deck.footer or deck.title,
-                src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
+        card_values = {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back}
+        body = template_text(CARD_TEMPLATE, "body", card=card_values, deck=deck_values, number=i + 1,
+                             total=len(deck.cards))
+        blocks = body_blocks(ctx, body, tables[i], src, table_pt)
+        where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")
         for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title")):
             fronts.append(front)
-            footers.append(foot)
+            footers.append((card_values, where))
             if backs is not None:
                 text_back = card.back if card.back is not None else deck.back
                 key = text_back if card.back is not None else None
@@ -146,8 +153,9 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     notice = system_notice(deck.system)
     total = len(fronts) + (1 if notice else 0)
     # Numbers count the cards printed, continuations and the notice card included.
-    fronts = [items + footer(ctx, geo, text, f"{n}/{total}", source=where)
-              for n, (items, (text, where)) in enumerate(zip(fronts, footers), 1)]
+    fronts = [items + footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values, number=n,
+                                                     total=total), f"{n}/{total}", source=where)
+              for n, (items, (values, where)) in enumerate(zip(fronts, footers), 1)]
     if notice:
         fronts.append(notice_card(ctx, geo, accent, notice, deck.title, f"{total}/{total}"))
         if backs is not None:

@@ -1,0 +1,152 @@
+"""A publisher's own templates over the bundled ones, in Jinja2's sandbox."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, pdf_text, run_cli, write
+from test_build import deck
+from sheetgen.layout import templates
+
+
+@pytest.fixture(autouse=True)
+def bundled_templates_after():
+    yield
+    templates.use_templates(None)
+    templates.reset()
+
+
+def test_a_publisher_template_replaces_one_caption_and_keeps_the_others(bundled):
+    write(bundled, "mine/tricube/captions.j2", """
+        {% macro card_credit() -%}
+        Published by Grid Press
+        {%- endmacro %}
+    """)
+    result = run_cli("build", "content/tricube", "--format", "pdf", "--templates", "mine")
+    assert result.code == 0, result.stderr
+    cards = pdf_text(bundled / "output/tricube/character-cards/party.pdf")
+    assert "Published by Grid Press" in cards and "Richard Wilson" not in cards
+    sheet = pdf_text(bundled / "output/tricube/character-sheet/brann.pdf")
+    assert "Tricube Tales by Richard Wilson" in sheet  # `credit` was left as bundled
+    # Without the folder, the bundled words come back (the outputs rebuild).
+    assert run_cli("build", "content/tricube", "--format", "pdf").code == 0
+    assert "Published by Grid Press" not in pdf_text(bundled / "output/tricube/character-cards/party.pdf")
+
+
+def test_a_theme_names_a_templates_folder_for_card_bodies(workdir):
+    deck(workdir, "basics")
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        templates: ../publisher
+    """)
+    write(workdir, "publisher/reference/card.j2", """
+        {% macro body(card, deck, number, total) -%}
+        {{ card.body }}
+
+        *{{ deck.title }}, card {{ number }} of {{ total }}*
+        {%- endmacro %}
+    """)
+    result = run_cli("build")
+    assert result.code == 0, result.stderr
+    text = pdf_text(workdir / "output/grimdark/reference/basics.pdf")
+    assert "Grid basics, card 1 of 2" in text and "Grid basics, card 2 of 2" in text
+    assert "Exceptional success" in text
+    # Editing the template rebuilds the deck.
+    write(workdir, "publisher/reference/card.j2", """
+        {% macro body(card, deck, number, total) -%}
+        {{ card.title | upper }} — {{ card.body }}
+        {%- endmacro %}
+    """)
+    assert run_cli("build").code == 0
+    assert "DIFFICULTY" in pdf_text(workdir / "output/grimdark/reference/basics.pdf")
+
+
+HOSTILE = [
+    ("{{ card.__class__ }}", "__class__"),
+    ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "__class__"),
+    ("{{ cycler.__init__.__globals__.os.system('touch pwned') }}", "__init__"),
+    ("{{ self._TemplateReference__context }}", "_TemplateReference__context"),
+    ("{{ card['__class__'] }}", "__class__"),
+]
+
+
+@pytest.mark.parametrize("expression, name", HOSTILE)
+def test_a_template_reaching_for_python_internals_is_refused_before_anything_is_built(workdir, expression, name):
+    deck(workdir, "basics")
+    write(workdir, "mine/reference/card.j2", "{% macro body(card, deck, number, total) -%}\n"
+          f"Roll {expression}\n" "{%- endmacro %}\n")
+    result = run_cli("build", "--templates", "mine")
+    assert result.code == 1
+    line = result.stderr.splitlines()[0]
+    column = 6 + expression.index(name)
+    assert line.startswith(f"mine/reference/card.j2:2:{column}: error[template.unsafe]: refused: `{name}`"), line
+    assert "^" in result.stderr and "Traceback" not in result.stderr
+    assert not (workdir / "output").exists() and not (workdir / "pwned").exists()
+
+
+@pytest.mark.parametrize("expression, code", [
+    ("{% import 'os' as os %}{{ os.system('touch pwned') }}", "template.not-found"),
+    ("{% include '/etc/passwd' %}", "template.not-found"),
+    ("{% include 'secret.j2' %}", "template.not-found"),  # a symlink out of the folder
+    ("{{ open('/etc/passwd').read() }}", "template.undefined"),
+    ("{{ __import__('os').system('touch pwned') }}", "template.unsafe"),
+    ("{{ 'x' * 100000000 }}", "template.unsafe"),
+    ("{{ range(10 ** 9) | list }}", "template.error"),
+    ("{{ rolls }}", "template.undefined"),
+])
+def test_a_template_error_while_drawing_is_a_diagnostic_at_its_line(workdir, expression, code):
+    deck(workdir, "basics")
+    assert run_cli("build", "--format", "pdf").code == 0
+    before = (workdir / "output/grimdark/reference/basics.pdf").read_bytes()
+    (workdir / "mine/reference").mkdir(parents=True)
+    os.symlink("/etc/passwd", workdir / "mine/reference/secret.j2")
+    (workdir / "mine/reference/card.j2").write_text(
+        "{% macro body(card, deck, number, total) -%}\n" f"{{{{ card.body }}}}\n{expression}\n" "{%- endmacro %}\n")
+    result = run_cli("build", "--templates", "mine", "--format", "pdf")
+    assert result.code == 1
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("mine/reference/card.j2:3:") and f"error[{code}]" in first, result.stderr
+    assert "Traceback" not in result.stderr and "root:x:" not in result.stderr
+    assert not (workdir / "pwned").exists()
+    # The decks drawn with it keep their earlier files.
+    assert (workdir / "output/grimdark/reference/basics.pdf").read_bytes() == before
+
+
+def test_the_sandbox_refuses_at_run_time_what_the_check_did_not_see(tmp_path):
+    folder = tmp_path / "mine"
+    (folder / "tricube").mkdir(parents=True)
+    (folder / "tricube/captions.j2").write_text(
+        "{% macro credit() -%}\nok\n{{ (cycler|attr('__init__')).__globals__ }}\n{%- endmacro %}\n")
+    templates.use_templates(folder)
+    with pytest.raises(templates.TemplateProblem) as caught:
+        templates.caption("tricube/captions.j2", "credit")
+    d = caught.value.diagnostic
+    assert (Path(d.file).name, d.line, d.code) == ("captions.j2", 3, "template.unsafe")
+
+
+def test_template_syntax_errors_and_stray_files(workdir):
+    deck(workdir, "basics")
+    write(workdir, "mine/tricube/captions.j2", """
+        {% macro credit() -%}
+        Tricube {{ name }
+        {%- endmacro %}
+    """)
+    write(workdir, "mine/reference/cards.j2", "{{ card.body }}\n")
+    result = run_cli("validate", "--templates", "mine", "--format", "json")
+    found = {(d["file"], d["line"], d["code"]): d for d in json.loads(result.stdout)}
+    assert ("mine/tricube/captions.j2", 2, "template.syntax") in found
+    unused = found[("mine/reference/cards.j2", 1, "template.unused")]
+    assert unused["severity"] == "warning" and "reference/card.j2" in unused["hint"]
+    assert result.code == 1
+
+
+def test_the_docs_describe_every_bundled_template():
+    docs = (REPO / "docs/templates.md").read_text()
+    root = templates.templates_dir()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        assert f"`{path.relative_to(root).as_posix()}`" in docs, path
