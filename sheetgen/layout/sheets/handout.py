@@ -222,7 +222,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     front: list[Page] = []
     links: list[Link] = []
     if handout.cover:
-        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file)
+        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file, _notices(job.docs[1:]))
     offset = len(front)
     pages = front + body.pages
     if shop:
@@ -274,8 +274,23 @@ def _blank(theme) -> Page:
 ROW = 8.5 * MM
 
 
+def _notices(docs) -> list[str]:
+    """The licence notices of the games the bundle prints, once each."""
+    from sheetgen.content import registry as kinds
+    from sheetgen.layout.registry import notices
+
+    known = notices()
+    systems = []
+    for d in docs:
+        spec = kinds.get(d.kind)
+        system = (spec.system if spec else None) or getattr(d.model, "system", None)
+        if system in known and system not in systems:
+            systems.append(system)
+    return [known[s] for s in systems]
+
+
 def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_SectionInfo],
-                  cards_file: str | None) -> tuple[list[Page], list[Link]]:
+                  cards_file: str | None, notices: list[str]) -> tuple[list[Page], list[Link]]:
     """The cover (title, author, the contents), contents pages it overflows into, and the
     imprint on the back; an even number of pages, so the body starts on a right-hand page."""
     W, H = ctx.theme.paper
@@ -310,7 +325,7 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
         if info.page is not None:
             rows.append((len(pages) - 1, row, info.key))
         y += ROW
-    pages.append(_imprint(ctx, handout, cards_file))
+    pages.append(_imprint(ctx, handout, cards_file, notices))
     if len(pages) % 2 == 1:
         pages.insert(-1, [])  # the imprint stays on the back of the last page before the body
     out = [Page(W, H, tuple(p), label="cover" if n == 0 else ("imprint" if n == len(pages) - 1 else "contents"))
@@ -325,7 +340,7 @@ def _values(handout) -> dict:
             "keywords": list(handout.keywords), "language": handout.language or ""}
 
 
-def _imprint(ctx: LayoutContext, handout, cards_file: str | None) -> list[Item]:
+def _imprint(ctx: LayoutContext, handout, cards_file: str | None, notices: list[str]) -> list[Item]:
     W, H = ctx.theme.paper
     values = _values(handout)
     blocks = [Paragraph(ctx, text(WORDS, "imprint", handout=values, cards_file=cards_file),
@@ -333,6 +348,9 @@ def _imprint(ctx: LayoutContext, handout, cards_file: str | None) -> list[Item]:
               Spacer(4 * MM),
               Paragraph(ctx, caption(WORDS, "printing", handout=values, cards_file=cards_file),
                         TextStyle(size=8.5, color=ctx.color("muted"), min_size=6), None)]
+    if notices:
+        blocks += [Spacer(3 * MM), Paragraph(ctx, caption(WORDS, "notices", notices=notices),
+                                             TextStyle(size=8, color=ctx.color("muted"), min_size=6), None)]
     return fit_blocks(ctx, blocks, Box(20 * MM, H - 80 * MM, W - 40 * MM, 60 * MM), valign="bottom", what="imprint")
 
 
