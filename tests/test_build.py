@@ -52,6 +52,8 @@ def test_build_writes_the_output_tree_and_a_manifest(workdir):
     assert (entry["kind"], entry["id"], entry["product"], entry["format"]) == ("reference-deck", "basics", "reference", "pdf")
     assert entry["sha256"] == hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest()
     assert (out / "index.html").read_text().count('href="grimdark/reference/basics.pdf"') == 1
+    # Each deck also gets its one-card-a-page print-shop export.
+    assert (out / "grimdark/reference-print-shop/basics.pdf").is_file()
     # Both decks, and whatever blanks their games print, all written afresh.
     assert "unchanged" not in result.stderr.replace("0 unchanged", "")
     assert f"{len(manifest['outputs'])} files written" in result.stderr
@@ -82,11 +84,11 @@ def test_an_unchanged_document_is_not_rebuilt(workdir):
     before = target.stat().st_mtime_ns
     again = run_cli("build")
     assert again.code == 0
-    assert "0 files written" in again.stderr and "2 unchanged" in again.stderr
+    assert "0 files written" in again.stderr and "4 unchanged" in again.stderr  # two decks, each with its print-shop twin
     assert target.stat().st_mtime_ns == before
     deck(workdir, "other", title="Other deck, renamed")
     third = run_cli("build")
-    assert "1 file written" in third.stderr and "1 unchanged" in third.stderr
+    assert "2 files written" in third.stderr and "2 unchanged" in third.stderr
     assert target.stat().st_mtime_ns == before
 
 
@@ -142,7 +144,8 @@ def test_a_removed_document_takes_its_outputs_with_it(workdir):
     assert run_cli("build").code == 0
     assert not (workdir / "output/grimdark/reference/gone.pdf").exists()
     manifest = json.loads((workdir / "output/manifest.json").read_text())
-    assert [e["id"] for e in manifest["outputs"]] == ["basics"]
+    assert {e["id"] for e in manifest["outputs"]} == {"basics"}
+    assert not (workdir / "output/grimdark/reference-print-shop/gone.pdf").exists()
 
 
 def test_building_one_file_leaves_other_outputs_listed(workdir):
@@ -151,7 +154,7 @@ def test_building_one_file_leaves_other_outputs_listed(workdir):
     run_cli("build")
     assert run_cli("build", "content/other.yaml", "--force").code == 0
     manifest = json.loads((workdir / "output/manifest.json").read_text())
-    assert sorted(e["id"] for e in manifest["outputs"]) == ["basics", "other"]
+    assert sorted(e["id"] for e in manifest["outputs"]) == ["basics", "basics", "other", "other"]  # and print-shop twins
 
 
 def test_output_folder_option_and_summary_line(workdir):
@@ -160,7 +163,8 @@ def test_output_folder_option_and_summary_line(workdir):
     assert result.code == 0
     assert (workdir / "elsewhere/grimdark/reference/basics.pdf").exists()
     summary = result.stderr.strip().splitlines()[-1]
-    assert summary.startswith("sheetgen: 1 document, 2 pages, 1 file written, 0 unchanged, 0 errors, 0 warnings in ")
+    # Two cards and their backs on one sheet each, and one a page for the print-shop twin.
+    assert summary.startswith("sheetgen: 1 document, 6 pages, 2 files written, 0 unchanged, 0 errors, 0 warnings in ")
     assert summary.endswith("s → elsewhere/")
 
 

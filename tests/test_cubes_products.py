@@ -71,17 +71,26 @@ def test_the_record_sheet_names_every_pool_limit_and_threshold(built):
     assert "Ana · The Ashara Concord" in flat and "Chloé · Orrin Deep" in flat and "Dev" in flat
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_sheets_are_the_paper_size(tmp_path, monkeypatch, paper):
+def assert_paper(out: Path, paper: str) -> None:
+    for rel in ("record-sheet/ashara.pdf", "blank/record-sheet.pdf", "turn-log/ashara.pdf", "kit/friday-table.pdf"):
+        for page in read_pdf(out / rel).pages:
+            box = page.mediabox
+            assert (float(box.width), float(box.height)) == pytest.approx(PAPER[paper], abs=0.5), rel
+    for rel in ("record-sheet/ashara.svg", "turn-log/ashara.svg"):
+        root = svg_root(out / rel)
+        assert float(root.get("width").removesuffix("mm")) == pytest.approx(PAPER[paper][0] / MM, abs=0.1)
+        assert float(root.get("height").removesuffix("mm")) == pytest.approx(PAPER[paper][1] / MM, abs=0.1)
+
+
+def test_sheets_are_a4_by_default(built):
+    assert_paper(built, "a4")
+
+
+def test_sheets_are_letter_when_asked(tmp_path, monkeypatch):
     shutil.copytree(REPO / "content" / "cubes", tmp_path / "content" / "cubes")
     monkeypatch.chdir(tmp_path)
-    build("--paper", paper)
-    for rel in ("record-sheet/ashara.pdf", "blank/record-sheet.pdf"):
-        box = read_pdf(tmp_path / "out" / "cubes" / rel).pages[0].mediabox
-        assert (float(box.width), float(box.height)) == pytest.approx(PAPER[paper], abs=0.5)
-    root = svg_root(tmp_path / "out" / "cubes" / "record-sheet" / "ashara.svg")
-    assert float(root.get("width").removesuffix("mm")) == pytest.approx(PAPER[paper][0] / MM, abs=0.1)
-    assert float(root.get("height").removesuffix("mm")) == pytest.approx(PAPER[paper][1] / MM, abs=0.1)
+    build("--paper", "letter")
+    assert_paper(tmp_path / "out" / "cubes", "letter")
 
 
 def test_a_block_of_27_faces_per_cube_that_can_be_built(built):
@@ -235,3 +244,30 @@ def test_the_reference_deck_carries_the_computed_tables(built):
     for n, action in enumerate(ACTIONS, start=1):
         assert f"{n} {action}" in flat
     assert "d10 0–9" in flat
+
+
+def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
+    """A rival's name printed on another player's sheet is the rival's to shorten."""
+    from conftest import validate_json, write
+
+    write(workdir, "content/g.yaml", """
+        kind: cubes-game
+        id: g
+        civilizations: [a, b]
+        ---
+        kind: cubes-civilization
+        id: a
+        player: Al
+        name: The Most Serene and Everlasting Concordance of the Seven Shining Cubes of the Far Rim
+        color: red
+        ---
+        {kind: cubes-civilization, id: b, player: Bo, color: blue}
+    """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1 and "Traceback" not in run.stderr
+    lines = [ln for ln in run.stderr.splitlines() if "error[layout.text-overflow]" in ln]
+    assert lines and all(ln.startswith("content/g.yaml:8:7:") for ln in lines), lines
+    assert any("rival's name" in ln for ln in lines)
+    assert not (workdir / "out/cubes/record-sheet/a.pdf").exists()
+    assert not (workdir / "out/cubes/record-sheet/b.pdf").exists()  # b's sheet names a as a rival
+    assert (workdir / "out/cubes/blank/record-sheet.pdf").exists()

@@ -95,7 +95,7 @@ def test_a_civilization_knows_its_rivals_at_the_table(bundled):
     import json
     run = run_cli("show", "content/cubes/civilizations/veld.yaml", "--json")
     d = json.loads(run.stdout)["derived"]
-    assert d["game"] == "friday-table"
+    assert d["game"] == "friday-table" and d["game_title"] == "Friday night CUBES!"
     assert [r["id"] for r in d["rivals"]] == ["ashara", "orrin", "kesh"]
     assert {r["color"] for r in d["rivals"]} == {"red", "green", "yellow"}
 

@@ -38,29 +38,30 @@ def test_pages_are_exactly_the_paper_size(workdir, paper):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_poker_cards_impose_nine_up_with_trim_and_bleed_boxes(workdir, paper):
+def test_poker_cards_impose_nine_up_with_neutral_edges_inside_the_margin(workdir, paper):
     pdf = many_cards(workdir, 9)
     assert run_cli("build", "--paper", paper).code == 0
     reader = read_pdf(pdf)
     assert len(reader.pages) == 2  # nine fronts, then their backs
     front = reader.pages[0]
-    _, placements, _ = read_geometry(front)
+    _, placements, rects = read_geometry(front)
     cards = [p for p in placements if p.name.startswith("card ")]
     assert len(cards) == 9
     cw, ch = 63.5 * MM, 88.9 * MM
     trim = front.trimbox
-    # The trim box is exactly the block of 3 × 3 cards; the bleed box 3 mm outside it.
+    # The trim box is exactly the block of 3 × 3 butted cards; with neutral edges nothing
+    # is printed outside it, so the bleed box is the same.
     assert float(trim.width) == pytest.approx(3 * cw, abs=0.05)
     assert float(trim.height) == pytest.approx(3 * ch, abs=0.05)
-    bleed = front.bleedbox
-    assert float(trim.left) - float(bleed.left) == pytest.approx(3 * MM, abs=0.05)
-    assert float(bleed.top) - float(trim.top) == pytest.approx(3 * MM, abs=0.05)
-    # Cards sit inside the paper with their bleed.
+    assert [float(v) for v in front.bleedbox] == pytest.approx([float(v) for v in trim], abs=0.01)
     W, H = PAPERS[paper]
     for p in cards:
         x, top = p.matrix[4], p.matrix[5]
-        assert 3 * MM <= x and x + cw + 3 * MM <= W
-        assert top <= H - 3 * MM and top - ch - 3 * MM >= 0
+        assert 5 * MM <= x and x + cw <= W - 5 * MM
+        assert top <= H - 5 * MM and top - ch >= 5 * MM
+        # Each card's art is clipped 2.5mm inside its trim: a cut 1mm off shows only paper.
+        clip = next(r for r in rects if p.name in r[4])
+        assert clip[0] - x == pytest.approx(2.5 * MM, abs=0.01) and clip[2] == pytest.approx(cw - 5 * MM, abs=0.01)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -120,13 +121,23 @@ def test_backs_are_mirrored_for_long_edge_duplex(workdir):
 def test_n_up_follows_from_paper_and_card_size(size, paper):
     W, H = PAPER_SIZES[paper]
     w, h = CARD_SIZES[size]
-    plan = plan_imposition((W, H), (w, h), 3 * MM)
-    # No more cards could fit: one more column or row would leave no room for bleed.
-    assert plan.cols * w + 2 * 3 * MM <= W and plan.rows * h + 2 * 3 * MM <= H
-    assert (plan.cols + 1) * w + 2 * 3 * MM + 4 * MM > W or (plan.cols + 1) * (w + 6 * MM) > W
+    margin, bleed = 5 * MM, 3 * MM
+    plan = plan_imposition((W, H), (w, h), bleed, margin)
+    # No more cards could fit: even butted, one more column or row would cross the
+    # printable margin and its 1.3mm of crop mark.
+    room_w, room_h = W - 2 * (margin + 1.3 * MM), H - 2 * (margin + 1.3 * MM)
+    assert (plan.cols + 1) * w > room_w or (plan.rows + 1) * h > room_h
+    # Ink (each card's bleed, or its art inside a neutral edge) stays inside the margin,
+    # neighbours' ink never touches, and the marks stay between the ink and the margin.
+    inks = [plan.ink_box(i) for i in range(plan.per_page)]
+    for i, a in enumerate(inks):
+        assert a.x >= margin - 1e-6 and a.y >= margin - 1e-6 and a.right <= W - margin + 1e-6 and a.bottom <= H - margin + 1e-6
+        for b in inks[i + 1:]:
+            assert a.right <= b.x + 1e-6 or b.right <= a.x + 1e-6 or a.bottom <= b.y + 1e-6 or b.bottom <= a.y + 1e-6
     block = plan.block()
-    assert block.x >= 3 * MM + plan.mark_gap and block.y >= 3 * MM
-    assert plan.mark_length >= 2 * MM
+    outer = min(block.x, block.y) - plan.outset - plan.mark_gap - plan.mark_length
+    assert outer >= margin - 1e-6
+    assert 1 * MM - 1e-6 <= plan.mark_length <= 3 * MM + 1e-6
     for slot in range(plan.per_page):
         t = plan.trim(slot)
         assert 0 < t.x and t.right < W and 0 < t.y and t.bottom < H
@@ -135,6 +146,12 @@ def test_n_up_follows_from_paper_and_card_size(size, paper):
 def test_nine_poker_cards_fit_on_both_papers():
     for paper in ("a4", "letter"):
         assert plan_imposition(PAPER_SIZES[paper], CARD_SIZES["poker"], 3 * MM).per_page == 9
+
+
+def test_cards_keep_their_own_bleed_where_a_gutter_costs_nothing():
+    plan = plan_imposition(PAPER_SIZES["a4"], CARD_SIZES["tarot"], 3 * MM)
+    assert not plan.butted and plan.per_page == 4
+    assert plan.trim(1).x - plan.trim(0).right == pytest.approx(6 * MM)  # two bleeds in the gutter
 
 
 def test_custom_card_size_and_single_card_pages(workdir):

@@ -98,6 +98,8 @@ def test_a_section_takes_the_only_product_of_its_kind_and_names_a_wrong_one(work
             include: {kind: kubos-monster, product: stat-blokcs}
           - title: Fine
             include: {kind: reference-deck}
+          - title: Nothing to print from settings
+            include: {kind: kubos-tables}
     """)
     result = run_cli("validate", "--format", "json")
     found = {(d["file"], d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
@@ -106,6 +108,7 @@ def test_a_section_takes_the_only_product_of_its_kind_and_names_a_wrong_one(work
     typo = found[("content/handout.yaml", 8, 45, "handout.unknown-product")]
     assert typo["hint"].startswith("did you mean `stat-blocks`?")
     assert not any(k[3].startswith("handout.") and k[1] == 10 for k in found)
+    assert ("content/handout.yaml", 12, 21, "handout.no-product") in found
     assert result.code == 1
 
 

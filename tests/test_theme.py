@@ -86,8 +86,10 @@ def test_theme_paper_card_and_bleed_apply_and_the_command_line_wins(workdir):
     assert run_cli("build").code == 0
     page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     assert float(page.mediabox.width) == pytest.approx(8.5 * 72, abs=0.01)
-    assert float(page.bleedbox.left) == pytest.approx(float(page.trimbox.left) - 2 * MM, abs=0.01)
-    assert float(page.trimbox.height) == pytest.approx(63.5 * MM, abs=0.01)  # one row of mini cards
+    assert float(page.trimbox.width) == pytest.approx(4 * 44.45 * MM, abs=0.01)  # four columns of mini cards
+    single = read_pdf(workdir / "output/grimdark/reference-print-shop/basics.pdf").pages[0]
+    assert float(single.mediabox.width) == pytest.approx((44.45 + 2 * 2) * MM, abs=0.01)  # the card and 2mm bleed
+    assert float(single.trimbox.left) == pytest.approx(2 * MM, abs=0.01)
     assert run_cli("build", "--paper", "a4", "--force").code == 0
     page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.01)

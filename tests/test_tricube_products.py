@@ -221,7 +221,8 @@ def test_character_cards_nine_up_with_crop_marks(workdir):
                                                               concept="Scout", style="ranged"))
     out = build(workdir)
     reader = read_pdf(out / "character-cards/party.pdf")
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 4  # two sheets, each followed by its backs
+    assert [p.extract_text().count("Hero") for p in reader.pages] == [9, 0, 1, 0]
     trim = reader.pages[0].trimbox
     assert (float(trim.width), float(trim.height)) == pytest.approx((3 * POKER[0], 3 * POKER[1]), abs=0.05)
     first = svg_root(out / "character-cards/party-p1.svg")
@@ -233,7 +234,7 @@ def test_character_cards_nine_up_with_crop_marks(workdir):
 
 
 def test_character_card_tokens(built):
-    root = svg_root(built / "character-cards/party.svg")
+    root = svg_root(built / "character-cards/party-p1.svg")  # fronts; p2 is their backs
     circles = list(group(root, "brann-karma").iter(f"{SVG}circle"))
     radius = max(float(c.get("r")) for c in circles)
     filled = [c for c in circles if float(c.get("r")) == radius and c.get("fill") != "none"]
@@ -243,7 +244,7 @@ def test_character_card_tokens(built):
 
 def test_foe_cards_show_difficulty_and_effort_boxes(built):
     foes = list(yaml.safe_load_all((REPO / "content/tricube/foes/ruins.yaml").read_text()))
-    root = svg_root(built / "foe-cards/foes.svg")
+    root = svg_root(built / "foe-cards/foes-p1.svg")
     text = " ".join(words(root))
     for foe in foes:
         assert foe["name"] in text
@@ -319,6 +320,8 @@ def test_manifest_lists_every_product(built):
     manifest = json.loads((built.parent / "manifest.json").read_text())
     paths = {e["path"] for e in manifest["outputs"]}
     expected = {f"tricube/character-sheet/{c['id']}.{ext}" for c in bundled_characters() for ext in ("pdf", "svg")}
-    expected |= {"tricube/blank/character-sheet.pdf", "tricube/character-cards/party.pdf", "tricube/character-cards/party.svg",
-                 "tricube/foe-cards/foes.pdf", "tricube/foe-cards/foes.svg", "tricube/reference/tricube-basics.pdf"}
+    expected |= {"tricube/blank/character-sheet.pdf", "tricube/character-cards/party.pdf", "tricube/character-cards/party-p1.svg",
+                 "tricube/character-cards/party-p2.svg", "tricube/foe-cards/foes.pdf", "tricube/foe-cards/foes-p1.svg",
+                 "tricube/character-cards-print-shop/party.pdf", "tricube/foe-cards-print-shop/foes.pdf",
+                 "tricube/reference/tricube-basics.pdf", "tricube/reference-print-shop/tricube-basics.pdf"}
     assert expected <= paths

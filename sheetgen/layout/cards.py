@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.imposition import ImpositionError, impose, impose_single, plan_imposition
+from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impose_single, plan_imposition
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
+from sheetgen.layout.products import Job
+from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, scale_bar
 from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import MM
 
@@ -32,7 +34,6 @@ SYSTEM_NAMES = {
     "kubos": "KUBOS",
 }
 
-SAFE = 4.0 * MM  # distance from the trim to text
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,19 @@ def background(geo: CardGeometry, fill: str) -> list[Item]:
     return [Rect(b.x, b.y, b.w, b.h, role="bleed", stroke=None, fill=fill)]
 
 
+def band_colors(ctx: LayoutContext, color: str) -> tuple[str, str, str]:
+    """(fill, rule under it, text) of a coloured band; light under `ink: saver`."""
+    if ctx.theme.ink_saver:
+        fill = tint(color, 0.82)
+        return fill, color, readable_on(fill, dark=ctx.color("ink"))
+    return color, shade(color, 0.35), readable_on(color)
+
+
+TITLE_H = 4.6 * MM  # room for a title line
+SUBTITLE_H = 3.2 * MM
+BAND_PAD = 1.2 * MM  # under the text, inside the band
+
+
 def title_band(
     ctx: LayoutContext,
     geo: CardGeometry,
@@ -75,19 +89,33 @@ def title_band(
     subtitle: str | None = None,
     subtitle_source: Source | None = None,
 ) -> tuple[list[Item], float]:
-    """A full-bleed coloured band with the title; returns the items and the band's bottom."""
-    ink = readable_on(color)
-    items: list[Item] = [Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None, fill=color)]
-    items.append(Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=shade(color, 0.35)))
-    text_area = Box(SAFE, 1.5 * MM, geo.w - 2 * SAFE, height - 2.5 * MM)
+    """A full-bleed coloured band with the title inside the safe area; returns the items
+    and the band's bottom. The band grows past `height` when the safe area needs it."""
+    fill, rule, ink = band_colors(ctx, color)
+    height = max(height, SAFE + TITLE_H + (SUBTITLE_H if subtitle else 0.0) + BAND_PAD)
+    items: list[Item] = [Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None,
+                              fill=fill)]
+    items.append(Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule))
+    text_area = Box(SAFE, SAFE, geo.w - 2 * SAFE, height - SAFE - BAND_PAD)
+    title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
     if subtitle:
-        top, bottom = text_area.split_top(text_area.h * 0.62)
-        items += one_line(ctx, title, top, TextStyle(size=size, font="bold", color=ink, min_size=6.5), source, what="title")
-        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6), subtitle_source,
+        top, bottom = text_area.split_top(text_area.h - SUBTITLE_H)
+        items += one_line(ctx, title, top, title_style, source, what="title")
+        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6.5), subtitle_source,
                           what="subtitle")
     else:
-        items += one_line(ctx, title, text_area, TextStyle(size=size, font="bold", color=ink, min_size=6.5), source, what="title")
+        items += one_line(ctx, title, text_area, title_style, source, what="title")
     return items, height
+
+
+FOOTER_H = 3.0 * MM
+FOOTER_SIZE = 6.5
+NUMBER_W = 7.5 * MM  # the footer's right end, kept for the card's number n/N (`99/99` at 6.5pt)
+
+
+def footer_box(geo: CardGeometry) -> Box:
+    """The footer line, inside the safe area at the foot of the card."""
+    return Box(SAFE, geo.h - SAFE - FOOTER_H, geo.w - 2 * SAFE, FOOTER_H)
 
 
 def footer(
@@ -98,19 +126,29 @@ def footer(
     color: str | None = None,
     source: Source | None = None,
     *,
-    size: float = 6.0,
+    size: float = FOOTER_SIZE,
 ) -> list[Item]:
-    """A line at the foot of a card: a caption on the left, a number on the right."""
-    color = color or ctx.color("muted")
-    box = Box(SAFE, geo.h - SAFE - 2.4 * MM, geo.w - 2 * SAFE, 2.8 * MM)
+    """A line at the foot of a card: a caption on the left; the right end is the card's
+    number, which `impose_deck` writes (`right` replaces it on cards outside a deck)."""
+    color = color or ctx.color("ink")
+    box = footer_box(geo)
     items: list[Item] = []
     if right:
         items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
-        box = Box(box.x, box.y, box.w - ctx.fonts.width(right, "regular", size) - 3 * MM, box.h)
+    box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
     if left:
-        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.0)), source, what="footer",
+        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.5)), source, what="footer",
                           abbreviate=True)
     return items
+
+
+def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
+    """`n/N` at the right end of the footer line."""
+    box = footer_box(geo)
+    width = max(NUMBER_W, ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))  # decks of 100 cards or more
+    box = Box(box.right - width, box.y, width, box.h)
+    return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
+                                                            min_size=FOOTER_SIZE - 1), None)
 
 
 def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None = None) -> list[Item]:
@@ -138,16 +176,22 @@ def generic_back(
     text: str | None,
     source: Source | None,
 ) -> list[Item]:
-    """A card back: the game's colour to the bleed, a frame, the cube motif, a title."""
-    ink = readable_on(color)
-    items = background(geo, color)
-    frame = Box(0, 0, geo.w, geo.h).inset(3 * MM)
-    items.append(Rect(frame.x, frame.y, frame.w, frame.h, stroke=tint(color, 0.45), width=0.8, radius=2 * MM))
+    """A card back: the game's colour to the bleed (a light tint under `ink: saver`),
+    the cube motif and a title, with nothing near the trim for a duplex drift to show."""
+    saver = ctx.theme.ink_saver
+    fill = tint(color, 0.88) if saver else color
+    ink = readable_on(fill, dark=shade(color, 0.55) if saver else "#1b1b1b")
+    items = background(geo, fill)
+    safe = geo.safe
     size = min(geo.w, geo.h) * 0.38
     cy = geo.h * 0.38
-    items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25), stroke=shade(color, 0.5))
-    title_box = Box(frame.x + 2 * MM, cy + size / 2 + 4 * MM, frame.w - 4 * MM, 9 * MM)
-    title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6)
+    if saver:
+        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3), stroke=color)
+    else:
+        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
+                            stroke=shade(color, 0.5))
+    title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, 9 * MM)
+    title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6.5)
     if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:
         # One line, a little smaller if need be, rather than a word alone on a second line.
         items += one_line(ctx, title, Box(title_box.x, title_box.y, title_box.w, 5 * MM), title_style, source,
@@ -155,8 +199,8 @@ def generic_back(
     else:
         items += text_box(ctx, title, title_box, title_style, source, valign="top", what="back title")
     if text:
-        body = Box(frame.x + 3 * MM, title_box.bottom + 1 * MM, frame.w - 6 * MM, frame.bottom - title_box.bottom - 4 * MM)
-        items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=6), source, what="back text")
+        body = Box(safe.x + 2 * MM, title_box.bottom + 1 * MM, safe.w - 4 * MM, safe.bottom - title_box.bottom - 1 * MM)
+        items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=6.5), source, what="back text")
     return items
 
 
@@ -167,15 +211,49 @@ def impose_deck(
     *,
     card: tuple[float, float],
     label: str,
-    mode: str = "sheet",
+    mode: str | None = None,
     source: Source | None = None,
+    job: Job | None = None,
+    system: str | None = None,
+    back_title: str | None = None,
+    back_text: str | None = None,
+    numbered: bool = True,
 ) -> list[Page]:
-    """Pages of a deck: N-up sheets with crop marks (`sheet`), or one card a page (`single`)."""
+    """Pages of a deck: N-up sheets with crop marks and a scale bar (`sheet`), or one
+    card a page for print shops (`single`, also when the job or the context asks for it).
+
+    Every deck has backs: given no `backs`, a deck of a `system` gets the game's
+    generic back titled `back_title` (or the label), with `back_text` under it
+    (a licence or credit every page must carry). `numbered` writes `n/N` at the
+    right of each front's footer line, N counting the deck's own cards."""
+    mode = mode or (job.option("imposition") if job is not None else None) or "sheet"
+    geo = CardGeometry(card[0], card[1], ctx.theme.bleed)
+    if numbered:
+        fronts = [list(art) + card_number(ctx, geo, i, len(fronts)) for i, art in enumerate(fronts, 1)]
+    if backs is None and system is not None:
+        back = generic_back(ctx, geo, system_color(ctx, system), back_title or label, back_text, None)
+        backs = [back] * len(fronts)
     if mode == "single" or ctx.single_cards:
         return impose_single(card, ctx.theme.bleed, fronts, backs, label=label)
     try:
-        plan = plan_imposition(ctx.theme.paper, card, ctx.theme.bleed)
+        plan = plan_imposition(ctx.theme.paper, card, ctx.theme.bleed, ctx.theme.printable_margin)
     except ImpositionError as exc:
         ctx.error(source, "layout.card-too-big", str(exc), "choose a smaller card size or larger paper")
         return []
-    return impose(plan, fronts, backs, label=label)
+    return impose(plan, fronts, backs, label=label, extras=sheet_scale_bar(ctx, plan))
+
+
+def sheet_scale_bar(ctx: LayoutContext, plan: Imposition) -> list[Item]:
+    """A scale bar in the sheet's margin, clear of the crop marks: along the foot when
+    there is room, else up the left side; nothing when neither margin holds one."""
+    W, H = plan.paper
+    margin = ctx.theme.printable_margin
+    block = plan.block()
+    reach = plan.outset + plan.mark_gap + plan.mark_length + 1 * MM  # the cards, their bleed and marks
+    foot = Box(margin, block.bottom + reach, W - 2 * margin, H - margin - block.bottom - reach)
+    if foot.h >= SCALE_BAR_H:
+        return scale_bar(ctx, Box(foot.x, foot.y, foot.w, SCALE_BAR_H))
+    side = Box(margin, margin, block.x - reach - margin, H - 2 * margin)
+    if side.w >= SCALE_BAR_H:
+        return scale_bar(ctx, Box(side.x, side.y, SCALE_BAR_H, side.h))
+    return []

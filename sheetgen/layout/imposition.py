@@ -2,16 +2,23 @@
 backs line up for long-edge duplex printing.
 
 A plan is data (`Imposition`); `impose` turns card art into pages with it.
+Nothing that prints comes closer to the paper's edge than the printable margin
+(theme `printable_margin`, 5 mm by default): home printers lose 3–6 mm there.
 Two arrangements are considered and the one holding more cards wins (ties go to
-the first):
+the first, which keeps each card's own bleed):
 
-* *separate*: every card keeps its own bleed on all four sides, so neighbours are
-  2 × bleed apart and any cut error shows only the card's own background;
-* *butted*: cards share cut lines and the bleed runs around the block's outside,
-  which fits 9 poker cards on A4 or Letter.
+* *separate*: every card keeps its own bleed on all four sides, in a gutter of
+  2 × bleed between neighbours, so a cut up to a bleed off shows only the card's
+  own colours;
+* *butted*: where a gutter would cost a row or a column (9 poker cards on A4 or
+  Letter), cards share their cut lines and each card's art stops `NEUTRAL_EDGE`
+  inside its trim, so the paper's own colour borders every card: a cut up to that
+  far off shows only paper, never a neighbour's colour.
 
-Crop marks sit in the margin outside the block's bleed, on the extension of every
-trim line, so none of them ever enters a card.
+Crop marks sit in the margins outside the block, on the extension of every trim
+line, all of one length on a sheet (`MARK_LENGTH` where the margin allows it, as
+in every bundled layout but 9 poker cards on Letter, whose top and bottom margins
+leave 1.35 mm).
 """
 
 from __future__ import annotations
@@ -22,9 +29,13 @@ from typing import Sequence
 from sheetgen.layout.primitives import Box, Group, Item, Page, Path, line
 from sheetgen.units import MM
 
-MIN_MARK = 2.0 * MM
-WANT_MARK = 5.0 * MM
-MARK_GAP = 1.0 * MM
+PRINTABLE_MARGIN = 5.0 * MM  # the default of theme `printable_margin`
+MARK_LENGTH = 3.0 * MM  # every crop mark, where the margin allows
+MARK_GAP = 1.0 * MM  # from the outermost ink to a mark, so a cut 1 mm off shows no mark
+MIN_MARK = 1.0 * MM
+MIN_GAP = 0.3 * MM
+NEUTRAL_EDGE = 2.5 * MM  # paper-coloured border of butted cards
+WANT_MARK = MARK_LENGTH  # the length print-shop pages use (kept for the handout)
 
 CardArt = Sequence[Item]
 
@@ -38,8 +49,10 @@ class Imposition:
     rows: int
     gutter: float  # between neighbouring trims: 2 × bleed (separate) or 0 (butted)
     origin: tuple[float, float]  # top-left of the first card's trim
-    mark_gap: float  # from the block's outer bleed edge to the start of a mark
+    mark_gap: float  # from the block's outer ink to the start of a mark
     mark_length: float
+    edge: float = 0.0  # butted: the paper-coloured border inside each trim
+    margin: float = PRINTABLE_MARGIN
 
     @property
     def per_page(self) -> int:
@@ -47,7 +60,16 @@ class Imposition:
 
     @property
     def butted(self) -> bool:
-        return self.gutter == 0 and self.bleed > 0
+        return self.edge > 0
+
+    @property
+    def outset(self) -> float:
+        """How far ink reaches outside the outer trims: the bleed, or nothing when butted."""
+        return 0.0 if self.butted else self.bleed
+
+    @property
+    def layout_name(self) -> str:
+        return "butted, neutral edges" if self.butted else "own bleed in gutters"
 
     def trim(self, slot: int) -> Box:
         """Trim box of a slot on a front page (slots run left to right, top to bottom)."""
@@ -61,59 +83,60 @@ class Imposition:
         return Box(self.paper[0] - t.right, t.y, t.w, t.h)
 
     def block(self) -> Box:
-        """The union of all trim boxes on a full page."""
+        """The union of all trim boxes on a full page; centred, so a back's is the same."""
         first, last = self.trim(0), self.trim(self.per_page - 1)
         return Box(first.x, first.y, last.right - first.x, last.bottom - first.y)
 
-    def clip(self, slot: int, count: int | None = None) -> Box:
-        """The part of a card's art (in card coordinates) that prints: its bleed, except
-        where a butted neighbour (one of the first `count` slots) takes over at the
-        shared cut line."""
+    def clip(self, slot: int = 0, count: int | None = None) -> Box:
+        """The part of a card's art (in card coordinates) that prints: its own bleed, or,
+        butted, the card inside its neutral edge."""
         w, h = self.card
-        b = self.bleed
-        if not self.butted:
-            return Box(-b, -b, w + 2 * b, h + 2 * b)
-        count = self.per_page if count is None else count
-        c, r = slot % self.cols, slot // self.cols
+        if self.butted:
+            return Box(0, 0, w, h).inset(self.edge)
+        return Box(0, 0, w, h).outset(self.bleed)
 
-        def filled(cc: int, rr: int) -> bool:
-            return 0 <= cc < self.cols and 0 <= rr < self.rows and rr * self.cols + cc < count
-
-        left = 0.0 if filled(c - 1, r) else b
-        right = 0.0 if filled(c + 1, r) else b
-        top = 0.0 if filled(c, r - 1) else b
-        bottom = 0.0 if filled(c, r + 1) else b
-        return Box(-left, -top, w + left + right, h + top + bottom)
+    def ink_box(self, slot: int) -> Box:
+        """Where a slot's card puts ink on a front page."""
+        t = self.trim(slot)
+        return self.clip(slot).moved(t.x, t.y)
 
 
 class ImpositionError(ValueError):
     pass
 
 
-def plan_imposition(paper: tuple[float, float], card: tuple[float, float], bleed: float) -> Imposition:
-    """The arrangement that fits the most cards on the paper with room for crop marks."""
+def plan_imposition(paper: tuple[float, float], card: tuple[float, float], bleed: float,
+                    margin: float = PRINTABLE_MARGIN) -> Imposition:
+    """The arrangement that fits the most cards inside the printable margin, with room
+    for crop marks outside the cards' ink."""
     W, H = paper
     w, h = card
-    margin = bleed + MIN_MARK  # per side, outside the outer trims
     best: Imposition | None = None
-    for gutter in (2 * bleed, 0.0):
-        cols = int((W - 2 * margin + gutter) // (w + gutter)) if W > 2 * margin else 0
-        rows = int((H - 2 * margin + gutter) // (h + gutter)) if H > 2 * margin else 0
+    for gutter, out, edge in ((2 * bleed, bleed, 0.0), (0.0, 0.0, NEUTRAL_EDGE)):
+        if edge and min(w, h) <= 2 * edge + 4 * MM:
+            continue  # too small to give up a border
+        side = margin + out + MIN_GAP + MIN_MARK  # from the paper edge to the outer trims, at least
+        cols = int((W - 2 * side + gutter) // (w + gutter)) if W > 2 * side else 0
+        rows = int((H - 2 * side + gutter) // (h + gutter)) if H > 2 * side else 0
         if cols < 1 or rows < 1:
             continue
         block_w = cols * w + (cols - 1) * gutter
         block_h = rows * h + (rows - 1) * gutter
         x0, y0 = (W - block_w) / 2, (H - block_h) / 2
-        spare = min(x0, y0) - bleed
-        gap = min(MARK_GAP, max(0.0, spare - MIN_MARK))
-        length = min(WANT_MARK, spare - gap)
-        plan = Imposition(paper, card, bleed, cols, rows, gutter, (x0, y0), gap, length)
+        room = min(x0, y0) - out - margin  # between the outer ink and the printable margin
+        if room >= MARK_GAP + MARK_LENGTH:
+            gap, length = MARK_GAP, MARK_LENGTH
+        elif room >= MARK_GAP + MIN_MARK:
+            gap, length = MARK_GAP, room - MARK_GAP
+        else:
+            gap, length = room - MIN_MARK, MIN_MARK
+        plan = Imposition(paper, card, bleed, cols, rows, gutter, (x0, y0), gap, length, edge, margin)
         if best is None or plan.per_page > best.per_page:
             best = plan
     if best is None:
         raise ImpositionError(
             f"a {w / MM:.1f}×{h / MM:.1f}mm card with {bleed / MM:g}mm bleed does not fit on "
-            f"{W / MM:.0f}×{H / MM:.0f}mm paper with room for crop marks"
+            f"{W / MM:.0f}×{H / MM:.0f}mm paper inside its {margin / MM:g}mm printable margin with room for crop marks"
         )
     return best
 
@@ -127,7 +150,7 @@ def crop_marks(plan: Imposition, count: int, *, mirrored: bool = False) -> list[
     right = max(b.right for b in boxes)
     top = min(b.y for b in boxes)
     bottom = max(b.bottom for b in boxes)
-    start = plan.bleed + plan.mark_gap
+    start = plan.outset + plan.mark_gap
     xs = sorted({round(v, 4) for b in boxes for v in (b.x, b.right)})
     ys = sorted({round(v, 4) for b in boxes for v in (b.y, b.bottom)})
     cmds: list = []
@@ -146,63 +169,58 @@ def impose(
     backs: Sequence[CardArt] | None = None,
     *,
     label: str = "cards",
+    extras: Sequence[Item] = (),
 ) -> list[Page]:
     """Pages of cards: each sheet of fronts is followed by its backs (if any), mirrored
-    so that printing double-sided and flipping on the long edge lines them up."""
+    so that printing double-sided and flipping on the long edge lines them up. A front
+    and its back carry the same TrimBox and BleedBox: the whole (centred) card block.
+    `extras` (a scale bar) go on every front."""
     pages: list[Page] = []
     W, H = plan.paper
     n = plan.per_page
+    block = plan.block()
+    bleed_box = block.outset(plan.outset)
     for start in range(0, len(fronts), n):
         chunk = list(fronts[start : start + n])
         items: list[Item] = []
         for slot, art in enumerate(chunk):
             t = plan.trim(slot)
-            items.append(Group(tuple(art), cls="card", dx=t.x, dy=t.y, clip=plan.clip(slot, len(chunk)),
+            items.append(Group(tuple(art), cls="card", dx=t.x, dy=t.y, clip=plan.clip(slot),
                                label=f"card {start + slot + 1}"))
         items.extend(crop_marks(plan, len(chunk)))
-        block = _block_of([plan.trim(i) for i in range(len(chunk))])
+        items.extend(extras)
         sheet = start // n + 1
-        pages.append(Page(W, H, tuple(items), trim=block, bleed=block.outset(plan.bleed),
-                          label=f"{label} {sheet}: fronts"))
+        pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box, label=f"{label} {sheet}: fronts"))
         if backs is not None:
             back_chunk = list(backs[start : start + n])
             items = []
             for slot, art in enumerate(back_chunk):
                 t = plan.back_trim(slot)
-                items.append(Group(tuple(art), cls="card back", dx=t.x, dy=t.y, clip=_mirror_clip(plan, slot, len(back_chunk)),
+                items.append(Group(tuple(art), cls="card back", dx=t.x, dy=t.y, clip=_mirror(plan.clip(slot), plan.card[0]),
                                    label=f"back of card {start + slot + 1}"))
             items.extend(crop_marks(plan, len(back_chunk), mirrored=True))
-            block = _block_of([plan.back_trim(i) for i in range(len(back_chunk))])
-            pages.append(Page(W, H, tuple(items), trim=block, bleed=block.outset(plan.bleed),
+            pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
                               label=f"{label} {sheet}: backs (flip on long edge)", is_back=True))
     return pages
 
 
 def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[CardArt],
                   backs: Sequence[CardArt] | None = None, *, label: str = "card") -> list[Page]:
-    """One card per page at trim size plus bleed, as print shops ask for; backs follow fronts."""
+    """One card per page at trim size plus bleed, as print shops ask for; backs follow
+    fronts, on pages with the same TrimBox and BleedBox."""
     w, h = card
     W, H = w + 2 * bleed, h + 2 * bleed
     trim = Box(bleed, bleed, w, h)
     pages: list[Page] = []
     for i, art in enumerate(fronts):
-        pages.append(Page(W, H, (Group(tuple(art), cls="card", dx=bleed, dy=bleed),), trim=trim,
+        pages.append(Page(W, H, (Group(tuple(art), cls="card", dx=bleed, dy=bleed, label=f"card {i + 1}"),), trim=trim,
                           bleed=Box(0, 0, W, H), label=f"{label} {i + 1}"))
         if backs is not None and i < len(backs):
-            pages.append(Page(W, H, (Group(tuple(backs[i]), cls="card back", dx=bleed, dy=bleed),), trim=trim,
+            pages.append(Page(W, H, (Group(tuple(backs[i]), cls="card back", dx=bleed, dy=bleed,
+                                           label=f"back of card {i + 1}"),), trim=trim,
                               bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back", is_back=True))
     return pages
 
 
-def _block_of(boxes: list[Box]) -> Box:
-    left = min(b.x for b in boxes)
-    top = min(b.y for b in boxes)
-    right = max(b.right for b in boxes)
-    bottom = max(b.bottom for b in boxes)
-    return Box(left, top, right - left, bottom - top)
-
-
-def _mirror_clip(plan: Imposition, slot: int, count: int) -> Box:
-    c = plan.clip(slot, count)
-    w = plan.card[0]
-    return Box(w - c.right, c.y, c.w, c.h)
+def _mirror(clip: Box, card_w: float) -> Box:
+    return Box(card_w - clip.right, clip.y, clip.w, clip.h)

@@ -76,6 +76,10 @@ class Product:
     # Other documents a document's layout needs besides its own (a handout's sections):
     # a function of the document giving (kind, id) keys.
     includes: Callable[[DocInput], list[tuple[str, str]]] | None = None
+    # A deck of cards (imposed with `cards.impose_deck`): the registry adds its
+    # one-card-a-page twin for print shops, `<name>-print-shop`.
+    deck: bool = False
+    print_shop_of: str | None = None  # the id of the deck a print-shop twin exports
 
     def system_of(self, doc: DocInput | None) -> str:
         if callable(self.system):

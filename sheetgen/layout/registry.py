@@ -6,6 +6,7 @@ settings it cannot honour (a cube too big for the paper), before anything is bui
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from types import ModuleType
 
@@ -32,7 +33,18 @@ def products(games: Iterable[str] | None = None) -> dict[str, Product]:
             if product.id in out:
                 raise ValueError(f"product id {product.id!r} declared twice")
             out[product.id] = product
+            if product.deck:
+                twin = print_shop_twin(product)
+                out[twin.id] = twin
     return out
+
+
+def print_shop_twin(deck: Product) -> Product:
+    """A deck one card a page (trim plus bleed, TrimBox and BleedBox per card), as print shops ask."""
+    return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop",
+                               options={**deck.options, "imposition": "single"}, formats=("pdf",), deck=False,
+                               print_shop_of=deck.id,
+                               summary=f"{deck.summary}: one card a page with bleed, for print shops")
 
 
 def product(product_id: str, game: str | None = None) -> Product:

@@ -9,15 +9,51 @@ from __future__ import annotations
 
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Circle, Field, Item, Page, Path, Rect, line
+from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, Page, Path, Rect, line
 from sheetgen.layout.text import TextStyle, one_line, text_box
-from sheetgen.units import MM
+from sheetgen.units import INCH, MM
 
 MARGIN = 12 * MM
 # Lines to write on: wide and dark enough that a 600 dpi black-and-white laser prints them
 # as lines rather than a trail of screened dots.
 WRITING_WIDTH = 0.5  # points
 WRITING_INK = "#6e6e6e"  # 57% black
+SAFE = 4.0 * MM  # from a trim (or the printable margin) to text
+SCALE_BAR_H = 3.5 * MM
+
+
+def sheet_margin(ctx: LayoutContext) -> float:
+    """How far a sheet's frame stays from the paper's edge: the printable margin and a
+    safe area inside it, and never less than `MARGIN`."""
+    return max(MARGIN, ctx.theme.printable_margin + SAFE)
+
+
+def scale_bar(ctx: LayoutContext, box: Box) -> list[Item]:
+    """A bar of known length (50 mm on A4, 2 in on Letter) and its caption, to check a
+    print came out at 100 %: across `box` when it is wide, up it when it is tall."""
+    letter = ctx.theme.paper_name == "letter"
+    length, parts, name = (2 * INCH, 4, "2 in") if letter else (50 * MM, 5, "50 mm")
+    caption = f"{name}: measure this bar to check the print is at 100 %"
+    style = TextStyle(size=6.5, color=ctx.color("ink"), min_size=6.5)
+    text_w = ctx.fonts.width(caption, "regular", 6.5)
+    vertical = box.h > box.w
+    span, depth = (box.h, box.w) if vertical else (box.w, box.h)
+    if length + 2 * MM + text_w > span:
+        caption, text_w = name, ctx.fonts.width(name, "regular", 6.5)
+    total = length + 2 * MM + text_w
+    if total > span or depth < SCALE_BAR_H:
+        return []
+    bar_h = 1.2 * MM
+    y = (depth - bar_h) / 2
+    ink = ctx.color("ink")
+    items: list[Item] = [Rect(0, y, length, bar_h, stroke=ink, width=0.4, fill=None)]
+    step = length / parts
+    items += [Rect(i * step, y, step, bar_h, stroke=None, fill=ink) for i in range(0, parts, 2)]
+    items += one_line(ctx, caption, Box(length + 2 * MM, 0, text_w + 1, depth), style, None)
+    start = (span - total) / 2
+    if vertical:  # read from the bottom up
+        return [Group(tuple(items), cls="scale-bar", label="scale bar", dx=box.x, dy=box.bottom - start, rotate=90)]
+    return [Group(tuple(items), cls="scale-bar", label="scale bar", dx=box.x + start, dy=box.y)]
 
 
 def page_frame(
@@ -36,26 +72,32 @@ def page_frame(
     The sources say which content field the title, subtitle and notice show, so one too
     long is reported there."""
     W, H = ctx.theme.paper
+    m = sheet_margin(ctx)
     items: list[Item] = []
-    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, 13 * MM)
-    items.append(Rect(head.x, head.y, head.w, head.h, stroke=None, fill=accent, radius=1.5 * MM))
-    ink = readable_on(accent)
+    head = Box(m, m, W - 2 * m, 13 * MM)
+    if ctx.theme.ink_saver:  # a light band and a coloured edge instead of a solid block
+        band = tint(accent, 0.85)
+        items.append(Rect(head.x, head.y, head.w, head.h, stroke=accent, width=0.8, fill=band, radius=1.5 * MM))
+        ink = readable_on(band, dark=ctx.color("ink"))
+    else:
+        items.append(Rect(head.x, head.y, head.w, head.h, stroke=None, fill=accent, radius=1.5 * MM))
+        ink = readable_on(accent)
     title_box = Box(head.x + 4 * MM, head.y + 1.5 * MM, head.w * 0.68, head.h - 3 * MM)
     items += one_line(ctx, title, title_box, TextStyle(size=17, font="bold", color=ink, min_size=9), source, what="title")
     if subtitle:
         sub_box = Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM)
         items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6),
                           subtitle_source, what="subtitle")
-    foot_y = H - MARGIN + 2 * MM
-    items.append(Path(line(MARGIN, foot_y - 3.5 * MM, W - MARGIN, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.4))
-    foot = Box(MARGIN, foot_y - 3 * MM, W - 2 * MARGIN, 3.6 * MM)
+    foot_y = H - m + 2 * MM
+    items.append(Path(line(m, foot_y - 3.5 * MM, W - m, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.5))
+    foot = Box(m, foot_y - 3 * MM, W - 2 * m, 3.6 * MM)
     left = notice or system
     items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
                       TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), notice_source, what="notice")
     if "sheetgen" not in left:  # credits that already name sheetgen need no second mention
         items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
                           TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
-    content = Box(MARGIN, head.bottom + 4 * MM, W - 2 * MARGIN, foot_y - 5 * MM - head.bottom - 4 * MM)
+    content = Box(m, head.bottom + 4 * MM, W - 2 * m, foot_y - 5 * MM - head.bottom - 4 * MM)
     return items, content
 
 

@@ -18,6 +18,7 @@ from sheetgen.units import MM, format_mm
 CARD_RANGE = (20 * MM, 300 * MM)
 CUBE_RANGE = (10 * MM, 300 * MM)
 BLEED_RANGE = (0.0, 10 * MM)
+MARGIN_RANGE = (0.0, 25 * MM)
 
 
 def _check_size(ctx: RuleContext, doc: Document, path: tuple, value: float | None, bounds: tuple[float, float],
@@ -36,6 +37,7 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
         _check_size(ctx, doc, ("card_size",), theme.card_size.height, CARD_RANGE, "the card height")
     _check_size(ctx, doc, ("cube_size",), theme.cube_size, CUBE_RANGE, "the cube size")
     _check_size(ctx, doc, ("bleed",), theme.bleed, BLEED_RANGE, "the bleed")
+    _check_size(ctx, doc, ("printable_margin",), theme.printable_margin, MARGIN_RANGE, "the printable margin")
     base = Path(doc.file).parent
     for style in STYLES:
         rel = getattr(theme.fonts, style)

@@ -14,6 +14,7 @@ from sheetgen.units import CARD_SIZES, MM, PAPER_SIZES
 
 DEFAULT_CUBE_SIZE = 50 * MM
 DEFAULT_BLEED = 3 * MM
+DEFAULT_PRINTABLE_MARGIN = 5 * MM  # home printers lose 3–6 mm at each edge
 DEFAULT_THEME_ID = "default"
 
 
@@ -46,6 +47,12 @@ class ResolvedTheme:
     templates: str = ""  # the publisher's templates folder, over the bundled ones
     templates_digest: str = ""  # of its files, so outputs rebuild when one changes
     broken: bool = False  # the chosen theme has errors: nothing should be built with it
+    printable_margin: float = DEFAULT_PRINTABLE_MARGIN  # nothing that must print comes closer to the edge
+    ink: str = "normal"  # "saver": light card backs and title bands
+
+    @property
+    def ink_saver(self) -> bool:
+        return self.ink == "saver"
 
     def color(self, name: str) -> str:
         """A theme colour role (`ink`), a palette name (`blue`) or a hex value → hex."""
@@ -75,6 +82,8 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
     card = CARD_SIZES["poker"]
     cube = DEFAULT_CUBE_SIZE
     bleed = DEFAULT_BLEED
+    margin = DEFAULT_PRINTABLE_MARGIN
+    ink = "normal"
     if model is not None and doc is not None:
         base = Path(doc.file).parent
         for style in STYLES:
@@ -88,6 +97,8 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
             card = (model.card_size.width, model.card_size.height)
         cube = model.cube_size or cube
         bleed = model.bleed if model.bleed is not None else bleed
+        margin = model.printable_margin if model.printable_margin is not None else margin
+        ink = model.ink or ink
     if settings.paper:
         paper_name = settings.paper
     if settings.cube_size:
@@ -118,6 +129,8 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         templates=str(Path(templates).resolve()) if templates and Path(templates).is_dir() else "",
         templates_digest=_templates_digest(templates),
         broken=doc is not None and doc.key in ctx.failed,
+        printable_margin=margin,
+        ink=ink,
     )
 
 

@@ -45,7 +45,9 @@ def section_products(kind: str) -> list[Product]:
     """The products a handout section may take from documents of `kind`."""
     from sheetgen.layout.registry import products
 
-    return [p for p in products().values() if kind in p.kinds and p.scope != "blank" and p.id != "handout"]
+    # A deck's print-shop twin is not a choice of its own: the print-shop profile puts cards one to a page.
+    return [p for p in products().values()
+            if kind in p.kinds and p.scope != "blank" and p.id != "handout" and p.print_shop_of is None]
 
 
 def find_product(kind: str, name: str | None) -> Product | None:
@@ -63,7 +65,11 @@ def _check_product(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: 
         return product
     names = sorted({p.name for p in section_products(kind)})
     listing = f"products of `{kind}`: {', '.join(names) or 'none'}"
-    if name is None:
+    if name is None and not names:
+        ctx.error(handout_doc.source("sections", index, "include", "kind"), "handout.no-product",
+                  f"`{kind}` documents have no product a handout can include",
+                  "`sheetgen products` lists every product and the kinds it is made from")
+    elif name is None:
         ctx.error(handout_doc.source("sections", index, "include"), "handout.product-needed",
                   f"`{kind}` documents have {len(names)} products; say which one this section takes",
                   f"add `product:` ({listing})")
@@ -129,12 +135,12 @@ def _page_text(page: Page) -> str:
     return _squeezed(" ".join(item.text for item, _, _ in walk(page.items) if isinstance(item, Text)))
 
 
-def _first_page_naming(pages: list[Page], name: str) -> int | None:
-    """The first of the pages printing `name` (a collection's pages do not say which
-    document each card or block comes from, but they print its name)."""
+def _first_page_naming(texts: list[str], name: str) -> int | None:
+    """The first of the pages (by their `_page_text`) printing `name`: a collection's
+    pages do not say which document each card or block comes from, but they print its name."""
     wanted = _squeezed(name)
-    for i, page in enumerate(pages):
-        if wanted and wanted in _page_text(page):
+    for i, text in enumerate(texts):
+        if wanted and wanted in text:
             return i
     return None
 
@@ -151,8 +157,9 @@ def _add_docs(part: _Part, laid: list[Page], docs: list[DocInput], key: str, sin
     if single:
         part.marks.append(_Mark(_name_of(docs[0]), f"{key}.{docs[0].id}", start, 1))
     else:
+        texts = [_page_text(p) for p in laid]
         for doc in docs:
-            at = _first_page_naming(laid, _name_of(doc))
+            at = _first_page_naming(texts, _name_of(doc))
             part.marks.append(_Mark(_name_of(doc), f"{key}.{doc.id}", start + (at or 0), 1))
     part.pages.extend(laid)
 

@@ -36,14 +36,13 @@ def system_notice(system: str) -> str | None:
     return notices([system]).get(system)
 
 
-def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str,
-                number: str = "") -> list[Item]:
+def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str) -> list[Item]:
     """A last card in the deck carrying the game's notice."""
     items = background(geo, ctx.color("card"))
     band, bottom = title_band(ctx, geo, "About this deck", accent, None)
     items += band
     items += card_body(ctx, geo, bottom, notice, None, Source(None), accent=accent)
-    items += footer(ctx, geo, deck_title, number)
+    items += footer(ctx, geo, deck_title)
     return items
 
 
@@ -126,9 +125,10 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     deck: ReferenceDeck = doc.model
     geo = card_geometry(ctx, deck)
     accent = system_color(ctx, deck.system, deck.color)
+    notice = system_notice(deck.system)
     fronts: list[list[Item]] = []
     footers: list[tuple[dict, Source]] = []
-    backs: list[list[Item]] | None = [] if (deck.back or any(c.back for c in deck.cards)) else None
+    backs: list[list[Item]] = []
     back_art: dict[str | None, list[Item]] = {}
     deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
     tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
@@ -143,23 +143,21 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title")):
             fronts.append(front)
             footers.append((card_values, where))
-            if backs is not None:
-                text_back = card.back if card.back is not None else deck.back
-                key = text_back if card.back is not None else None
-                if key not in back_art:  # most cards share the deck's back: lay it out once
-                    back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back,
-                                                 src.child("back") if card.back is not None else doc.source("back"))
-                backs.append(back_art[key])
-    notice = system_notice(deck.system)
+            text_back = card.back if card.back is not None else deck.back
+            key = text_back if card.back is not None else None
+            if key not in back_art:  # most cards share the deck's back: lay it out once
+                back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back,
+                                             src.child("back") if card.back is not None else doc.source("back"))
+            backs.append(back_art[key])
+    # Cards count as printed, continuations and the notice card included (impose_deck
+    # writes each one's n/N).
     total = len(fronts) + (1 if notice else 0)
-    # Numbers count the cards printed, continuations and the notice card included.
     fronts = [items + footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values, number=n,
-                                                     total=total), f"{n}/{total}", source=where)
+                                                     total=total), source=where)
               for n, (items, (values, where)) in enumerate(zip(fronts, footers), 1)]
     if notice:
-        fronts.append(notice_card(ctx, geo, accent, notice, deck.title, f"{total}/{total}"))
-        if backs is not None:
-            backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
+        fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
+        backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
                         mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
     return LayoutDocument(
@@ -181,5 +179,6 @@ PRODUCTS = [
         layout=layout_deck,
         summary="reference cards, N-up with crop marks and duplex backs",
         formats=("pdf",),
+        deck=True,
     ),
 ]

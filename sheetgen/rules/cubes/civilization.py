@@ -54,7 +54,7 @@ def games_listing(library, civ_id: str) -> list[Document]:
     return [g for g in library.of_kind(GAME_KIND, targets_only=False) if civ_id in g.model.civilizations]
 
 
-def rivals(library, doc: Document) -> tuple[str | None, list[dict]]:
+def rivals(library, doc: Document) -> tuple[Document | None, list[dict]]:
     """The game a civilization plays in (the first that lists it) and the other
     civilizations at that table that exist, in the game's order."""
     games = games_listing(library, doc.id)
@@ -68,7 +68,7 @@ def rivals(library, doc: Document) -> tuple[str | None, list[dict]]:
             continue
         m = other.model
         out.append({"id": ref, "player": m.player, "name": m.name, "color": m.color})
-    return game.id, out[: PLAYERS[1] - 1]
+    return game, out[: PLAYERS[1] - 1]
 
 
 def check_civilization(doc: Document, ctx: RuleContext) -> dict:
@@ -97,7 +97,8 @@ def check_civilization(doc: Document, ctx: RuleContext) -> dict:
         "cubes": {"at_start": CUBES_AT_START, "to_win": CUBES_TO_WIN, "to_build": CUBES_TO_WIN - CUBES_AT_START,
                   "size": CUBE_SIZE},
         "quantumizer": [d.name for d in QUANTUMIZER],
-        "game": game,
+        "game": game.id if game else None,
+        "game_title": (game.model.title or game.id) if game else None,
         "rivals": others,
         "rival_rows": PLAYERS[1] - 1,
     }

@@ -35,6 +35,7 @@ class Record:
     name: str = ""
     color: str | None = None
     game: str = ""
+    game_id: str | None = None  # the `cubes-game` the game's title comes from
     over_limit: int = 0
     rivals: tuple[dict, ...] = ()
     rival_rows: int = PLAYERS[1] - 1
@@ -43,6 +44,10 @@ class Record:
 
     def source(self, *path) -> Source | None:
         return Source(self.doc, tuple(path)) if self.doc else None
+
+    def game_source(self) -> Source | None:
+        """Where the game's title is written, so one too long is reported there."""
+        return Source(("cubes-game", self.game_id), ("title",)) if self.game_id else None
 
     def element_id(self, part: str) -> str:
         """A group id for a part of this sheet (`veld-pools`; `pools` on a blank)."""
@@ -55,7 +60,7 @@ class Record:
     @classmethod
     def of_civilization(cls, model, derived: dict, doc: tuple[str, str], game_title: str = "") -> "Record":
         return cls(pools=tuple(derived["pools"]), player=model.player, name=model.name or "", color=model.color,
-                   game=game_title or (derived.get("game") or ""), over_limit=derived["over_limit_at_start"],
+                   game=game_title or derived.get("game_title") or "", game_id=derived.get("game"), over_limit=derived["over_limit_at_start"],
                    rivals=tuple(derived["rivals"]), rival_rows=derived["rival_rows"], doc=doc)
 
     @classmethod

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from sheetgen.layout.cards import cube_glyph
 from sheetgen.layout.colors import shade, tint
-from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Group, Item, Path, line
 from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.common import Record
 from sheetgen.layout.sheets.cubes.pieces import check_square, cube_block, iso_block_size, label_style, pencil_box
 from sheetgen.layout.sheets.cubes.record_panels import GAP, caption, swatch
-from sheetgen.layout.text import text_box, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import section
 from sheetgen.rules.cubes.rulebook import ACTIONS, CUBES_AT_START, CUBES_TO_WIN, ordinal
 from sheetgen.units import MM
+
+CIV_KIND = "cubes-civilization"
 
 # --- construction -----------------------------------------------------------------------------
 
@@ -114,9 +116,10 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
     name = Box(sw.right + 2 * MM, y, name_w - sw.w - 4 * MM, h)
     if rival:
         who = rival["player"] + (f" · {rival['name']}" if rival.get("name") else "")
-        # Player and civilization: one line if they fit, else two.
-        items += text_box(ctx, who, name, TextStyle(size=8.5, color=ctx.color("ink"), leading=1.0), None,
-                          valign="middle", what="rival")
+        # Too long a name is the rival's to shorten: report it at their document.
+        source = Source((CIV_KIND, rival["id"]), ("name" if rival.get("name") else "player",))
+        items += text_box(ctx, who, name, TextStyle(size=8.5, color=ctx.color("ink"), min_size=6, leading=1.0), source,
+                          valign="middle", what="rival's name")
     else:
         items.append(Path(line(name.x, name.bottom - 0.5 * MM, name.right, name.bottom - 0.5 * MM),
                           stroke=ctx.color("rule"), width=0.5))

@@ -44,7 +44,8 @@ def identity(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item]:
     colour, game = rest.split_left(rest.w * 0.36, GAP)
 
     def value(b: Box, label: str, text: str, key: str, size: float = 11) -> list[Item]:
-        return labeled_value(ctx, b, label, text, v.source(key), size=size, field=key if v.fillable else None)
+        source = v.game_source() if key == "game" else v.source(key)
+        return labeled_value(ctx, b, label, text, source, size=size, field=key if v.fillable else None)
 
     items += value(player, "Player", v.player, "player")
     items += value(name, "Civilization", v.name, "name", 13)

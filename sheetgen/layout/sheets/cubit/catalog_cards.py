@@ -60,8 +60,8 @@ def _geometry(ctx: LayoutContext) -> CardGeometry:
 
 
 def _deck(ctx: LayoutContext, fronts: list[list[Item]], backs: list[list[Item]], geo: CardGeometry, title: str,
-          subject: str) -> LayoutDocument:
-    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title)
+          subject: str, job: Job) -> LayoutDocument:
+    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title, job=job)
     return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject,
                           keywords=(SYSTEM, "cards"))
 
@@ -105,10 +105,9 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     accent = system_color(ctx, SYSTEM)
     tables = [t for t in (_actions(d.derived) for d in docs) if t]
     table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
-    fronts = [front for d in docs for front in upgrade_fronts(ctx, geo, d, table_pt)]
-    fronts = [items + footer(ctx, geo, "Cubit upgrade", f"{n}/{len(fronts)}") for n, items in enumerate(fronts, 1)]
+    fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs for front in upgrade_fronts(ctx, geo, d, table_pt)]
     backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in fronts]
-    return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards")
+    return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 
 
 def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: int, total: int) -> list[Item]:
@@ -133,7 +132,7 @@ def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: i
     if glyph >= 8 * MM:
         items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
                             stroke=shade(colours.main, 0.5))
-    items += footer(ctx, geo, "Cubit faction", f"{index}/{total}")
+    items += footer(ctx, geo, "Cubit faction")
     return items
 
 
@@ -150,5 +149,5 @@ def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     docs = sorted(job.docs, key=lambda d: d.id)
     fronts = [faction_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
     backs = [faction_back(ctx, geo, d) for d in docs]
-    return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards")
+    return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards", job)
 

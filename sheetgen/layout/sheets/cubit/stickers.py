@@ -123,7 +123,8 @@ def layout_stickers(ctx: LayoutContext, job: Job) -> LayoutDocument:
     s = ctx.theme.cube_size
     geo = CardGeometry(s, s, ctx.theme.bleed)
     fronts = [sticker_art(ctx, geo, st) for st in stickers_for(ctx, job)]
-    pages = impose_deck(ctx, fronts, None, card=(s, s), label="Temporary-upgrade stickers")
+    pages = impose_deck(ctx, fronts, None, card=(s, s), label="Temporary-upgrade stickers", job=job,
+                        numbered=False)
     return LayoutDocument(title="Cubit temporary-upgrade stickers", pages=tuple(pages), author=ctx.theme.author,
                           subject=f"Cubit temporary-upgrade stickers for {s / MM:.0f}mm cube faces",
                           keywords=(SYSTEM, "stickers"))

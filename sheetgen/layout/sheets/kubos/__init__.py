@@ -50,6 +50,7 @@ PRODUCTS = [
         summary="one card per monster, N-up with crop marks",
         target="monsters",
         formats=("pdf",),
+        deck=True,
     ),
 ]
 

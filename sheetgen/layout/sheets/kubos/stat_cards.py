@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import SAFE, CardGeometry, background, impose_deck, title_band
+from sheetgen.layout.cards import NUMBER_W, SAFE, CardGeometry, background, impose_deck, title_band
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
@@ -29,7 +29,8 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
                                subtitle=monster_kind_line(doc.derived))
         items += band
         inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
-        notice_h = fine_print_height(ctx, inner.w)
+        notice_w = inner.w - NUMBER_W - 1.5 * MM  # n/N at its right
+        notice_h = fine_print_height(ctx, notice_w)
         if remaining is None:
             rows = grid_rows(ctx, cells, inner.w)
             grid_box, rest = inner.split_top(grid_height(rows), 2 * MM)
@@ -42,7 +43,7 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
         if not head:
             head, remaining = blocks, []  # nothing fits even alone: reported where it is
         items += fit_blocks(ctx, head, body, what="stat card")
-        items += fine_print(ctx, notice)
+        items += fine_print(ctx, Box(notice.x, notice.y, notice_w, notice.h))
         fronts.append(items)
         if not remaining:
             return fronts
@@ -53,7 +54,7 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     color = accent(ctx)
     docs = sorted(job.docs, key=lambda d: (d.model.name, d.id))
     fronts = [front for doc in docs for front in monster_cards(ctx, geo, doc, color)]
-    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters",
-                        mode=job.option("imposition") or "sheet")
+    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters", job=job, system=SYSTEM,
+                        back_title="KUBOS monster", back_text=NOTICE)
     return LayoutDocument(title="KUBOS monsters — stat cards", pages=tuple(pages), author=ctx.theme.author,
                           subject=f"KUBOS monster stat cards. {NOTICE}", keywords=(SYSTEM, "monsters", "cards"))

@@ -46,6 +46,7 @@ PRODUCTS = [
         target="party",
         layout=layout_character_cards,
         summary="every character on a card, 9-up with crop marks",
+        deck=True,
     ),
     Product(
         id="tricube-foe-cards",
@@ -56,5 +57,6 @@ PRODUCTS = [
         target="foes",
         layout=layout_foe_cards,
         summary="every foe on a card with its difficulty and effort tokens to tick, 9-up with crop marks",
+        deck=True,
     ),
 ]

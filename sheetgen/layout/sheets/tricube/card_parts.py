@@ -32,7 +32,8 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     height = BAND_HEIGHT if subtitle else 11 * MM
     band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
                               subtitle_source=subtitle_source)
-    items += band  # the footer, with the card's number, is added when the deck is imposed
+    items += band
+    items += footer(ctx, geo, footer_text(NOTICE, card=True))
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
     return items, free
 
@@ -55,8 +56,7 @@ def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str
 def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,
            job: Job) -> LayoutDocument:
     """The cards on pages with crop marks (N-up, as many as the paper holds)."""
-    credit = footer_text(NOTICE, card=True)
-    fronts = [items + footer(ctx, geo, credit, f"{n}/{len(fronts)}") for n, items in enumerate(fronts, 1)]
-    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label=title, source=job.docs[0].source())
+    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label=title, source=job.docs[0].source(), job=job,
+                        system=SYSTEM, back_title=subject, back_text=footer_text(NOTICE, card=True))
     return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
                           subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, "cards"))
