@@ -93,18 +93,36 @@ def card_body(
     source: Source,
     *,
     accent: str,
+    figure: dict | None = None,
 ) -> list[Item]:
-    """Body text and an optional table under the title band, at the deck's sizes."""
-    return fit_blocks(ctx, body_blocks(ctx, body, table, source), body_area(geo, top), what="card text")
+    """Body text and an optional table under the title band, at the deck's sizes; a
+    computed figure takes the foot of the card."""
+    area, figure_items = _with_figure(ctx, body_area(geo, top), figure, accent)
+    return fit_blocks(ctx, body_blocks(ctx, body, table, source), area, what="card text") + figure_items
+
+
+def _with_figure(ctx: LayoutContext, area: Box, figure: dict | None, accent: str) -> tuple[Box, list[Item]]:
+    """The room a card's text keeps when a computed figure (drawn by its game) takes the
+    foot of the card, and the figure's items."""
+    if figure is None:
+        return area, []
+    from sheetgen.layout.registry import figure_drawers
+
+    draw = figure_drawers()[figure["draw"]]
+    height = min(area.h * 0.52, area.w * figure.get("aspect", 0.75))
+    area, fig_box = area.split_top(area.h - height - 1.5 * MM, 1.5 * MM)
+    return area, draw(ctx, fig_box, figure, accent)
 
 
 def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, accent: str,
-               title_source: Source | None) -> list[list[Item]]:
-    """A card's title band and text over as many cards as the text needs at the deck's size."""
+               title_source: Source | None, figure: dict | None = None) -> list[list[Item]]:
+    """A card's title band and text over as many cards as the text needs at the deck's
+    size; a figure goes at the foot of the first."""
 
     def card(part: int) -> tuple[list[Item], Box]:
         band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source)
-        return background(geo, ctx.color("card")) + band, body_area(geo, bottom)
+        area, figure_items = _with_figure(ctx, body_area(geo, bottom), figure if part == 0 else None, accent)
+        return background(geo, ctx.color("card")) + band + figure_items, area
 
     return flow_over_cards(ctx, blocks, card)
 
@@ -139,8 +157,10 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         body = template_text(CARD_TEMPLATE, "body", card=card_values, deck=deck_values, number=i + 1,
                              total=len(deck.cards))
         blocks = body_blocks(ctx, body, tables[i], src, table_pt)
+        figures = (doc.derived or {}).get("figures", {})
+        figure = figures.get(i, figures.get(str(i)))
         where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")
-        for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title")):
+        for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title"), figure):
             fronts.append(front)
             footers.append((card_values, where))
             text_back = card.back if card.back is not None else deck.back
