@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Group, Item, LayoutDocument, Page, Path, Rect, line, polygon
-from sheetgen.layout.widgets import WRITING_INK, WRITING_WIDTH
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.face_art import (
     CORNER,
@@ -48,6 +47,7 @@ from sheetgen.layout.sheets.cubit.style import (
 )
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import WRITING_INK, WRITING_WIDTH, first_scale_bar
 from sheetgen.units import MM, format_mm
 
 MARGIN = 8 * MM  # from the paper's edge to the page's text
@@ -248,6 +248,8 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     credit_para = Paragraph(ctx, credit([n["note"] for n in notes]), TextStyle(size=FINE_MIN, leading=1.15, markup=False),
                             reconstructed_source(notes))
     credit_h = min(credit_para.height(ctx, W - 2 * MARGIN, 1.0), 2 * FINE_MIN * 1.15)  # two lines at most
+    m = ctx.theme.printable_margin  # a scale bar above the title, between the printable margin and it
+    items += first_scale_bar(ctx, [Box(MARGIN, m, W - 2 * MARGIN, MARGIN - m)], align="end")
     low = H - MARGIN - FOOTER + 2 * MM
     # Just under the net when there is room; otherwise as low as the credit line allows,
     # so a net that fills the page keeps as much room as it can from the text.
