@@ -30,6 +30,8 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 DEFAULT_CONTENT = "content"
 DEFAULT_OUTPUT = "output"
+THEME_HELP = ("id of a theme document to use (default: the project's only theme, else the one "
+              "with id `default`, else the built-in look)")
 
 
 class ContentFailure(click.ClickException):
@@ -100,7 +102,7 @@ def _load(paths: tuple[str, ...], settings):
 
     targets, context = _paths(paths)
     try:
-        library = load(targets, context=context)
+        library = load(targets, context=context, game_data=_game_data())
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     checked = check(library, settings)
@@ -132,11 +134,12 @@ def _check_templates(checked, library, diagnostics: list[Diagnostic], fmt: str =
 
 
 def _check_theme_exists(library, theme: str | None) -> None:
-    if theme and not library.has("theme", theme) and ("theme", theme) not in library.invalid:
-        from sheetgen.diagnostics import did_you_mean
+    """Refuse a --theme that is not there, or several themes and no way to choose."""
+    from sheetgen.rules.theme import choose_theme
 
-        hint = did_you_mean(theme, library.ids("theme"))
-        raise click.UsageError(f"there is no theme with the id `{theme}`" + (f"; {hint}" if hint else ""))
+    _, problem = choose_theme(library, theme)
+    if problem:
+        raise click.UsageError(problem)
 
 
 def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -165,8 +168,23 @@ def _emit(diags: list[Diagnostic], library, fmt: str = "text") -> None:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
-def main() -> None:
+@click.option("--no-game-data", is_flag=True,
+              help="do not load the game data sheetgen ships (interfaces, upgrades, factions, tables): "
+                   "check a project's complete catalog on its own")
+def main(no_game_data: bool) -> None:
     """Turn YAML game content into print-ready PDFs and SVGs."""
+
+
+def _game_data(kind: str | None = None) -> bool | list[str]:
+    """Whether to load the shipped game data (not with `sheetgen --no-game-data …`): of the
+    games the content is of, and of the game of `kind` (a generator's) even with no content."""
+    from sheetgen.games import game_of_kind
+
+    ctx = click.get_current_context(silent=True)
+    if ctx and ctx.find_root().params.get("no_game_data"):
+        return False
+    game = game_of_kind(kind) if kind else None
+    return [game] if game else True
 
 
 @main.command()
@@ -177,7 +195,7 @@ def main() -> None:
               help="output formats, comma-separated")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
-@click.option("--theme", help="id of the theme to use (default: `default` if present)")
+@click.option("--theme", help=THEME_HELP)
 @click.option("-j", "--jobs", type=click.IntRange(1, 64),
               help="parallel processes, 1 to 64 (default: $SHEETGEN_JOBS, else the cores this process may use)")
 @click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
@@ -190,7 +208,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     started = time.perf_counter()
     out = Path(out_dir)
     asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
-                          cube_size=cube_size, theme=theme, strict=strict,
+                          cube_size=cube_size, theme=theme, strict=strict, game_data=_game_data() is not False,
                           templates=os.path.abspath(templates) if templates else None)
     done = None if force else stamp.current(out, asked)
     if done is not None:  # the last clean build, asked the same way, is current: nothing to load
@@ -223,7 +241,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     diagnostics += report.diagnostics
     _emit(diagnostics, library)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
-    click.echo(_summary_line(report.documents, report.pages, report.files, report.unchanged, report.failed,
+    click.echo(_summary_line(library.read, report.pages, report.files, report.unchanged, report.failed,
                              errors, warnings, report.seconds, out_dir), err=True)
     if not (diagnostics or report.failed):
         targets, context = _paths(paths)
@@ -232,8 +250,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         own_files = [str(p) for folder in own for p in sorted(Path(folder).rglob("*")) if p.is_file()]
         _, entries = read_manifest(out)
         written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
-        stamp.record(out, asked, [*targets, *context, *own], [*library.sources, *fonts, *own_files], [str(p) for p in written],
-                     {"documents": report.documents, "unchanged": report.targets})
+        from sheetgen.content.gamedata import is_game_data
+
+        read = [s for s in library.sources if not is_game_data(s)]  # shipped data: in the code's fingerprint
+        stamp.record(out, asked, [*targets, *context, *own], [*read, *fonts, *own_files], [str(p) for p in written],
+                     {"documents": library.read, "unchanged": report.targets})
     if errors or (strict and warnings):
         raise ContentFailure()
 
@@ -318,7 +339,7 @@ def _progress():
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="check layout on this paper")
 @click.option("--cube-size", callback=_length_option, help="check cube nets at this size")
-@click.option("--theme", help="id of the theme to use")
+@click.option("--theme", help=THEME_HELP)
 @click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
 def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     """Check content against each game's rules and layout; report every problem."""
@@ -333,7 +354,7 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     _emit(diagnostics, library, fmt)
     errors, warnings = summarize(diagnostics)
     if fmt == "text":
-        docs = len(library.targets)
+        docs = library.read  # every document read, valid or not: the same count `build` gives
         click.echo(
             f"sheetgen: {docs} document{'s' if docs != 1 else ''} checked, "
             f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
@@ -412,6 +433,39 @@ def schema(kind, out_dir) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
+def _init_games() -> list[str]:
+    from sheetgen.project import init_games
+
+    return init_games()
+
+
+@main.command()
+@click.argument("directory", default=".", required=False, type=click.Path(file_okay=False))
+@click.option("--game", "games", multiple=True, type=click.Choice(_init_games()),
+              help="a game to put examples of in the project; repeat for several (default: every game)")
+def init(directory, games) -> None:
+    """Start a project in DIRECTORY (default: here) that builds at once: a theme, one example
+    document per kind, JSON Schemas mapped for editors, a README."""
+    from sheetgen.build.files import write_atomic
+    from sheetgen.project import existing, init_games, plan_project
+
+    folder = Path(directory)
+    chosen = [g for g in init_games() if g in games] if games else init_games()
+    files = plan_project(chosen)
+    clash = existing(folder, files)
+    if clash:
+        raise click.UsageError(f"{folder} already has {', '.join(clash)}; sheetgen init never overwrites files "
+                               "(choose an empty folder)")
+    for f in files:
+        try:
+            write_atomic(folder / f.path, f.data)
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {folder / f.path}: {exc.strerror or exc}") from None
+    where = "" if directory == "." else f"cd {shlex.quote(directory)} && "
+    click.echo(f"sheetgen: wrote {len(files)} files for {', '.join(chosen)} to {folder}/; "
+               f"build them with `{where}sheetgen build`", err=True)
+
+
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 @click.option("--markdown", is_flag=True, help="print the README's Markdown table")
@@ -471,19 +525,17 @@ def new() -> None:
 
 
 def _run_generator(gen, seed, output, content, values) -> None:
-    from sheetgen.content.loader import Library, UsageError, load
+    from sheetgen.content.loader import UsageError, load
     from sheetgen.generate import dump_documents
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
-    library = Library()
     if content and content != DEFAULT_CONTENT and not Path(content).is_dir():
         raise click.UsageError(f"--content {content}: no such folder")
-    if content and Path(content).is_dir():
-        try:
-            library = load([content])
-        except UsageError as exc:
-            raise click.UsageError(str(exc)) from None
+    try:  # the content folder if there is one, and the game data sheetgen ships
+        library = load([content] if content and Path(content).is_dir() else [], game_data=_game_data(gen.kind))
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
     rng = random.Random(seed)
     try:
         documents = gen.generate(rng, dict(values), library)
@@ -521,7 +573,7 @@ def _check_generated(text: str, content: str | None) -> list[Diagnostic]:
         path = Path(tmp) / "generated.yaml"
         path.write_text(text, encoding="utf-8")
         context = [content] if content and Path(content).is_dir() else []
-        library = load([path], context=context)
+        library = load([path], context=context, game_data=_game_data())
         checked = check(library)
         return [d for d in library.diagnostics + checked.diagnostics if d.is_error and d.file.endswith("generated.yaml")]
 

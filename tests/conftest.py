@@ -23,6 +23,7 @@ os.environ["SHEETGEN_JOBS"] = "1"
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DATA = REPO / "sheetgen" / "data"  # the game data sheetgen ships
 SVG_NS = {"svg": "http://www.w3.org/2000/svg"}
 MM = 72 / 25.4
 
@@ -109,16 +110,17 @@ def expectation(path: Path) -> tuple[int, int, str, str, str]:
     return int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), m.group(5).strip()
 
 
-def validate_json(*paths: str) -> tuple[Run, list[dict]]:
-    """`sheetgen validate --format json PATHS`: the run and its diagnostics."""
-    run = run_cli("validate", "--format", "json", *paths)
+def validate_json(*paths: str, game_data: bool = True) -> tuple[Run, list[dict]]:
+    """`sheetgen validate --format json PATHS`: the run and its diagnostics (without the
+    shipped game data when `game_data` is false)."""
+    run = run_cli(*([] if game_data else ["--no-game-data"]), "validate", "--format", "json", *paths)
     assert "Traceback" not in run.stderr
     return run, json.loads(run.stdout)
 
 
-def assert_only_diagnostic(path: Path, code: str, severity: str, line: int, column: int) -> None:
+def assert_only_diagnostic(path: Path, code: str, severity: str, line: int, column: int, game_data: bool = True) -> None:
     """Validating `path` reports exactly this one diagnostic, with a message and a hint."""
-    run, found = validate_json(str(path))
+    run, found = validate_json(str(path), game_data=game_data)
     assert [(d["file"], d["line"], d["column"], d["code"], d["severity"]) for d in found] == [
         (str(path), line, column, code, severity)
     ]

@@ -130,8 +130,8 @@ def test_quantumization_table_agrees_with_enumeration():
     from sheetgen.rules.common import computed_tables
 
     columns, rows = computed_tables()["cubes-quantumization"]()
-    assert columns == ["Quantumizer", "Mean", "0", "10+", "20"]
-    assert [r[0] for r in rows] == ["All six dice"] + [f"{NAME[f]} removed" for f in range(1, 7)]
+    assert columns == ["Dice", "Mean", "0", "10+", "20"]
+    assert [r[0] for r in rows] == ["All dice"] + [f"No {NAME[f]}" for f in range(1, 7)]
     for row, removed in zip(rows, [()] + [(NAME[f],) for f in range(1, 7)]):
         d = enumerated(removed)
         mean = sum(k * p for k, p in d.items())

@@ -229,7 +229,7 @@ def test_the_odds_cards_print_the_tables_with_backs(built):
         for row in rows:
             assert str(row[0]) in flat
         assert all(str(c) in flat for c in rows[0])
-    assert "One QUANTUMIZATION" in flat and "Consumption and extinction" in flat
+    assert "One QUANTUMIZATION" in flat and "Extinction odds" in flat
     assert "all six dice" in flat and "d20 removed" in flat
 
 
@@ -271,3 +271,31 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     assert not (workdir / "out/cubes/record-sheet/a.pdf").exists()
     assert not (workdir / "out/cubes/record-sheet/b.pdf").exists()  # b's sheet names a as a rival
     assert (workdir / "out/cubes/blank/record-sheet.pdf").exists()
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "square", "tarot"])
+def test_the_odds_cards_fit_every_card_size_using_more_cards_when_small(size):
+    """Small cards take the chart and the tables apart, rows shared over more cards;
+    every row of both tables is still printed, and nothing overflows."""
+    import dataclasses
+
+    from sheetgen.content.loader import load
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.primitives import Text, walk
+    from sheetgen.layout.products import Job
+    from sheetgen.layout.registry import products
+    from sheetgen.rules import check
+    from sheetgen.rules.common import computed_tables
+    from sheetgen.units import CARD_SIZES
+
+    theme = dataclasses.replace(check(load([])).theme, card=CARD_SIZES[size])
+    ctx = LayoutContext(theme)
+    laid = products()["cubes-odds-cards"].layout(ctx, Job("cubes-odds-cards", "quantumization"))
+    assert not ctx.issues, ctx.issues
+    runs = [it.text for page in laid.pages if not page.is_back for it, _, _ in walk(page.items) if isinstance(it, Text)]
+    for name in ("cubes-quantumization", "cubes-consumption"):
+        _, rows = computed_tables()[name]()
+        for row in rows:
+            assert f" {row[0]} " in f" {' '.join(runs)} ", (size, row[0])
+    fronts = sum(1 for r in runs if "/" in r and r.split("/")[0].isdigit())
+    assert fronts >= 2 if size != "mini" else fronts > 2

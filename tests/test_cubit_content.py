@@ -168,7 +168,7 @@ def test_generator_options_that_make_no_sense_are_usage_errors(cubit_workdir, tm
     assert result.code == 2 and "did you mean `governors`?" in result.stderr
     empty = tmp_path / "nothing"
     empty.mkdir()
-    result = run_cli("new", "cubit", "--seed", "1", "--content", str(empty))
+    result = run_cli("--no-game-data", "new", "cubit", "--seed", "1", "--content", str(empty))
     assert result.code == 2 and "six cubit interfaces" in result.stderr
 
 

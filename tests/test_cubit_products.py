@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 import yaml
 
-from conftest import MM, REPO, pdf_text, read_pdf, run_cli, svg_root, write
+from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, svg_root, write
 from pdfops import read_geometry
 from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
 
@@ -246,7 +246,7 @@ def test_the_reference_deck_states_the_talk_exception_and_who_wins_aid_ties(buil
     opposed = next(c for c in deck["cards"] if c["title"] == "Targeted or opposed")["body"]
     line = next(line for line in opposed.splitlines() if "Talk" in line and "exposed" in line)
     assert "cannot be persuaded" in line  # no Talk side exposed: not a loss, no check at all
-    interfaces = yaml.safe_load_all((REPO / "content/cubit/interfaces.yaml").read_text())
+    interfaces = yaml.safe_load_all((DATA / "cubit/interfaces.yaml").read_text())
     aid = next(d for d in interfaces if d["id"] == "aid")
     assert "match or beat" in aid["text"]
 

@@ -7,12 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_cli
+from conftest import DATA, REPO, run_cli
 
 
 def copy_cubit_content(root: Path) -> Path:
-    """A copy of the bundled Cubit content (catalog, cubits, reference deck) under `root/content`."""
+    """A copy of the bundled Cubit content (cubits, reference deck) under `root/content`, with a
+    copy of the shipped catalog (interfaces, upgrades, factions) beside it for tests to edit:
+    a project's documents of the same kind and id replace the shipped ones."""
     shutil.copytree(REPO / "content" / "cubit", root / "content" / "cubit")
+    for name in ("interfaces.yaml", "upgrades.yaml", "factions.yaml"):
+        shutil.copy(DATA / "cubit" / name, root / "content" / "cubit" / name)
     return root
 
 

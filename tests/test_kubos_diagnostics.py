@@ -8,10 +8,10 @@ import shutil
 
 import pytest
 
-from conftest import FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
+from conftest import DATA, FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
 
 KUBOS = FIXTURES / "kubos"
-TABLES = REPO / "content" / "kubos" / "tables.yaml"
+TABLES = DATA / "kubos" / "tables.yaml"
 
 # (fixture, code, severity, line, column): positions read off the fixture files.
 CASES = [
@@ -70,10 +70,10 @@ def with_tables(workdir):
     return workdir
 
 
-def check_fixture(name: str, code: str, severity: str, line: int, column: int) -> None:
+def check_fixture(name: str, code: str, severity: str, line: int, column: int, game_data: bool = True) -> None:
     path = KUBOS / name
-    assert_only_diagnostic(path, code, severity, line, column)
-    text = run_cli("validate", str(path))
+    assert_only_diagnostic(path, code, severity, line, column, game_data)
+    text = run_cli(*([] if game_data else ["--no-game-data"]), "validate", str(path))
     assert f"{path}:{line}:{column}: {severity}[{code}]" in text.stderr
 
 
@@ -84,7 +84,7 @@ def test_fixture_reports_its_rule_at_the_value(with_tables, name, code, severity
 
 @pytest.mark.parametrize("name, code, severity, line, column", ALONE, ids=[c[0] for c in ALONE])
 def test_tables_rules_report_where_the_document_is(workdir, name, code, severity, line, column):
-    check_fixture(name, code, severity, line, column)
+    check_fixture(name, code, severity, line, column, game_data=False)
 
 
 def message_of(name: str) -> str:

@@ -11,9 +11,9 @@ from collections import Counter
 import pytest
 import yaml
 
-from conftest import REPO, run_cli
+from conftest import DATA, REPO, run_cli
 
-TABLES = REPO / "content" / "kubos" / "tables.yaml"
+TABLES = DATA / "kubos" / "tables.yaml"
 ATTRIBUTES = ("skill", "shoot", "strength", "sneak", "slight", "senses")
 SEEDS = range(1500)
 
@@ -81,7 +81,7 @@ def test_options_that_make_no_sense_are_usage_errors(project, args):
 
 
 def test_without_the_tables_the_generator_says_what_is_missing(workdir):
-    run = run_cli("new", "kubos-monster", "--seed", "1")
+    run = run_cli("--no-game-data", "new", "kubos-monster", "--seed", "1")
     assert run.code == 2
     assert "kubos-tables" in run.stderr
 

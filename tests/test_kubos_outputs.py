@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
+from conftest import DATA, MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
 
 KUBOS_CONTENT = REPO / "content" / "kubos"
 LINK = "http://www.1km1kt.net/rpg/kubos"
@@ -209,7 +209,7 @@ def test_stat_cards_are_imposed_nine_to_a_page_with_every_monster(built):
 
 
 def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
-    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
     write(workdir, "content/wyrm.yaml", """
         kind: kubos-monster
         id: great-wyrm
@@ -227,7 +227,7 @@ def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
 
 
 def test_text_that_cannot_fit_a_card_is_an_error_at_its_field(workdir):
-    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
     write(workdir, "content/talker.yaml", f"""
         kind: kubos-monster
         id: talker
@@ -289,7 +289,7 @@ def test_the_same_content_builds_the_same_bytes(tmp_path, monkeypatch):
 def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
     # 400 HP is more than any roll gives but within sheetgen's bounds: a warning, and a
     # tally line instead of 400 boxes. Coins beyond any hoard are an error at their value.
-    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
     write(workdir, "content/absurd.yaml", """
         kind: kubos-monster
         id: colossus
@@ -354,7 +354,7 @@ def test_the_last_gm_page_uses_both_columns(built):
 def test_a_long_last_page_is_balanced(workdir):
     # Nine skeletons after a full page: the last page splits them between its columns
     # (in reading order) instead of stacking all of them on the left.
-    shutil.copy(KUBOS_CONTENT / "tables.yaml", workdir / "content" / "tables.yaml")
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
     docs = [f"kind: kubos-monster\nid: skeleton-{n:02d}\nname: Skeleton {n:02d}\ntype: undead\nundead_type: skeleton\n"
             for n in range(1, 30)]
     (workdir / "content" / "skeletons.yaml").write_text("---\n".join(docs), encoding="utf-8")

@@ -9,9 +9,9 @@ import shutil
 
 import pytest
 
-from conftest import REPO, run_cli, write
+from conftest import DATA, REPO, run_cli, write
 
-TABLES = REPO / "content" / "kubos" / "tables.yaml"
+TABLES = DATA / "kubos" / "tables.yaml"
 ATTRIBUTES = ("skill", "shoot", "strength", "sneak", "slight", "senses")
 
 

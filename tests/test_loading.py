@@ -155,7 +155,7 @@ def test_documents_of_a_multi_document_file_are_checked_independently(workdir):
         kind: theme
         id: also-good
     """)
-    library = load([workdir / "content"])
+    library = load([workdir / "content"], game_data=False)
     assert sorted(d.id for d in library.documents) == ["also-good", "good"]
     assert [(d.line, d.code) for d in library.diagnostics] == [(6, "content.not-allowed")]
 

@@ -82,12 +82,13 @@ def test_an_interrupted_build_leaves_no_stamp(workdir, monkeypatch):
         raise KeyboardInterrupt
 
     write(workdir, "content/a.yaml", DECK.format(id="a", title="Changed"))
+    original = pipeline.build
     monkeypatch.setattr(pipeline, "build", interrupted)
     try:
         run_cli("build")
     except KeyboardInterrupt:
         pass
     assert not stamp.exists()
-    monkeypatch.undo()
+    monkeypatch.setattr(pipeline, "build", original)  # not undo(): that would leave the project folder too
     assert built(run_cli("build")) > 0
     assert Path(workdir / "output/kubos/reference/a.pdf").is_file()

@@ -10,9 +10,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, run_cli, write
+from conftest import DATA, REPO, run_cli, write
 
-TABLES = REPO / "content" / "tricube" / "tables"
+TABLES = DATA / "tricube" / "tables"
 
 
 def table(name: str) -> dict:
@@ -114,7 +114,7 @@ def test_unknown_genre_is_a_usage_error(bundled):
 
 
 def test_missing_tables_are_a_usage_error(workdir):
-    run = run_cli("new", "tricube-character", "--seed", "1")
+    run = run_cli("--no-game-data", "new", "tricube-character", "--seed", "1")
     assert run.code == 2
     assert "concepts" in run.stderr
 

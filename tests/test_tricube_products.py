@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
+from conftest import DATA, MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
 
 SVG = "{%s}" % SVG_NS["svg"]
 POKER = (63.5 * MM, 88.9 * MM)
@@ -40,7 +40,7 @@ def bundled_characters() -> list[dict]:
 
 
 def bundled_limits() -> dict:
-    return yaml.safe_load((REPO / "content/tricube/rules.yaml").read_text())
+    return yaml.safe_load((DATA / "tricube/rules.yaml").read_text())
 
 
 def group(root, group_id: str):

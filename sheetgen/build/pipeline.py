@@ -21,6 +21,7 @@ from sheetgen import __version__
 from sheetgen.build.stamp import code_fingerprint
 from sheetgen.build.files import OutputEntry, read_manifest, safe_output_path, sha256_file, write_atomic, write_manifest
 from sheetgen.content import registry as kinds_registry
+from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
 from sheetgen.layout.context import Issue, LayoutContext, Source
@@ -69,6 +70,7 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     wanted = tuple(f for f in FORMATS if f in set(formats))
     docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
+    docs += shipped_documents(checked, systems)
     valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
@@ -116,6 +118,11 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     return targets
 
 
+def shipped_documents(checked: Checked, systems: set[str]) -> list:
+    """The game data sheetgen ships (upgrade catalog, factions …) for the games the
+    project has content of: built like the project's own documents."""
+    return [d for d in checked.documents(*kinds_registry.names(), targets_only=False)
+            if is_game_data(d.file) and d.kind != "theme" and doc_system(d) in systems]
 
 
 

@@ -80,6 +80,7 @@ class Library:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     invalid: set[tuple[str, str]] = field(default_factory=set)
     context_files: set[str] = field(default_factory=set)
+    read: int = 0  # documents read from the files being checked, valid or not
     root: Path | None = None  # the project root (see sheetgen.content.project)
     # Every file read (or tried), as diagnostics name it → as the manifest names it.
     files: dict[str, str] = field(default_factory=dict)
@@ -210,11 +211,14 @@ def load(
     *,
     context: Iterable[str | os.PathLike] = (),
     root: str | os.PathLike | None = None,
+    game_data: bool | Iterable[str] = True,
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
     references may resolve to, without being built or reported on. Files must resolve
     inside the project `root` (default: found from `paths`), a folder given, or the
-    package's own data."""
+    package's own data. Then the game data shipped with sheetgen that the project does
+    not replace (`sheetgen.content.gamedata`) for the games of the project's documents
+    and any games `game_data` names; none when it is false."""
     paths, context = list(paths), list(context)
     library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
     allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
@@ -249,12 +253,16 @@ def load(
     for key, kinds in quiet.spoiled.items():
         library.spoiled.setdefault(key, kinds)
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
+    if game_data:
+        from sheetgen.content.gamedata import add_game_data
+
+        add_game_data(library, () if game_data is True else game_data)
     return library
 
 
-def _load_file(path: Path, library: Library, *, target: bool) -> None:
-    file = _display(path)
-    library.files[file] = relative_name(path, library.root) if library.root else file
+def _load_file(path: Path, library: Library, *, target: bool, display: str | None = None) -> None:
+    file = display or _display(path)
+    library.files[file] = display or (relative_name(path, library.root) if library.root else file)
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
@@ -290,6 +298,8 @@ def _load_file(path: Path, library: Library, *, target: bool) -> None:
     library.sources[file] = SourceFile(file, lines, library.files[file])
     raws, problems = load_documents(text, file)
     library.diagnostics.extend(problems)
+    if target:
+        library.read += len(raws)
     for d in problems:
         if d.code in _DOCUMENT_LOST:  # the document is gone before its kind and id were read
             library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(lines, d.line)))

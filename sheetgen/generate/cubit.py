@@ -29,7 +29,7 @@ def standard_interfaces(library: Library) -> list[str]:
     if sorted(by_order) != list(range(1, FACES + 1)):
         raise ValueError(
             "the content folder needs the six cubit interfaces (kind: cubit-interface, order 1 to 6); "
-            "point --content at a folder that has them, such as sheetgen's bundled content/"
+            "point --content at a folder that has them, or leave out --no-game-data to use the ones sheetgen ships"
         )
     return [by_order[n] for n in range(1, FACES + 1)]
 

@@ -1,5 +1,6 @@
 """`sheetgen new tricube-character`: a ready-to-play character (or NPC) drawn from the
-content's tables (`content/tricube/tables/`: concepts, perks, quirks, names).
+tables shipped in `sheetgen/data/tricube/tables/` (concepts, perks, quirks, names), which a
+project's own `tricube-table` documents of the same id replace.
 
 A genre is picked first (or given), then a trait, then a concept that suits both, a
 combat style (the concept's own or the trait's usual one), perks, quirks and a name
@@ -30,7 +31,7 @@ def load_tables(library: Library) -> dict[str, TricubeTable]:
         if doc is None:
             raise ValueError(
                 f"the content folder has no {TABLE_KIND} `{table_id}`; the generator needs tables with the ids "
-                f"{', '.join(TABLES)} (see content/tricube/tables/), or pass --content with a folder that has them"
+                f"{', '.join(TABLES)} (sheetgen ships them; leave out --no-game-data), or pass --content with a folder that has them"
             )
         tables[table_id] = doc.model  # type: ignore[assignment]
     return tables
@@ -85,7 +86,7 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
 GENERATORS = [
     Generator(
         kind="tricube-character",
-        summary="A Tricube Tales character or NPC: concept, perk, quirk and name drawn from content/tricube/tables/.",
+        summary="A Tricube Tales character or NPC: concept, perk, quirk and name drawn from the shipped tables.",
         options=(
             Option("trait", "the character's trait (default: drawn at random)", choices=TRAITS),
             Option("genre", "draw from entries of this genre, as tagged in the tables (default: drawn at random)"),

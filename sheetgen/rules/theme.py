@@ -67,14 +67,41 @@ class ResolvedTheme:
         return name.startswith("#") or name in self.palette or name in self.colors
 
 
+def theme_ids(library: Library) -> list[str]:
+    """Every theme the project has, valid or not, sorted."""
+    return sorted(set(library.ids("theme")) | {i for k, i in library.invalid if k == "theme"})
+
+
+def choose_theme(library: Library, requested: str | None = None) -> tuple[str | None, str | None]:
+    """(the id of the theme to use, or None for the built-in look; a problem, or None).
+
+    The theme asked for; else the project's only theme, whatever its id; else the one
+    named `default`. Several themes and none asked for, or one asked for that is not
+    there, is a problem naming the themes there are."""
+    ids = theme_ids(library)
+    listed = ", ".join(f"`{i}`" for i in ids)
+    if requested:
+        if requested in ids:
+            return requested, None
+        hint = did_you_mean(requested, ids)
+        there = f"the themes are {listed}" if ids else "there are no themes (the built-in look needs no --theme)"
+        return None, f"there is no theme with the id `{requested}`; {there}" + (f" ({hint})" if hint else "")
+    if len(ids) == 1:
+        return ids[0], None
+    if DEFAULT_THEME_ID in ids:
+        return DEFAULT_THEME_ID, None
+    if ids:
+        return None, (f"there are {len(ids)} themes ({listed}) and none is named `{DEFAULT_THEME_ID}`; "
+                      f"choose one with --theme, e.g. --theme {ids[0]}")
+    return None, None
+
+
 def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Settings()) -> ResolvedTheme:
-    """The theme named by `settings.theme` (or `default` if one is loaded, else the
-    built-in look), with command-line overrides applied."""
-    doc: Document | None = None
-    if settings.theme:
-        doc = library.get("theme", settings.theme)
-    elif library.has("theme", DEFAULT_THEME_ID):
-        doc = library.get("theme", DEFAULT_THEME_ID)
+    """The theme `choose_theme` picks (the built-in look if none), with command-line
+    overrides applied."""
+    chosen, _ = choose_theme(library, settings.theme)
+    doc: Document | None = library.get("theme", chosen) if chosen else None
+    rejected = chosen is not None and doc is None  # the loader found errors in it
     model: Theme | None = doc.model if doc is not None and ctx.ok(doc) else None  # type: ignore[assignment]
     fonts = default_faces()
     palette = dict(DEFAULT_PALETTE)
@@ -112,7 +139,7 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
                 ctx.error(doc, ("colors", role), "theme.unknown-color", f"unknown colour `{value}`",
                           did_you_mean(value, palette) or "use a hex value or a name from the palette")
                 colors[role] = "#000000"
-    theme_id = doc.id if doc is not None else "built-in"
+    theme_id = doc.id if doc is not None else chosen if rejected else "built-in"
     templates = settings.templates or ""
     if not templates and model is not None and doc is not None and model.templates:
         templates = str(Path(doc.file).parent / model.templates)
@@ -130,7 +157,7 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         templates=str(Path(templates).resolve()) if templates and Path(templates).is_dir() else "",
         templates_digest=_templates_digest(templates),
         dividers=model.dividers if model is not None else None,
-        broken=doc is not None and doc.key in ctx.failed,
+        broken=rejected or (doc is not None and doc.key in ctx.failed),
         printable_margin=margin,
         ink=ink,
     )

@@ -10,8 +10,8 @@ from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, at_least, distribution
 from sheetgen.rules.cubes.rulebook import ACTIONS, CONSUMING_CUBES_MAX
 
 # The Quantumizer states the tables compare: everything, then each die removed by Order.
-STATES: tuple[tuple[str, tuple[str, ...]], ...] = (("All six dice", ()),) + tuple(
-    (f"{d.name} removed", (d.name,)) for d in QUANTUMIZER)
+STATES: tuple[tuple[str, tuple[str, ...]], ...] = (("All dice", ()),) + tuple(
+    (f"No {d.name}", (d.name,)) for d in QUANTUMIZER)
 # Civilization Pool sizes the consumption table asks about.
 POOL_SIZES = (0, 2, 4, 6, 8, 10, 12, 15, 20, 25, 30, 40)
 # The one removal the consumption table sets beside the full Quantumizer.
@@ -52,7 +52,7 @@ def quantumization_rows() -> list[dict]:
 
 def quantumization_table() -> tuple[list[str], list[list[object]]]:
     """One QUANTUMIZATION by Quantumizer state (what Order buys)."""
-    columns = ["Quantumizer", "Mean", "0", "10+", "20"]
+    columns = ["Dice", "Mean", "0", "10+", "20"]
     rows = [[r["label"], decimal(r["mean"]), percent(r["zero"]), percent(r["ten"]), percent(r["twenty"])]
             for r in quantumization_rows()]
     return columns, rows
@@ -60,7 +60,7 @@ def quantumization_table() -> tuple[list[str], list[list[object]]]:
 
 def doubles_table() -> tuple[list[str], list[list[object]]]:
     """The chance of a double quantum event per QUANTUMIZATION, by Quantumizer state."""
-    return ["Quantumizer", "Double"], [[r["label"], percent(r["double"])] for r in quantumization_rows()]
+    return ["Dice", "Double"], [[r["label"], percent(r["double"])] for r in quantumization_rows()]
 
 
 def consumption_columns() -> list[tuple[str, int, tuple[str, ...]]]:

@@ -12,8 +12,8 @@ from sheetgen.rules.kubos.core import MAGIC_ITEM_WEIGHT_MAX
 
 TABLES_KIND = "kubos-tables"
 TABLES_FILE_HINT = (
-    "add a `kind: kubos-tables` document (sheetgen's bundled one is content/kubos/tables.yaml) "
-    "to the content folder"
+    "add a `kind: kubos-tables` document to the content folder, or leave out `--no-game-data` "
+    "to use the one sheetgen ships (sheetgen/data/kubos/tables.yaml)"
 )
 
 _WORD_RE = re.compile(r"[a-z0-9']+")

@@ -3,7 +3,8 @@
 The retirement threshold (more than three afflictions) is in the Tricube Tales rules
 section. The starting karma and resolve, their maximums and what advances buy are
 not; those numbers are reconstructed from the full game. All of them are content
-(`content/tricube/rules.yaml`), so a campaign may change them. Without such a
+shipped with sheetgen (`sheetgen/data/tricube/rules.yaml`); a project's own `tricube-rules`
+document replaces it, so a campaign may change them. Without such a
 document the model's defaults (the values above) apply.
 """
 

@@ -12,7 +12,7 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.chart import BarChart, Series
 from sheetgen.layout.sheets.cubes.common import GAME_NAME, accent, document
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, fit_scale
 from sheetgen.rules.cubes.odds import ORDER_BEFORE_CONSUMPTION, consumption_table, quantumization_table
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, distribution
 from sheetgen.units import MM
@@ -30,35 +30,76 @@ def _table(ctx: LayoutContext, table: tuple[list[str], list[list[object]]]) -> T
                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
 
 
+def body_box(geo: CardGeometry, band_bottom: float) -> Box:
+    return Box(SAFE, band_bottom + 2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 3.2 * MM - band_bottom - 2 * MM)
+
+
 def card_front(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, color: str, n: int, total: int) -> list[Item]:
     items = background(geo, ctx.color("card"))
     band, bottom = title_band(ctx, geo, title, color, None)
     items += band
-    area = Box(SAFE, bottom + 2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 3.2 * MM - bottom - 2 * MM)
-    items += fit_blocks(ctx, blocks, area, what=f"the card “{title}”")
-    items += footer(ctx, geo, captions.card_credit(), f"{n}/{total}")
+    items += fit_blocks(ctx, blocks, body_box(geo, bottom), what=f"card “{title}”")
+    number = f"{n}/{total}"
+    room = geo.w - 2 * SAFE - ctx.fonts.width(number, "regular", 6) - 3 * MM
+    credit = captions.card_credit()
+    items += footer(ctx, geo, credit if ctx.fonts.width(credit, "regular", 6) <= room else GAME_NAME, number)
     return items
 
 
-def quantumization_blocks(ctx: LayoutContext, color: str, chart_h: float) -> list:
+def chart_blocks(ctx: LayoutContext, color: str, chart_h: float) -> list:
+    """One QUANTUMIZATION as bars (all six dice) with ticks (the d20 removed)."""
     full = Series("all six dice", distribution(), color)
     without = Series(f"{ORDER_BEFORE_CONSUMPTION} removed", distribution([ORDER_BEFORE_CONSUMPTION]), ctx.color("ink"))
     high = max(d.high for d in QUANTUMIZER)
     chart = BarChart(full, without, low=0, high=high, height=chart_h, x_labels=tuple(range(0, high + 1, 5)))
-    return [_paragraph(ctx, captions.chart_rule()), Spacer(1 * MM), chart, Spacer(1.5 * MM),
-            _paragraph(ctx, captions.odds_rule()), Spacer(1 * MM), _table(ctx, quantumization_table())]
+    return [_paragraph(ctx, captions.chart_rule()), Spacer(1 * MM), chart]
 
 
-def consumption_blocks(ctx: LayoutContext) -> list:
-    return [_paragraph(ctx, captions.consumption_rule()), Spacer(1.5 * MM), _table(ctx, consumption_table())]
+def table_parts(ctx: LayoutContext, caption: str, table: tuple[list[str], list[list[object]]], parts: int) -> list[list]:
+    """A table with its caption, its rows shared over `parts` cards (the caption on the first)."""
+    columns, rows = table
+    per = -(-len(rows) // parts)
+    out = []
+    for i in range(parts):
+        head = [_paragraph(ctx, caption), Spacer(1.5 * MM)] if i == 0 else []
+        out.append(head + [_table(ctx, (columns, rows[i * per:(i + 1) * per]))])
+    return out
+
+
+def fits(ctx: LayoutContext, geo: CardGeometry, blocks: list) -> bool:
+    probe = LayoutContext(ctx.theme)
+    _, bottom = title_band(probe, geo, "probe", "#000000", None)
+    return fit_scale(probe, blocks, body_box(geo, bottom))[1]
+
+
+def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str, table) -> list[tuple[str, list]]:
+    """A table on as few cards as the card size allows (at most four)."""
+    for parts in range(1, 5):
+        chunks = table_parts(ctx, caption, table, parts)
+        if all(fits(ctx, geo, chunk) for chunk in chunks) or parts == 4:
+            return [(title if parts == 1 else f"{title} ({i + 1})", chunk) for i, chunk in enumerate(chunks)]
+    raise AssertionError("unreachable")
+
+
+def plan_cards(ctx: LayoutContext, geo: CardGeometry, color: str) -> list[tuple[str, list]]:
+    """The cards, as few as the card size allows: chart and table together when they fit,
+    else apart, and each table over more cards when it needs them."""
+    chart = chart_blocks(ctx, color, min(30 * MM, geo.h * 0.3))
+    odds = table_parts(ctx, captions.odds_rule(), quantumization_table(), 1)[0]
+    together = chart + [Spacer(1.5 * MM)] + odds
+    if fits(ctx, geo, together):
+        cards = [("One QUANTUMIZATION", together)]
+    else:
+        cards = [("One QUANTUMIZATION", chart)]
+        cards += table_cards(ctx, geo, "What Order buys", captions.odds_rule(), quantumization_table())
+    cards += table_cards(ctx, geo, "Extinction odds", captions.consumption_rule(), consumption_table())
+    return cards
 
 
 def layout_odds_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
-    chart_h = min(30 * MM, geo.h * 0.3)
-    cards = [("One QUANTUMIZATION", quantumization_blocks(ctx, color, chart_h)),
-             ("Consumption and extinction", consumption_blocks(ctx))]
+    cards = plan_cards(ctx, geo, color)
     fronts = [card_front(ctx, geo, title, blocks, color, i, len(cards)) for i, (title, blocks) in enumerate(cards, 1)]
     back = generic_back(ctx, geo, color, TITLE, captions.card_credit(), None)
     pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=TITLE,

@@ -72,9 +72,6 @@ def die_glyph(ctx: LayoutContext, sides: int, cx: float, cy: float, r: float, co
     """A die outline with its name inside (`d20`)."""
     items: list[Item] = [Path(polygon(die_outline(sides, cx, cy, r)), stroke=color, width=1.0, fill=tint(color, 0.88),
                               join="round")]
-    if sides == 20:  # the facet lines that make a hexagon read as a d20
-        tri = _regular(cx, cy, r * 0.62, 3)
-        items.append(Path(polygon(tri), stroke=tint(color, 0.4), width=0.5, join="round"))
     label = Box(cx - r * 0.75, cy - r * 0.35 + (r * 0.18 if sides == 4 else 0), r * 1.5, r * 0.7)
     items += one_line(ctx, f"d{sides}", label, TextStyle(size=9, font="bold", color=ctx.color("ink"), align="center",
                                                            min_size=6), None)

@@ -1,0 +1,61 @@
+"""`sheetgen init`: a small project that builds at once.
+
+It writes a theme, one example document per kind a user writes for each chosen game
+(from `templates/init/<game>/`), the JSON Schemas with a `.vscode/settings.json` that maps
+them onto `content/` for the YAML language server, and a four-line README. The game data
+(interfaces, tables …) is not copied: it ships with sheetgen and loads by default.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import sheetgen
+
+SCHEMA_FILE = "schemas/sheetgen.schema.json"
+
+
+def init_dir() -> Path:
+    """`templates/init`: in the wheel under the package, in a checkout beside it (as
+    `sheetgen.layout.templates` finds it; not imported here, to keep the CLI quick)."""
+    package = Path(sheetgen.__file__).parent
+    for candidate in (package / "templates" / "init", package.parent / "templates" / "init"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("sheetgen's templates/init folder is missing")
+
+
+def init_games() -> list[str]:
+    """The games `init` has examples for (each a folder of `templates/init/`)."""
+    return sorted(p.name for p in init_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+@dataclass(frozen=True)
+class PlannedFile:
+    path: str  # relative to the project folder
+    data: bytes
+
+
+def plan_project(games: list[str]) -> list[PlannedFile]:
+    """The files of a new project with examples for `games`, in a stable order."""
+    from sheetgen.content.schema import combined_schema
+
+    root = init_dir()
+    files = [
+        PlannedFile("README.md", (root / "README.md").read_bytes()),
+        PlannedFile("content/theme.yaml", (root / "theme.yaml").read_bytes()),
+    ]
+    for game in games:
+        for example in sorted((root / game).glob("*.yaml")):
+            files.append(PlannedFile(f"content/{game}/{example.name}", example.read_bytes()))
+    files.append(PlannedFile(SCHEMA_FILE, (json.dumps(combined_schema(), indent=2) + "\n").encode()))
+    settings = {"yaml.schemas": {f"./{SCHEMA_FILE}": ["content/**/*.yaml", "content/**/*.yml"]}}
+    files.append(PlannedFile(".vscode/settings.json", (json.dumps(settings, indent=2) + "\n").encode()))
+    return files
+
+
+def existing(folder: Path, files: list[PlannedFile]) -> list[str]:
+    """The planned files that are already there (init never overwrites)."""
+    return [f.path for f in files if (folder / f.path).exists()]

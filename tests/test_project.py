@@ -1,0 +1,210 @@
+"""A project of one's own: game data shipped in the package, `sheetgen init`, every command
+from an empty folder, themes chosen without naming them, one document count."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
+
+
+@pytest.fixture
+def empty(tmp_path, monkeypatch) -> Path:
+    """An empty folder, far from the repository's content, as the working directory."""
+    folder = tmp_path / "somewhere" / "else"
+    folder.mkdir(parents=True)
+    monkeypatch.chdir(folder)
+    return folder
+
+
+@pytest.fixture
+def project(empty) -> Path:
+    run = run_cli("init")
+    assert run.code == 0, run.stderr
+    return empty
+
+
+def page_size_mm(pdf: Path) -> tuple[int, int]:
+    box = read_pdf(pdf).pages[0].mediabox
+    return round(float(box.width) / MM), round(float(box.height) / MM)
+
+
+def test_every_command_works_in_an_empty_folder(empty):
+    assert run_cli("init").code == 0
+    assert sorted(p.relative_to(empty).as_posix() for p in empty.rglob("*") if p.is_file()) == [
+        ".vscode/settings.json", "README.md", "content/cubit/cubit.yaml", "content/kubos/kubos-character.yaml",
+        "content/kubos/kubos-monster.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
+        "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
+    assert len((empty / "README.md").read_text().splitlines()) == 4
+    for kind, name in (("cubit", "npc"), ("tricube-character", "hero"), ("kubos-monster", "monster")):
+        run = run_cli("new", kind, "--seed", "7", "-o", f"content/{name}.yaml")
+        assert run.code == 0, run.stderr
+    validate = run_cli("validate", "--strict")
+    assert validate.code == 0, validate.stderr
+    assert "9 documents checked, 0 errors, 0 warnings" in validate.stderr
+    shown = json.loads(run_cli("show", "--json", "content/cubit/cubit.yaml").stdout)
+    assert shown["valid"] is True and shown["derived"]["faces"][1]["effective"] == 3  # Ma6 − Martial Arts 3
+    build = run_cli("build")
+    assert build.code == 0, build.stderr
+    assert "9 documents," in build.stderr and "0 errors" in build.stderr
+    out = empty / "output"
+    assert "Sparky" in pdf_text(out / "cubit/sheet/sparky.pdf")
+    # The shipped catalog is built for the game the project plays, named as the package's.
+    assert "Martial Arts" in pdf_text(out / "cubit/cards/upgrades.pdf")
+    assert "The Governors" in pdf_text(out / "cubit/cards/factions.pdf")
+    assert (out / "tricube/foe-cards/foes.pdf").exists() and (out / "kubos/stat-blocks/monsters.pdf").exists()
+    manifest = json.loads((out / "manifest.json").read_text())
+    sources = {e["source"] for e in manifest["outputs"] if e["path"].startswith("cubit/cards/upgrades")}
+    assert sources == {"<sheetgen>/data/cubit/upgrades.yaml"}
+
+
+def test_a_single_file_is_checked_with_the_shipped_data_anywhere(empty):
+    write(empty, "mine.yaml", """
+        kind: cubit
+        id: mine
+        faction: rangers
+        faces: "Ai2 Ma6[specialization:repair] At5 De4 Ta3 Mo1"
+    """)
+    assert run_cli("validate", "mine.yaml").code == 0
+    assert json.loads(run_cli("show", "--json", "mine.yaml").stdout)["valid"] is True
+
+
+def test_init_with_one_game_and_never_over_existing_files(empty):
+    assert run_cli("init", "table", "--game", "tricube").code == 0
+    assert sorted(p.name for p in (empty / "table" / "content").iterdir()) == ["theme.yaml", "tricube"]
+    again = run_cli("init", "table")
+    assert again.code == 2 and "never overwrites" in again.stderr and "README.md" in again.stderr
+    bad = run_cli("init", "x", "--game", "chess")
+    assert bad.code == 2 and "cubit" in bad.stderr and "tricube" in bad.stderr
+
+
+def test_the_schema_mapping_covers_the_content(project):
+    settings = json.loads((project / ".vscode/settings.json").read_text())
+    ((schema_path, globs),) = settings["yaml.schemas"].items()
+    schema = json.loads((project / schema_path).read_text())
+    assert "cubit" in schema["properties"]["kind"]["enum"] and "content/**/*.yaml" in globs
+
+
+# --- themes ---------------------------------------------------------------------------------
+
+
+def test_the_only_theme_takes_effect_whatever_its_id(project):
+    theme = project / "content/theme.yaml"
+    theme.write_text(theme.read_text().replace("paper: a4", "paper: letter"))
+    assert "id: house" in theme.read_text()
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert page_size_mm(project / "output/tricube/character-sheet/hedda.pdf") == (216, 279)
+
+
+def test_several_themes_need_a_choice_and_the_message_lists_them(project):
+    write(project, "content/other.yaml", """
+        kind: theme
+        id: print-shop
+        paper: letter
+    """)
+    run = run_cli("validate")
+    assert run.code == 2 and "`house`" in run.stderr and "`print-shop`" in run.stderr and "--theme" in run.stderr
+    chosen = run_cli("build", "--format", "pdf", "--theme", "print-shop")
+    assert chosen.code == 0, chosen.stderr
+    assert page_size_mm(project / "output/tricube/character-sheet/hedda.pdf") == (216, 279)
+    nope = run_cli("build", "--theme", "nope")
+    assert nope.code == 2 and "`house`" in nope.stderr and "`print-shop`" in nope.stderr
+    # A theme named `default` is the one used when there are several.
+    write(project, "content/default.yaml", "kind: theme\nid: default\npaper: a4\n")
+    assert run_cli("validate").code == 0
+
+
+# --- overriding and extending the shipped data ----------------------------------------------
+
+
+def test_a_project_document_overrides_or_extends_the_shipped_ones(project):
+    write(project, "content/cubit/house-rules.yaml", """
+        kind: faction
+        id: governors
+        name: The Wardens of Light
+        colors: [blue, yellow]
+        likes: [builders, rangers]
+        dislikes: [reachers, delvers]
+        text: Our table's own governors.
+        ---
+        kind: upgrade
+        id: polish
+        name: Mirror Polish
+        interfaces: [defense]
+        cost: 1
+        forms: [permanent]
+        text: Lasers glance off.
+    """)
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    factions = pdf_text(project / "output/cubit/cards/factions.pdf")
+    assert "The Wardens of Light" in factions and "The Governors" not in factions and "The Builders" in factions
+    upgrades = pdf_text(project / "output/cubit/cards/upgrades.pdf")
+    assert "Mirror Polish" in upgrades and "Martial Arts" in upgrades
+
+
+def test_a_one_per_project_kind_is_replaced_whatever_its_id(project):
+    tables = (DATA / "kubos/tables.yaml").read_text().replace("id: kubos", "id: our-tables", 1)
+    assert "id: our-tables" in tables
+    (project / "content/kubos/tables.yaml").write_text(tables)
+    run = run_cli("validate", "--strict")
+    assert run.code == 0, run.stderr
+
+
+def test_no_game_data_leaves_the_shipped_documents_out(project):
+    run = run_cli("--no-game-data", "validate")
+    assert run.code == 1 and "there is no faction with the id `governors`" in run.stderr
+
+
+# --- one document count ---------------------------------------------------------------------
+
+
+def test_validate_and_build_count_the_same_documents_broken_ones_included(empty):
+    write(empty, "content/three.yaml", """
+        kind: tricube-foe
+        id: a
+        difficulty: 9
+        effort: 1
+        ---
+        kind: tricube-foe
+        id: b
+        difficulty: 5
+        effort: -1
+        ---
+        kind: nothing
+        id: c
+    """)
+    validate = run_cli("validate")
+    build = run_cli("build")
+    assert "3 documents checked" in validate.stderr
+    assert "sheetgen: 3 documents," in build.stderr
+
+
+def test_the_bundled_content_counts_the_same_in_validate_and_build(tmp_path, monkeypatch):
+    monkeypatch.chdir(REPO)
+    validate = run_cli("validate")
+    build = run_cli("build", "-o", str(tmp_path / "out"), "--format", "pdf")
+    n = int(validate.stderr.split("sheetgen: ")[1].split(" documents")[0])
+    assert f"sheetgen: {n} documents," in build.stderr
+
+
+# --- the wheel ------------------------------------------------------------------------------
+
+
+def test_the_wheel_carries_the_game_data_and_the_project_template(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    (wheel,) = tmp_path.glob("sheetgen-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {f"sheetgen/data/{p.relative_to(DATA).as_posix()}" for p in DATA.rglob("*.yaml")}
+    init = {f"sheetgen/templates/{p.relative_to(REPO / 'templates').as_posix()}"
+            for p in (REPO / "templates/init").rglob("*") if p.is_file()}
+    assert len(shipped) >= 9 and shipped <= names
+    assert init and init <= names
