@@ -71,3 +71,87 @@ def test_roster_totals_points_and_has_boxes_to_tick(built):
     # models to strike off: line squad 10, rangers 5.
     assert len(ticks) == 4 * 4 + 3 + 9 + 6 + 10 + 5
     assert root.get("width") == "210mm"
+
+
+def test_reference_deck_diagrams_are_traced_by_the_sight_module(built):
+    text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
+    for title in ("Line of sight — the steps", "Walls — cover", "Walls — blocked", "Distance", "Mission and objectives"):
+        assert title in text
+    # The verdicts under the diagrams, worked by hand: a straight line of five squares
+    # crossing one wall away from the shooter is in cover; crossing two is blocked; the
+    # 3 × 3 staircase is distance 5 with two paths.
+    assert "In cover: 1 wall · distance 5" in text
+    assert "Blocked: 2 walls · distance 5" in text
+    assert "In sight · distance 5 · 2 paths" in text
+    assert "In sight · distance 7" in text  # six across, two down: 8 steps, one diagonal
+
+
+def test_reference_deck_figures_are_data_from_the_rules(bundled):
+    import json
+
+    run = run_cli("show", "content/grimdark/reference.yaml", "--json")
+    assert run.code == 0, run.stderr
+    deck = json.loads(run.stdout)
+    cards = deck["document"]["cards"]
+    figures = {cards[int(i)]["figure"]["computed"]: f for i, f in deck["derived"]["figures"].items()}
+    cover = figures["grimdark-sight-cover"]
+    assert cover["best"] == [[x, 1] for x in range(6)]
+    assert cover["crossed"] == [[[2, 1], [3, 1]]] and cover["result"] == "cover"  # the wall by the shooter is ignored
+    corner = figures["grimdark-sight-corner"]
+    assert len(corner["paths"]) == 2 and corner["result"] == "clear" and [2, 1] in corner["best"]
+
+
+def grid_gaps(page) -> set[float]:
+    from pdfops import read_geometry
+
+    segments, _, _ = read_geometry(page)
+    grid = [s for s in segments if not s.group]
+    verticals = sorted({round(s.x1, 2) for s in grid if abs(s.x1 - s.x2) < 0.01})
+    return {round(b - a, 1) for a, b in zip(verticals, verticals[1:])}
+
+
+def test_the_mission_mat_is_twelve_by_twelve_three_inch_squares_tiled_over_pages(built):
+    import re
+
+    reader = read_pdf(built / "mat" / "take-and-hold.pdf")
+    # A4 holds 2 × 3 squares of 3" with room for marks: 12 × 12 squares take 6 × 4 pages.
+    assert len(reader.pages) == 24
+    labels: list[str] = []
+    for page in reader.pages:
+        assert grid_gaps(page) <= {round(3 * 72, 1)}
+        labels += re.findall(r"\b([A-L](?:1[0-2]|[1-9]))\b", page.extract_text() or "")
+    assert sorted(set(labels)) == sorted(f"{c}{r}" for c in "ABCDEFGHIJKL" for r in range(1, 13))
+    text = flat(reader.pages[0].extract_text())
+    assert "page 1 of 24" in text and "Deployment zones (shaded) are 8 squares apart" in text
+    assert "4 objective markers" in text
+
+
+def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_out(workdir):
+    from conftest import write
+
+    write(workdir, "content/missions.yaml", """
+        kind: grimdark-mission
+        id: skirmish
+        name: Skirmish
+        grid: {columns: 8, rows: 8}
+        deployment_depth: 1
+        objectives: [[2, 4], [6, 4]]
+        ---
+        kind: grimdark-mission
+        id: plain
+        name: Open ground
+        grid: {columns: 10, rows: 10}
+        deployment_depth: 0
+    """)
+    run = run_cli("build", "--paper", "letter", "-o", "out")
+    assert run.code == 0, run.stderr
+    skirmish = read_pdf(workdir / "out" / "grimdark" / "mat" / "skirmish.pdf")
+    # Letter holds 2 × 3 squares: 8 columns over 4 pages, 8 rows over 3 (3 + 3 + 2).
+    assert len(skirmish.pages) == 12
+    assert round(float(skirmish.pages[0].mediabox.width)) == 612
+    text = flat(skirmish.pages[0].extract_text())
+    assert "Deployment zones (shaded) are 6 squares apart" in text and "2 objective markers" in text
+    plain = read_pdf(workdir / "out" / "grimdark" / "mat" / "plain.pdf")
+    assert len(plain.pages) == 5 * 4  # 10 columns over 5 pages of 2, 10 rows over 4 (3 + 3 + 2 + 2)
+    text = flat(plain.pages[0].extract_text())
+    assert 'One square is 3"' in text and "Deployment" not in text and "objective" not in text

@@ -53,6 +53,15 @@ def product(product_id: str, game: str | None = None) -> Product:
     return found if found is not None else products()[product_id]
 
 
+def figure_drawers() -> dict:
+    """Functions that draw computed figures on cards, from every game's sheet module
+    (`FIGURES`): `draw(ctx, box, data, accent) -> items`."""
+    out: dict = {}
+    for module in modules():
+        out.update(getattr(module, "FIGURES", {}))
+    return out
+
+
 def notices(games: Iterable[str] | None = None) -> dict[str, str]:
     """Notices (licences) that every output of a game carries: a module's `SYSTEM` and `NOTICE`."""
     out: dict[str, str] = {}

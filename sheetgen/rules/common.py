@@ -65,6 +65,34 @@ def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[objec
     return out
 
 
+def computed_figures() -> dict[str, Callable[[], dict]]:
+    """Figures a card may ask for by name, from every game's rules module (`FIGURES`):
+    each returns plain data, with `draw` naming the layout function that draws it."""
+    from sheetgen.rules.registry import modules
+
+    out: dict = {}
+    for module in modules():
+        out.update(getattr(module, "FIGURES", {}))
+    return out
+
+
+def _figures(doc: Document, ctx: RuleContext, deck: ReferenceDeck) -> dict[int, dict]:
+    figures: dict[int, dict] = {}
+    known: dict = {}
+    for i, card in enumerate(deck.cards):
+        if card.figure is None:
+            continue
+        known = known or computed_figures()
+        make = known.get(card.figure.computed)
+        if make is None:
+            ctx.error(doc, ("cards", i, "figure", "computed"), "deck.unknown-figure",
+                      f"there is no computed figure `{card.figure.computed}`",
+                      did_you_mean(card.figure.computed, known) or f"computed figures: {', '.join(sorted(known)) or 'none'}")
+            continue
+        figures[i] = make()
+    return figures
+
+
 def check_deck(doc: Document, ctx: RuleContext) -> dict:
     """Tables must be written out or computed, and rows as wide as the columns.
 
@@ -112,7 +140,7 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
                     f"the table has {width} column{'s' if width != 1 else ''}",
                     "give every row one cell per column",
                 )
-    return {"cards": len(deck.cards), "tables": tables}
+    return {"cards": len(deck.cards), "tables": tables, "figures": _figures(doc, ctx, deck)}
 
 
 def check_handouts(ctx: RuleContext) -> None:

@@ -95,10 +95,17 @@ class CardTable(ContentModel):
     computed: ShortText | None = None
 
 
+class CardFigure(ContentModel):
+    """A figure a game's rules work out and its layout draws (`computed: grimdark-sight-cover`)."""
+
+    computed: ShortText
+
+
 class ReferenceCard(ContentModel):
     title: ShortText
     body: Text = ""
     table: CardTable | None = None
+    figure: CardFigure | None = None
     back: Text | None = None
     footer: ShortText | None = None
 

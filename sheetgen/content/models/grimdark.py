@@ -94,8 +94,9 @@ class Grid(ContentModel):
 
 class GrimdarkMission(DocumentModel):
     """A mission: the battlefield grid, the depth of the two deployment zones (rows
-    along the top and bottom edges), and objective markers on square corners
-    (`[x, y]`: grid lines counted from the top-left corner)."""
+    along the top and bottom edges; 0 for none), and objective markers on square
+    corners (`[x, y]`: grid lines counted from the top-left corner). Its mat prints
+    at true size; one without zones or markers is a plain battlefield."""
 
     kind: Literal["grimdark-mission"]
     name: Name

@@ -59,9 +59,19 @@ def card_body(
     *,
     accent: str,
     bottom_reserve: float = 3.2 * MM,
+    figure: dict | None = None,
 ) -> list[Item]:
-    """Body text and an optional table, shrunk together to fit under the title band."""
+    """Body text and an optional table, shrunk together to fit under the title band;
+    a computed figure takes the foot of the card."""
     area = Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
+    items: list[Item] = []
+    if figure is not None:
+        from sheetgen.layout.registry import figure_drawers
+
+        draw = figure_drawers()[figure["draw"]]
+        height = min(area.h * 0.52, area.w * figure.get("aspect", 0.75))
+        area, fig_box = area.split_top(area.h - height - 1.5 * MM, 1.5 * MM)
+        items += draw(ctx, fig_box, figure, accent)
     ink = ctx.color("ink")
     blocks: list = []
     if body:
@@ -74,7 +84,7 @@ def card_body(
             Table(ctx, columns, rows, TextStyle(size=8.0, color=ink, min_size=6, leading=1.15), source.child("table"),
                   header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
         )
-    return fit_blocks(ctx, blocks, area, what="card text")
+    return fit_blocks(ctx, blocks, area, what="card text") + items
 
 
 def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
@@ -105,9 +115,12 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         band, bottom = title_band(ctx, geo, card.title, accent, src.child("title"))
         items += band
         table = _table(card, doc.derived, i)
+        figures = (doc.derived or {}).get("figures", {})
+        figure = figures.get(i, figures.get(str(i)))
         words = {"card": {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back},
                  "deck": deck_values, "number": i + 1, "total": total}
-        items += card_body(ctx, geo, bottom, template_text(CARD_TEMPLATE, "body", **words), table, src, accent=accent)
+        items += card_body(ctx, geo, bottom, template_text(CARD_TEMPLATE, "body", **words), table, src, accent=accent,
+                           figure=figure)
         items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", **words),
                         source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
         fronts.append(items)

@@ -17,7 +17,9 @@ DEFAULT_SQUARE = INCHES_PER_SQUARE * INCH
 
 
 def deployment_zones(columns: int, rows: int, depth: int) -> list[dict]:
-    """The two zones along the top and bottom edges, in squares."""
+    """The two zones along the top and bottom edges, in squares (none at depth 0)."""
+    if depth < 1:
+        return []
     return [{"side": "top", "x": 0, "y": 0, "w": columns, "h": depth},
             {"side": "bottom", "x": 0, "y": rows - depth, "w": columns, "h": depth}]
 
@@ -35,10 +37,10 @@ def _check_grid(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> bool:
         ctx.error(doc, ("square",), "grimdark.square-size",
                   f"a square of {format_mm(m.square)} cannot hold models; squares are {format_mm(SQUARE_RANGE[0])} "
                   f"to {format_mm(SQUARE_RANGE[1])}", "the rulebook's squares are 3in")
-    if ok and not 1 <= m.deployment_depth <= (m.grid.rows - 2) // 2:
+    if ok and not 0 <= m.deployment_depth <= (m.grid.rows - 2) // 2:
         ctx.error(doc, ("deployment_depth",), "grimdark.deployment-depth",
                   f"deployment zones {m.deployment_depth} rows deep leave no room between them on {m.grid.rows} rows",
-                  f"use a depth from 1 to {max(1, (m.grid.rows - 2) // 2)}")
+                  f"use a depth from 0 (no zones) to {max(0, (m.grid.rows - 2) // 2)}")
         ok = False
     if m.rounds < 1:
         ctx.error(doc, ("rounds",), "grimdark.rounds", f"the mission lasts {m.rounds} rounds", "write rounds: 4")

@@ -19,8 +19,7 @@ ROUNDS = 4
 # Squares moved per action: the basic profile, and the Fast and Slow ones.
 ACTIONS = ("hold", "advance", "rush", "charge")
 ACTION_NAMES = {"hold": "Hold", "advance": "Advance", "rush": "Rush", "charge": "Charge"}
-ACTION_NOTES = {"hold": "can shoot", "advance": "can shoot after moving", "rush": "cannot shoot",
-                "charge": "moves into melee"}
+ACTION_NOTES = {"hold": "shoots", "advance": "moves, then shoots", "rush": "no shooting", "charge": "into melee"}
 MOVES = {
     None: {"hold": 0, "advance": 2, "rush": 4, "charge": 4},
     "Fast": {"hold": 0, "advance": 3, "rush": 5, "charge": 5},

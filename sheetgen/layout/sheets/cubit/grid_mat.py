@@ -9,38 +9,18 @@ Squares carry their coordinates (A1 …) so a table can call out positions.
 
 from __future__ import annotations
 
-import string
-
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
-from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, Path, Rect, line
+from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page, Path, Rect, line
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, split
 from sheetgen.units import MM, format_mm
 
 MARGIN = 10 * MM
 FOOTER = 14 * MM
-TICK_GAP = 1 * MM
-TICK = 5 * MM
-
-
-def split(total: int, parts: int) -> list[int]:
-    """`total` squares over `parts` tiles as evenly as possible, larger tiles first."""
-    base, extra = divmod(total, parts)
-    return [base + (1 if i < extra else 0) for i in range(parts)]
-
-
-def column_name(index: int) -> str:
-    """A, B, … Z, AA, AB, … for column 0, 1, …"""
-    letters = string.ascii_uppercase
-    name = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        name = letters[rem] + name
-    return name
 
 
 def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -94,40 +74,9 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
             name = f"{column_name(first[0] + i)}{first[1] + j + 1}"
             items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
                               label_style, None, valign="top")
-    items += _join_marks(ctx, grid, s, w, h, tile, tiles)
+    items += join_marks(ctx, grid, s, w, h, tile, tiles)
     items += _footer(ctx, title, tile, tiles, first, squares)
     return Page(W, H, tuple(items), label=f"grid tile {column_name(tx)}{ty + 1}")
-
-
-def _join_marks(ctx: LayoutContext, grid: Box, s: float, w: int, h: int, tile: tuple[int, int],
-                tiles: tuple[int, int]) -> list[Item]:
-    """Ticks on every grid line where this tile meets another, and what to do at each edge."""
-    tx, ty = tile
-    cmds: list = []
-    notes: list[Item] = []
-    muted = ctx.color("muted")
-    style = TextStyle(size=6.5, color=muted, min_size=6, align="center")
-    start, end = TICK_GAP, TICK_GAP + TICK
-    xs = [grid.x + i * s for i in range(w + 1)]
-    ys = [grid.y + j * s for j in range(h + 1)]
-    if ty > 0:  # trimmed, laid over the tile above
-        cmds += [c for x in xs for c in line(x, grid.y - start, x, grid.y - end)]
-        notes += one_line(ctx, "trim this margin off along the border; lay it on the tile above",
-                          Box(grid.x, grid.y - end - 3.5 * MM, grid.w, 3 * MM), style, None)
-    if ty < tiles[1] - 1:  # the tile below is laid over this margin
-        cmds += [c for x in xs for c in line(x, grid.bottom + start, x, grid.bottom + end)]
-        notes += one_line(ctx, "the tile below covers this margin: match its ticks, tape behind",
-                          Box(grid.x, grid.bottom + end + 0.5 * MM, grid.w, 3 * MM), style, None)
-    if tx > 0:
-        cmds += [c for y in ys for c in line(grid.x - start, y, grid.x - end, y)]
-        notes.append(Group(tuple(one_line(ctx, "trim off; lay on the tile to the left", Box(-grid.h / 2, -4.5, grid.h, 9), style,
-                                          None)), dx=grid.x - end - 2.5 * MM, dy=grid.y + grid.h / 2, rotate=90))
-    if tx < tiles[0] - 1:
-        cmds += [c for y in ys for c in line(grid.right + start, y, grid.right + end, y)]
-        notes.append(Group(tuple(one_line(ctx, "the tile to the right covers this margin", Box(-grid.h / 2, -4.5, grid.h, 9),
-                                          style, None)), dx=grid.right + end + 2.5 * MM, dy=grid.y + grid.h / 2, rotate=-90))
-    marks: list[Item] = [Path(tuple(cmds), role="crop", stroke="#000000", width=0.3)] if cmds else []
-    return [Group(tuple(marks), id="join-marks", cls="crop")] + notes if marks else notes
 
 
 def _footer(ctx: LayoutContext, title: str, tile: tuple[int, int], tiles: tuple[int, int], first: tuple[int, int],

@@ -1,10 +1,14 @@
-"""Grimdark Future – Cubes products: unit cards and a roster for each army.
-Reference decks with `system: grimdark` are built by the shared deck product."""
+"""Grimdark Future – Cubes products: unit cards and a roster for each army, a
+battlefield mat for each mission (a mission without zones or markers is a plain mat).
+Reference decks with `system: grimdark` are built by the shared deck product; their
+line-of-sight cards ask for `FIGURES` drawn here from the rules' traced paths."""
 
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.grimdark.common import SYSTEM
+from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
+from sheetgen.layout.sheets.grimdark.mat import layout_mission_mat
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
 from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, layout_unit_cards
 
@@ -30,6 +34,16 @@ PRODUCTS = [
         summary="an army's roster: units, counts and points, total against the limit, activations and wounds to tick",
         includes=army_includes,
     ),
+    Product(
+        id="grimdark-mat",
+        name="mat",
+        system=SYSTEM,
+        kinds=("grimdark-mission",),
+        scope="document",
+        layout=layout_mission_mat,
+        summary="a mission's battlefield at true size, tiled over pages: deployment zones and objective markers",
+        formats=("pdf",),
+    ),
 ]
 
-__all__ = ["PRODUCTS", "SYSTEM"]
+__all__ = ["FIGURES", "PRODUCTS", "SYSTEM"]

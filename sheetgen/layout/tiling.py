@@ -1,0 +1,92 @@
+"""Tiling a mat larger than the paper: whole squares per page, ticks where pages meet
+and words saying which margin to trim and which to cover, so the pages butt together
+into one grid. Used by every game's grid mat."""
+
+from __future__ import annotations
+
+import string
+
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Group, Item, Path, Rect, line
+from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.units import MM
+
+TICK_GAP = 1 * MM
+TICK = 5 * MM
+
+
+def split(total: int, parts: int) -> list[int]:
+    """`total` squares over `parts` tiles as evenly as possible, larger tiles first."""
+    base, extra = divmod(total, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def column_name(index: int) -> str:
+    """A, B, … Z, AA, AB, … for column 0, 1, …"""
+    letters = string.ascii_uppercase
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = letters[rem] + name
+    return name
+
+
+def join_marks(ctx: LayoutContext, grid: Box, s: float, w: int, h: int, tile: tuple[int, int],
+               tiles: tuple[int, int]) -> list[Item]:
+    """Ticks on every grid line where this tile meets another, and what to do at each edge."""
+    tx, ty = tile
+    cmds: list = []
+    notes: list[Item] = []
+    muted = ctx.color("muted")
+    style = TextStyle(size=6.5, color=muted, min_size=6, align="center")
+    start, end = TICK_GAP, TICK_GAP + TICK
+    xs = [grid.x + i * s for i in range(w + 1)]
+    ys = [grid.y + j * s for j in range(h + 1)]
+    if ty > 0:  # trimmed, laid over the tile above
+        cmds += [c for x in xs for c in line(x, grid.y - start, x, grid.y - end)]
+        notes += one_line(ctx, "trim this margin off along the border; lay it on the tile above",
+                          Box(grid.x, grid.y - end - 3.5 * MM, grid.w, 3 * MM), style, None)
+    if ty < tiles[1] - 1:  # the tile below is laid over this margin
+        cmds += [c for x in xs for c in line(x, grid.bottom + start, x, grid.bottom + end)]
+        notes += one_line(ctx, "the tile below covers this margin: match its ticks, tape behind",
+                          Box(grid.x, grid.bottom + end + 0.5 * MM, grid.w, 3 * MM), style, None)
+    if tx > 0:
+        cmds += [c for y in ys for c in line(grid.x - start, y, grid.x - end, y)]
+        notes.append(Group(tuple(one_line(ctx, "trim off; lay on the tile to the left", Box(-grid.h / 2, -4.5, grid.h, 9), style,
+                                          None)), dx=grid.x - end - 2.5 * MM, dy=grid.y + grid.h / 2, rotate=90))
+    if tx < tiles[0] - 1:
+        cmds += [c for y in ys for c in line(grid.right + start, y, grid.right + end, y)]
+        notes.append(Group(tuple(one_line(ctx, "the tile to the right covers this margin", Box(-grid.h / 2, -4.5, grid.h, 9),
+                                          style, None)), dx=grid.right + end + 2.5 * MM, dy=grid.y + grid.h / 2, rotate=-90))
+    marks: list[Item] = [Path(tuple(cmds), role="crop", stroke="#000000", width=0.3)] if cmds else []
+    return [Group(tuple(marks), id="join-marks", cls="crop")] + notes if marks else notes
+
+
+def plan_tiles(columns: int, rows: int, fit_x: int, fit_y: int) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
+    """Tiles of a `columns` × `rows` grid when a page holds `fit_x` × `fit_y` squares:
+    (tile position, first square, squares) for each page, row by row."""
+    widths = split(columns, -(-columns // fit_x))
+    heights = split(rows, -(-rows // fit_y))
+    out = []
+    first_row = 0
+    for ty, h in enumerate(heights):
+        first_col = 0
+        for tx, w in enumerate(widths):
+            out.append(((tx, ty), (first_col, first_row), (w, h)))
+            first_col += w
+        first_row += h
+    return out
+
+
+def page_map(right: float, top: float, tile: tuple[int, int], tiles: tuple[int, int], color: str,
+             cell: float = 2.6 * MM) -> tuple[list[Item], float]:
+    """A small map of all pages with this one filled, its top-right corner at (right, top);
+    returns the items and the map's width."""
+    items: list[Item] = []
+    width = tiles[0] * cell
+    for j in range(tiles[1]):
+        for i in range(tiles[0]):
+            items.append(Rect(right - width + i * cell, top + j * cell, cell - 0.4 * MM, cell - 0.4 * MM,
+                              stroke=color, width=0.4, fill=color if (i, j) == tile else None))
+    return items, width
