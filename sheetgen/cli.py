@@ -5,6 +5,7 @@ Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage erro
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -232,10 +233,17 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
-    stamp.forget(out)
+    stamp.forget(out)  # before anything else can go wrong (the pipeline forgets it again under the lock)
+    from sheetgen.build.files import OutputLocked
+
+    options = BuildOptions(out, formats, jobs, force, whole=_whole(paths),
+                           lock_wait=float(os.environ.get("SHEETGEN_LOCK_WAIT", "10")))
     progress_cb, finish = _progress()
     try:
-        report = run_build(checked, BuildOptions(out, formats, jobs, force), progress=progress_cb)
+        report = run_build(checked, options, progress=progress_cb)
+    except OutputLocked:
+        raise BuildBusy(f"another sheetgen build is writing into {out_dir}/ (waited {options.lock_wait:g}s); "
+                        "run this one when it has finished") from None
     finally:
         finish()
     diagnostics += report.diagnostics
@@ -248,7 +256,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         fonts = [face.path for face in checked.theme.fonts.values()]
         own = [checked.theme.templates] if checked.theme.templates else []  # a publisher's templates
         own_files = [str(p) for folder in own for p in sorted(Path(folder).rglob("*")) if p.is_file()]
-        _, entries = read_manifest(out)
+        entries = read_manifest(out).entries
         written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
         from sheetgen.content.gamedata import is_game_data
 
@@ -257,6 +265,22 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
                      {"documents": library.read, "unchanged": report.targets})
     if errors or (strict and warnings):
         raise ContentFailure()
+
+
+class BuildBusy(click.ClickException):
+    """The output folder is locked by another build: exit status 2."""
+
+    exit_code = 2
+
+
+def _whole(paths: tuple[str, ...]) -> bool:
+    """Whether a build was given its project's whole content folder (or nothing)."""
+    if not paths:
+        return True
+    from sheetgen.content.project import CONTENT, find_root
+
+    content = (find_root(paths) / CONTENT).resolve()
+    return all(Path(p).resolve() == content for p in paths)
 
 
 def _summary_line(documents: int, pages: int, files: int, unchanged: int, failed: int, errors: int, warnings: int,
@@ -301,7 +325,8 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
     if theme is None or theme.model.cube_size is None or checked.theme.cube_size != theme.model.cube_size:
         raise click.UsageError(problem)
     m = theme.mark(("cube_size",))
-    _emit(diagnostics + [error(theme.file, m.line, m.column, "theme.cube-too-big", problem.replace("--cube-size", "cube_size"),
+    code = "theme.cube-too-small" if "too small" in problem else "theme.cube-too-big"
+    _emit(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"),
                                "change `cube_size` in the theme")], library, fmt)
     raise ContentFailure()
 
@@ -530,6 +555,13 @@ def _run_generator(gen, seed, output, content, values) -> None:
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
+    if isinstance(values.get("id"), str):
+        from sheetgen.content.models.base import ContentError, check_slug
+
+        try:
+            check_slug(values["id"])
+        except ContentError as exc:
+            raise click.BadParameter(exc.message, param_hint="--id") from None
     if content and content != DEFAULT_CONTENT and not Path(content).is_dir():
         raise click.UsageError(f"--content {content}: no such folder")
     try:  # the content folder if there is one, and the game data sheetgen ships
@@ -546,7 +578,7 @@ def _run_generator(gen, seed, output, content, values) -> None:
     text = dump_documents(documents, header)
     problems = _check_generated(text, content)
     if problems:
-        click.echo(format_text(problems), err=True)
+        click.echo(format_text(problems, {"<generated>": text.splitlines()}), err=True)
         raise click.ClickException(
             "the generated document does not pass its checks (above): an option's value, or a table "
             "in the content folder, is not usable")
@@ -575,7 +607,9 @@ def _check_generated(text: str, content: str | None) -> list[Diagnostic]:
         context = [content] if content and Path(content).is_dir() else []
         library = load([path], context=context, game_data=_game_data())
         checked = check(library)
-        return [d for d in library.diagnostics + checked.diagnostics if d.is_error and d.file.endswith("generated.yaml")]
+        # Named `<generated>`, with its own lines: the temporary file is gone when they are read.
+        return [dataclasses.replace(d, file="<generated>") for d in library.diagnostics + checked.diagnostics
+                if d.is_error and d.file.endswith("generated.yaml")]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -248,7 +248,7 @@ def test_the_reference_deck_carries_the_computed_tables(built):
 
 def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     """A rival's name printed on another player's sheet is the rival's to shorten."""
-    from conftest import validate_json, write
+    from conftest import write
 
     write(workdir, "content/g.yaml", """
         kind: cubes-game
@@ -299,3 +299,25 @@ def test_the_odds_cards_fit_every_card_size_using_more_cards_when_small(size):
             assert f" {row[0]} " in f" {' '.join(runs)} ", (size, row[0])
     fronts = sum(1 for r in runs if "/" in r and r.split("/")[0].isdigit())
     assert fronts >= 2 if size != "mini" else fronts > 2
+
+
+def test_a_kit_in_a_handout_is_refused_where_the_game_lists_its_civilizations(workdir):
+    """A handout section passes a kit only its game, not the civilizations: rather than
+    print an empty kit, the build says so at the game's list, and points to the sheets."""
+    from conftest import write
+
+    write(workdir, "content/cubes/game.yaml", (REPO / "content/cubes/game.yaml").read_text(encoding="utf-8"))
+    shutil.copytree(REPO / "content/cubes/civilizations", workdir / "content/cubes/civilizations")
+    write(workdir, "content/night.yaml", """
+        kind: handout
+        id: night
+        title: CUBES! night
+        sections:
+          - title: The kit
+            include: {kind: cubes-game, product: kit}
+    """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1 and "Traceback" not in run.stderr
+    assert "content/cubes/game.yaml:6:16: error[cubes.kit-incomplete]" in run.stderr
+    assert "products `record-sheet` and `turn-log`" in run.stderr
+    assert (workdir / "out/cubes/kit/friday-table.pdf").is_file()  # the kit itself still builds

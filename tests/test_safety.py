@@ -18,10 +18,10 @@ MONSTER = """kind: kubos-monster
 id: {id}
 name: {name}
 type: vermin
-size: small
-attributes: {{skill: 1, shoot: 0, strength: 1, sneak: 2, slight: 0, senses: 2}}
-defence: 1
-hp: 2
+attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}}
+defence: 2
+hp: 4
+poisonous: false
 """
 
 
@@ -143,3 +143,286 @@ def test_a_newline_in_a_file_name_cannot_forge_a_diagnostic_line(workdir):
     assert not any(line.startswith("fake.yaml") for line in lines)
     assert any(line.startswith("content/x.yaml\\x0afake.yaml:1:1: error[forged]: gotcha\\x0a.yaml:3:8: error[")
                for line in lines)
+
+
+# --- builds: outputs survive errors, other directories and partial builds -----------------
+
+from test_build import deck  # noqa: E402
+
+
+def manifest_of(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text())
+
+
+def assert_consistent(out: Path) -> dict:
+    """Every output the manifest lists exists with the listed sha256."""
+    import hashlib
+
+    manifest = manifest_of(out)
+    for e in manifest["outputs"]:
+        assert hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"], e["path"]
+    return manifest
+
+
+def pages(path: Path) -> int:
+    from conftest import read_pdf
+
+    return len(read_pdf(path).pages)
+
+
+HANDOUT = """
+kind: handout
+id: all-decks
+title: All decks
+sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
+"""
+
+
+@pytest.mark.parametrize("breakage", [
+    ("title: Second deck", "title: [Second deck"),  # a YAML syntax error
+    ("kind: reference-deck", "kind: reference-dek"),  # a kind sheetgen does not know
+    ("id: second", "id: Second Deck"),  # an id that is not one
+])
+def test_a_document_that_fails_to_load_keeps_its_outputs_and_holds_back_bundles(workdir, breakage):
+    write(workdir, "content/h.yaml", HANDOUT)
+    deck(workdir, "basics")
+    source = deck(workdir, "second", title="Second deck")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    own, bundle = out / "grimdark/reference/second.pdf", out / "handouts/bundle/all-decks.pdf"
+    before = {p: p.read_bytes() for p in (own, bundle)}
+    bundle_pages = pages(bundle)
+    source.write_text(source.read_text().replace(*breakage))
+    deck(workdir, "basics", title="Basics, changed")  # the others still build
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    assert "warning[build.not-rebuilt]: handouts/bundle/all-decks is not rebuilt while" in result.stderr
+    assert {p: p.read_bytes() for p in (own, bundle)} == before and pages(bundle) == bundle_pages
+    listed = {e["path"] for e in assert_consistent(out)["outputs"]}
+    assert {"grimdark/reference/second.pdf", "handouts/bundle/all-decks.pdf"} <= listed
+    assert b"Basics, changed" in (out / "grimdark/reference/basics.pdf").read_bytes() or "1 file written" in result.stderr
+
+
+def test_a_build_from_another_directory_leaves_every_other_output(workdir, tmp_path_factory, monkeypatch):
+    for name in ("basics", "second", "third"):
+        deck(workdir, name, title=f"Deck {name}")
+    write(workdir, "content/h.yaml", HANDOUT)
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*.pdf")}
+    monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))
+    deck(workdir, "second", title="Deck second, changed")
+    result = run_cli("build", str(workdir / "content/second.yaml"), "-o", str(out), "--format", "pdf")
+    assert result.code == 0, result.stderr
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*.pdf")}
+    assert after.keys() == before.keys()  # nothing removed
+    changed = {str(p) for p in after if after[p] != before[p]}
+    assert changed and all("/second" in p for p in changed)  # only what it was given
+    manifest = assert_consistent(out)
+    assert {e["source"] for e in manifest["outputs"] if e["kind"] == "reference-deck"} == {
+        "content/basics.yaml", "content/second.yaml", "content/third.yaml"}
+    assert all(not s.startswith(("/", "..")) for r in manifest["targets"].values() for s in r["sources"])
+
+
+def test_a_partial_build_makes_collections_from_every_member(workdir):
+    from conftest import pdf_text
+
+    for name in ("rat", "bat", "toad"):
+        write(workdir, f"content/monsters/{name}.yaml", MONSTER.format(id=name, name=f"Giant {name}"))
+    assert run_cli("build", "--format", "pdf").code == 0
+    blocks = workdir / "output/kubos/stat-cards/monsters.pdf"
+    count = pages(blocks)
+    write(workdir, "content/monsters/bat.yaml", MONSTER.format(id="bat", name="Vampire bat"))
+    result = run_cli("build", "content/monsters/bat.yaml", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    text = pdf_text(blocks)
+    assert pages(blocks) == count and "Vampire bat" in text and "Giant rat" in text and "Giant toad" in text
+    assert_consistent(workdir / "output")
+
+
+def test_outputs_of_a_game_whose_content_is_all_gone_are_removed(workdir):
+    import shutil
+
+    for name in ("rat", "bat"):
+        write(workdir, f"content/monsters/{name}.yaml", MONSTER.format(id=name, name=f"Giant {name}"))
+    deck(workdir, "basics")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    assert list((out / "kubos").rglob("*.pdf"))  # stat blocks, cards, a blank sheet
+    shutil.rmtree(workdir / "content/monsters")
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert not list((out / "kubos").rglob("*.pdf"))
+    manifest = assert_consistent(out)
+    assert "grimdark/reference/basics.pdf" in {e["path"] for e in manifest["outputs"]}
+    assert all(e["path"].startswith("grimdark/") for e in manifest["outputs"])
+    assert all(key.startswith("grimdark/") for key in manifest["targets"])
+
+
+def test_the_manifest_grows_with_outputs_not_outputs_times_sources(workdir):
+    n = 12
+    for i in range(n):
+        write(workdir, f"content/m/m{i:02d}.yaml", MONSTER.format(id=f"m{i:02d}", name=f"Monster {i}"))
+    assert run_cli("build").code == 0  # PDF and one SVG per page of every collection
+    text = (workdir / "output/manifest.json").read_text()
+    manifest = json.loads(text)
+    collections = [k for k, r in manifest["targets"].items() if r["scope"] == "collection"]
+    outputs = [e for e in manifest["outputs"] if e["target"] in collections]
+    assert len(collections) >= 2 and len(outputs) > len(collections)  # stat blocks (PDF, SVG), cards
+    # Each member is listed once per collection, however many files the collection has.
+    for i in range(1, n):
+        assert text.count(f'"content/m/m{i:02d}.yaml"') == len(collections)
+
+
+# --- builds: locks, kills, full disks ----------------------------------------------------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from conftest import REPO  # noqa: E402
+
+
+def sheetgen_process(cwd: Path, *args: str, **env: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "sheetgen", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "CI": "1", **env})
+
+
+def test_a_second_build_into_a_locked_folder_exits_2_and_touches_nothing(workdir, monkeypatch):
+    import fcntl
+
+    deck(workdir, "basics")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    deck(workdir, "basics", title="Changed")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != ".sheetgen-stamp.json"}
+    monkeypatch.setenv("SHEETGEN_LOCK_WAIT", "0.2")
+    with open(out / ".sheetgen.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = run_cli("build", "--format", "pdf")
+    assert result.code == 2
+    assert "another sheetgen build is writing into output/" in result.stderr and "Traceback" not in result.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before  # the no-op stamp aside
+    assert run_cli("build", "--format", "pdf").code == 0  # once released, builds go on
+
+
+def test_two_builds_at_once_into_one_folder_lose_no_entry(workdir):
+    for i in range(6):
+        deck(workdir, f"deck-{i}", title=f"Deck {i}")
+    runs = [sheetgen_process(workdir, "build", "--format", "pdf", "--force") for _ in range(2)]
+    results = [(p.wait(timeout=120), p.stderr.read()) for p in runs]
+    assert [code for code, _ in results] == [0, 0], results
+    manifest = assert_consistent(workdir / "output")
+    assert sorted({e["id"] for e in manifest["outputs"]}) == [f"deck-{i}" for i in range(6)]
+    assert all((workdir / "output" / e["path"]).is_file() for e in manifest["outputs"])
+
+
+def test_kill_9_at_any_point_leaves_a_consistent_manifest(workdir):
+    import random
+    import signal
+    import time
+
+    rng = random.Random(8)
+    out = workdir / "output"
+    for i in range(8):
+        deck(workdir, f"deck-{i}", title=f"Deck {i}")
+    for round_ in range(5):
+        for i in rng.sample(range(8), 3):  # something to rebuild each time
+            deck(workdir, f"deck-{i}", title=f"Deck {i}, round {round_}")
+        proc = sheetgen_process(workdir, "build", "--format", "pdf,svg")
+        time.sleep(rng.uniform(0.4, 1.6))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if (out / "manifest.json").exists():
+            assert_consistent(out)
+    final = sheetgen_process(workdir, "build", "--format", "pdf,svg")
+    assert final.wait(timeout=120) == 0, final.stderr.read()
+    manifest = assert_consistent(out)
+    assert sorted({e["id"] for e in manifest["outputs"]}) == [f"deck-{i}" for i in range(8)]
+    assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
+    again = run_cli("build", "--format", "pdf,svg")
+    assert f"0 files written, {len(manifest['targets'])} unchanged" in again.stderr
+
+
+def test_a_journal_left_by_a_killed_build_is_folded_in(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "second", title="Second")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    manifest = manifest_of(out)
+    # As a kill leaves it: the manifest without one output, the journal with it, a temp file.
+    kept = [e for e in manifest["outputs"] if e["id"] != "second"]
+    journal = {"target": "grimdark/reference/second", "record": manifest["targets"]["grimdark/reference/second"],
+               "outputs": [e for e in manifest["outputs"] if e["id"] == "second"]}
+    (out / "manifest.json").write_text(json.dumps({**manifest, "outputs": kept}))
+    (out / ".manifest.journal").write_text(json.dumps(journal) + "\n{\"target\": \"cut sh")
+    (out / "grimdark/reference/.second.pdf.abc123.tmp").write_bytes(b"half")
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0 and f"0 files written, {len(manifest['targets'])} unchanged" in result.stderr
+    assert len(assert_consistent(out)["outputs"]) == len(manifest["outputs"])
+    assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
+
+
+def test_a_full_disk_is_a_diagnostic_and_keeps_earlier_outputs(workdir, monkeypatch):
+    import errno
+
+    deck(workdir, "basics")
+    deck(workdir, "second", title="Second")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    deck(workdir, "second", title="Second, changed")
+
+    def full(_fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # every atomic write fails as on a full disk
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    # The manifest is updated before any output is replaced: when it cannot be, nothing is.
+    assert "error[build.write-failed]: cannot write output/manifest.json: No space left on device" in result.stderr
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert {p: b for p, b in after.items() if p.suffix == ".pdf"} == {p: b for p, b in before.items() if p.suffix == ".pdf"}
+    assert {e["path"] for e in assert_consistent(out)["outputs"]} == {
+        str(p.relative_to(out)) for p in before if p.suffix == ".pdf"}
+    monkeypatch.undo()
+    assert run_cli("build", "--format", "pdf").code == 0
+
+
+def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
+    deck(workdir, "basics")
+    (workdir / "output/manifest.json").mkdir(parents=True)  # a folder where the file must go
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    assert "error[build.write-failed]: cannot write output/manifest.json" in result.stderr
+
+
+# --- fonts, cube sizes and generated ids ---------------------------------------------------
+
+
+@pytest.mark.parametrize("font", ["/dev/zero", "/no/such/font.ttf", "../../outside.ttf", "escape.ttf"])
+def test_theme_fonts_outside_the_project_are_refused_alike(workdir, font):
+    from conftest import REPO
+
+    outside = workdir.parent / "outside.ttf"
+    outside.write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 64)
+    (workdir / "content/escape.ttf").symlink_to(next(REPO.joinpath(".venv").rglob("Vera.ttf")))
+    write(workdir, "content/theme.yaml", f"kind: theme\nid: default\nfonts: {{regular: {font}}}\n")
+    run, found = validate_json()
+    assert [(d["line"], d["column"], d["code"]) for d in found] == [(3, 18, "theme.font-outside-project")]
+    # The same words whether or not a file is there: nothing learnt about the world outside.
+    assert found[0]["message"] == f"the font `{font}` is outside the project; sheetgen embeds only fonts inside it"
+
+
+def test_a_cube_too_small_in_the_theme_is_coded_too_small(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\ncube_size: 16mm\n")
+    write(workdir, "content/c.yaml", "kind: faction\nid: f\nname: F\ncolors: [blue]\ntext: Hi\n")
+    run, found = validate_json()
+    cube = [d for d in found if d["code"].startswith("theme.cube")]
+    assert [(d["file"], d["line"], d["column"], d["code"]) for d in cube] == [
+        ("content/theme.yaml", 3, 12, "theme.cube-too-small")]
+    assert "too small" in cube[0]["message"]
+
+
+def test_a_generated_id_that_is_a_path_is_a_usage_error():
+    result = run_cli("new", "cubit", "--id", "../x", "--seed", "1")
+    assert result.code == 2 and "--id" in result.stderr and "not a valid id" in result.stderr
+    assert "generated.yaml" not in result.stderr and "tmp" not in result.stderr

@@ -1,16 +1,31 @@
-"""Stage 5, files: atomic writes and the manifest of what a build wrote."""
+"""Stage 5, files: atomic writes, the manifest of what a build wrote, the journal that
+keeps it true across a kill, and the lock that keeps two builds apart.
+
+The manifest (`manifest.json`) lists every output with its sha256 and, once per
+target, what it was made from. While a build runs, the manifest on disk lists only
+outputs the build does not touch; each target's new outputs are appended to a journal
+(`.manifest.journal`) once its files are in place, and folded into the manifest at the
+end, or at the start of the next build if this one was killed. So at any moment every
+listed output exists with its listed sha256.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 MANIFEST = "manifest.json"
+JOURNAL = ".manifest.journal"
+LOCK = ".sheetgen.lock"
 
 
 def _current_umask() -> int:
@@ -47,11 +62,13 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
             if durable:
                 os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            exc.filename, exc.filename2 = str(path), None  # the file wanted, not the temp file
         raise
     return digest
 
@@ -69,19 +86,19 @@ def sha256_file(path: Path) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class OutputEntry:
+    """One output file. `path`, `source`, `kind`, `id`, `product`, `format` and `sha256`
+    are the public contract; what the file was made from is kept once per target."""
+
     path: str  # relative to the output folder, with forward slashes
-    source: str | None
+    source: str | None  # relative to the project root
     kind: str | None
     id: str
     product: str
     format: str
     sha256: str
     system: str = ""
-    sources: tuple[str, ...] = ()
     pages: int = 0
-    target: str = ""  # product id and output id: what built this file
-    input: str = ""  # digest of everything the output was made from
-    scope: str = ""  # document | collection | blank
+    target: str = ""  # system/product/id: what built this file
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,11 +110,8 @@ class OutputEntry:
             "format": self.format,
             "sha256": self.sha256,
             "system": self.system,
-            "sources": list(self.sources),
             "pages": self.pages,
             "target": self.target,
-            "input": self.input,
-            "scope": self.scope,
         }
 
     @classmethod
@@ -111,29 +125,148 @@ class OutputEntry:
             format=str(d.get("format", "")),
             sha256=str(d.get("sha256", "")),
             system=str(d.get("system", "")),
-            sources=tuple(d.get("sources") or ()),
             pages=int(d.get("pages") or 0),
             target=str(d.get("target", "")),
-            input=str(d.get("input", "")),
-            scope=str(d.get("scope", "")),
         )
 
 
-def read_manifest(out_dir: Path) -> tuple[str, list[OutputEntry]]:
-    """(sheetgen version, entries) of the last build, or ("", []) if there is none usable."""
+@dataclass(frozen=True, slots=True)
+class TargetRecord:
+    """What one target's outputs were made from, listed once however many files it has."""
+
+    product: str  # the product's id
+    scope: str  # document | collection | blank
+    input: str  # digest of everything the outputs were made from
+    sources: tuple[str, ...] = ()  # content files, relative to the project root
+    kinds: tuple[str, ...] = ()  # kinds of document it draws on
+
+    def to_json(self) -> dict[str, Any]:
+        return {"product": self.product, "scope": self.scope, "input": self.input,
+                "sources": list(self.sources), "kinds": list(self.kinds)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "TargetRecord":
+        return cls(str(d.get("product", "")), str(d.get("scope", "")), str(d.get("input", "")),
+                   tuple(str(s) for s in d.get("sources") or ()), tuple(str(k) for k in d.get("kinds") or ()))
+
+
+@dataclass(slots=True)
+class Manifest:
+    version: str = ""
+    entries: list[OutputEntry] = field(default_factory=list)
+    targets: dict[str, TargetRecord] = field(default_factory=dict)
+
+    def by_target(self) -> dict[str, list[OutputEntry]]:
+        out: dict[str, list[OutputEntry]] = {}
+        for e in self.entries:
+            out.setdefault(e.target, []).append(e)
+        return out
+
+
+def read_manifest(out_dir: Path) -> Manifest:
+    """The last build's manifest with any journal of an interrupted build folded in
+    (journalled outputs are kept only if they are on disk as recorded)."""
+    manifest = Manifest()
     try:
         data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-        return str(data.get("sheetgen", "")), [OutputEntry.from_json(e) for e in data.get("outputs", [])]
+        manifest.version = str(data.get("sheetgen", ""))
+        manifest.entries = [OutputEntry.from_json(e) for e in data.get("outputs", [])]
+        manifest.targets = {str(k): TargetRecord.from_json(v) for k, v in (data.get("targets") or {}).items()}
+        for raw, entry in zip(data.get("outputs", []), manifest.entries):  # manifests before targets were kept
+            if entry.target and entry.target not in manifest.targets and "input" in raw:
+                manifest.targets[entry.target] = TargetRecord(
+                    "", str(raw.get("scope", "")), str(raw["input"]), tuple(raw.get("sources") or ()))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return "", []
+        manifest = Manifest()
+    for key, record, entries in _read_journal(out_dir):
+        if all(sha256_file(out_dir / e.path) == e.sha256 for e in entries):
+            fresh = {e.path for e in entries}
+            manifest.entries = [e for e in manifest.entries if e.target != key and e.path not in fresh] + entries
+            manifest.targets[key] = record
+    return manifest
 
 
-def write_manifest(out_dir: Path, version: str, entries: list[OutputEntry]) -> None:
+def write_manifest(out_dir: Path, version: str, entries: list[OutputEntry],
+                   targets: dict[str, TargetRecord] | None = None) -> None:
+    listed = {e.target for e in entries}
     data = {
         "sheetgen": version,
         "outputs": [e.to_json() for e in sorted(entries, key=lambda e: e.path)],
+        "targets": {k: v.to_json() for k, v in sorted((targets or {}).items()) if k in listed},
     }
-    write_atomic(out_dir / MANIFEST, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_atomic(out_dir / MANIFEST, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def _read_journal(out_dir: Path) -> Iterator[tuple[str, TargetRecord, list[OutputEntry]]]:
+    try:
+        text = (out_dir / JOURNAL).read_text(encoding="utf-8")
+    except OSError:
+        return
+    for line in text.splitlines():
+        try:  # the last line may be cut short by a kill: it is ignored
+            item = json.loads(line)
+            yield (str(item["target"]), TargetRecord.from_json(item["record"]),
+                   [OutputEntry.from_json(e) for e in item["outputs"]])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+
+
+class Journal:
+    """Appends each completed target's outputs, one JSON line each, as it completes."""
+
+    def __init__(self, out_dir: Path):
+        self.path = out_dir / JOURNAL
+        self._fh = open(self.path, "a", encoding="utf-8")
+
+    def add(self, key: str, record: TargetRecord, entries: list[OutputEntry]) -> None:
+        line = json.dumps({"target": key, "record": record.to_json(), "outputs": [e.to_json() for e in entries]},
+                          ensure_ascii=False)
+        self._fh.write(line + "\n")
+        self._fh.flush()  # in the kernel's hands: survives the process being killed
+
+    def close(self, *, remove: bool) -> None:
+        self._fh.close()
+        if remove:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+
+
+def clean_temp_files(out_dir: Path) -> int:
+    """Remove what interrupted atomic writes left behind (`.NAME.XXXX.tmp`)."""
+    removed = 0
+    for folder, _dirs, names in os.walk(out_dir):
+        for name in names:
+            if name.startswith(".") and name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
+                    removed += 1
+    return removed
+
+
+class OutputLocked(Exception):
+    """Another build holds the output folder."""
+
+
+@contextlib.contextmanager
+def output_lock(out_dir: Path, wait: float) -> Iterator[None]:
+    """Hold the output folder for one build; a second build waits up to `wait` seconds,
+    then raises OutputLocked. OSError if the lock file cannot be made."""
+    fd = os.open(out_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o666 & ~_UMASK)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise OutputLocked(str(out_dir)) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def safe_output_path(out_dir: Path, relpath: str) -> Path:

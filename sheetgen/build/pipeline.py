@@ -18,8 +18,23 @@ from typing import Any, Callable, Iterable
 from pydantic_core import to_jsonable_python
 
 from sheetgen import __version__
+from sheetgen.build.files import (
+    JOURNAL,
+    MANIFEST,
+    Journal,
+    Manifest,
+    OutputEntry,
+    TargetRecord,
+    clean_temp_files,
+    output_lock,
+    read_manifest,
+    safe_output_path,
+    sha256_file,
+    write_atomic,
+    write_manifest,
+)
+from sheetgen.build import stamp
 from sheetgen.build.stamp import code_fingerprint
-from sheetgen.build.files import OutputEntry, read_manifest, safe_output_path, sha256_file, write_atomic, write_manifest
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
@@ -44,11 +59,13 @@ class Target:
     name: str
     id: str
     kind: str | None
-    sources: tuple[str, ...]
+    sources: tuple[str, ...]  # content files, relative to the project root
     formats: tuple[str, ...]
     job: Job
     scope: str = "document"
     blocked_by: tuple[tuple[str, str], ...] = ()  # documents with errors this output needs
+    kinds: tuple[str, ...] = ()  # kinds of document the output draws on
+    blocked_files: tuple[str, ...] = ()  # files with unreadable documents of those kinds
 
     @property
     def key(self) -> str:
@@ -58,6 +75,9 @@ class Target:
         end = (f"-p{page}" if page is not None else "") + (f"-{suffix}" if suffix else "")
         return f"{self.system}/{self.name}/{self.id}{end}.{fmt}"
 
+    def record(self, digest: str) -> TargetRecord:
+        return TargetRecord(self.product, self.scope, digest, self.sources, self.kinds)
+
 
 def doc_system(doc) -> str | None:
     spec = kinds_registry.get(doc.kind)
@@ -65,8 +85,32 @@ def doc_system(doc) -> str | None:
     return system or getattr(doc.model, "system", None)
 
 
-def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
-    """Every target the checked content asks for, in a stable order."""
+def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
+    """Kinds a document's output includes (a handout's sections), even when none of
+    them loaded."""
+    kinds = {k for k, _ in wanted}
+    sections = di.derived.get("sections") if isinstance(di.derived, dict) else None
+    for section in sections or ():
+        if isinstance(section, dict) and section.get("kind"):
+            kinds.add(section["kind"])
+    return kinds
+
+
+def plan(
+    checked: Checked,
+    formats: Iterable[str] = FORMATS,
+    *,
+    whole: bool = True,
+    spoiled: dict[str, set[str]] | None = None,
+) -> list[Target]:
+    """Every target the checked content asks for, in a stable order.
+
+    `spoiled` maps files holding documents that could not be read (so neither their kind
+    nor id is known) to the kinds they may be: outputs drawing on those kinds wait.
+    In a partial build (`whole` false) a collection is planned only when one of its
+    members was asked for; it is made from every member, those read for reference too."""
+    library = checked.library
+    spoiled = spoiled or {}
     wanted = tuple(f for f in FORMATS if f in set(formats))
     docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
@@ -74,10 +118,18 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
     valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
-    broken = sorted({d.key for d in checked.library.targets if d.key in checked.failed} | checked.library.invalid)
+    broken = sorted({d.key for d in library.targets if d.key in checked.failed} | library.invalid)
 
-    def failed_of(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    def failed_of(kinds: Iterable[str]) -> tuple[tuple[str, str], ...]:
+        kinds = set(kinds)
         return tuple(k for k in broken if k[0] in kinds)
+
+    def spoiled_of(kinds: Iterable[str]) -> tuple[str, ...]:
+        kinds = set(kinds)
+        return tuple(sorted(library.project_name(f) for f, ks in spoiled.items() if ks & kinds))
+
+    def source(file: str) -> str:
+        return library.project_name(file)
 
     targets: list[Target] = []
     for product in products(systems | kinds_registry.games_of(valid)).values():
@@ -85,24 +137,35 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
         if not fmts:
             continue
         options = tuple(sorted(product.options.items()))
-        members = [inputs[d.key] for d in docs if d.kind in product.kinds]
         if product.scope == "document":
-            for di in members:
+            for d in docs:
+                if d.kind not in product.kinds:
+                    continue
+                di = inputs[d.key]
                 sys_ = product.system_of(di)
                 wanted_keys = product.includes(di) if product.includes else []
                 extra = [inputs[k] for k in wanted_keys if k in inputs]
                 missing = tuple(k for k in wanted_keys if k not in inputs)
-                sources = tuple(dict.fromkeys([di.file] + [e.file for e in extra]))
+                included = _included_kinds(di, wanted_keys)
+                sources = tuple(dict.fromkeys([source(di.file)] + [source(e.file) for e in extra]))
                 targets.append(Target(product.id, sys_, product.name, di.id, di.kind, sources, fmts,
-                                      Job(product.id, di.id, (di, *extra), options), blocked_by=missing))
+                                      Job(product.id, di.id, (di, *extra), options), blocked_by=missing,
+                                      kinds=tuple(sorted({di.kind} | included)),
+                                      blocked_files=spoiled_of(included)))
         elif product.scope == "collection":
-            if members:
-                sys_ = product.system_of(members[0])
-                tid = product.target or product.name
-                targets.append(Target(product.id, sys_, product.name, tid, members[0].kind,
-                                      tuple(sorted({m.file for m in members})), fmts,
-                                      Job(product.id, tid, tuple(members), options), "collection",
-                                      blocked_by=failed_of(product.kinds)))
+            # Every member, in the order of a whole build, whichever were asked for.
+            members = sorted((d for d in valid if d.kind in product.kinds),
+                             key=lambda d: (source(d.file), d.index))
+            if not members or not (whole or any(d.target for d in members)):
+                continue
+            first = inputs[members[0].key]
+            sys_ = product.system_of(first)
+            tid = product.target or product.name
+            targets.append(Target(product.id, sys_, product.name, tid, first.kind,
+                                  tuple(sorted({source(m.file) for m in members})), fmts,
+                                  Job(product.id, tid, tuple(inputs[m.key] for m in members), options),
+                                  "collection", blocked_by=failed_of(product.kinds), kinds=tuple(product.kinds),
+                                  blocked_files=spoiled_of(product.kinds)))
         elif product.scope == "blank":
             sys_ = product.system_of(None)
             if sys_ in systems:
@@ -111,9 +174,10 @@ def plan(checked: Checked, formats: Iterable[str] = FORMATS) -> list[Target]:
                 settings_docs = tuple(inputs[d.key] for d in valid if d.kind in product.kinds)
                 tid = product.target or product.name
                 targets.append(Target(product.id, sys_, product.name, tid, None,
-                                      tuple(sorted({d.file for d in settings_docs})), fmts,
+                                      tuple(sorted({source(d.file) for d in settings_docs})), fmts,
                                       Job(product.id, tid, settings_docs, options), "blank",
-                                      blocked_by=failed_of(product.kinds)))
+                                      blocked_by=failed_of(product.kinds), kinds=tuple(product.kinds),
+                                      blocked_files=spoiled_of(product.kinds)))
     targets.sort(key=lambda t: t.key)
     return targets
 
@@ -224,6 +288,8 @@ class BuildOptions:
     formats: tuple[str, ...] = FORMATS
     jobs: int = 1
     force: bool = False
+    whole: bool = True  # the project's whole content was given (not some files of it)
+    lock_wait: float = 10.0  # seconds a second build waits for the output folder
 
 
 @dataclass
@@ -261,20 +327,47 @@ def build(
     *,
     progress: Callable[[int, int], None] | None = None,
 ) -> BuildReport:
-    """Build every planned target that changed; keep earlier outputs of failed ones."""
+    """Build every planned target that changed; keep earlier outputs of failed ones.
+
+    Holds the output folder's lock throughout (OutputLocked if another build keeps it
+    longer than `options.lock_wait`). A folder or disk that refuses writes gives
+    `build.write-failed` diagnostics, never an exception."""
     started = time.perf_counter()
+    report = BuildReport(diagnostics=[])
+    out_dir = options.out_dir
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with output_lock(out_dir, options.lock_wait):
+            _build_locked(checked, options, report, progress)
+    except OSError as exc:
+        where = display_path(str(exc.filename)) if exc.filename else f"into {display_path(str(out_dir))}"
+        report.diagnostics.append(_write_failed(f"cannot write {where}: {exc.strerror or exc}"))
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _write_failed(message: str) -> Diagnostic:
+    return Diagnostic("<build>", 1, 1, Severity.ERROR, "build.write-failed", message,
+                      "check that the output folder is writable and the disk is not full; "
+                      "earlier outputs and the manifest stay as they were")
+
+
+def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
+                  progress: Callable[[int, int], None] | None) -> None:
     library = checked.library
     out_dir = options.out_dir
-    out_dir.mkdir(parents=True, exist_ok=True)
-    targets = plan(checked, options.formats)
-    report = BuildReport(diagnostics=[], targets=len(targets))
+    stamp.forget(out_dir)  # an interrupted build must never be taken for a current one
+    clean_temp_files(out_dir)
+    manifest = read_manifest(out_dir)
+    folded = (out_dir / JOURNAL).exists()  # a build was interrupted: its journal is folded in
+    by_target = manifest.by_target()
+    spoiled = _spoiled_kinds(library, manifest)
+    targets = plan(checked, options.formats, whole=options.whole, spoiled=spoiled)
+    report.targets = len(targets)
     report.documents = len({d.key for t in targets for d in t.job.docs})
-    _, previous = read_manifest(out_dir)
-    by_target: dict[str, list[OutputEntry]] = {}
-    for entry in previous:
-        by_target.setdefault(entry.target, []).append(entry)
 
     digests = {t.key: target_digest(t, checked.theme) for t in targets}
+    records = dict(manifest.targets)
     todo: list[Target] = []
     kept: list[OutputEntry] = []
     for t in targets:
@@ -282,12 +375,12 @@ def build(
         # Formats not asked for this time keep their earlier files, listed as they were.
         kept.extend(e for e in old if e.format not in t.formats)
         old = [e for e in old if e.format in t.formats]
-        if checked.theme.broken or t.blocked_by:
+        if checked.theme.broken or t.blocked_by or t.blocked_files:
             kept.extend(old)  # made from documents with errors: earlier outputs stay intact
             report.failed += 1
-            if t.blocked_by and not checked.theme.broken:
+            if not checked.theme.broken:
                 report.diagnostics.append(_not_rebuilt(t, library))
-        elif not options.force and _up_to_date(out_dir, t, old, digests[t.key]):
+        elif not options.force and _up_to_date(out_dir, t, old, records.get(t.key), digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
         else:
@@ -298,28 +391,27 @@ def build(
             f"nothing is built while the theme `{checked.theme.id}` has errors; earlier outputs stay as they were",
             "fix the theme's errors above"))
 
-    results: list[JobResult] = []
-    total = len(todo)
-    if progress:
-        progress(0, total)
-    if options.jobs > 1 and total > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+    planned = {t.key for t in targets}
+    stale: list[OutputEntry] = []
+    for key, entries in by_target.items():
+        if key in planned:
+            continue
+        if _is_stale(key, entries, records.get(key), library, spoiled, options.whole):
+            stale.extend(entries)
+        else:
+            kept.extend(entries)
 
-        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
-            futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
-            for n, fut in enumerate(as_completed(futures), 1):
-                results.append(fut.result())
-                if progress:
-                    progress(n, total)
-    else:
-        for n, t in enumerate(todo, 1):
-            results.append(run_target(t, checked.theme, str(out_dir)))
-            if progress:
-                progress(n, total)
-
+    # The manifest on disk lists only what this build leaves alone, before anything is
+    # overwritten or removed; each rebuilt target is journalled once its files are in place.
+    if todo or stale or folded:
+        write_manifest(out_dir, __version__, kept, records)
+    for entry in stale:
+        _remove(out_dir, entry.path)
+    journal = Journal(out_dir)
+    entries = list(kept)
     by_key = {t.key: t for t in targets}
-    new_entries: list[OutputEntry] = list(kept)
-    for res in sorted(results, key=lambda r: r.key):
+
+    def finish(res: JobResult) -> None:
         t = by_key[res.key]
         fallback = f"<{t.key}>"
         report.diagnostics.extend(issue_diagnostic(i, library, t) for i in res.issues)
@@ -330,71 +422,92 @@ def build(
                            "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback")
             )
         if res.write_error:
-            report.diagnostics.append(
-                Diagnostic(fallback, 1, 1, Severity.ERROR, "build.write-failed", res.write_error,
-                           "check that the output folder is writable and the disk is not full")
-            )
+            report.diagnostics.append(_write_failed(res.write_error))
+        fresh = [OutputEntry(path=rel, source=t.sources[0] if t.sources else None, kind=t.kind, id=t.id,
+                             product=t.name, format=fmt, sha256=sha, system=t.system, pages=pages, target=t.key)
+                 for rel, fmt, sha, pages in res.files]
+        written = {e.path for e in fresh}
+        earlier = [e for e in by_target.get(t.key, []) if e.format in t.formats]
         if not res.files or res.write_error:
             report.failed += 1
-            # Earlier outputs stay, listed as they were (other formats are already kept).
-            new_entries.extend(e for e in by_target.get(t.key, []) if e.format in t.formats)
-            continue
+            # Earlier outputs stay, listed as they were, beside any file already replaced.
+            done = fresh + [e for e in earlier if e.path not in written]
+            if fresh:
+                records[t.key] = t.record("")  # partly new: rebuilt next time
+                journal.add(t.key, records[t.key], done)
+            entries.extend(done)
+            return
         report.built += 1
         report.pages += res.pages
         report.files += len(res.files)
-        written = set()
-        for rel, fmt, sha, pages in res.files:
-            written.add(rel)
-            new_entries.append(
-                OutputEntry(
-                    path=rel,
-                    source=t.sources[0] if t.sources else None,
-                    kind=t.kind,
-                    id=t.id,
-                    product=t.name,
-                    format=fmt,
-                    sha256=sha,
-                    system=t.system,
-                    sources=t.sources,
-                    pages=pages,
-                    target=t.key,
-                    input=digests[t.key],
-                    scope=t.scope,
-                )
-            )
-        for entry in by_target.get(t.key, []):
-            if entry.path not in written and entry.format in t.formats:
-                _remove(out_dir, entry.path)
+        records[t.key] = t.record(digests[t.key])
+        journal.add(t.key, records[t.key], fresh)
+        entries.extend(fresh)
+        for entry in earlier:
+            if entry.path not in written:
+                _remove(out_dir, entry.path)  # a page the output no longer has
 
-    planned = {t.key for t in targets}
-    loaded_files = set(library.sources)
-    for key, entries in by_target.items():
-        if key in planned:
-            continue
-        for entry in entries:
-            if _is_orphan(entry, library, loaded_files):
-                _remove(out_dir, entry.path)
-            else:
-                new_entries.append(entry)
+    complete = False
+    try:
+        total = len(todo)
+        if progress:
+            progress(0, total)
+        if options.jobs > 1 and total > 1:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    write_manifest(out_dir, __version__, new_entries)
-    report.diagnostics.extend(_write_index(out_dir, new_entries, checked.theme.templates, checked.theme.templates_digest))
-    report.seconds = time.perf_counter() - started
-    return report
+            with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+                futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
+                for n, fut in enumerate(as_completed(futures), 1):
+                    finish(fut.result())
+                    if progress:
+                        progress(n, total)
+        else:
+            for n, t in enumerate(todo, 1):
+                finish(run_target(t, checked.theme, str(out_dir)))
+                if progress:
+                    progress(n, total)
+        if todo or stale or folded or manifest.version != __version__ or not (out_dir / MANIFEST).exists():
+            write_manifest(out_dir, __version__, entries, records)
+        complete = True
+    finally:
+        journal.close(remove=complete)
+    report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
+                                           checked.theme.templates_digest))
+
+
+def _spoiled_kinds(library: Library, manifest: Manifest) -> dict[str, set[str]]:
+    """Files holding documents that could not be read → the kinds they may be: those
+    their text names, and those the last build made from them."""
+    if not library.spoiled:
+        return {}
+    made: dict[str, set[str]] = {}
+    for e in manifest.entries:
+        if e.source and e.kind:
+            made.setdefault(e.source, set()).add(e.kind)
+    return {f: set(kinds) | made.get(library.project_name(f), set()) for f, kinds in library.spoiled.items()}
 
 
 def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
+    hint = "fix the errors above and build again"
+    if not target.blocked_by:
+        file = target.blocked_files[0]
+        shown = next((f for f, name in library.files.items() if name == file), file)
+        return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
+                          f"{target.key} is not rebuilt while {file} holds a document that cannot be read; "
+                          "its earlier output stays as it was", hint)
     kind, id_ = target.blocked_by[0]
     doc = library.get(kind, id_)
     where = (doc.file, doc.start.line, doc.start.column) if doc else (f"<{target.key}>", 1, 1)
-    others = f" (and {len(target.blocked_by) - 1} more)" if len(target.blocked_by) > 1 else ""
+    count = len(target.blocked_by) + len(target.blocked_files)
+    others = f" (and {count - 1} more)" if count > 1 else ""
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not rebuilt while {kind} `{id_}`{others} has errors; "
-                      "its earlier output stays as it was", "fix the errors above and build again")
+                      "its earlier output stays as it was", hint)
 
 
-def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], digest: str) -> bool:
-    if not entries or any(e.input != digest for e in entries):
+def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
+                digest: str) -> bool:
+    if not entries or record is None or record.input != digest:
         return False
     if {e.format for e in entries} != set(target.formats):
         return False
@@ -404,14 +517,37 @@ def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], diges
     return True
 
 
-def _is_orphan(entry: OutputEntry, library: Library, loaded_files: set[str]) -> bool:
-    """An output of a document that is gone: its source was read this time (or no
-    longer exists) and holds no document of that kind and id, valid or not."""
-    if entry.scope != "document" or not entry.kind or not entry.source:
+def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None, library: Library,
+              spoiled: dict[str, set[str]], whole: bool) -> bool:
+    """Whether the outputs of a target this build did not plan belong to content that is
+    gone. Never for a file holding a document that cannot be read, nor for a document
+    that still exists (with errors, or outside what a partial build was given); outputs
+    made from many documents or none only in a whole build, once no document of their
+    kinds (valid or not) is left."""
+    scope = record.scope if record and record.scope else "document"
+    spoiled_names = {library.project_name(f) for f in spoiled}
+    present_kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
+    for kinds in spoiled.values():
+        present_kinds |= kinds
+    if scope == "document":
+        first = entries[0]
+        if not first.kind or not first.source or first.source in spoiled_names:
+            return False
+        if library.has(first.kind, first.id) or (first.kind, first.id) in library.invalid:
+            return False
+        read = {name for file, name in library.files.items() if library.is_target_file(file)}
+        return first.source in read or (whole and first.source not in library.files.values())
+    if not whole:
         return False
-    if library.has(entry.kind, entry.id) or (entry.kind, entry.id) in library.invalid:
-        return False
-    return entry.source in loaded_files or not Path(entry.source).exists()
+    product = products().get(record.product) if record and record.product else None
+    if product is None:
+        return True  # a product sheetgen no longer makes
+    if scope == "blank":
+        system = key.split("/", 1)[0]
+        present_systems = {kinds_registry.get(k).system for k in present_kinds if kinds_registry.get(k)}
+        present_systems |= {s for s in (doc_system(d) for d in library.documents) if s}
+        return system not in present_systems
+    return not (set(record.kinds or product.kinds) & present_kinds)
 
 
 def _remove(out_dir: Path, rel: str) -> None:
@@ -421,12 +557,16 @@ def _remove(out_dir: Path, rel: str) -> None:
         pass
 
 
-def _write_index(out_dir: Path, entries: list[OutputEntry], templates: str = "", templates_digest: str = "") -> list[Diagnostic]:
+def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, TargetRecord], templates: str = "",
+                 templates_digest: str = "") -> list[Diagnostic]:
     from sheetgen.layout.templates import TemplateProblem, render_template, use_templates
 
-    groups: dict[str, dict[str, list[OutputEntry]]] = {}
+    groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for e in sorted(entries, key=lambda e: e.path):
-        groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(e)
+        # Each output with the files it is made from (kept once per target in the manifest).
+        record = records.get(e.target)
+        row = {**e.to_json(), "sources": list(record.sources) if record else [e.source] if e.source else []}
+        groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(row)
     use_templates(templates, templates_digest)
     try:
         html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)

@@ -308,12 +308,12 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         library.diagnostics.extend(problems)
         if doc is None:
             key = _kind_and_id(raw)
-            if key and key[0] in registry.kinds():
+            if key and key[0] in registry.names():
                 library.invalid.add(key)
-            if not key or key[0] not in registry.kinds() or not _SLUG_RE.match(key[1]):
+            if not key or key[0] not in registry.names() or not _SLUG_RE.match(key[1]):
                 # Which outputs were this document's is unknown: its file's are all kept.
                 library.spoiled.setdefault(file, set()).update(
-                    {key[0]} if key and key[0] in registry.kinds() else
+                    {key[0]} if key and key[0] in registry.names() else
                     _mentioned_kinds(_document_around(lines, raw.start.line)))
             continue
         doc.target = target
@@ -341,7 +341,7 @@ _KIND_RE = re.compile(r"^kind:[ \t]*[\"']?([A-Za-z0-9_-]+)", re.MULTILINE)
 
 def _mentioned_kinds(text: str) -> set[str]:
     """The known kinds a text names with `kind:` at the start of a line."""
-    known = registry.kinds()
+    known = registry.names()
     return {k for k in _KIND_RE.findall(text) if k in known}
 
 

@@ -38,6 +38,16 @@ def inside(path: Path, folders: Iterable[Path]) -> bool:
     return any(path == f or f in path.parents for f in folders)
 
 
+def within_project(path: str | os.PathLike, root: Path | None) -> bool:
+    """Whether `path`, links followed, lies inside the project `root` (default: the
+    working directory) or the package's own data."""
+    try:
+        real = Path(path).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return inside(real, [Path(root or Path.cwd()).resolve(), PACKAGE_DATA])
+
+
 def relative_name(path: Path, root: Path) -> str:
     """`path` relative to `root` with forward slashes (absolute if not below it), made
     safe to print, to put in JSON and in HTML: undecodable bytes and control characters

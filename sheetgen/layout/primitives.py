@@ -248,6 +248,8 @@ class LayoutDocument:
     links: tuple[Link, ...] = ()
     # Further files made with this one, as (suffix, document): `<id>-<suffix>.pdf` beside it.
     companions: tuple[tuple[str, "LayoutDocument"], ...] = ()
+    # `print-shop`: CMYK colours, greys and text in black ink only; else screen RGB.
+    profile: str = "print-and-play"
 
 
 def walk(items: tuple[Item, ...] | list[Item], dx: float = 0.0, dy: float = 0.0):

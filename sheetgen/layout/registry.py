@@ -40,8 +40,14 @@ def products(games: Iterable[str] | None = None) -> dict[str, Product]:
 
 
 def print_shop_twin(deck: Product) -> Product:
-    """A deck one card a page (trim plus bleed, TrimBox and BleedBox per card), as print shops ask."""
-    return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop",
+    """A deck one card a page (trim plus bleed, TrimBox and BleedBox per card) in the
+    print-shop colour profile, as print shops ask."""
+    lay_out = deck.layout
+
+    def layout(ctx, job):
+        return dataclasses.replace(lay_out(ctx, job), profile="print-shop")
+
+    return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop", layout=layout,
                                options={**deck.options, "imposition": "single"}, formats=("pdf",), deck=False,
                                print_shop_of=deck.id,
                                summary=f"{deck.summary}: one card a page with bleed, for print shops")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import math
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -20,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from sheetgen.fonts import FontFace
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
+from sheetgen.render.prepress import color_function, name_subsets_by_content, rgb_color, set_viewer_preferences
 
 _registered: dict[str, str] = {}
 
@@ -28,6 +28,7 @@ def _register(face: FontFace) -> str:
     if _registered.get(face.name) != face.path:
         font = TTFont(face.name, face.path)
         _memoize_subsets(font)
+        name_subsets_by_content(font)
         pdfmetrics.registerFont(font)
         _registered[face.name] = face.path
     return face.name
@@ -95,16 +96,6 @@ pdfdoc.PDFZCompress = _FlateRemembersFonts()
 pdfdoc.PDFArray = _ArrayRemembersNumbers
 
 
-_colors: dict[str, HexColor] = {}
-
-
-def _color(value: str) -> HexColor:
-    c = _colors.get(value)
-    if c is None:
-        c = _colors[value] = HexColor(value)
-    return c
-
-
 def _pdf_string(text: str) -> str:
     """A PDF literal string for ASCII text (anything else becomes `?`)."""
     safe = "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
@@ -120,8 +111,9 @@ class _TextCache:
     that set a fill colour, and each string split into font subsets and escaped. Valid for
     one canvas only, since font subsets are numbered per document."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, profile: str = "print-and-play"):
         self.c = canvas
+        self.color = color_function(profile)
         self.fills: dict[str, str] = {}
         self.runs: dict[tuple[str, str], list[tuple[int, str]]] = {}
         self.fonts: dict[str, object] = {}
@@ -132,7 +124,7 @@ class _TextCache:
         if op is None:
             probe = self.c.beginText()
             probe._code = []
-            probe.setFillColor(_color(color))
+            probe.setFillColor(self.color(color))
             op = self.fills[color] = " ".join(probe._code)
         return op
 
@@ -174,7 +166,7 @@ class _PageWriter:
             return
         c = self.c
         if last is None or last[0] != color:
-            c.setStrokeColor(_color(color))
+            c.setStrokeColor(self.cache.color(color))
         if last is None or last[1] != width:
             c.setLineWidth(width)
         if last is None or last[2] != dash:
@@ -187,7 +179,7 @@ class _PageWriter:
 
     def set_fill(self, color: str) -> None:
         if self.fill != color:
-            self.c.setFillColor(_color(color))
+            self.c.setFillColor(self.cache.color(color))
             self.fill = color
 
     def draw(self, items: tuple[Item, ...] | list[Item]) -> None:
@@ -347,7 +339,7 @@ class _PageWriter:
         if f.kind == "checkbox":
             size = min(f.w, f.h)
             form.checkbox(checked=bool(f.value), x=x + (f.w - size) / 2, y=y + (f.h - size) / 2, size=size,
-                          buttonStyle="check", textColor=_color("#1b1b1b"), **common)
+                          buttonStyle="check", textColor=rgb_color("#1b1b1b"), **common)
         else:
             # AcroForm text appearances must use one of the PDF standard fonts.
             form.textfield(
@@ -381,7 +373,8 @@ def render_pdf(doc: LayoutDocument) -> bytes:
     initial = {"initialFontName": _register(font), "initialFontSize": 10} if font else {}
     c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1, **initial)
     apply_metadata(c, doc)
-    cache = _TextCache(c)
+    set_viewer_preferences(c)
+    cache = _TextCache(c, doc.profile)
     for index, page in enumerate(doc.pages or (first,)):
         c.setPageSize((page.width, page.height))
         c.setTrimBox(_pdf_box(page.trim, page) if page.trim else None)

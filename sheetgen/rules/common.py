@@ -7,6 +7,7 @@ from typing import Callable
 
 from sheetgen.content.loader import Document
 from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
+from sheetgen.content.project import within_project
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
@@ -42,6 +43,12 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
     for style in STYLES:
         rel = getattr(theme.fonts, style)
         if rel is None:
+            continue
+        if not within_project(base / rel, ctx.library.root):
+            # Said the same way whether or not such a file exists out there.
+            ctx.error(doc, ("fonts", style), "theme.font-outside-project",
+                      f"the font `{rel}` is outside the project; sheetgen embeds only fonts inside it",
+                      "copy the font file into the project and give its path relative to the theme file")
             continue
         try:
             load_metrics(face_for_file(base / rel, style).path)

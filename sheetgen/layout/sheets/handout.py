@@ -270,6 +270,7 @@ def _metadata(handout, doc: DocInput) -> dict:
         keywords=tuple(dict.fromkeys([*handout.keywords, *kinds])),
         language=handout.language or "",
         date=handout.date,
+        profile=handout.profile,  # print-shop: CMYK, text and line work in black ink only
     )
 
 

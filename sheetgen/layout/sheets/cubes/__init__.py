@@ -77,5 +77,6 @@ PRODUCTS = [
         layout=layout_odds_cards,
         summary="odds cards computed from the rules: one QUANTUMIZATION by what Order removed, and consumption",
         formats=("pdf",),
+        deck=True,
     ),
 ]

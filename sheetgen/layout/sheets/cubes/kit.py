@@ -24,10 +24,17 @@ def layout_kit(ctx: LayoutContext, job: Job) -> LayoutDocument:
     title = game.model.title or game.id
     by_key = {d.key: d for d in job.docs[1:]}
     pages: list[Page] = []
+    missing = [key[1] for key in kit_members(game) if key not in by_key]
+    if missing:
+        # The build hands a kit its civilizations; a bundle that does not cannot print it whole.
+        ctx.error(game.source("civilizations"), "cubes.kit-incomplete",
+                  f"the kit of `{game.id}` cannot be bundled in a handout: it needs its civilizations "
+                  f"({', '.join(f'`{m}`' for m in missing)}), which a handout section does not pass on",
+                  "bundle the civilizations' record sheets and turn logs instead "
+                  "(kind `cubes-civilization`, products `record-sheet` and `turn-log`)")
+        return document(f"{title} — {GAME_NAME} kit", "", [], ctx)
     for key in kit_members(game):
-        civ = by_key.get(key)
-        if civ is None:
-            continue
+        civ = by_key[key]
         v = Record.of_civilization(civ.model, civ.derived, civ.key, game_title=title)
         pages.append(sheet_page(record_items(ctx, v), ctx, label=f"{v.title} record sheet"))
         pages.append(turn_log_page(ctx, v))

@@ -5,7 +5,18 @@ Pool. Imposed with the shared deck helpers, backs mirrored for duplex."""
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, generic_back, impose_deck, title_band
+from sheetgen.layout.cards import (
+    FOOTER_SIZE,
+    NUMBER_W,
+    SAFE,
+    CardGeometry,
+    background,
+    footer,
+    footer_box,
+    generic_back,
+    impose_deck,
+    title_band,
+)
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import Job
@@ -39,10 +50,10 @@ def card_front(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, 
     band, bottom = title_band(ctx, geo, title, color, None)
     items += band
     items += fit_blocks(ctx, blocks, body_box(geo, bottom), what=f"card “{title}”")
-    number = f"{n}/{total}"
-    room = geo.w - 2 * SAFE - ctx.fonts.width(number, "regular", 6) - 3 * MM
+    # impose_deck writes n/N at the footer's right; the credit takes the rest if it fits
+    room = footer_box(geo).w - NUMBER_W - 1.5 * MM
     credit = captions.card_credit()
-    items += footer(ctx, geo, credit if ctx.fonts.width(credit, "regular", 6) <= room else GAME_NAME, number)
+    items += footer(ctx, geo, credit if ctx.fonts.width(credit, "regular", FOOTER_SIZE) <= room else GAME_NAME)
     return items
 
 

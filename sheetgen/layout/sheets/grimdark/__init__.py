@@ -23,6 +23,7 @@ PRODUCTS = [
         summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy",
         formats=("pdf",),
         includes=army_includes,
+        deck=True,
     ),
     Product(
         id="grimdark-roster",

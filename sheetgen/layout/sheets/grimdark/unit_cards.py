@@ -137,7 +137,7 @@ def unit_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, 
     items += movement_strip(ctx, move, d, color)
     items += one_line(ctx, occupancy_text(d["occupancy"]), occ, TextStyle(size=7, color=ctx.color("ink"), min_size=6,
                       align="center"), None, what="occupancy")
-    items += footer(ctx, geo, GAME, doc.id)
+    items += footer(ctx, geo, GAME)  # impose_deck writes n/N at its right
     return items
 
 

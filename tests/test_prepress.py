@@ -1,0 +1,239 @@
+"""Prepress, checked on every product of every game in the registry, built from the
+bundled content on A4 and on Letter: nothing prints within the printable margin, cards
+never share ink, a front and its back carry the same boxes, every PDF asks for actual
+size and long-edge duplex, font subsets are named by their contents, and the print-shop
+exports are CMYK with text in black ink alone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from conftest import MM, REPO, read_pdf, run_cli, write
+from pdfops import read_geometry
+from sheetgen.layout.registry import products
+
+MARGIN = 5 * MM  # the default printable margin, in points
+PAPERS = ("a4", "letter")
+
+
+def _build(root: Path, paper: str) -> Path:
+    shutil.copytree(REPO / "content", root / "content")
+    cwd = os.getcwd()
+    os.chdir(root)
+    try:
+        run = run_cli("build", "-o", "out", "--paper", paper, "--format", "pdf")
+    finally:
+        os.chdir(cwd)
+    assert run.code == 0, run.stderr
+    return root / "out"
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory) -> dict[str, Path]:
+    return {paper: _build(tmp_path_factory.mktemp(paper), paper) for paper in PAPERS}
+
+
+def outputs(out: Path) -> list[str]:
+    manifest = json.loads((out / "manifest.json").read_text())
+    return sorted(e["path"] for e in manifest["outputs"] if e["path"].endswith(".pdf"))
+
+
+def product_outputs(out: Path) -> dict[str, list[str]]:
+    """Each registered product's PDFs in a build: `<system>/<name>/…`, blanks by target."""
+    paths = outputs(out)
+    found: dict[str, list[str]] = {}
+    for pid, p in products().items():
+        if p.scope in ("blank", "collection"):
+            mine = [q for q in paths if q.endswith(f"/{p.name}/{p.target}.pdf")
+                    and (callable(p.system) or q.split("/")[0] == p.system)]
+        else:
+            mine = [q for q in paths if q.split("/")[1] == p.name
+                    and (callable(p.system) or q.split("/")[0] == p.system)
+                    and not (p.id == "handout" and q.endswith("-cards.pdf"))]
+        found[pid] = mine
+    return found
+
+
+def test_every_product_of_every_game_is_built_from_the_bundled_content(builds):
+    for paper, out in builds.items():
+        missing = [pid for pid, paths in product_outputs(out).items() if not paths]
+        assert not missing, f"{paper}: no bundled output of {missing}: the checks below would skip them"
+
+
+def _edge_page(page) -> bool:
+    """A page meant to be printed by a print shop to its edge: one card with its bleed."""
+    return page.bleedbox is not None and float(page.bleedbox.width) >= float(page.mediabox.width) - 0.01
+
+
+def _nearest_ink(png: Path) -> float:
+    """Distance in pixels from the nearest non-white pixel to the image's edge (inf: blank)."""
+    img = Image.open(png).convert("L")
+    w, h = img.size
+    box = img.point(lambda v: 255 if v < 245 else 0).getbbox()
+    if box is None:
+        return float("inf")
+    left, top, right, bottom = box
+    return min(left, top, w - right, h - bottom)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_nothing_prints_within_the_printable_margin(builds, paper, tmp_path):
+    """Rasterized, every product's pages keep their ink at least 5mm from the paper's edge
+    (a pixel's worth of anti-aliasing allowed). Pages one card to a page at bleed size are
+    for print shops, which print to the edge, and are left out."""
+    out = builds[paper]
+    dpi = 40
+    px = 25.4 / dpi
+    checked = 0
+    for pid, paths in product_outputs(out).items():
+        if products()[pid].print_shop_of:
+            continue
+        path = out / paths[0]
+        reader = read_pdf(path)
+        pages = [i for i, page in enumerate(reader.pages[:2], 1) if not _edge_page(page)]
+        for n in pages:
+            stem = tmp_path / f"{pid}-{n}"
+            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(n), "-l", str(n), "-singlefile", str(path),
+                            str(stem)], check=True)
+            nearest = _nearest_ink(stem.with_suffix(".png")) * px
+            assert nearest >= 5 - px, f"{paths[0]} page {n} ({paper}): ink {nearest:.1f}mm from the edge"
+            checked += 1
+    assert checked >= len(products()) // 2
+
+
+def _card_clips(page) -> list[tuple[float, float, float, float]]:
+    """Each card's clip (the ink it may put down), as (left, bottom, right, top)."""
+    _, placements, rects = read_geometry(page)
+    out = []
+    for p in placements:
+        if p.name.startswith(("card ", "back of card")):
+            x, y, w, h, _ = next(r for r in rects if p.name in r[4])
+            out.append((x, y, x + w, y + h))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_cards_never_share_ink_and_fronts_and_backs_share_boxes(builds, paper):
+    out = builds[paper]
+    decks = [pid for pid, p in products().items() if p.deck or p.id == "cubit-stickers"]
+    assert {"reference-deck", "kubos-stat-cards", "tricube-character-cards", "tricube-foe-cards",
+            "cubit-upgrade-cards", "cubit-faction-cards"} <= set(decks)
+    for pid in decks:
+        for rel in product_outputs(out)[pid]:
+            reader = read_pdf(out / rel)
+            for n, page in enumerate(reader.pages, 1):
+                clips = _card_clips(page)
+                assert clips, f"{rel} page {n}: no cards found"
+                for i, a in enumerate(clips):
+                    assert a[0] >= MARGIN - 0.01 and a[1] >= MARGIN - 0.01, (rel, n)
+                    for b in clips[i + 1:]:
+                        apart = a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01 or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01
+                        assert apart, f"{rel} page {n}: two cards' ink overlaps"
+            if products()[pid].deck:
+                assert len(reader.pages) % 2 == 0, f"{rel}: every sheet of fronts has its backs"
+                for front, back in zip(reader.pages[::2], reader.pages[1::2]):
+                    assert [float(v) for v in front.trimbox] == [float(v) for v in back.trimbox], rel
+                    assert [float(v) for v in front.bleedbox] == [float(v) for v in back.bleedbox], rel
+
+
+def test_print_shop_exports_are_one_card_a_page_with_its_own_boxes(builds):
+    out = builds["a4"]
+    twins = {pid: p for pid, p in products().items() if p.print_shop_of}
+    assert {p.print_shop_of for p in twins.values()} == {pid for pid, p in products().items() if p.deck}
+    for pid in twins:
+        for rel in product_outputs(out)[pid]:
+            reader = read_pdf(out / rel)
+            for page in reader.pages:
+                trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+                assert float(bleed.width) == pytest.approx(float(media.width), abs=0.01)
+                assert float(trim.left) == pytest.approx(3 * MM, abs=0.01)  # the theme's bleed on every side
+                assert float(media.width) - float(trim.width) == pytest.approx(6 * MM, abs=0.01)
+            assert [float(v) for v in reader.pages[0].trimbox] == [float(v) for v in reader.pages[1].trimbox]
+
+
+def test_every_pdf_asks_for_actual_size_and_long_edge_duplex(builds):
+    for out in builds.values():
+        for rel in outputs(out):
+            prefs = read_pdf(out / rel).trailer["/Root"]["/ViewerPreferences"]
+            assert prefs["/PrintScaling"] == "/None", rel
+            assert prefs["/Duplex"] == "/DuplexFlipLongEdge", rel
+
+
+def test_a_font_subset_name_always_means_the_same_glyphs(builds):
+    """Merging two PDFs must not swap glyphs: one subset name, one font program."""
+    seen: dict[str, str] = {}
+    prefixes = set()
+    for out in builds.values():
+        for rel in outputs(out):
+            for page in read_pdf(out / rel).pages[:2]:
+                for font in (page.get("/Resources", {}).get("/Font") or {}).values():
+                    font = font.get_object()
+                    name = str(font["/BaseFont"])
+                    data = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
+                    digest = hashlib.sha256(data).hexdigest()
+                    assert seen.setdefault(name, digest) == digest, f"{name} names two different subsets ({rel})"
+                    prefixes.add(name.split("+")[0])
+    assert len(prefixes) > 10 and "/AAAAAA" not in prefixes
+
+
+def _colour_operators(page) -> set[bytes]:
+    return {op for _, op in page.get_contents().operations if op in (b"rg", b"RG", b"k", b"K", b"g", b"G")}
+
+
+def test_print_shop_colours_are_cmyk_with_black_text_in_black_ink(builds):
+    out = builds["a4"]
+    shop = read_pdf(out / "cubit/cards-print-shop/upgrades.pdf").pages[0]
+    assert _colour_operators(shop) <= {b"k", b"K"}
+    fills = []
+    in_text = False
+    for operands, op in shop.get_contents().operations:
+        in_text = (in_text or op == b"BT") and op != b"ET"
+        if in_text and op == b"k":
+            fills.append(tuple(float(v) for v in operands))
+    assert (0.0, 0.0, 0.0, 1.0) in fills  # body text: solid black ink, not rich black
+    assert all(f[:3] == (0, 0, 0) for f in fills if f[3] > 0.85)
+    screen = read_pdf(out / "cubit/cards/upgrades.pdf").pages[0]
+    assert b"rg" in _colour_operators(screen)  # home printers get RGB
+
+
+def _coverage(png: Path) -> float:
+    img = Image.open(png).convert("L")
+    return 1 - sum(img.getdata()) / (255 * img.size[0] * img.size[1])
+
+
+def test_ink_saver_lightens_backs_and_title_bands(workdir, tmp_path):
+    from conftest import rasterize_pdf
+    from test_print import many_cards
+
+    pdf = many_cards(workdir, 9)
+    assert run_cli("build").code == 0
+    normal = [_coverage(rasterize_pdf(pdf, tmp_path / f"n{n}.png", dpi=30, page=n)) for n in (1, 2)]
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\nink: saver\n")
+    assert run_cli("build").code == 0
+    saver = [_coverage(rasterize_pdf(pdf, tmp_path / f"s{n}.png", dpi=30, page=n)) for n in (1, 2)]
+    assert normal[1] > 0.4 and saver[1] < normal[1] / 3  # the backs
+    assert saver[0] < normal[0]  # the fronts' title bands
+
+
+def test_a_wider_printable_margin_moves_every_card_inward(workdir):
+    from test_print import many_cards
+
+    write(workdir, "content/theme.yaml", "kind: theme\nid: default\nprintable_margin: 12mm\ncard_size: mini\n")
+    pdf = many_cards(workdir, 16)
+    assert run_cli("build").code == 0
+    page = read_pdf(pdf).pages[0]
+    clips = _card_clips(page)
+    W, H = float(page.mediabox.width), float(page.mediabox.height)
+    assert clips and all(c[0] >= 12 * MM and c[1] >= 12 * MM and c[2] <= W - 12 * MM and c[3] <= H - 12 * MM for c in clips)
+    segments, _, _ = read_geometry(page)
+    marks = [s for s in segments if "crop-marks" in s.group]
+    assert marks and all(12 * MM - 0.01 <= v <= W - 12 * MM + 0.01 for s in marks for v in (s.x1, s.x2))
+    assert len({round(abs(s.x2 - s.x1) + abs(s.y2 - s.y1), 3) for s in marks}) == 1  # one mark length
