@@ -115,3 +115,22 @@ def test_a_game_reports_every_problem_at_once(workdir):
     assert sorted((d["line"], d["column"], d["code"]) for d in found) == [
         (3, 20, "cubes.duplicate-color"), (3, 23, "cubes.duplicate-civilization"),
         (3, 26, "content.unknown-reference")]
+
+
+def test_a_rival_with_errors_does_not_stop_the_others_sheets(workdir):
+    """A rival's unknown colour is that rival's error; the other sheets still print,
+    the rival named without a colour."""
+    write(workdir, "content/g.yaml", """
+        kind: cubes-game
+        id: g
+        civilizations: [a, b]
+        ---
+        {kind: cubes-civilization, id: a, player: Al, color: red}
+        ---
+        {kind: cubes-civilization, id: b, player: Bo, color: crimsen}
+    """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1 and "internal" not in run.stderr and "Traceback" not in run.stderr
+    assert "content/g.yaml:7:54: error[content.unknown-color]" in run.stderr
+    assert (workdir / "out/cubes/record-sheet/a.pdf").is_file()
+    assert not (workdir / "out/cubes/record-sheet/b.pdf").exists()

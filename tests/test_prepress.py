@@ -70,7 +70,8 @@ def test_every_product_of_every_game_is_built_from_the_bundled_content(builds):
 
 def _edge_page(page) -> bool:
     """A page meant to be printed by a print shop to its edge: one card with its bleed."""
-    return page.bleedbox is not None and float(page.bleedbox.width) >= float(page.mediabox.width) - 0.01
+    media = float(page.mediabox.width)
+    return float(page.bleedbox.width) >= media - 0.01 and float(page.trimbox.width) < media - 1
 
 
 def _nearest_ink(png: Path) -> float:

@@ -54,9 +54,10 @@ def games_listing(library, civ_id: str) -> list[Document]:
     return [g for g in library.of_kind(GAME_KIND, targets_only=False) if civ_id in g.model.civilizations]
 
 
-def rivals(library, doc: Document) -> tuple[Document | None, list[dict]]:
+def rivals(library, doc: Document, knows_color=lambda name: True) -> tuple[Document | None, list[dict]]:
     """The game a civilization plays in (the first that lists it) and the other
-    civilizations at that table that exist, in the game's order."""
+    civilizations at that table that exist, in the game's order. A rival's colour the
+    theme does not know is left out (that rival reports it)."""
     games = games_listing(library, doc.id)
     if not games:
         return None, []
@@ -67,7 +68,8 @@ def rivals(library, doc: Document) -> tuple[Document | None, list[dict]]:
         if ref == doc.id or other is None:
             continue
         m = other.model
-        out.append({"id": ref, "player": m.player, "name": m.name, "color": m.color})
+        color = m.color if m.color is not None and knows_color(m.color) else None
+        out.append({"id": ref, "player": m.player, "name": m.name, "color": color})
     return game, out[: PLAYERS[1] - 1]
 
 
@@ -83,7 +85,7 @@ def check_civilization(doc: Document, ctx: RuleContext) -> dict:
                   f"write a census_start from 0 to {CENSUS_START_MAX}")
     if c.color is not None:
         check_colour_name(ctx, ctx.theme, doc, ("color",), c.color)
-    game, others = rivals(ctx.library, doc)
+    game, others = rivals(ctx.library, doc, ctx.theme.knows_color)
     pools = starting_pools(c.census_start)
     civ = pools[0]
     return {
