@@ -15,7 +15,7 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impose_single, plan_imposition
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
 from sheetgen.layout.products import Job
-from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, scale_bar
+from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
 from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import MM
 
@@ -248,10 +248,8 @@ def sheet_scale_bar(ctx: LayoutContext, plan: Imposition) -> list[Item]:
     margin = ctx.theme.printable_margin
     block = plan.block()
     reach = plan.outset + plan.mark_gap + plan.mark_length + 1 * MM  # the cards, their bleed and marks
-    foot = Box(margin, block.bottom + reach, W - 2 * margin, H - margin - block.bottom - reach)
-    if foot.h >= SCALE_BAR_H:
-        return scale_bar(ctx, Box(foot.x, foot.y, foot.w, SCALE_BAR_H))
-    side = Box(margin, margin, block.x - reach - margin, H - 2 * margin)
-    if side.w >= SCALE_BAR_H:
-        return scale_bar(ctx, Box(side.x, side.y, SCALE_BAR_H, side.h))
-    return []
+    foot = Box(margin, block.bottom + reach, W - 2 * margin, SCALE_BAR_H)
+    side = Box(margin, margin, SCALE_BAR_H, H - 2 * margin)
+    room = [foot] if H - margin - foot.y >= SCALE_BAR_H else []
+    room += [side] if block.x - reach - margin >= SCALE_BAR_H else []
+    return first_scale_bar(ctx, room)

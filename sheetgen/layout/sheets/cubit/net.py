@@ -36,6 +36,7 @@ from sheetgen.layout.sheets.cubit.style import (
 )
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import first_scale_bar
 from sheetgen.units import MM, format_mm
 
 MARGIN = 8 * MM  # from the paper's edge: most printers cannot print closer
@@ -187,6 +188,8 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
         items += one_line(ctx, subtitle, Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h),
                           TextStyle(size=8, font="italic", color=muted, align="right", min_size=6), subtitle_source,
                           what="subtitle")
+    m = ctx.theme.printable_margin  # a scale bar above the title, between the printable margin and it
+    items += first_scale_bar(ctx, [Box(MARGIN, m, W - 2 * MARGIN, MARGIN - m)], align="end")
     low = H - MARGIN - FOOTER + 2 * MM
     # Just under the net when there is room; otherwise as low as the credit line allows,
     # so a net that fills the page keeps as much room as it can from the text.
