@@ -143,8 +143,15 @@ def _check_theme_exists(library, theme: str | None) -> None:
         raise click.UsageError(problem)
 
 
+#: Diagnostics that follow from others (an output kept because its document has errors, a
+#: reference to a document with errors): printed after every cause.
+CONSEQUENCES = frozenset({"build.not-rebuilt", "content.broken-reference"})
+
+
 def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
-    return sorted(diags, key=lambda d: (d.file, d.line, d.column, d.code))
+    """By file and line, files before outputs (`<kind/product/id>`), consequences last."""
+    return sorted(diags, key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column,
+                                        d.code))
 
 
 def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:
@@ -431,8 +438,13 @@ def show(file, as_json, only) -> None:
               help="write one schema file per kind (and sheetgen.schema.json) into this folder")
 def schema(kind, out_dir) -> None:
     """JSON Schema of a content kind (or of every kind), for editors."""
-    from sheetgen.content.schema import all_schemas, combined_schema, kind_schema
     from sheetgen.content import registry
+    from sheetgen.content.schema import all_schemas, combined_schema
+    from sheetgen.content.schema import kind_schema as plain_kind_schema
+    from sheetgen.project import with_product_names
+
+    def kind_schema(name: str) -> dict:
+        return with_product_names(plain_kind_schema(name))
 
     if kind is not None and registry.get(kind) is None:
         from sheetgen.diagnostics import did_you_mean
@@ -444,8 +456,8 @@ def schema(kind, out_dir) -> None:
 
         folder = Path(out_dir)
         files = {f"{kind}.schema.json": kind_schema(kind)} if kind else {
-            **{f"{name}.schema.json": data for name, data in all_schemas().items()},
-            "sheetgen.schema.json": combined_schema(),
+            **{f"{name}.schema.json": with_product_names(data) for name, data in all_schemas().items()},
+            "sheetgen.schema.json": with_product_names(combined_schema()),
         }
         for name, data in files.items():
             try:
@@ -454,7 +466,7 @@ def schema(kind, out_dir) -> None:
                 raise click.UsageError(f"cannot write {folder / name}: {exc.strerror or exc}") from None
         click.echo(f"sheetgen: wrote {len(files)} schema{'s' if len(files) != 1 else ''} to {folder}/", err=True)
         return
-    data = kind_schema(kind) if kind else combined_schema()
+    data = kind_schema(kind) if kind else with_product_names(combined_schema())
     click.echo(json.dumps(data, indent=2))
 
 

@@ -184,7 +184,9 @@ def generic_back(
     size = min(geo.w, geo.h) * 0.38
     cy = geo.h * 0.38
     if saver:
-        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3), stroke=color)
+        # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
+        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3),
+                            stroke=shade(color, 0.45))
     else:
         items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
                             stroke=shade(color, 0.5))
