@@ -303,6 +303,9 @@ class BuildOptions:
     force: bool = False
     whole: bool = True  # the project's whole content was given (not some files of it)
     lock_wait: float = 10.0  # seconds a second build waits for the output folder
+    # Build just the targets this accepts now and leave the others as they were, for a
+    # later build to catch up with (`sheetgen serve` builds an edited document's own first).
+    only: Callable[["Target"], bool] | None = None
 
 
 @dataclass
@@ -388,7 +391,9 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         # Formats not asked for this time keep their earlier files, listed as they were.
         kept.extend(e for e in old if e.format not in t.formats)
         old = [e for e in old if e.format in t.formats]
-        if checked.theme.broken or t.blocked_by or t.blocked_files:
+        if options.only is not None and not options.only(t):
+            kept.extend(old)
+        elif checked.theme.broken or t.blocked_by or t.blocked_files:
             kept.extend(old)  # made from documents with errors: earlier outputs stay intact
             report.failed += 1
             if not checked.theme.broken:
