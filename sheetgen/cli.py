@@ -647,5 +647,30 @@ def _check_generated(text: str, content: str | None, output: str | None = None) 
                 and not (replaced and d.code == "content.duplicate-id" and f"({replaced}:" in d.message)]
 
 
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
+              help="folder to build into")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port on 127.0.0.1 (0: any free port)")
+@click.option("--open", "open_browser", is_flag=True, help="open the workbench in a web browser")
+def serve(paths, out_dir, port, open_browser) -> None:
+    """A local workbench on 127.0.0.1: live previews, generators as forms, the cubit builder."""
+    try:
+        from sheetgen.serve.server import serve as run_server
+        from sheetgen.serve.workspace import Workspace
+    except ImportError as exc:
+        raise click.UsageError(f"`sheetgen serve` needs {exc.name}: pip install 'sheetgen[serve]'") from None
+    from sheetgen.content.loader import UsageError
+
+    try:
+        workspace = Workspace(list(paths), out_dir)
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        run_server(workspace, port, open_browser)
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
