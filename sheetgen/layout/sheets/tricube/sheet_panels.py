@@ -75,7 +75,7 @@ def dice_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list
     name, covers, dice, outside = dice_columns(inner)
     head = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6)
     for column, text, align in ((name.moved(1 * MM, 0), "CHALLENGE", "left"), (covers, "COVERS", "left"),
-                                (dice, "DICE", "center"), (outside, "OUTSIDE YOUR CONCEPT", "center")):
+                                (dice, "DICE", "center"), (outside, "OUTSIDE CONCEPT", "center")):
         items += one_line(ctx, text, Box(column.x, column.y, column.w, DICE_HEAD), replace(head, align=align),
                           None, valign="top")
     most = max(r["dice"] for r in rows)
