@@ -200,7 +200,7 @@ def _game_data(kind: str | None = None) -> bool | list[str]:
 @click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
               help="folder to write into")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
-              help="output formats, comma-separated")
+              help="output formats: pdf, svg or pdf,svg")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
 @click.option("--theme", help=THEME_HELP)
