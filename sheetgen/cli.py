@@ -647,6 +647,40 @@ def _check_generated(text: str, content: str | None, output: str | None = None) 
                 and not (replaced and d.code == "content.duplicate-id" and f"({replaced}:" in d.message)]
 
 
+@main.group(name="import")
+def import_() -> None:
+    """Turn another tool's export into content (YAML)."""
+
+
+@import_.command("army-forge")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), default="content/grimdark", show_default=True,
+              help="the folder to write <army-id>.yaml into")
+def import_army_forge(file, out_dir) -> None:
+    """A list builder's army export (JSON or text) → a grimdark-army and its grimdark-units."""
+    from dataclasses import replace
+
+    from sheetgen.build.files import write_atomic
+    from sheetgen.importers.army_forge import import_yaml
+
+    result = import_yaml(Path(file))
+    target = Path(out_dir) / result.name
+    problems, lines = result.problems, {file: result.lines}
+    if not problems:  # checked like any content before a byte is written
+        problems = [replace(d, file=str(target)) for d in _check_generated(result.text, None)]
+        lines = {str(target): result.text.splitlines()}
+    if problems:
+        click.echo(format_text(problems, lines), err=True)
+        click.echo(f"sheetgen: {file} was not imported; nothing was written", err=True)
+        raise ContentFailure()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, result.text.encode("utf-8"))
+    except OSError as exc:
+        raise click.UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    click.echo(f"sheetgen: wrote {target}", err=True)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
