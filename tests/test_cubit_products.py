@@ -178,7 +178,7 @@ def test_upgrade_cards_cover_the_catalog_with_costs_and_specialization_actions(b
     assert "persuade, deceive, gather information" in text
     assert "Reconstructed" in text
     # Specialization's text keeps the deck's size and continues on a second card.
-    assert "Specialization (continued)" in text and "10/10" in text
+    assert "Specialization (cont.)" in text and "10/10" in text
     reader = read_pdf(pdf)
     assert len(reader.pages) == 4  # nine cards on a sheet, their backs, then the tenth and its back
     _, placements, _ = read_geometry(reader.pages[0])

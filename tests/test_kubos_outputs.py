@@ -204,11 +204,11 @@ def test_stat_cards_are_imposed_nine_to_a_page_with_every_monster(built):
     reader = read_pdf(path)
     text = normalized(pdf_text(path))
     # A monster whose rules do not fit one card at the deck's text size goes on to a second.
-    continued = sum(1 for m in monsters if f"{m['name']} (continued)" in text)
+    continued = sum(1 for m in monsters if f"{m['name']} (cont.)" in text)
     cards = len(monsters) + continued
     assert len(reader.pages) == 2 * -(-cards // 9)  # poker cards on A4: 3 × 3, each sheet with its backs
     for m in monsters:
-        assert len(re.findall(rf"{re.escape(m['name'])}(?![0-9])(?! \(continued\))", text)) == 1, m["name"]
+        assert len(re.findall(rf"{re.escape(m['name'])}(?![0-9])(?! \(cont\.\))", text)) == 1, m["name"]
 
 
 def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):

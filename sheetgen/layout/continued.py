@@ -31,4 +31,4 @@ def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tupl
 
 def continued(title: str, part: int) -> str:
     """A card's title, marked on the cards its text continues on."""
-    return title if part == 0 else f"{title} (continued)"
+    return title if part == 0 else f"{title} (cont.)"

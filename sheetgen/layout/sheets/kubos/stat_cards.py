@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sheetgen.layout.cards import NUMBER_W, SAFE, CardGeometry, background, impose_deck, title_band
 from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent, fine_print, fine_print_height, monster_kind_line
@@ -24,7 +25,7 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
     remaining: list | None = None
     while True:
         items = background(geo, ctx.color("card"))
-        title = doc.model.name if remaining is None else f"{doc.model.name} (continued)"
+        title = continued(doc.model.name, len(fronts))
         band, top = title_band(ctx, geo, title, color, doc.source("name"), height=12 * MM,
                                subtitle=monster_kind_line(doc.derived))
         items += band
