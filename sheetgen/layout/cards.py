@@ -110,7 +110,7 @@ def title_band(
 
 FOOTER_H = 3.0 * MM
 FOOTER_SIZE = 6.5
-NUMBER_W = 6.5 * MM  # the footer's right end, kept for the card's number n/N
+NUMBER_W = 7.5 * MM  # the footer's right end, kept for the card's number n/N (`99/99` at 6.5pt)
 
 
 def footer_box(geo: CardGeometry) -> Box:
@@ -137,18 +137,17 @@ def footer(
         items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
     box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
     if left:
-        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.5)), source, what="footer")
+        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.5)), source, what="footer",
+                          abbreviate=True)
     return items
 
 
 def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
     """`n/N` at the right end of the footer line."""
-    text = f"{index}/{total}"
     box = footer_box(geo)
-    # Decks of 100 cards or more take a little of the caption's room.
-    w = max(NUMBER_W, ctx.fonts.width(text, "regular", FOOTER_SIZE) + 0.5)
-    box = Box(box.right - w, box.y, w, box.h)
-    return one_line(ctx, text, box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
+    width = max(NUMBER_W, ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))  # decks of 100 cards or more
+    box = Box(box.right - width, box.y, width, box.h)
+    return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
                                                             min_size=FOOTER_SIZE - 1), None)
 
 

@@ -14,6 +14,10 @@ from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import INCH, MM
 
 MARGIN = 12 * MM
+# Lines to write on: wide and dark enough that a 600 dpi black-and-white laser prints them
+# as lines rather than a trail of screened dots.
+WRITING_WIDTH = 0.5  # points
+WRITING_INK = "#6e6e6e"  # 57% black
 SAFE = 4.0 * MM  # from a trim (or the printable margin) to text
 SCALE_BAR_H = 3.0 * MM
 
@@ -165,7 +169,7 @@ def labeled_value(
             items += one_line(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
                               valign="bottom" if value_box.h < 9 * MM else "middle")
     if not multiline:
-        items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.5))
+        items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
     return items
 
 
@@ -232,6 +236,6 @@ def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, star
     items: list[Item] = []
     y = box.y + pitch * start
     while y <= box.bottom + 0.01:
-        items.append(Path(line(box.x, y, box.right, y), stroke=tint(ctx.color("rule"), 0.3), width=0.4))
+        items.append(Path(line(box.x, y, box.right, y), stroke=WRITING_INK, width=WRITING_WIDTH))
         y += pitch
     return items
