@@ -114,8 +114,11 @@ def pages_of(folder: Path) -> int:
 
 
 def deck_folder(tmp: Path, cards: int) -> Path:
+    """A deck and a theme that asks for the sheets alone: the hand-written code draws no
+    one-card-a-page print-shop export, so sheetgen is not asked for one either."""
     (tmp / "content").mkdir()
     (tmp / "content" / "deck.yaml").write_text(deck_yaml(0, cards))
+    (tmp / "content" / "theme.yaml").write_text("kind: theme\nid: bench\nprint_shop: false\n")
     return tmp
 
 

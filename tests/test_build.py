@@ -246,3 +246,13 @@ def test_the_default_number_of_jobs_is_the_cores_available_or_sheetgen_jobs(monk
         assert default_jobs() == len(os.sched_getaffinity(0))
     monkeypatch.delenv("SHEETGEN_JOBS")
     assert default_jobs() == len(os.sched_getaffinity(0))
+
+
+def test_a_theme_may_leave_out_the_print_shop_exports_of_decks(workdir):
+    deck(workdir, "basics", system="kubos")
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert (workdir / "output/kubos/reference-print-shop/basics.pdf").is_file()
+    write(workdir, "content/theme.yaml", "kind: theme\nid: home\nprint_shop: false\n")
+    assert run_cli("build", "--format", "pdf", "-o", "home").code == 0
+    assert (workdir / "home/kubos/reference/basics.pdf").is_file()
+    assert not list((workdir / "home").rglob("*print-shop*"))

@@ -134,7 +134,7 @@ def plan(
     targets: list[Target] = []
     for product in products(systems | kinds_registry.games_of(valid)).values():
         fmts = tuple(f for f in product.formats if f in wanted)
-        if not fmts:
+        if not fmts or (product.print_shop_of and not checked.theme.print_shop):
             continue
         options = tuple(sorted(product.options.items()))
         if product.scope == "document":

@@ -50,6 +50,7 @@ class ResolvedTheme:
     broken: bool = False  # the chosen theme has errors: nothing should be built with it
     printable_margin: float = DEFAULT_PRINTABLE_MARGIN  # nothing that must print comes closer to the edge
     ink: str = "normal"  # "saver": light card backs and title bands
+    print_shop: bool = True  # decks also get their one-card-a-page print-shop export
 
     @property
     def ink_saver(self) -> bool:
@@ -157,6 +158,7 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         templates=str(Path(templates).resolve()) if templates and Path(templates).is_dir() else "",
         templates_digest=_templates_digest(templates),
         dividers=model.dividers if model is not None else None,
+        print_shop=model.print_shop is not False if model is not None else True,
         broken=rejected or (doc is not None and doc.key in ctx.failed),
         printable_margin=margin,
         ink=ink,

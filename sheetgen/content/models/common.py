@@ -81,6 +81,8 @@ class Theme(DocumentModel):
     templates: ShortText | None = None
     # Handouts: a divider page before every section, or none (a handout's `dividers` wins).
     dividers: bool | None = None
+    print_shop: bool | None = Field(
+        None, description="build each deck's one-card-a-page print-shop export beside it (default true)")
 
 
 Cell = str | int | float
