@@ -256,3 +256,14 @@ def test_a_theme_may_leave_out_the_print_shop_exports_of_decks(workdir):
     assert run_cli("build", "--format", "pdf", "-o", "home").code == 0
     assert (workdir / "home/kubos/reference/basics.pdf").is_file()
     assert not list((workdir / "home").rglob("*print-shop*"))
+
+
+def test_a_partial_build_of_a_deck_prints_no_blank_sheets_of_its_game(workdir):
+    """Naming one deck builds that deck; the game's blank sheets wait for a build of the
+    game's own documents (or of the whole content folder)."""
+    deck(workdir, "basics", system="kubos")
+    assert run_cli("build", "content/basics.yaml", "--format", "pdf").code == 0
+    assert (workdir / "output/kubos/reference/basics.pdf").is_file()
+    assert not (workdir / "output/kubos/blank").exists()
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert list((workdir / "output/kubos/blank").glob("*.pdf"))

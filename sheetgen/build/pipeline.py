@@ -35,6 +35,7 @@ from sheetgen.build.files import (
 )
 from sheetgen.build import stamp
 from sheetgen.build.stamp import code_fingerprint
+from sheetgen.games import game_of_kind
 from sheetgen.content import registry as kinds_registry
 from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
@@ -115,6 +116,9 @@ def plan(
     docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
     docs += shipped_documents(checked, systems)
+    # A partial build prints a game's blank sheets only when it was given documents of that
+    # game's own kinds (a deck that merely names the game is not enough).
+    asked_games = {g for g in (game_of_kind(d.kind) for d in docs if d.target) if g}
     valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
@@ -168,7 +172,7 @@ def plan(
                                   blocked_files=spoiled_of(product.kinds)))
         elif product.scope == "blank":
             sys_ = product.system_of(None)
-            if sys_ in systems:
+            if sys_ in (systems if whole else asked_games):
                 # A blank needs no documents, but gets the game's settings documents
                 # (its `kinds`) when there are any, so it follows a campaign's own rules.
                 settings_docs = tuple(inputs[d.key] for d in valid if d.kind in product.kinds)
