@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from sheetgen import __version__
-from sheetgen.diagnostics import Diagnostic, format_json, format_text, summarize
+from sheetgen.diagnostics import Diagnostic, display_path, format_json, format_text, summarize
 
 # sheetgen runs as a short-lived process that makes many small objects and few reference
 # cycles: the collector runs less often (objects that live through the start-up are frozen
@@ -570,13 +570,14 @@ def _run_generator(gen, seed, output, content, values) -> None:
         raise click.UsageError(str(exc)) from None
     rng = random.Random(seed)
     try:
-        documents = gen.generate(rng, dict(values), library)
+        documents = gen.generate(rng, {**values, "seed": seed}, library)
+        _unique_ids(documents, library, output, explicit=values.get("id"))
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     args = " ".join(f"--{k.replace('_', '-')} {shlex.quote(str(v))}" for k, v in values.items() if v is not None)
     header = (f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")).replace("\n", "\\n")
     text = dump_documents(documents, header)
-    problems = _check_generated(text, content)
+    problems = _check_generated(text, content, output)
     if problems:
         click.echo(format_text(problems, {"<generated>": text.splitlines()}), err=True)
         raise click.ClickException(
@@ -594,7 +595,27 @@ def _run_generator(gen, seed, output, content, values) -> None:
         click.echo(text, nl=False)
 
 
-def _check_generated(text: str, content: str | None) -> list[Diagnostic]:
+def _unique_ids(documents: list[dict[str, Any]], library, output: str | None, explicit: str | None) -> None:
+    """Give each generated document an id no document of its kind in the content folder (nor
+    an earlier one of this run) has, by adding `-2`, `-3` …; an id asked for with --id that
+    is taken is refused. Documents in the file being written over do not count."""
+    def elsewhere(doc) -> bool:
+        return not output or Path(doc.file).resolve() != Path(output).resolve()
+
+    taken = {d.key for d in library.documents if d.target and elsewhere(d)}
+    for doc in documents:
+        base = doc["id"]
+        if explicit and (doc["kind"], base) in taken:
+            raise ValueError(f"a {doc['kind']} with the id `{base}` is already in the content folder; choose another --id")
+        n, new = 1, base
+        while (doc["kind"], new) in taken:
+            n += 1
+            new = f"{base}-{n}"
+        doc["id"] = new
+        taken.add((doc["kind"], new))
+
+
+def _check_generated(text: str, content: str | None, output: str | None = None) -> list[Diagnostic]:
     """Load generated YAML like any content file (with the content folder for references)."""
     import tempfile
 
@@ -607,9 +628,11 @@ def _check_generated(text: str, content: str | None) -> list[Diagnostic]:
         context = [content] if content and Path(content).is_dir() else []
         library = load([path], context=context, game_data=_game_data())
         checked = check(library)
+        replaced = display_path(os.path.abspath(output)) if output else None  # written over: no clash with itself
         # Named `<generated>`, with its own lines: the temporary file is gone when they are read.
         return [dataclasses.replace(d, file="<generated>") for d in library.diagnostics + checked.diagnostics
-                if d.is_error and d.file.endswith("generated.yaml")]
+                if d.is_error and d.file.endswith("generated.yaml")
+                and not (replaced and d.code == "content.duplicate-id" and f"({replaced}:" in d.message)]
 
 
 if __name__ == "__main__":  # pragma: no cover

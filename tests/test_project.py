@@ -43,17 +43,18 @@ def test_every_command_works_in_an_empty_folder(empty):
         "content/kubos/kubos-monster.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
         "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
     assert len((empty / "README.md").read_text().splitlines()) == 4
-    for kind, name in (("cubit", "npc"), ("tricube-character", "hero"), ("kubos-monster", "monster")):
+    for kind, name in (("cubit", "npc"), ("tricube-character", "hero"), ("tricube-foe", "foe"),
+                       ("kubos-monster", "monster"), ("kubos-character", "pc")):
         run = run_cli("new", kind, "--seed", "7", "-o", f"content/{name}.yaml")
         assert run.code == 0, run.stderr
     validate = run_cli("validate", "--strict")
     assert validate.code == 0, validate.stderr
-    assert "12 documents checked, 0 errors, 0 warnings" in validate.stderr
+    assert "14 documents checked, 0 errors, 0 warnings" in validate.stderr  # 9 examples (3 of them CUBES!), 5 generated
     shown = json.loads(run_cli("show", "--json", "content/cubit/cubit.yaml").stdout)
     assert shown["valid"] is True and shown["derived"]["faces"][1]["effective"] == 3  # Ma6 − Martial Arts 3
     build = run_cli("build")
     assert build.code == 0, build.stderr
-    assert "12 documents," in build.stderr and "0 errors" in build.stderr
+    assert "14 documents," in build.stderr and "0 errors" in build.stderr
     out = empty / "output"
     assert "Sparky" in pdf_text(out / "cubit/sheet/sparky.pdf")
     # The shipped catalog is built for the game the project plays, named as the package's.

@@ -34,6 +34,45 @@ class Generator:
     generate: Callable[[random.Random, dict[str, Any], Library], list[dict[str, Any]]]
 
 
+MAX_COUNT = 100
+_TAG_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_TAG_SPAN = 36**5
+
+
+def seed_tag(seed: int) -> str:
+    """Five letters and digits that tell a seed's documents apart: different seeds (below
+    36**5, some sixty million) always give different tags, so ids made with them are unique
+    across any range of seeds."""
+    n = (seed * 1_000_003 + 7_777_777) % _TAG_SPAN  # a bijection: 1_000_003 shares no factor with 36**5
+    out = ""
+    for _ in range(5):
+        n, r = divmod(n, 36)
+        out += _TAG_DIGITS[r]
+    return out
+
+
+def tag_for(options: dict[str, Any], rng: random.Random) -> str:
+    """The run's tag: from its `seed` (given by `sheetgen new`), else drawn from `rng`."""
+    seed = options.get("seed")
+    return seed_tag(seed if seed is not None else rng.randrange(_TAG_SPAN))
+
+
+def count_of(options: dict[str, Any]) -> int:
+    """The `--count` option, checked: 1 to MAX_COUNT."""
+    count = 1 if options.get("count") is None else options["count"]
+    if not 1 <= count <= MAX_COUNT:
+        raise ValueError(f"--count must be 1 to {MAX_COUNT}, not {count}")
+    return count
+
+
+def draw_distinct(rng: random.Random, items: list, count: int) -> list:
+    """`count` items, none twice until every item has been drawn (then the table starts over)."""
+    out: list = []
+    while len(out) < count:
+        out += rng.sample(items, min(len(items), count - len(out)))
+    return out
+
+
 def generators() -> dict[str, Generator]:
     from sheetgen.generate.registry import MODULES
 
@@ -56,12 +95,20 @@ def _str_representer(dumper: yaml.SafeDumper, value: str):
 _Dumper.add_representer(str, _str_representer)
 
 
+class _Document(dict):
+    """A whole document: always written in block style, one key a line."""
+
+
+_Dumper.add_representer(_Document, lambda dumper, value: dumper.represent_mapping(
+    "tag:yaml.org,2002:map", value.items(), flow_style=False))
+
+
 def dump_documents(documents: list[dict[str, Any]], header: str = "") -> str:
     """Documents as a YAML stream: block style, with lists of plain values inline."""
     parts = []
     for doc in documents:
         parts.append(
-            yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+            yaml.dump(_Document(doc), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
         )
     text = "---\n".join(parts)
     if header:

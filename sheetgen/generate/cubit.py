@@ -1,11 +1,12 @@
-"""`sheetgen new cubit`: a new standard player cubit, by either of the rulebook's methods.
+"""`sheetgen new cubit`: new standard player cubits, by either of the rulebook's methods,
+or NPCs with custom faces (`--configuration custom`).
 
 * `assign` (method 1): the skill levels 1 to 6, one per face, in a random order;
 * `roll` (method 2): every face starts at 1, then the cube is rolled 15 times and the
   face that comes up gets +1.
 
 The cubit gets no name unless one is asked for: in Cubit, the other players name you.
-Interfaces and their standard order come from the content folder.
+Interfaces and their standard order come from the shipped data (or the project's own).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import random
 from typing import Any
 
 from sheetgen.content.loader import Library
+from sheetgen.content.models.base import slugify
 from sheetgen.diagnostics import did_you_mean
-from sheetgen.generate import Generator, Option
+from sheetgen.generate import MAX_COUNT, Generator, Option, count_of, tag_for
 
 ROLLS = 15  # method 2: rolls of the cube, each adding 1 to the face on top
 FACES = 6
@@ -49,35 +51,61 @@ def rolled_skills(rng: random.Random) -> list[int]:
     return skills
 
 
+def custom_faces(rng: random.Random, interfaces: list[str]) -> list[dict[str, Any]]:
+    """An NPC's faces: any interfaces in any order (one may repeat, one may be missing),
+    each with a skill of 1 to 6; nothing else binds a custom cubit."""
+    faces = [rng.choice(interfaces) for _ in range(FACES)]
+    return [{"interface": iface, "skill": rng.randint(1, FACES)} for iface in faces]
+
+
 def generate_cubit(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
+    """`--count` cubits: standard player cubits (skills assigned or rolled) or, with
+    `--configuration custom`, NPCs with faces of any interfaces."""
     interfaces = standard_interfaces(library)
     faction = options.get("faction")
     if faction and not library.has("faction", faction):
         known = ", ".join(sorted(library.ids("faction"))) or "none in the content folder"
         hint = did_you_mean(faction, library.ids("faction"))
         raise ValueError(f"there is no faction `{faction}`; " + (hint or f"factions: {known}"))
-    skills = rolled_skills(rng) if options.get("method") == "roll" else assigned_skills(rng)
-    doc: dict[str, Any] = {"kind": "cubit", "id": options.get("id") or f"cubit-{rng.randrange(16**6):06x}"}
-    if options.get("name"):
-        doc["name"] = options["name"]
-    if faction:
-        doc["faction"] = faction
-    doc["configuration"] = "standard"
-    doc["advancement"] = 0
-    doc["faces"] = [{"interface": iface, "skill": skill} for iface, skill in zip(interfaces, skills)]
-    return [doc]
+    count = count_of(options)
+    custom = options.get("configuration") == "custom"
+    if custom and options.get("method") == "roll":
+        raise ValueError("--method roll makes a standard cubit; a custom NPC's faces are drawn freely")
+    if options.get("id") and count > 1:
+        raise ValueError("--id names one document; leave it out with --count")
+    tag = tag_for(options, rng)
+    base = options.get("id") or (f"{slugify(options['name'])}-{tag}" if options.get("name") else f"cubit-{tag}")
+    out = []
+    for n in range(1, count + 1):
+        doc: dict[str, Any] = {"kind": "cubit", "id": base if count == 1 else f"{base}-{n}"}
+        if options.get("name"):
+            doc["name"] = options["name"] if count == 1 else f"{options['name']} {n}"
+        if faction:
+            doc["faction"] = faction
+        doc["configuration"] = "custom" if custom else "standard"
+        doc["advancement"] = 0
+        if custom:
+            doc["faces"] = custom_faces(rng, interfaces)
+        else:
+            skills = rolled_skills(rng) if options.get("method") == "roll" else assigned_skills(rng)
+            doc["faces"] = [{"interface": iface, "skill": skill} for iface, skill in zip(interfaces, skills)]
+        out.append(doc)
+    return out
 
 
 GENERATORS = [
     Generator(
         kind="cubit",
-        summary="a new standard player cubit: skills assigned (method 1) or rolled (method 2), unnamed",
+        summary="new cubits: standard player cubits (skills assigned or rolled), or NPCs with custom faces",
         options=(
-            Option("method", "assign: the numbers 1-6, one per face; roll: 15 rolls of the cube, +1 to the top face",
-                   choices=("assign", "roll"), default="assign"),
-            Option("faction", "id of the cubit's faction (default: none)"),
-            Option("name", "a name (default: none; other players name cubits)"),
-            Option("id", "the document id (default: one made from the seed)"),
+            Option("method", "standard cubits: assign the numbers 1-6, one per face, or roll the cube 15 times, "
+                   "+1 to the top face", choices=("assign", "roll"), default="assign"),
+            Option("configuration", "standard (each interface once, in the standard order) or custom (an NPC: "
+                   "any interfaces on any faces)", choices=("standard", "custom"), default="standard"),
+            Option("faction", "id of the cubits' faction (default: none)"),
+            Option("name", "a name (default: none; other players name cubits); numbered with --count"),
+            Option("count", f"how many cubits, 1 to {MAX_COUNT}", default=1, type=int),
+            Option("id", "the document id (default: one made from the name or `cubit` and the seed)"),
         ),
         generate=generate_cubit,
     ),

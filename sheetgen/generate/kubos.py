@@ -13,8 +13,10 @@ from typing import Any
 
 from sheetgen.content.loader import Library
 from sheetgen.content.models.kubos import KubosTables
-from sheetgen.generate import Generator, Option
+from sheetgen.generate import MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
 from sheetgen.rules.kubos.core import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_POINTS,
     ATTRIBUTES,
     HP_FOR_OWN_MAGIC_ROLL,
     MAGIC_ITEM_ROLL,
@@ -24,6 +26,8 @@ from sheetgen.rules.kubos.core import (
     POISON_HALF,
     RANKS,
     SIZES,
+    STARTING_FP,
+    STARTING_HP,
     UNDEAD_TYPES,
     UNIQUE,
     coins_for,
@@ -33,7 +37,6 @@ from sheetgen.rules.kubos.core import (
 )
 from sheetgen.rules.kubos.tables import TABLES_FILE_HINT, TABLES_KIND
 
-MAX_COUNT = 100
 
 
 def generate_monsters(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
@@ -44,7 +47,7 @@ def generate_monsters(rng: random.Random, options: dict[str, Any], library: Libr
     if undead_type is None and type_ == "undead":
         undead_type = rng.choice(UNDEAD_TYPES)
     base_name = options.get("name") or _name(rng, tables, type_, rank, size, undead_type)
-    tag = f"{rng.randrange(16**4):04x}"
+    tag = tag_for(options, rng)
     profile = monster_profile(type_, rank, size or "normal", undead_type)
     monsters = []
     for n in range(1, count + 1):
@@ -57,9 +60,7 @@ def generate_monsters(rng: random.Random, options: dict[str, Any], library: Libr
 
 def _check_options(type_: str, options: dict[str, Any]) -> tuple[str | None, str | None, str | None, int]:
     rank, size, undead_type = options.get("rank"), options.get("size"), options.get("undead_type")
-    count = 1 if options.get("count") is None else options["count"]
-    if not 1 <= count <= MAX_COUNT:
-        raise ValueError(f"--count must be 1 to {MAX_COUNT}, not {count}")
+    count = count_of(options)
     if type_ != "humanoid":
         if rank is not None:
             raise ValueError(f"--rank is for humanoids; {type_} have no grunts, captains or commanders")
@@ -149,7 +150,49 @@ def _give(monster: dict[str, Any], item: dict[str, Any]) -> None:
     monster["treasure"].setdefault("magic_items", []).append(item)
 
 
+def generate_characters(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
+    """`--count` new characters by the rules: six attribute points (none above 3), 6 HP,
+    6 FP and the starting kit (a hand weapon, a missile weapon with ammunition, two
+    ordinary items), with names, races and professions from the kubos-tables."""
+    tables = _tables(library).characters
+    if tables is None:
+        raise ValueError("the kubos-tables document has no `characters:` tables (names, races, professions, "
+                         "items) for the character generator; sheetgen's own has them")
+    count = count_of(options)
+    given = options.get("name")
+    names = ([given] if count == 1 else [f"{given} {n}" for n in range(1, count + 1)]) if given \
+        else draw_distinct(rng, list(tables.names), count)
+    tag = tag_for(options, rng)
+    out = []
+    for name in names:
+        points = dict.fromkeys(ATTRIBUTES, 0)
+        for _ in range(ATTRIBUTE_POINTS):
+            points[rng.choice([a for a in ATTRIBUTES if points[a] < ATTRIBUTE_MAX])] += 1
+        out.append({
+            "kind": "kubos-character",
+            "id": f"{_slug(name)}-{tag}",
+            "name": name,
+            "race": rng.choice(tables.races),
+            "profession": rng.choice(tables.professions),
+            "attributes": points,
+            "hp": STARTING_HP,
+            "fate_points": STARTING_FP,
+            "items": [rng.choice(tables.hand_weapons), rng.choice(tables.missile_weapons),
+                      *rng.sample(tables.ordinary_items, min(2, len(tables.ordinary_items)))],
+        })
+    return out
+
+
 GENERATORS = [
+    Generator(
+        kind="kubos-character",
+        summary="new KUBOS characters by the rules (attribute points, HP, FP, starting kit), named from the tables",
+        options=(
+            Option("count", f"how many characters, 1 to {MAX_COUNT}; names do not repeat", default=1, type=int),
+            Option("name", "a name (default: drawn from the kubos-tables names); numbered with --count"),
+        ),
+        generate=generate_characters,
+    ),
     Generator(
         kind="kubos-monster",
         summary="KUBOS monsters rolled by the rules (a group with --count), with coins and magic items",
@@ -158,7 +201,7 @@ GENERATORS = [
             Option("rank", "humanoids: grunt, captain or commander (default grunt)", choices=RANKS),
             Option("size", "humanoids: small (+1 SNEAK), normal, or large (+1 STRENGTH, double HP)", choices=SIZES),
             Option("undead_type", "undead: skeleton, ghoul or zombie (default: rolled)", choices=UNDEAD_TYPES),
-            Option("count", "how many monsters in the group", default=1, type=int),
+            Option("count", f"how many monsters in the group, 1 to {MAX_COUNT}", default=1, type=int),
             Option("name", "the monsters' name (default: drawn from the kubos-tables names)"),
         ),
         generate=generate_monsters,

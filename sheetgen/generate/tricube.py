@@ -1,10 +1,14 @@
-"""`sheetgen new tricube-character`: a ready-to-play character (or NPC) drawn from the
+"""`sheetgen new tricube-character`: ready-to-play characters (or NPCs) drawn from the
 tables shipped in `sheetgen/data/tricube/tables/` (concepts, perks, quirks, names), which a
 project's own `tricube-table` documents of the same id replace.
 
 A genre is picked first (or given), then a trait, then a concept that suits both, a
 combat style (the concept's own or the trait's usual one), perks, quirks and a name
 of that genre. Tokens and how many perks and quirks come from the campaign's limits.
+
+`sheetgen new tricube-foe`: foes (or challenges) named from the `foes` (`challenges`)
+table, with a difficulty (standard most often) and effort tokens that grow with it.
+Ids carry the seed's tag, so runs with different seeds never share one.
 """
 
 from __future__ import annotations
@@ -15,31 +19,31 @@ from typing import Any
 from sheetgen.content.loader import Library
 from sheetgen.content.models.base import slugify
 from sheetgen.content.models.tricube import TRAITS, TableEntry, TricubeTable
-from sheetgen.generate import Generator, Option
-from sheetgen.rules.tricube.dice import USUAL_COMBAT_STYLE
+from sheetgen.generate import MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
+from sheetgen.rules.tricube.dice import DIFFICULTIES, USUAL_COMBAT_STYLE
 from sheetgen.rules.tricube.limits import campaign_limits
 
 TABLE_KIND = "tricube-table"
 TABLES = ("concepts", "perks", "quirks", "names")
 
 
-def load_tables(library: Library) -> dict[str, TricubeTable]:
+def load_tables(library: Library, ids: tuple[str, ...] = TABLES) -> dict[str, TricubeTable]:
     """The generator's tables by id; a missing one is a usage error."""
     tables: dict[str, TricubeTable] = {}
-    for table_id in TABLES:
+    for table_id in ids:
         doc = library.get(TABLE_KIND, table_id)
         if doc is None:
             raise ValueError(
                 f"the content folder has no {TABLE_KIND} `{table_id}`; the generator needs tables with the ids "
-                f"{', '.join(TABLES)} (sheetgen ships them; leave out --no-game-data), or pass --content with a folder that has them"
+                f"{', '.join(ids)} (sheetgen ships them; leave out --no-game-data), or pass --content with a folder that has them"
             )
         tables[table_id] = doc.model  # type: ignore[assignment]
     return tables
 
 
-def genres_of(tables: dict[str, TricubeTable]) -> list[str]:
-    """Every genre a concept is tagged with, sorted."""
-    return sorted({g for e in tables["concepts"].entries for g in e.genres})
+def genres_of(tables: dict[str, TricubeTable], table_id: str = "concepts") -> list[str]:
+    """Every genre an entry of a table (the concepts) is tagged with, sorted."""
+    return sorted({g for e in tables[table_id].entries for g in e.genres})
 
 
 def fitting(table: TricubeTable, genre: str, trait: str | None = None) -> list[TableEntry]:
@@ -56,41 +60,110 @@ def pick(rng: random.Random, entries: list[TableEntry], count: int) -> list[str]
     return [e.text for e in rng.sample(entries, min(count, len(entries)))]
 
 
-def generate_character(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
-    tables = load_tables(library)
-    limits = campaign_limits(library)
+def _genre(rng: random.Random, tables: dict[str, TricubeTable], options: dict[str, Any]) -> str:
     genres = genres_of(tables)
     genre = options.get("genre")
     if genre is not None and genre not in genres:
         raise ValueError(f"no concept has the genre `{genre}`; genres in the tables: {', '.join(genres) or 'none'}")
+    return genre or (rng.choice(genres) if genres else "")
+
+
+def _names(rng: random.Random, table: TricubeTable, genre: str, options: dict[str, Any], count: int) -> list[str]:
+    """`count` names: the one given (numbered when several), else drawn without repeats."""
+    given = options.get("name")
+    if given:
+        return [given] if count == 1 else [f"{given} {n}" for n in range(1, count + 1)]
+    return [e.text for e in draw_distinct(rng, fitting(table, genre), count)]
+
+
+def _ids(names: list[str], tag: str) -> list[str]:
+    return [f"{slugify(name)}-{tag}" for name in names]
+
+
+def generate_character(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
+    """`--count` characters of one genre (a party), each with its own name."""
+    tables = load_tables(library)
+    limits = campaign_limits(library)
+    genre = _genre(rng, tables, options)
+    count = count_of(options)
+    names = _names(rng, tables["names"], genre, options, count)
+    out = []
+    for name, doc_id in zip(names, _ids(names, tag_for(options, rng))):
+        trait = options.get("trait") or rng.choice(TRAITS)
+        concept = rng.choice(fitting(tables["concepts"], genre, trait))
+        out.append({
+            "kind": "tricube-character",
+            "id": doc_id,
+            "name": name,
+            "trait": trait,
+            "concept": concept.text,
+            "combat_style": concept.combat_style or USUAL_COMBAT_STYLE[trait],
+            "perks": pick(rng, fitting(tables["perks"], genre), limits.starting_perks),
+            "quirks": pick(rng, fitting(tables["quirks"], genre), limits.starting_quirks),
+            "karma": limits.starting_karma,
+            "resolve": limits.starting_resolve,
+            "afflictions": [],
+            "advances": [],
+        })
+    return out
+
+
+FOE_TYPES = ("foe", "challenge")
+#: How often each difficulty comes up: most foes are standard (5).
+DIFFICULTY_WEIGHTS = {4: 1, 5: 2, 6: 1}
+#: Effort tokens a generated foe or challenge gets, by difficulty: tougher ones last longer.
+EFFORT_RANGE = {4: (1, 3), 5: (2, 4), 6: (3, 6)}
+
+
+def generate_foe(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
+    """`--count` foes (or challenges) of one genre, from the `foes` or `challenges` table."""
+    type_ = options.get("type") or "foe"
+    table_id = "foes" if type_ == "foe" else "challenges"
+    tables = load_tables(library, (table_id,))
+    genres = genres_of(tables, table_id)
+    genre = options.get("genre")
+    if genre is not None and genre not in genres:
+        raise ValueError(f"no {type_} has the genre `{genre}`; genres in the table: {', '.join(genres) or 'none'}")
     genre = genre or (rng.choice(genres) if genres else "")
-    trait = options.get("trait") or rng.choice(TRAITS)
-    concept = rng.choice(fitting(tables["concepts"], genre, trait))
-    name = rng.choice(fitting(tables["names"], genre)).text
-    return [{
-        "kind": "tricube-character",
-        "id": slugify(name),
-        "name": name,
-        "trait": trait,
-        "concept": concept.text,
-        "combat_style": concept.combat_style or USUAL_COMBAT_STYLE[trait],
-        "perks": pick(rng, fitting(tables["perks"], genre), limits.starting_perks),
-        "quirks": pick(rng, fitting(tables["quirks"], genre), limits.starting_quirks),
-        "karma": limits.starting_karma,
-        "resolve": limits.starting_resolve,
-        "afflictions": [],
-        "advances": [],
-    }]
+    count = count_of(options)
+    names = _names(rng, tables[table_id], genre, options, count)
+    wanted = {name: level for level, name in DIFFICULTIES.items()}
+    out = []
+    for name, doc_id in zip(names, _ids(names, tag_for(options, rng))):
+        level = options.get("difficulty")
+        difficulty = wanted[level] if level else rng.choices(list(DIFFICULTY_WEIGHTS), list(DIFFICULTY_WEIGHTS.values()))[0]
+        low, high = EFFORT_RANGE[difficulty]
+        out.append({"kind": "tricube-foe", "id": doc_id, "name": name, "difficulty": difficulty,
+                    "effort": rng.randint(low, high)})
+    return out
 
 
 GENERATORS = [
     Generator(
         kind="tricube-character",
-        summary="A Tricube Tales character or NPC: concept, perk, quirk and name drawn from the shipped tables.",
+        summary="Tricube Tales characters or NPCs: concept, perk, quirk and name drawn from the shipped tables.",
         options=(
-            Option("trait", "the character's trait (default: drawn at random)", choices=TRAITS),
-            Option("genre", "draw from entries of this genre, as tagged in the tables (default: drawn at random)"),
+            Option("trait", "the characters' trait (default: drawn at random)", choices=TRAITS),
+            Option("genre", "draw from entries of this genre, as tagged in the tables: fantasy, sci-fi, modern, "
+                   "horror, western (default: drawn at random)"),
+            Option("count", f"how many characters (a party), 1 to {MAX_COUNT}; names do not repeat", default=1, type=int),
+            Option("name", "a name (default: drawn from the names table); numbered with --count"),
         ),
         generate=generate_character,
+    ),
+    Generator(
+        kind="tricube-foe",
+        summary="Tricube Tales foes or challenges: a name from the shipped tables, a difficulty and effort tokens.",
+        options=(
+            Option("type", "foe (fights back) or challenge (an obstacle that needs effort)", choices=FOE_TYPES,
+                   default="foe"),
+            Option("difficulty", "easy (4), standard (5) or hard (6) (default: drawn, standard most often)",
+                   choices=tuple(DIFFICULTIES.values())),
+            Option("genre", "draw names of this genre: fantasy, sci-fi, modern, horror, western "
+                   "(default: drawn at random)"),
+            Option("count", f"how many, 1 to {MAX_COUNT}; names do not repeat", default=1, type=int),
+            Option("name", "a name (default: drawn from the table); numbered with --count"),
+        ),
+        generate=generate_foe,
     ),
 ]

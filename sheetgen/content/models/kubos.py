@@ -139,6 +139,17 @@ class KubosMonsterNames(ContentModel):
     dragon: Names
 
 
+class KubosCharacterTables(ContentModel):
+    """What `sheetgen new kubos-character` draws from (the rules leave all of it open)."""
+
+    names: Names
+    races: Names
+    professions: Names
+    hand_weapons: Names
+    missile_weapons: Names = Field(description="each with its ammunition, e.g. `Bow and arrows`")
+    ordinary_items: Names
+
+
 class KubosTables(DocumentModel):
     """Data the KUBOS rules leave open, with a note on each reconstructed choice."""
 
@@ -150,6 +161,7 @@ class KubosTables(DocumentModel):
     unique_items: Names
     item_words: KubosItemWords
     monster_names: KubosMonsterNames
+    characters: KubosCharacterTables | None = Field(None, description="for the character generator")
 
 
 KINDS = {
