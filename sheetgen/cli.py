@@ -143,8 +143,15 @@ def _check_theme_exists(library, theme: str | None) -> None:
         raise click.UsageError(problem)
 
 
+#: Diagnostics that follow from others (an output kept because its document has errors, a
+#: reference to a document with errors): printed after every cause.
+CONSEQUENCES = frozenset({"build.not-rebuilt", "content.broken-reference"})
+
+
 def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
-    return sorted(diags, key=lambda d: (d.file, d.line, d.column, d.code))
+    """By file and line, files before outputs (`<kind/product/id>`), consequences last."""
+    return sorted(diags, key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column,
+                                        d.code))
 
 
 def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:
@@ -193,7 +200,7 @@ def _game_data(kind: str | None = None) -> bool | list[str]:
 @click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
               help="folder to write into")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
-              help="output formats, comma-separated")
+              help="output formats: pdf, svg or pdf,svg")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
 @click.option("--theme", help=THEME_HELP)
@@ -431,8 +438,13 @@ def show(file, as_json, only) -> None:
               help="write one schema file per kind (and sheetgen.schema.json) into this folder")
 def schema(kind, out_dir) -> None:
     """JSON Schema of a content kind (or of every kind), for editors."""
-    from sheetgen.content.schema import all_schemas, combined_schema, kind_schema
     from sheetgen.content import registry
+    from sheetgen.content.schema import all_schemas, combined_schema
+    from sheetgen.content.schema import kind_schema as plain_kind_schema
+    from sheetgen.project import with_product_names
+
+    def kind_schema(name: str) -> dict:
+        return with_product_names(plain_kind_schema(name))
 
     if kind is not None and registry.get(kind) is None:
         from sheetgen.diagnostics import did_you_mean
@@ -444,8 +456,8 @@ def schema(kind, out_dir) -> None:
 
         folder = Path(out_dir)
         files = {f"{kind}.schema.json": kind_schema(kind)} if kind else {
-            **{f"{name}.schema.json": data for name, data in all_schemas().items()},
-            "sheetgen.schema.json": combined_schema(),
+            **{f"{name}.schema.json": with_product_names(data) for name, data in all_schemas().items()},
+            "sheetgen.schema.json": with_product_names(combined_schema()),
         }
         for name, data in files.items():
             try:
@@ -454,7 +466,7 @@ def schema(kind, out_dir) -> None:
                 raise click.UsageError(f"cannot write {folder / name}: {exc.strerror or exc}") from None
         click.echo(f"sheetgen: wrote {len(files)} schema{'s' if len(files) != 1 else ''} to {folder}/", err=True)
         return
-    data = kind_schema(kind) if kind else combined_schema()
+    data = kind_schema(kind) if kind else with_product_names(combined_schema())
     click.echo(json.dumps(data, indent=2))
 
 
@@ -633,6 +645,65 @@ def _check_generated(text: str, content: str | None, output: str | None = None) 
         return [dataclasses.replace(d, file="<generated>") for d in library.diagnostics + checked.diagnostics
                 if d.is_error and d.file.endswith("generated.yaml")
                 and not (replaced and d.code == "content.duplicate-id" and f"({replaced}:" in d.message)]
+
+
+@main.group(name="import")
+def import_() -> None:
+    """Turn another tool's export into content (YAML)."""
+
+
+@import_.command("army-forge")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), default="content/grimdark", show_default=True,
+              help="the folder to write <army-id>.yaml into")
+def import_army_forge(file, out_dir) -> None:
+    """A list builder's army export (JSON or text) → a grimdark-army and its grimdark-units."""
+    from dataclasses import replace
+
+    from sheetgen.build.files import write_atomic
+    from sheetgen.importers.army_forge import import_yaml
+
+    result = import_yaml(Path(file))
+    target = Path(out_dir) / result.name
+    problems, lines = result.problems, {file: result.lines}
+    if not problems:  # checked like any content before a byte is written
+        problems = [replace(d, file=str(target)) for d in _check_generated(result.text, None)]
+        lines = {str(target): result.text.splitlines()}
+    if problems:
+        click.echo(format_text(problems, lines), err=True)
+        click.echo(f"sheetgen: {file} was not imported; nothing was written", err=True)
+        raise ContentFailure()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, result.text.encode("utf-8"))
+    except OSError as exc:
+        raise click.UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    click.echo(f"sheetgen: wrote {target}", err=True)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
+              help="folder to build into")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port on 127.0.0.1 (0: any free port)")
+@click.option("--open", "open_browser", is_flag=True, help="open the workbench in a web browser")
+def serve(paths, out_dir, port, open_browser) -> None:
+    """A local workbench on 127.0.0.1: live previews, generators as forms, the cubit builder."""
+    try:
+        from sheetgen.serve.server import serve as run_server
+        from sheetgen.serve.workspace import Workspace
+    except ImportError as exc:
+        raise click.UsageError(f"`sheetgen serve` needs {exc.name}: pip install 'sheetgen[serve]'") from None
+    from sheetgen.content.loader import UsageError
+
+    try:
+        workspace = Workspace(list(paths), out_dir)
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        run_server(workspace, port, open_browser)
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
 
 
 if __name__ == "__main__":  # pragma: no cover

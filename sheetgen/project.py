@@ -11,10 +11,36 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import sheetgen
 
 SCHEMA_FILE = "schemas/sheetgen.schema.json"
+
+
+def with_product_names(schema: dict[str, Any]) -> dict[str, Any]:
+    """A content schema with the product names a handout section may include spelled out:
+    `include.kind` among the kinds that have products, `include.product` an enum, narrowed to
+    the kind's own products (folder names and registry ids, as `find_product` accepts).
+    Product names live in layout, which the content stage cannot see, hence this step."""
+    from sheetgen.content.registry import names
+    from sheetgen.layout.sheets.handout import section_products
+
+    include = schema.get("$defs", {}).get("Include")
+    if include is None:
+        return schema
+    per_kind = {k: sorted({p.name for p in section_products(k)} | {p.id for p in section_products(k)}) for k in names()}
+    per_kind = {k: v for k, v in per_kind.items() if v}
+    every = sorted(set().union(*per_kind.values()))
+    props = include["properties"]
+    props["kind"] = {**props["kind"], "enum": sorted(per_kind)}
+    props["product"] = {
+        "anyOf": [{"type": "string", "enum": every}, {"type": "null"}], "default": None, "title": "Product",
+        "description": "a product of the kind (`sheetgen products` lists them); may be left out where the kind has one",
+    }
+    include["allOf"] = [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+                         "then": {"properties": {"product": {"enum": [*v, None]}}}} for k, v in per_kind.items()]
+    return schema
 
 
 def init_dir() -> Path:
@@ -50,7 +76,7 @@ def plan_project(games: list[str]) -> list[PlannedFile]:
     for game in games:
         for example in sorted((root / game).glob("*.yaml")):
             files.append(PlannedFile(f"content/{game}/{example.name}", example.read_bytes()))
-    files.append(PlannedFile(SCHEMA_FILE, (json.dumps(combined_schema(), indent=2) + "\n").encode()))
+    files.append(PlannedFile(SCHEMA_FILE, (json.dumps(with_product_names(combined_schema()), indent=2) + "\n").encode()))
     settings = {"yaml.schemas": {f"./{SCHEMA_FILE}": ["content/**/*.yaml", "content/**/*.yml"]}}
     files.append(PlannedFile(".vscode/settings.json", (json.dumps(settings, indent=2) + "\n").encode()))
     return files

@@ -17,6 +17,7 @@ ALLOWED = {
     "layout": {"content", "rules", "layout"},
     "render": {"layout", "render"},
     "generate": {"content", "rules", "generate"},
+    "importers": {"content", "rules", "generate", "importers"},
     "build": {"content", "rules", "layout", "render", "build"},
 }
 

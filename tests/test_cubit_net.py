@@ -213,7 +213,7 @@ def svg_net(path: Path, doc_id: str):
 
     faces = {}
     for el in root.iter():
-        if "face" in (el.get("class") or "").split():
+        if "face" in (el.get("class") or "").split() and (el.get("id") or "").startswith(f"{doc_id}-face-"):
             m = re.fullmatch(rf"{re.escape(doc_id)}-face-(\d)", el.get("id") or "")
             assert m, el.get("id")
             faces[int(m.group(1))] = points(el)
@@ -247,14 +247,16 @@ def test_face_edges_are_the_requested_size_in_the_svg(built, cubit):
             assert edge_mm == pytest.approx(50.0, abs=0.01)
 
 
-def test_cut_and_fold_lines_are_separate_and_styled(built):
+def test_cut_and_fold_lines_are_separate_machine_paths(built):
     root = svg_root(built / "net" / "bloost.svg")
     cut = root.find(".//svg:g[@id='cut']", SVG_NS)
     fold = root.find(".//svg:g[@id='fold']", SVG_NS)
     cut_paths = list(cut.iter(f"{SVG}path"))
     fold_paths = list(fold.iter(f"{SVG}path"))
-    assert cut_paths and all(p.get("stroke-dasharray") is None for p in cut_paths)
-    assert all(p.get("stroke-dasharray") for p in fold_paths)
+    assert all("cut" in p.get("class").split() for p in cut_paths)
+    assert all("fold" in p.get("class").split() for p in fold_paths)
+    # They are what a cutting machine follows; nothing of them is printed over the art.
+    assert all(p.get("stroke") == "none" and p.get("fill") == "none" for p in cut_paths + fold_paths)
     # 5 folds between faces and the base of each of the 7 tabs, each one cube edge long.
     assert len(fold_paths) == 12
     faces, tabs, folds, cuts, mm_per_unit = svg_net(built / "net" / "bloost.svg", "bloost")
@@ -266,6 +268,71 @@ def test_cut_and_fold_lines_are_separate_and_styled(built):
     outline = {key(p) for p in cuts[0]}
     for tab in tabs:
         assert {key(p) for p in tab} <= outline
+
+
+def marks(path: Path):
+    """The printed ticks (y up, viewBox units) and the printed tab edges of a net page."""
+    root = svg_root(path)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    ticks, edges = [], []
+    for el in root.iter(f"{SVG}path"):
+        cls = (el.get("class") or "").split()
+        if "net-mark" in cls or "tab-edge" in cls:
+            dx, dy = translation(parents.get(el), parents)
+            nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", el.get("d"))]
+            pts = [(x + dx, -(y + dy)) for x, y in zip(nums[0::2], nums[1::2])]
+            (ticks if "net-mark" in cls else edges).append((pts, float(el.get("stroke-width")), el.get("stroke")))
+    return ticks, edges
+
+
+@pytest.mark.parametrize("cubit", ["bloost", "gate-warden"])
+def test_folds_and_face_edges_are_marked_by_ticks_outside_the_bleed(built, cubit):
+    """Every fold and every cut along a face edge lies on a line with a tick at each end,
+    outside the net and its 3mm bleed; the only lines printed on the net are the edges of
+    the glue tabs, which hide under their faces."""
+    page = built / "net" / f"{cubit}.svg"
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(page, cubit)
+    ticks, edges = marks(page)
+    xs = [p[0] for p in cuts[0]]
+    ys = [p[1] for p in cuts[0]]
+    left, right, bottom, top = min(xs), max(xs), min(ys), max(ys)
+    bleed = 3 / mm_per_unit
+    for pts, width, stroke in ticks:
+        assert width >= 0.5 and stroke in ("#000000", "#1b1b1b")
+        (ax, ay), (bx, by) = pts
+        outside = max(left - max(ax, bx), min(ax, bx) - right, bottom - max(ay, by), min(ay, by) - top)
+        assert outside > bleed, "a tick reaches into the bleed"
+    lines = {("h", round(a[1], 1)) if abs(a[1] - b[1]) < 1e-6 else ("v", round(a[0], 1)) for (a, b), _, _ in ticks}
+    for a, b in folds + [e for poly in faces.values() for e in edges_of(poly)]:
+        line = ("h", round(a[1], 1)) if abs(a[1] - b[1]) < 1e-6 else ("v", round(a[0], 1))
+        assert line in lines, f"the edge {a}–{b} has no ticks"
+        ends = [t for (p, q), _, _ in ticks for t in (p, q)
+                if (("h", round(p[1], 1)) if abs(p[1] - q[1]) < 1e-6 else ("v", round(p[0], 1))) == line]
+        coord = 0 if line[0] == "h" else 1
+        assert min(e[coord] for e in ends) < min(a[coord], b[coord]) and max(e[coord] for e in ends) > max(a[coord], b[coord])
+    # The tabs' edges are printed, exactly on the cut outline.
+    assert len(edges) == 7
+    outline = {key(p) for p in cuts[0]}
+    for pts, width, _ in edges:
+        assert width >= 0.5 and {key(p) for p in pts} <= outline
+
+
+def test_every_net_folds_blank_and_packed_ones_too(tmp_path_factory):
+    root = build_once(tmp_path_factory, "packed", "--cube-size", "25mm", "--format", "svg")
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(root / "blank" / "cube-net.svg", "blank")
+    check_die(faces, tabs, 25 / mm_per_unit)
+    seen = []
+    for page in sorted((root / "nets").glob("all-cubits-p*.svg")):
+        for cubit in sorted(set(re.findall(r'id="([a-z0-9-]+)-face-1"', page.read_text()))):
+            faces, tabs, folds, cuts, mm_per_unit = svg_net(page, cubit)
+            xs = [x for poly in faces.values() for x, _ in poly]
+            ys = [y for poly in faces.values() for _, y in poly]
+            reach = 13 / mm_per_unit  # deeper than any tab
+            own = [t for t in tabs if all(min(xs) - reach <= x <= max(xs) + reach and min(ys) - reach <= y <= max(ys) + reach
+                                          for x, y in t)]
+            check_die(faces, own, 25 / mm_per_unit)
+            seen.append(cubit)
+    assert sorted(seen) == sorted(BUNDLED_CUBITS)
 
 
 def pdf_faces(path: Path, doc_id: str, page: int = 0):
@@ -293,10 +360,15 @@ def test_pdf_net_is_true_size_and_folds_right_handed(built):
         (x0, y0), (x1, _), _, (_, y1) = poly
         assert x1 - x0 == pytest.approx(50 * MM, abs=0.05)
         assert y0 - y1 == pytest.approx(50 * MM, abs=0.05)
-    folds = [s for s in segments if any("fold" == g.strip("()") for g in s.group)]
-    assert len(folds) == 12
-    for s in folds:
-        assert ((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 == pytest.approx(50 * MM, abs=0.05)
+    # The PDF prints ticks for the folds, outside the net, not lines across its art.
+    ticks = [s for s in segments if any("cut and fold marks" in g for g in s.group)
+             and ((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 < 2 * MM]
+    xs = [v for poly in squares.values() for v, _ in poly]
+    ys = [v for poly in squares.values() for _, v in poly]
+    assert len(ticks) == 2 * (4 + 5)  # both ends of the 4 vertical and 5 horizontal edge lines
+    for t in ticks:
+        assert min(t.x1, t.x2) > max(xs) or max(t.x1, t.x2) < min(xs) or min(t.y1, t.y2) > max(ys) \
+            or max(t.y1, t.y2) < min(ys)
     placed, normal = fold(squares)
     assert dot(normal[1], cross(normal[2], normal[3])) == pytest.approx(1.0)
     assert dot(normal[1], normal[6]) == pytest.approx(-1.0)
@@ -450,7 +522,7 @@ def runs_mm(path: Path) -> list[tuple[str, float, float]]:
     return out
 
 
-@pytest.mark.parametrize("size", [25, 60])
+@pytest.mark.parametrize("size", [25, 55])
 def test_packed_net_pages_keep_clear_of_their_titles_and_instructions(cubit_workdir, size):
     assert run_cli("build", "--cube-size", f"{size}mm", "--format", "svg").code == 0
     pages = sorted((cubit_workdir / "output/cubit/nets").glob("all-cubits-p*.svg"))
@@ -458,7 +530,7 @@ def test_packed_net_pages_keep_clear_of_their_titles_and_instructions(cubit_work
     for page in pages:
         runs = runs_mm(page)
         title_y = min(y for _, _, y in runs)
-        instructions_y = next(y for words, _, y in runs if words == "Cut")
+        instructions_y = next(y for words, _, y in runs if words == "Score")
         outlines = cut_extent(page)
         for left, top, right, bottom in outlines:
             assert top - title_y >= 5, f"{page.name}: a net starts {top - title_y:.1f}mm under the title"
@@ -471,12 +543,26 @@ def test_packed_net_pages_keep_clear_of_their_titles_and_instructions(cubit_work
     assert len(pages) > 1 and max(tops) - min(tops) < 0.01
 
 
-def test_the_blank_net_labels_its_notation_line_and_puts_it_under_the_net(built):
+def test_the_blank_net_is_filled_in_on_drawn_lines_and_form_fields(built):
     page = built / "blank" / "cube-net.svg"
     (_, _, _, bottom), = cut_extent(page)
     runs = runs_mm(page)
-    blanks = [(w, y) for w, _, y in runs if w.startswith("Ai__")]
-    (_, y), = blanks
-    assert 0 < y - bottom < 12, "the notation to fill in sits just under the net"
-    label = [w for w, _, ly in runs if abs(ly - y) < 0.5 and w.startswith("Notation")]
-    assert label, "the line of blanks says what it is"
+    assert not [w for w, _, _ in runs if "__" in w], "no typed underscores to write on"
+    (label_y,) = [y for w, _, y in runs if w.startswith("Notation")]
+    assert 0 < label_y - bottom < 18, "the notation to fill in sits just under the net"
+    codes = [w for w, _, y in runs if abs(y - label_y) < 0.5 and w in ("Ai", "Ma", "At", "De", "Ta", "Mo")]
+    assert codes == ["Ai", "Ma", "At", "De", "Ta", "Mo"]
+    # A line to write on after each code, and one for the name, at least 0.5pt and dark.
+    root = svg_root(page)
+    mm = float(root.get("width")[:-2]) / float(root.get("viewBox").split()[2])
+    lines = []
+    for el in root.iter(f"{SVG}path"):
+        nums = [float(v) * mm for v in re.findall(r"-?\d+(?:\.\d+)?", el.get("d") or "")]
+        if len(nums) == 4 and abs(nums[1] - nums[3]) < 0.01 and el.get("stroke") not in (None, "none"):
+            lines.append((nums[0], nums[2], nums[1], float(el.get("stroke-width")), el.get("stroke")))
+    under_codes = [ln for ln in lines if abs(ln[2] - label_y) < 2.5 and ln[1] - ln[0] > 8]
+    assert len(under_codes) == 6
+    assert all(width >= 0.5 and int(stroke[1:3], 16) <= 0x80 for *_, width, stroke in under_codes)
+    assert [ln for ln in lines if ln[2] < 20 and ln[1] - ln[0] > 80], "a line for the name in the header"
+    fields = {f.get("data-field") for f in root.iter(f"{SVG}rect") if f.get("data-field")}
+    assert fields == {"name"} | {f"skill_{n}" for n in range(1, 7)}

@@ -177,8 +177,10 @@ def test_upgrade_cards_cover_the_catalog_with_costs_and_specialization_actions(b
     assert "1 skill level per charge of capacity" in text  # Battery
     assert "persuade, deceive, gather information" in text
     assert "Reconstructed" in text
+    # Specialization's text keeps the deck's size and continues on a second card.
+    assert "Specialization (cont.)" in text and "10/10" in text
     reader = read_pdf(pdf)
-    assert len(reader.pages) == 2  # nine cards on a sheet, then their backs
+    assert len(reader.pages) == 4  # nine cards on a sheet, their backs, then the tenth and its back
     _, placements, _ = read_geometry(reader.pages[0])
     assert len([p for p in placements if p.name.startswith("card ")]) == 9
 
@@ -267,8 +269,11 @@ def test_outputs_land_in_the_documented_folders(built):
         assert (built / rel).exists(), rel
 
 
-@pytest.mark.parametrize("paper,size", [("a4", "25mm"), ("a4", "40mm"), ("a4", "60.5mm"), ("letter", "56mm")])
+@pytest.mark.parametrize("paper,size", [("a4", "25mm"), ("a4", "40mm"), ("a4", "largest"), ("letter", "largest")])
 def test_bundled_content_lays_out_cleanly_at_every_supported_size(cubit_workdir, paper, size):
+    if size == "largest":
+        refused = run_cli("validate", "--paper", paper, "--cube-size", "200mm")
+        size = re.search(r"largest cube size that fits is ([\d.]+mm)", refused.stderr).group(1)
     result = run_cli("validate", "--strict", "--paper", paper, "--cube-size", size)
     assert result.code == 0, result.stderr
 
@@ -299,7 +304,7 @@ def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
     texts = [words(p.extract_text() or "") for p in read_pdf(cubit_workdir / "output/handouts/bundle/kit.pdf").pages]
-    printed = [i for i, text in enumerate(texts) if "Cut along the solid lines" in text or "TEMPORARY UPGRADE" in text]
+    printed = [i for i, text in enumerate(texts) if "Score with a ruler" in text or "TEMPORARY UPGRADE" in text]
     assert len(printed) == 3  # two nets, one page of stickers
     for i in printed:
         assert texts[i + 1] == "", f"page {i + 2} backs a page to cut out, but is not blank"

@@ -238,3 +238,60 @@ def test_a_wider_printable_margin_moves_every_card_inward(workdir):
     marks = [s for s in segments if "crop-marks" in s.group]
     assert marks and all(12 * MM - 0.01 <= v <= W - 12 * MM + 0.01 for s in marks for v in (s.x1, s.x2))
     assert len({round(abs(s.x2 - s.x1) + abs(s.y2 - s.y1), 3) for s in marks}) == 1  # one mark length
+
+
+@pytest.mark.parametrize("paper, length", [("a4", 50 * MM), ("letter", 2 * 72)])
+def test_nets_mats_and_card_sheets_carry_a_true_scale_bar(builds, paper, length):
+    out = builds[paper]
+    found = product_outputs(out)
+    for pid in ("cubit-net", "cubit-nets", "cubit-blank-net", "cubit-grid-mat", "grimdark-mat", "reference-deck",
+                "cubit-upgrade-cards", "kubos-stat-cards", "tricube-foe-cards", "grimdark-unit-cards"):
+        rel = found[pid][0]
+        page = read_pdf(out / rel).pages[0]
+        _, _, rects = read_geometry(page)
+        bars = [r for r in rects if "scale bar" in r[4]]
+        assert bars, f"{rel} ({paper}): no scale bar"
+        # The bar's outline, along whichever way it runs, is exactly the stated length.
+        assert max(max(r[2], r[3]) for r in bars) == pytest.approx(length, abs=0.05), rel
+        x, y, w, h, _ = max(bars, key=lambda r: max(r[2], r[3]))
+        W, H = float(page.mediabox.width), float(page.mediabox.height)
+        assert x >= MARGIN - 0.5 and y >= MARGIN - 0.5 and x + w <= W - MARGIN + 0.5 and y + h <= H - MARGIN + 0.5
+
+
+def test_card_text_stays_inside_the_safe_area(tmp_path):
+    """On every card of every deck of the bundled content, text keeps 4mm from the trim
+    (its ascent above the baseline counted as 0.75 of the size, its descent as 0.25; a
+    quarter millimetre allowed for the side bearings an advance width includes)."""
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.layout.primitives import Group, Text, walk
+    from sheetgen.rules import check
+
+    safe = 4 * MM
+    checked = check(load([REPO / "content"]))
+    decks = {pid for pid, p in products().items() if p.deck}
+    cards = 0
+    for target in plan(checked):
+        if target.job.product not in decks:
+            continue
+        document, issues = lay_out(target, checked.theme)
+        assert document is not None and not issues
+        for page in document.pages:
+            for card in (g for g in page.items if isinstance(g, Group) and (g.cls or "").startswith("card")):
+                w, h = _card_size(target, checked)
+                cards += 1
+                for item, dx, dy in walk(card.items):
+                    if not isinstance(item, Text) or item.angle or not item.text.strip():
+                        continue
+                    x, y = item.x + dx, item.y + dy
+                    where = f"{target.key}: {item.text!r}"
+                    tol = 0.25 * MM
+                    assert x >= safe - tol and x + item.width <= w - safe + tol, where
+                    assert y - 0.75 * item.size >= safe - tol and y + 0.25 * item.size <= h - safe + tol, where
+    assert cards > 50
+
+
+def _card_size(target, checked) -> tuple[float, float]:
+    model = target.job.docs[0].model if target.job.docs else None
+    size = getattr(model, "card_size", None)
+    return (size.width, size.height) if size is not None else checked.theme.card

@@ -183,10 +183,12 @@ def test_validate_and_build_count_the_same_documents_broken_ones_included(empty)
         kind: nothing
         id: c
     """)
+    write(empty, "content/broken.yaml", "kind: tricube-foe\nid: [unclosed\n---\nkind: tricube-foe\nid: fine\n"
+          "name: Fine\ndifficulty: 5\neffort: 1\n")  # a document lost to a syntax error still counts
     validate = run_cli("validate")
     build = run_cli("build")
-    assert "3 documents checked" in validate.stderr
-    assert "sheetgen: 3 documents," in build.stderr
+    assert "5 documents checked" in validate.stderr
+    assert "sheetgen: 5 documents," in build.stderr
 
 
 def test_the_bundled_content_counts_the_same_in_validate_and_build(tmp_path, monkeypatch):
@@ -211,3 +213,47 @@ def test_the_wheel_carries_the_game_data_and_the_project_template(tmp_path):
             for p in (REPO / "templates/init").rglob("*") if p.is_file()}
     assert len(shipped) >= 9 and shipped <= names
     assert init and init <= names
+
+
+# --- every problem at once, in order --------------------------------------------------------
+
+
+def test_consequences_come_after_their_causes(empty):
+    write(empty, "content/h.yaml", """
+        kind: handout
+        id: all-decks
+        title: All decks
+        sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
+    """)
+    write(empty, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A, body: B}]\n")
+    assert run_cli("build", "--format", "pdf").code == 0
+    (empty / "content/d.yaml").write_text("kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\n"
+                                          "cards: [{title: A, body: B, colour: red}]\n")
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1
+    heads = [ln for ln in result.stderr.splitlines() if ": error[" in ln or ": warning[" in ln]
+    assert [h.split(": ")[1].split("[")[1].rstrip("]") for h in heads] == ["content.unknown-field", "build.not-rebuilt"]
+    assert heads[0].startswith("content/d.yaml:5:")
+
+
+# --- product names in the schema ------------------------------------------------------------
+
+
+def test_the_schema_names_the_products_a_handout_section_may_include(empty):
+    import jsonschema
+
+    schema = json.loads(run_cli("schema").stdout)
+    include = schema["$defs"]["Include"]
+    assert "stat-blocks" in include["properties"]["product"]["anyOf"][0]["enum"]
+
+    def errors(product: str | None) -> list:
+        section = {"title": "Foes", "include": {"kind": "kubos-monster", **({"product": product} if product else {})}}
+        doc = {"kind": "handout", "id": "h", "title": "H", "sections": [section]}
+        return list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+
+    assert errors("stat-blocks") == [] and errors("kubos-stat-cards") == []
+    assert errors("stat-card") and errors("net")  # a typo, and another kind's product
+    # `sheetgen init` writes the same schema for the editor.
+    assert run_cli("init").code == 0
+    written = json.loads((empty / "schemas/sheetgen.schema.json").read_text())
+    assert written["$defs"]["Include"] == include

@@ -143,7 +143,9 @@ def test_a_print_shop_bundle_has_one_page_size_and_its_cards_in_a_second_pdf(bun
     assert [t for t, _, _ in outline_tree(cards)] == ["Cubit at a glance", "A Tricube Tales party"]
     # The contents says where each section's cards are; only blanks duplex needs remain.
     contents = main.pages[0].extract_text()
-    assert "cards 1–13" in contents and "cards 14–17" in contents
+    ranges = [tuple(map(int, m)) for m in re.findall(r"cards (\d+)–(\d+)", contents)]
+    assert len(ranges) == 2 and ranges[0][0] == 1 and ranges[1][0] == ranges[0][1] + 1
+    assert ranges[1][1] - ranges[1][0] + 1 == 4  # the party's four characters
     texts = [p.extract_text() for p in main.pages]
     starts = {page for _, page, _ in outline_tree(main)}
     nets = {n for n, t in enumerate(texts) if "Cubit nets" in t}
@@ -238,3 +240,43 @@ def test_products_lists_the_registry_and_the_readme_table_matches_it():
     readme = (REPO / "README.md").read_text()
     table = readme.split("<!-- products:start", 1)[1].split("-->", 1)[1].split("<!-- products:end -->")[0]
     assert table.strip() == markdown_table().strip(), "renew the README table: python -m sheetgen.layout.catalog README.md"
+
+
+def test_dividers_every_section_or_none_and_cards_only_sections_live_in_the_cards_pdf(workdir):
+    deck(workdir, "basics")
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        dividers: true
+    """)
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: shop
+        title: For the printer
+        profile: print-shop
+        sections:
+          - title: Rules
+            include: {kind: reference-deck}
+          - title: Notes
+            text: Bring dice.
+    """)
+    assert run_cli("build").code == 0
+    folder = workdir / "output/handouts/bundle"
+    with_dividers = read_pdf(folder / "shop.pdf")
+    tree = outline_tree(with_dividers)
+    assert [t for t, _, _ in tree] == ["Contents", "Rules", "Notes"]  # the theme asks for dividers
+    assert "separate print job: cards 1–2 of shop-cards.pdf" in with_dividers.pages[tree[1][1]].extract_text()
+    # The handout's own choice wins: no dividers, so the cards-only section has no page here.
+    text = (workdir / "content/handout.yaml").read_text()
+    write(workdir, "content/handout.yaml", text.replace("profile: print-shop", "profile: print-shop\ndividers: false")
+          .replace("    text: Bring dice.\n", "    text: Bring dice.\n    include: {kind: reference-deck}\n"))
+    result = run_cli("build")
+    assert result.code == 0, result.stderr
+    assert "handout.text-without-divider" in result.stderr
+    reader = read_pdf(folder / "shop.pdf")
+    assert [t for t, _, _ in outline_tree(reader)] == ["Contents"]
+    assert len(reader.pages) == 2  # cover and imprint: every page of the body went to the cards
+    contents = reader.pages[0].extract_text()
+    assert re.search(r"Rules\s*cards 1–2", contents) and re.search(r"Notes\s*cards 3–4", contents)
+    cards = read_pdf(folder / "shop-cards.pdf")
+    assert [t for t, _, _ in outline_tree(cards)] == ["Rules", "Notes"]

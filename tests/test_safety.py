@@ -426,3 +426,16 @@ def test_a_generated_id_that_is_a_path_is_a_usage_error():
     result = run_cli("new", "cubit", "--id", "../x", "--seed", "1")
     assert result.code == 2 and "--id" in result.stderr and "not a valid id" in result.stderr
     assert "generated.yaml" not in result.stderr and "tmp" not in result.stderr
+
+
+def test_a_file_name_that_is_not_utf8_builds_with_a_manifest(workdir):
+    from test_build import DECK
+
+    name = os.fsencode(workdir / "content") + b"/d\xff.yaml"
+    with open(name, "wb") as fh:
+        fh.write(DECK.format(id="odd", system="grimdark", title="Odd name").encode())
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0 and "Traceback" not in result.stderr
+    manifest = assert_consistent(workdir / "output")
+    assert {e["source"] for e in manifest["outputs"]} == {"content/d\\xff.yaml"}
+    assert "d\\xff.yaml" in (workdir / "output/index.html").read_text()

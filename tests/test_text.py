@@ -83,7 +83,7 @@ def test_text_that_cannot_fit_is_an_error_naming_its_source(ctx):
 
 
 def test_one_line_shrinks_a_long_name_and_reports_one_that_is_hopeless(ctx):
-    box = Box(0, 0, 40 * MM, 8 * MM)
+    box = Box(0, 0, 55 * MM, 8 * MM)
     (run,) = runs(one_line(ctx, "Figuring Out The Source Of Grid Energy", box, TextStyle(size=14, min_size=5)))
     assert run.width <= box.w + 1e-6 and run.size < 14
     one_line(ctx, "x" * 400, box, TextStyle(size=14, min_size=6), Source(("cubit", "c"), ("name",)))

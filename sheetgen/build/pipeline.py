@@ -190,6 +190,19 @@ def shipped_documents(checked: Checked, systems: set[str]) -> list:
 
 
 
+_THEME_DIGEST: list[tuple[ResolvedTheme, str]] = []
+
+
+def theme_digest(theme: ResolvedTheme) -> str:
+    """A digest of the resolved theme, made once per build rather than once per target."""
+    if _THEME_DIGEST and _THEME_DIGEST[0][0] is theme:
+        return _THEME_DIGEST[0][1]
+    blob = json.dumps(to_jsonable_python(dataclasses.asdict(theme)), sort_keys=True, ensure_ascii=False, default=str)
+    digest = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    _THEME_DIGEST[:] = [(theme, digest)]
+    return digest
+
+
 def target_digest(target: Target, theme: ResolvedTheme) -> str:
     """A digest of everything a target's output is made from."""
     payload = {
@@ -199,7 +212,7 @@ def target_digest(target: Target, theme: ResolvedTheme) -> str:
         "product": target.product,
         "formats": target.formats,
         "options": target.job.options,
-        "theme": dataclasses.asdict(theme),
+        "theme": theme_digest(theme),
         "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
         "docs": [
             {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
@@ -290,6 +303,9 @@ class BuildOptions:
     force: bool = False
     whole: bool = True  # the project's whole content was given (not some files of it)
     lock_wait: float = 10.0  # seconds a second build waits for the output folder
+    # Build just the targets this accepts now and leave the others as they were, for a
+    # later build to catch up with (`sheetgen serve` builds an edited document's own first).
+    only: Callable[["Target"], bool] | None = None
 
 
 @dataclass
@@ -375,7 +391,9 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         # Formats not asked for this time keep their earlier files, listed as they were.
         kept.extend(e for e in old if e.format not in t.formats)
         old = [e for e in old if e.format in t.formats]
-        if checked.theme.broken or t.blocked_by or t.blocked_files:
+        if options.only is not None and not options.only(t):
+            kept.extend(old)
+        elif checked.theme.broken or t.blocked_by or t.blocked_files:
             kept.extend(old)  # made from documents with errors: earlier outputs stay intact
             report.failed += 1
             if not checked.theme.broken:
@@ -393,10 +411,11 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
 
     planned = {t.key for t in targets}
     stale: list[OutputEntry] = []
+    present = _Present.of(library, spoiled)
     for key, entries in by_target.items():
         if key in planned:
             continue
-        if _is_stale(key, entries, records.get(key), library, spoiled, options.whole):
+        if _is_stale(key, entries, records.get(key), library, present, options.whole):
             stale.extend(entries)
         else:
             kept.extend(entries)
@@ -517,37 +536,51 @@ def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], recor
     return True
 
 
+@dataclass
+class _Present:
+    """What this build read, gathered once to judge the outputs it did not plan."""
+
+    spoiled: set[str]  # files (as the manifest names them) with unidentified documents
+    kinds: set[str]  # kinds with documents, valid or not (or maybe, in spoiled files)
+    systems: set[str]
+    read: set[str]  # files read as targets
+    seen: set[str]  # every file read
+
+    @classmethod
+    def of(cls, library: Library, spoiled: dict[str, set[str]]) -> "_Present":
+        kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
+        for found in spoiled.values():
+            kinds |= found
+        systems = {spec.system for k in kinds if (spec := kinds_registry.get(k)) and spec.system}
+        systems |= {s for s in (doc_system(d) for d in library.documents) if s}
+        return cls({library.project_name(f) for f in spoiled}, kinds, systems,
+                   {name for file, name in library.files.items() if library.is_target_file(file)},
+                   set(library.files.values()))
+
+
 def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None, library: Library,
-              spoiled: dict[str, set[str]], whole: bool) -> bool:
+              present: _Present, whole: bool) -> bool:
     """Whether the outputs of a target this build did not plan belong to content that is
     gone. Never for a file holding a document that cannot be read, nor for a document
     that still exists (with errors, or outside what a partial build was given); outputs
     made from many documents or none only in a whole build, once no document of their
     kinds (valid or not) is left."""
     scope = record.scope if record and record.scope else "document"
-    spoiled_names = {library.project_name(f) for f in spoiled}
-    present_kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
-    for kinds in spoiled.values():
-        present_kinds |= kinds
     if scope == "document":
         first = entries[0]
-        if not first.kind or not first.source or first.source in spoiled_names:
+        if not first.kind or not first.source or first.source in present.spoiled:
             return False
         if library.has(first.kind, first.id) or (first.kind, first.id) in library.invalid:
             return False
-        read = {name for file, name in library.files.items() if library.is_target_file(file)}
-        return first.source in read or (whole and first.source not in library.files.values())
+        return first.source in present.read or (whole and first.source not in present.seen)
     if not whole:
         return False
     product = products().get(record.product) if record and record.product else None
     if product is None:
         return True  # a product sheetgen no longer makes
     if scope == "blank":
-        system = key.split("/", 1)[0]
-        present_systems = {kinds_registry.get(k).system for k in present_kinds if kinds_registry.get(k)}
-        present_systems |= {s for s in (doc_system(d) for d in library.documents) if s}
-        return system not in present_systems
-    return not (set(record.kinds or product.kinds) & present_kinds)
+        return key.split("/", 1)[0] not in present.systems
+    return not (set(record.kinds or product.kinds) & present.kinds)
 
 
 def _remove(out_dir: Path, rel: str) -> None:

@@ -298,8 +298,9 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
     library.sources[file] = SourceFile(file, lines, library.files[file])
     raws, problems = load_documents(text, file)
     library.diagnostics.extend(problems)
-    if target:
-        library.read += len(raws)
+    if target:  # documents lost to a syntax error count too: they were written, and are reported
+        lost = {_document_start(lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}
+        library.read += len(raws) + len(lost)
     for d in problems:
         if d.code in _DOCUMENT_LOST:  # the document is gone before its kind and id were read
             library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(lines, d.line)))
@@ -345,6 +346,14 @@ def _mentioned_kinds(text: str) -> set[str]:
     return {k for k in _KIND_RE.findall(text) if k in known}
 
 
+def _document_start(lines: list[str], line: int) -> int:
+    """The 0-based line of the `---` that starts the document holding 1-based `line` (0 for the first)."""
+    start = min(line - 1, len(lines) - 1)
+    while start > 0 and not lines[start].startswith("---"):
+        start -= 1
+    return max(start, 0)
+
+
 def _document_around(lines: list[str], line: int) -> str:
     """The lines of the document holding 1-based `line`: from the `---` before it to the next."""
     start = line - 1
@@ -354,6 +363,11 @@ def _document_around(lines: list[str], line: int) -> str:
     while end < len(lines) and not lines[end].startswith("---"):
         end += 1
     return "\n".join(lines[start:end])
+
+
+def _key_in_other_case(data: dict, key: str) -> str | None:
+    """A key of `data` that is `key` in other letter case (`Kind` for `kind`), if any."""
+    return next((k for k in data if isinstance(k, str) and k != key and k.lower() == key), None)
 
 
 def _kind_and_id(raw: RawDocument) -> tuple[str, str] | None:
@@ -379,6 +393,12 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
         return None, problems
     known = registry.names()
     kind = data.get("kind")
+    if kind is None and (cased := _key_in_other_case(data, "kind")) is not None:
+        value = data[cased]
+        fix = value.lower() if isinstance(value, str) and value.lower() in known else value
+        at((cased,), "content.key-case", f"`{cased}` is not `kind`: keys are lowercase, and case matters",
+           f"write `kind: {fix}`", key=True)
+        return None, problems
     if kind is None:
         at((), "content.missing-kind", "this document has no `kind:`", f"add `kind:` with one of: {', '.join(sorted(known))}")
         return None, problems

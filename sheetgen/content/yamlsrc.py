@@ -283,6 +283,7 @@ class _Builder:
         result: dict[Any, Any] = {}
         seen: dict[Any, Mark] = {}
         merges: list[yaml.Node] = []
+        second_document: int | None = None  # the line a second `kind:` starts on, in a top-level mapping
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.tag == _MERGE_TAG:
                 merges.append(value_node)
@@ -294,6 +295,15 @@ class _Builder:
             if not isinstance(key, str):
                 self.problem(key_node, "yaml.non-text-key", f"the key `{key_node.value}` is not text",
                              f"field names are words; quote it (`\"{key_node.value}\":`) if it must be a number")
+                continue
+            if key in seen and second_document is not None and self.mark(key_node).line >= second_document:
+                continue  # part of the document that lacks its `---`: reported once, at its `kind:`
+            if key in seen and key == "kind" and not path:
+                second_document = self.mark(key_node).line
+                self.problem(key_node, "yaml.missing-separator",
+                             f"a second `kind:` in one document (the first is at line {seen[key].line}): two documents "
+                             "run together", f"put `---` on a line of its own before line {second_document} to start "
+                             "a new document")
                 continue
             if key in seen:
                 first = seen[key]
@@ -333,8 +343,11 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "", line_offs
         hint = f"{context} at line {context_mark.line + 1 + line_offset}, column {context_mark.column + 1}"
         if "flow" in context:
             hint += "; check for a missing `]` or `}` or a missing comma"
+    misplaced = _misindented_key(text, line) if problem.startswith(("mapping values", "did not find expected")) else None
     if "\\t" in problem or "tab" in problem or _char_at(text, line, column) == "\t":
         hint = "YAML does not allow tabs for indentation; use spaces"
+    elif misplaced:
+        hint = misplaced
     elif "mapping values are not allowed" in problem:
         hint = "text containing `: ` must be quoted"
     elif "undefined alias" in problem:
@@ -347,6 +360,25 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "", line_offs
             line = text.count("\n", 0, position) + 1
             column = position - (text.rfind("\n", 0, position) + 1) + 1
     return error(file, line + line_offset, column, "yaml.syntax", f"invalid YAML: {problem}", hint)
+
+
+_KEY_LINE_RE = re.compile(r"^( *)([A-Za-z_][\w-]*):(?:[ \t]|$)")
+
+
+def _misindented_key(text: str, line: int) -> str | None:
+    """A hint when 1-based `line` is a `key:` indented where no key above it is (one space
+    off, say): YAML then reads it as more of the text above, or finds no key there."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines) or not (m := _KEY_LINE_RE.match(lines[line - 1])):
+        return None
+    indent, key = len(m.group(1)), m.group(2)
+    above = {len(k.group(1)) for ln in lines[:line - 1] if (k := _KEY_LINE_RE.match(ln))}
+    if not above or indent in above:
+        return None
+    nearest = min(above, key=lambda n: (abs(n - indent), -n))
+    spaces = lambda n: f"{n} space{'s' if n != 1 else ''}"  # noqa: E731
+    return (f"`{key}:` is indented {spaces(indent)}, and no key above it is: to make it a field, line it up with "
+            f"the keys at column {nearest + 1} ({spaces(nearest)}); if it is text, quote the whole value")
 
 
 def _char_at(text: str, line: int, column: int) -> str:

@@ -15,7 +15,7 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impose_single, plan_imposition
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
 from sheetgen.layout.products import Job
-from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, scale_bar
+from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
 from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import MM
 
@@ -110,7 +110,7 @@ def title_band(
 
 FOOTER_H = 3.0 * MM
 FOOTER_SIZE = 6.5
-NUMBER_W = 6.5 * MM  # the footer's right end, kept for the card's number n/N
+NUMBER_W = 7.5 * MM  # the footer's right end, kept for the card's number n/N (`99/99` at 6.5pt)
 
 
 def footer_box(geo: CardGeometry) -> Box:
@@ -137,14 +137,16 @@ def footer(
         items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
     box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
     if left:
-        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.5)), source, what="footer")
+        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.5)), source, what="footer",
+                          abbreviate=True)
     return items
 
 
 def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
     """`n/N` at the right end of the footer line."""
     box = footer_box(geo)
-    box = Box(box.right - NUMBER_W, box.y, NUMBER_W, box.h)
+    width = max(NUMBER_W, ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))  # decks of 100 cards or more
+    box = Box(box.right - width, box.y, width, box.h)
     return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
                                                             min_size=FOOTER_SIZE - 1), None)
 
@@ -184,7 +186,9 @@ def generic_back(
     size = min(geo.w, geo.h) * 0.38
     cy = geo.h * 0.38
     if saver:
-        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3), stroke=color)
+        # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
+        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3),
+                            stroke=shade(color, 0.45))
     else:
         items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
                             stroke=shade(color, 0.5))
@@ -248,10 +252,8 @@ def sheet_scale_bar(ctx: LayoutContext, plan: Imposition) -> list[Item]:
     margin = ctx.theme.printable_margin
     block = plan.block()
     reach = plan.outset + plan.mark_gap + plan.mark_length + 1 * MM  # the cards, their bleed and marks
-    foot = Box(margin, block.bottom + reach, W - 2 * margin, H - margin - block.bottom - reach)
-    if foot.h >= SCALE_BAR_H:
-        return scale_bar(ctx, Box(foot.x, foot.y, foot.w, SCALE_BAR_H))
-    side = Box(margin, margin, block.x - reach - margin, H - 2 * margin)
-    if side.w >= SCALE_BAR_H:
-        return scale_bar(ctx, Box(side.x, side.y, SCALE_BAR_H, side.h))
-    return []
+    foot = Box(margin, block.bottom + reach, W - 2 * margin, SCALE_BAR_H)
+    side = Box(margin, margin, SCALE_BAR_H, H - 2 * margin)
+    room = [foot] if H - margin - foot.y >= SCALE_BAR_H else []
+    room += [side] if block.x - reach - margin >= SCALE_BAR_H else []
+    return first_scale_bar(ctx, room)

@@ -8,6 +8,15 @@ Blocks (paragraphs, tables, spacers) stack in a box; `fit_blocks` finds the
 largest common scale at which the stack fits, down to each block's minimum size.
 Text that does not fit even then is an error naming its document and field,
 never silently cut.
+
+Size policy (what a 600 dpi black-and-white laser reproduces): no text is drawn
+below `FINE_MIN`; text drawn below `BODY_MIN` (fine print: labels, footers,
+captions) is solid black (`FINE_INK`), never a grey or a colour that the printer
+would screen into dots; text reversed out of a colour (white on a band) is never
+smaller than `BODY_MIN`. Body text keeps one size per deck or sheet family: a
+layout gives its body style `min_size == size` (`TextStyle.fixed`), so text that
+does not fit is an error at its field (or continues on another card, see
+`split_blocks`) rather than shrinking alone.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, Sequence
 
 from sheetgen.diagnostics import field_path
+from sheetgen.layout.colors import luminance
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path, Rect, Text, line
 
@@ -23,19 +33,52 @@ BOLD = {"regular": "bold", "italic": "bold_italic", "bold": "bold", "bold_italic
 ITALIC = {"regular": "italic", "bold": "bold_italic", "italic": "italic", "bold_italic": "bold_italic"}
 
 
+BODY_MIN = 7.5  # points: the smallest body text, and the smallest text in any colour but black
+FINE_MIN = 6.5  # points: the smallest fine print (labels, footers, captions), always solid black
+FINE_INK = "#000000"
+REVERSED = 0.5  # a text colour lighter than this (WCAG luminance) is reversed out of a dark ground
+
+
+def is_reversed(color: str) -> bool:
+    """Whether text in this colour is light type on a dark ground (paper showing through ink)."""
+    return luminance(color) > REVERSED
+
+
+def ink_at(color: str, size: float) -> str:
+    """The colour text is printed in at this size: fine print is solid black."""
+    if size < BODY_MIN - 1e-6 and not is_reversed(color):
+        return FINE_INK
+    return color
+
+
 @dataclass(frozen=True, slots=True)
 class TextStyle:
+    """How a run of text looks. `min_size` is how far fitting may shrink it; the size
+    policy (see the module) raises both to `FINE_MIN`, or to `BODY_MIN` for reversed type."""
+
     size: float = 9.0
     font: str = "regular"
     color: str = "#1b1b1b"
     leading: float = 1.25
     align: str = "left"  # left | center | right
-    min_size: float = 6.0
+    min_size: float = FINE_MIN
     markup: bool = True
     paragraph_gap: float = 0.35  # extra space between paragraphs, in lines
 
+    def __post_init__(self) -> None:
+        floor = BODY_MIN if is_reversed(self.color) else FINE_MIN
+        if self.min_size < floor:
+            object.__setattr__(self, "min_size", floor)
+        if self.size < self.min_size:
+            object.__setattr__(self, "size", self.min_size)
+
     def at(self, size: float) -> "TextStyle":
         return replace(self, size=size)
+
+    @property
+    def fixed(self) -> "TextStyle":
+        """This style at its own size only: text that does not fit is an error, not shrunk."""
+        return replace(self, min_size=self.size)
 
 
 # --- parsing --------------------------------------------------------------------
@@ -266,7 +309,7 @@ class Paragraph:
         m = ctx.fonts.metrics(self.style.font)
         space = m.width(" ", size)
         items: list[Item] = []
-        color = self.style.color
+        color = ink_at(self.style.color, size)
         baseline = y + first
         for i, ln in enumerate(lines):
             if ln.gap_before:
@@ -348,8 +391,12 @@ class Table:
         rule_color: str = "#b9b09c",
         align: Sequence[str] | None = None,
         col_weights: Sequence[float] | None = None,
+        first_row: int = 0,
     ):
         self.source = source
+        self._args = (columns, rows, style, source)
+        self._options = dict(header_fill=header_fill, rule_color=rule_color, align=align, col_weights=col_weights)
+        self.first_row = first_row
         self.style = style
         self.header_style = replace(style, font=BOLD[style.font])
         first = rows[0] if rows else []
@@ -365,7 +412,7 @@ class Table:
                     ctx,
                     _cell_text(v),
                     replace(style, align=self.align[c] if c < len(self.align) else "left"),
-                    source.child("rows", r, c) if source else None,
+                    source.child("rows", first_row + r, c) if source else None,
                 )
                 for c, v in enumerate(row)
             ]
@@ -380,6 +427,16 @@ class Table:
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
+
+    def rows_split(self, ctx: LayoutContext, k: int) -> tuple["Table", "Table"]:
+        """This table as its first k rows and the rest, each under the header row."""
+        columns, rows, style, source = self._args
+        options = dict(self._options, align=self.align)
+        parts = (Table(ctx, columns, rows[:k], style, source, first_row=self.first_row, **options),
+                 Table(ctx, columns, rows[k:], style, source, first_row=self.first_row + k, **options))
+        for part in parts:  # both parts keep the whole table's columns
+            part._natural_cache = {c: self._natural(ctx, c) for c in range(len(self.header))}
+        return parts
 
     def _natural(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
         """(widest unbroken line, widest single word) of a column, in em."""
@@ -535,6 +592,58 @@ def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[fl
     return lo, True
 
 
+def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[list[Block], list[Block]]:
+    """The blocks that fit the box at their own size, and the rest, to continue elsewhere
+    (on another card). A paragraph splits between its source lines (paragraphs, bullets),
+    never inside one; a table moves whole. Spacers do not start the rest. When not even
+    the first block fits, nothing fits: ([], blocks)."""
+    taken: list[Block] = []
+    used = 0.0
+    blocks = [b for b in blocks if b is not None]
+    for i, block in enumerate(blocks):
+        h = block.height(ctx, box.w, 1.0)
+        if used + h <= box.h + 1e-6:
+            taken.append(block)
+            used += h
+            continue
+        rest = list(blocks[i:])
+        if isinstance(block, Paragraph):
+            lines = block.text.split("\n")
+            for k in range(len(lines) - 1, 0, -1):
+                head = Paragraph(ctx, "\n".join(lines[:k]), block.style, block.source)
+                if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
+                    tail = "\n".join(lines[k:]).strip("\n")
+                    taken.append(head)
+                    rest = [Paragraph(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
+                    break
+        elif isinstance(block, Table):
+            for k in range(len(block.cells) - 1, 0, -1):
+                head_t, tail_t = block.rows_split(ctx, k)
+                if used + head_t.height(ctx, box.w, 1.0) <= box.h + 1e-6:
+                    taken.append(head_t)
+                    rest = [tail_t] + list(blocks[i + 1:])
+                    break
+        while taken and isinstance(taken[-1], Spacer):
+            taken.pop()
+        while rest and isinstance(rest[0], Spacer):
+            rest.pop(0)
+        return taken, rest
+    return taken, []
+
+
+def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequence[Sequence[object]]]], style: TextStyle,
+               width: float) -> float:
+    """One size for every table of a deck or sheet: the style's size, or as much smaller
+    (never below body size) as lets the widest table keep its words whole."""
+    size = style.size
+    while size > BODY_MIN + 1e-6:
+        fixed = replace(style, size=size, min_size=size)
+        if not any(Table(ctx, c, r, fixed).splits_words(ctx, width, 1.0) for c, r in tables):
+            break
+        size = max(BODY_MIN, round(size - 0.1, 2))
+    return size
+
+
 def fit_blocks(
     ctx: LayoutContext,
     blocks: Sequence[Block],
@@ -596,6 +705,29 @@ def text_box(
     return fit_blocks(ctx, [Paragraph(ctx, text, style, source)], box, valign=valign, what=what)
 
 
+ELLIPSIS = "…"
+
+
+def shortened(ctx: LayoutContext, text: str, style: str, size: float, width: float) -> str:
+    """The text cut at a word (or, failing that, a letter) and ended with an ellipsis so
+    that it fits `width` at `size`; "" if not even the ellipsis fits."""
+    m = ctx.fonts.metrics(style)
+    mark = ELLIPSIS if not m.missing(ELLIPSIS) else "..."
+    limit = width / size
+    if m.width(mark) > limit:
+        return ""
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n]).rstrip(" ,;:·-–—")
+        if head and m.width(head + mark) <= limit:
+            return head + mark
+    for n in range(len(text) - 1, 0, -1):
+        head = text[:n].rstrip()
+        if m.width(head + mark) <= limit:
+            return head + mark
+    return mark
+
+
 def one_line(
     ctx: LayoutContext,
     text: str,
@@ -605,8 +737,13 @@ def one_line(
     *,
     valign: str = "middle",
     what: str = "text",
+    abbreviate: bool = False,
 ) -> list[Item]:
-    """A single line, shrunk (never wrapped) to fit the width, placed in the box."""
+    """A single line, shrunk (never wrapped) to fit the width, placed in the box.
+
+    Text too wide even at the style's minimum size is an error at its source; with
+    `abbreviate` (labels that are not the reader's rules: owner names, footers) it is
+    shortened with an ellipsis and a warning instead."""
     text = " ".join(str(text).split())
     ctx.check_glyphs(text, style.font, source)
     m = ctx.fonts.metrics(style.font)
@@ -614,16 +751,23 @@ def one_line(
     size = style.size
     if em * size > box.w:
         size = box.w / em if em else size
-    size = min(size, box.h / style.leading) if box.h > 0 else size
+    if box.h > 0:
+        # A low box lowers the size, but never below the minimum: the line's leading may
+        # overhang a box that is only a little lower than it.
+        size = min(size, max(box.h / style.leading, min(style.size, style.min_size)))
     if size < style.min_size - 1e-6:
-        ctx.error(
-            source,
-            "layout.text-overflow",
-            f"the {what}{(' (' + field_path(source.path) + ')') if source and source.path else ''} "
-            f"`{text[:40]}` is too long for its box even at {style.min_size:g}pt",
-            "shorten it",
-        )
+        where = f" ({field_path(source.path)})" if source and source.path else ""
         size = style.min_size
+        if abbreviate:
+            short = shortened(ctx, text, style.font, size, box.w)
+            ctx.warning(source, "layout.text-abbreviated",
+                        f"the {what}{where} `{text[:40]}` is too long for its box at {style.min_size:g}pt; "
+                        f"printed as `{short}`", "shorten it to print it whole")
+            text, em = short, m.width(short)
+        else:
+            ctx.error(source, "layout.text-overflow",
+                      f"the {what}{where} `{text[:40]}` is too long for its box even at {style.min_size:g}pt",
+                      "shorten it")
     width = em * size
     if style.align == "center":
         x = box.x + (box.w - width) / 2
@@ -638,4 +782,4 @@ def one_line(
         y = box.bottom - m.descent * size
     else:
         y = box.y + (box.h + cap) / 2
-    return [Text(x, y, text, ctx.fonts.face(style.font), size, style.color, width)]
+    return [Text(x, y, text, ctx.fonts.face(style.font), size, ink_at(style.color, size), width)]

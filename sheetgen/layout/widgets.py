@@ -14,8 +14,12 @@ from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import INCH, MM
 
 MARGIN = 12 * MM
+# Lines to write on: wide and dark enough that a 600 dpi black-and-white laser prints them
+# as lines rather than a trail of screened dots.
+WRITING_WIDTH = 0.5  # points
+WRITING_INK = "#6e6e6e"  # 57% black
 SAFE = 4.0 * MM  # from a trim (or the printable margin) to text
-SCALE_BAR_H = 3.5 * MM
+SCALE_BAR_H = 3.0 * MM
 
 
 def sheet_margin(ctx: LayoutContext) -> float:
@@ -24,20 +28,22 @@ def sheet_margin(ctx: LayoutContext) -> float:
     return max(MARGIN, ctx.theme.printable_margin + SAFE)
 
 
-def scale_bar(ctx: LayoutContext, box: Box) -> list[Item]:
+def scale_bar(ctx: LayoutContext, box: Box, align: str = "center") -> list[Item]:
     """A bar of known length (50 mm on A4, 2 in on Letter) and its caption, to check a
-    print came out at 100 %: across `box` when it is wide, up it when it is tall."""
+    print came out at 100 %: across `box` when it is wide (at its foot), up it when it is
+    tall; centred along it, or at its end (`align="end"`). Nothing when it does not fit."""
     letter = ctx.theme.paper_name == "letter"
     length, parts, name = (2 * INCH, 4, "2 in") if letter else (50 * MM, 5, "50 mm")
     caption = f"{name}: measure this bar to check the print is at 100 %"
     style = TextStyle(size=6.5, color=ctx.color("ink"), min_size=6.5)
     text_w = ctx.fonts.width(caption, "regular", 6.5)
     vertical = box.h > box.w
-    span, depth = (box.h, box.w) if vertical else (box.w, box.h)
+    span, room = (box.h, box.w) if vertical else (box.w, box.h)
+    depth = SCALE_BAR_H
     if length + 2 * MM + text_w > span:
         caption, text_w = name, ctx.fonts.width(name, "regular", 6.5)
     total = length + 2 * MM + text_w
-    if total > span or depth < SCALE_BAR_H:
+    if total > span or room < depth - 1e-6:
         return []
     bar_h = 1.2 * MM
     y = (depth - bar_h) / 2
@@ -46,10 +52,29 @@ def scale_bar(ctx: LayoutContext, box: Box) -> list[Item]:
     step = length / parts
     items += [Rect(i * step, y, step, bar_h, stroke=None, fill=ink) for i in range(0, parts, 2)]
     items += one_line(ctx, caption, Box(length + 2 * MM, 0, text_w + 1, depth), style, None)
-    start = (span - total) / 2
+    start = span - total if align == "end" else (span - total) / 2
     if vertical:  # read from the bottom up
         return [Group(tuple(items), cls="scale-bar", label="scale bar", dx=box.x, dy=box.bottom - start, rotate=90)]
-    return [Group(tuple(items), cls="scale-bar", label="scale bar", dx=box.x + start, dy=box.y)]
+    return [Group(tuple(items), cls="scale-bar", label="scale bar", dx=box.x + start, dy=box.bottom - depth)]
+
+
+def first_scale_bar(ctx: LayoutContext, boxes: list[Box], align: str = "center") -> list[Item]:
+    """A scale bar in the first of `boxes` (free margins, best first) that holds one."""
+    for box in boxes:
+        items = scale_bar(ctx, box, align)
+        if items:
+            return items
+    return []
+
+
+def scale_bar_around(ctx: LayoutContext, content: Box, clearance: float, floor: float) -> list[Item]:
+    """A scale bar above `content` (a mat's grid and its marks, `clearance` around it)
+    inside the printable margin, or else below it, above `floor` (where a footer starts)."""
+    W, _ = ctx.theme.paper
+    m = ctx.theme.printable_margin
+    top = Box(m, m, W - 2 * m, content.y - clearance - m)
+    below = Box(m, content.bottom + clearance, W - 2 * m, floor - content.bottom - clearance)
+    return first_scale_bar(ctx, [b for b in (top, below) if b.h > 0])
 
 
 def page_frame(
@@ -144,7 +169,7 @@ def labeled_value(
             items += one_line(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
                               valign="bottom" if value_box.h < 9 * MM else "middle")
     if not multiline:
-        items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.5))
+        items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
     return items
 
 
@@ -211,6 +236,6 @@ def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, star
     items: list[Item] = []
     y = box.y + pitch * start
     while y <= box.bottom + 0.01:
-        items.append(Path(line(box.x, y, box.right, y), stroke=tint(ctx.color("rule"), 0.3), width=0.4))
+        items.append(Path(line(box.x, y, box.right, y), stroke=WRITING_INK, width=WRITING_WIDTH))
         y += pitch
     return items

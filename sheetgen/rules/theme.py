@@ -45,6 +45,7 @@ class ResolvedTheme:
     extra: dict[str, str] = field(default_factory=dict)
     paper_forced: bool = False  # chosen on the command line: documents do not override it
     templates: str = ""  # the publisher's templates folder, over the bundled ones
+    dividers: bool | None = None  # handouts: a divider before every section, or none
     templates_digest: str = ""  # of its files, so outputs rebuild when one changes
     broken: bool = False  # the chosen theme has errors: nothing should be built with it
     printable_margin: float = DEFAULT_PRINTABLE_MARGIN  # nothing that must print comes closer to the edge
@@ -155,6 +156,7 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         paper_forced=bool(settings.paper),
         templates=str(Path(templates).resolve()) if templates and Path(templates).is_dir() else "",
         templates_digest=_templates_digest(templates),
+        dividers=model.dividers if model is not None else None,
         broken=rejected or (doc is not None and doc.key in ctx.failed),
         printable_margin=margin,
         ink=ink,

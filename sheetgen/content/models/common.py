@@ -79,6 +79,8 @@ class Theme(DocumentModel):
     # A folder of the publisher's templates over the bundled ones, relative to this file
     # (`sheetgen build --templates DIR` overrides it).
     templates: ShortText | None = None
+    # Handouts: a divider page before every section, or none (a handout's `dividers` wins).
+    dividers: bool | None = None
 
 
 Cell = str | int | float

@@ -164,9 +164,12 @@ def _add_docs(part: _Part, laid: list[Page], docs: list[DocInput], key: str, sin
     part.pages.extend(laid)
 
 
-def _dividers_wanted(handout) -> bool:
-    if handout.dividers is not None:
-        return handout.dividers
+def _dividers_wanted(handout, theme) -> bool:
+    """A divider before every section, or none: as the handout says, else the theme, else
+    every section when any has text to print."""
+    for choice in (handout.dividers, theme.dividers):
+        if choice is not None:
+            return choice
     return any(s.text for s in handout.sections)
 
 
@@ -179,7 +182,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
         theme = dataclasses.replace(theme, paper_name=handout.paper, paper=PAPER_SIZES[handout.paper])
     shop = handout.profile == "print-shop"
     inner = LayoutContext(theme, issues=ctx.issues, single_cards=shop)
-    dividers = _dividers_wanted(handout)
+    dividers = _dividers_wanted(handout, theme)
 
     body, cards = _Part(), _Part()
     infos: list[_SectionInfo] = []

@@ -3,6 +3,8 @@ an optional back per card, imposed with crop marks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.content.models.common import ReferenceDeck
 from sheetgen.layout.cards import (
     SAFE,
@@ -16,10 +18,11 @@ from sheetgen.layout.cards import (
     title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import text as template_text
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
 
 #: The words on every card (body, footer), which a publisher's template may replace.
@@ -49,6 +52,38 @@ def card_geometry(ctx: LayoutContext, deck: ReferenceDeck) -> CardGeometry:
     return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
 
 
+BODY = TextStyle(size=8.4)  # every reference deck's body text: one size, never shrunk
+TABLE = TextStyle(size=7.8, leading=1.15)
+
+
+def body_area(geo: CardGeometry, top: float, bottom_reserve: float = 3.2 * MM) -> Box:
+    """Where a card's text goes: under the title band, above the footer, inside the safe area."""
+    return Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
+
+
+def body_blocks(
+    ctx: LayoutContext,
+    body: str,
+    table: tuple[list[str], list[list[object]]] | None,
+    source: Source,
+    table_pt: float = TABLE.size,
+) -> list:
+    """Body text and an optional table at the deck's fixed sizes."""
+    ink = ctx.color("ink")
+    blocks: list = []
+    if body:
+        blocks.append(Paragraph(ctx, body, replace(BODY, color=ink).fixed, source.child("body")))
+    if table is not None:
+        if blocks:
+            blocks.append(Spacer(2.2 * MM, scales=False))
+        columns, rows = table
+        blocks.append(
+            Table(ctx, columns, rows, replace(TABLE, color=ink, size=table_pt).fixed, source.child("table"),
+                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        )
+    return blocks
+
+
 def card_body(
     ctx: LayoutContext,
     geo: CardGeometry,
@@ -58,33 +93,38 @@ def card_body(
     source: Source,
     *,
     accent: str,
-    bottom_reserve: float = 3.2 * MM,
     figure: dict | None = None,
 ) -> list[Item]:
-    """Body text and an optional table, shrunk together to fit under the title band;
-    a computed figure takes the foot of the card."""
-    area = Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
-    items: list[Item] = []
-    if figure is not None:
-        from sheetgen.layout.registry import figure_drawers
+    """Body text and an optional table under the title band, at the deck's sizes; a
+    computed figure takes the foot of the card."""
+    area, figure_items = _with_figure(ctx, body_area(geo, top), figure, accent)
+    return fit_blocks(ctx, body_blocks(ctx, body, table, source), area, what="card text") + figure_items
 
-        draw = figure_drawers()[figure["draw"]]
-        height = min(area.h * 0.52, area.w * figure.get("aspect", 0.75))
-        area, fig_box = area.split_top(area.h - height - 1.5 * MM, 1.5 * MM)
-        items += draw(ctx, fig_box, figure, accent)
-    ink = ctx.color("ink")
-    blocks: list = []
-    if body:
-        blocks.append(Paragraph(ctx, body, TextStyle(size=8.6, color=ink, min_size=6), source.child("body")))
-    if table is not None:
-        if blocks:
-            blocks.append(Spacer(2.2 * MM))
-        columns, rows = table
-        blocks.append(
-            Table(ctx, columns, rows, TextStyle(size=8.0, color=ink, min_size=6, leading=1.15), source.child("table"),
-                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
-        )
-    return fit_blocks(ctx, blocks, area, what="card text") + items
+
+def _with_figure(ctx: LayoutContext, area: Box, figure: dict | None, accent: str) -> tuple[Box, list[Item]]:
+    """The room a card's text keeps when a computed figure (drawn by its game) takes the
+    foot of the card, and the figure's items."""
+    if figure is None:
+        return area, []
+    from sheetgen.layout.registry import figure_drawers
+
+    draw = figure_drawers()[figure["draw"]]
+    height = min(area.h * 0.52, area.w * figure.get("aspect", 0.75))
+    area, fig_box = area.split_top(area.h - height - 1.5 * MM, 1.5 * MM)
+    return area, draw(ctx, fig_box, figure, accent)
+
+
+def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, accent: str,
+               title_source: Source | None, figure: dict | None = None) -> list[list[Item]]:
+    """A card's title band and text over as many cards as the text needs at the deck's
+    size; a figure goes at the foot of the first."""
+
+    def card(part: int) -> tuple[list[Item], Box]:
+        band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source)
+        area, figure_items = _with_figure(ctx, body_area(geo, bottom), figure if part == 0 else None, accent)
+        return background(geo, ctx.color("card")) + band + figure_items, area
+
+    return flow_over_cards(ctx, blocks, card)
 
 
 def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
@@ -104,32 +144,37 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = card_geometry(ctx, deck)
     accent = system_color(ctx, deck.system, deck.color)
     notice = system_notice(deck.system)
-    total = len(deck.cards) + (1 if notice else 0)  # the notice card is one of the deck's cards
     fronts: list[list[Item]] = []
+    footers: list[tuple[dict, Source]] = []
     backs: list[list[Item]] = []
     back_art: dict[str | None, list[Item]] = {}
     deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
+    tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
+    table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
-        items = background(geo, ctx.color("card"))
-        band, bottom = title_band(ctx, geo, card.title, accent, src.child("title"))
-        items += band
-        table = _table(card, doc.derived, i)
+        card_values = {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back}
+        body = template_text(CARD_TEMPLATE, "body", card=card_values, deck=deck_values, number=i + 1,
+                             total=len(deck.cards))
+        blocks = body_blocks(ctx, body, tables[i], src, table_pt)
         figures = (doc.derived or {}).get("figures", {})
         figure = figures.get(i, figures.get(str(i)))
-        words = {"card": {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back},
-                 "deck": deck_values, "number": i + 1, "total": total}
-        items += card_body(ctx, geo, bottom, template_text(CARD_TEMPLATE, "body", **words), table, src, accent=accent,
-                           figure=figure)
-        items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", **words),
-                        source=src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title"))
-        fronts.append(items)
-        text = card.back if card.back is not None else deck.back
-        key = text if card.back is not None else None
-        if key not in back_art:  # most cards share the deck's back: lay it out once
-            back_art[key] = generic_back(ctx, geo, accent, deck.title, text,
-                                         src.child("back") if card.back is not None else doc.source("back"))
-        backs.append(back_art[key])
+        where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")
+        for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title"), figure):
+            fronts.append(front)
+            footers.append((card_values, where))
+            text_back = card.back if card.back is not None else deck.back
+            key = text_back if card.back is not None else None
+            if key not in back_art:  # most cards share the deck's back: lay it out once
+                back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back,
+                                             src.child("back") if card.back is not None else doc.source("back"))
+            backs.append(back_art[key])
+    # Cards count as printed, continuations and the notice card included (impose_deck
+    # writes each one's n/N).
+    total = len(fronts) + (1 if notice else 0)
+    fronts = [items + footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values, number=n,
+                                                     total=total), source=where)
+              for n, (items, (values, where)) in enumerate(zip(fronts, footers), 1)]
     if notice:
         fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
         backs.append(generic_back(ctx, geo, accent, deck.title, None, None))

@@ -20,7 +20,7 @@ from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.catalog import Catalog, allows, display, names_of, per_charge
 from sheetgen.rules.cubit.faces import FaceInput, UseSpots, read_faces
 from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces
-from sheetgen.rules.cubit.spots import Spot, error_at, lookup, warning_at
+from sheetgen.rules.cubit.spots import Spot, at, error_at, lookup, warning_at
 from sheetgen.rules.theme import check_colour_name
 
 FACES = 6
@@ -57,9 +57,15 @@ def check_sizing(ctx: RuleContext, doc: Document, up: CubitUpgrade, use: Upgrade
     if up.actions:
         allowed = up.actions.get(interface, [])
         if use.action is None:
+            first = allowed[0] if allowed else "action"
+            if at(spots.entry).offset is not None:  # written in the compact notation
+                iface = ctx.library.get("cubit-interface", interface)
+                code = iface.model.code if iface is not None else "Ma"  # type: ignore[attr-defined]
+                form = f"in the notation, name it after a colon: `[{use.upgrade}:{first}]`, as in `{code}5[{use.upgrade}:{first}]`"
+            else:
+                form = f"write `{{{use.upgrade}: {first}}}`"
             error_at(ctx, doc, spots.entry, "cubit.action-missing", f"{up.name} must name the action it improves",
-                     f"write `{{specialization: {allowed[0] if allowed else 'action'}}}`"
-                     + (f"; actions for {interface}: {', '.join(allowed)}" if allowed else ""))
+                     form + (f"; actions for {interface}: {', '.join(allowed)}" if allowed else ""))
             ok = False
         elif use.action not in allowed:
             listed = ", ".join(allowed)

@@ -12,10 +12,10 @@ from typing import Mapping
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path, Rect, line
-from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.layout.text import FINE_MIN, TextStyle, one_line
 from sheetgen.units import MM
 
-LABEL = 6.0  # pt: axis labels and legend
+LABEL = FINE_MIN  # pt: axis labels and legend
 
 
 @dataclass
@@ -81,7 +81,10 @@ class BarChart:
                     items.append(Path(line(sx + slot * 0.05, ty, sx + slot * 0.95, ty), stroke=self.ticks.color,
                                       width=1.1, cap="round"))
             if value in self.x_labels:
-                items += one_line(ctx, str(value), Box(sx - slot, plot.bottom + 0.6 * MM, 3 * slot, x_label_h - 0.6 * MM),
+                # Centred under its bar, but never past the chart's own edges (the card's safe area).
+                label_w = ctx.fonts.width(str(value), "regular", LABEL) + 0.5
+                lx = min(max(sx + slot / 2 - label_w / 2, x), x + width - label_w)
+                items += one_line(ctx, str(value), Box(lx, plot.bottom + 0.6 * MM, label_w, x_label_h - 0.6 * MM),
                                   TextStyle(size=LABEL, color=muted, min_size=LABEL, align="center"), None, valign="top")
         items.append(Path(line(plot.x, plot.bottom, plot.right, plot.bottom), stroke=ink, width=0.6))
         # legend: a swatch and a label per series

@@ -84,10 +84,10 @@ def fits(ctx: LayoutContext, geo: CardGeometry, blocks: list) -> bool:
 
 
 def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str, table) -> list[tuple[str, list]]:
-    """A table on as few cards as the card size allows (at most four)."""
-    for parts in range(1, 5):
+    """A table on as few cards as the card size allows (at most six)."""
+    for parts in range(1, 7):
         chunks = table_parts(ctx, caption, table, parts)
-        if all(fits(ctx, geo, chunk) for chunk in chunks) or parts == 4:
+        if all(fits(ctx, geo, chunk) for chunk in chunks) or parts == 6:
             return [(title if parts == 1 else f"{title} ({i + 1})", chunk) for i, chunk in enumerate(chunks)]
     raise AssertionError("unreachable")
 
@@ -95,7 +95,10 @@ def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str,
 def plan_cards(ctx: LayoutContext, geo: CardGeometry, color: str) -> list[tuple[str, list]]:
     """The cards, as few as the card size allows: chart and table together when they fit,
     else apart, and each table over more cards when it needs them."""
-    chart = chart_blocks(ctx, color, min(30 * MM, geo.h * 0.3))
+    chart_h = min(30 * MM, geo.h * 0.3)
+    while chart_h > 15 * MM and not fits(ctx, geo, chart_blocks(ctx, color, chart_h)):
+        chart_h -= 1 * MM  # small cards: a lower chart rather than smaller words
+    chart = chart_blocks(ctx, color, chart_h)
     odds = table_parts(ctx, captions.odds_rule(), quantumization_table(), 1)[0]
     together = chart + [Spacer(1.5 * MM)] + odds
     if fits(ctx, geo, together):

@@ -84,7 +84,8 @@ def contacts_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[
     """A row per rival (named when the civilization plays in a game): a box to tick at
     First Contact, and the embassy cubes each way."""
     items, inner = section(ctx, box, "First contacts and embassies", color)
-    table, text = inner.split_top(inner.h - 6 * MM, 1 * MM)
+    reminder = caption(ctx, captions.contacts_rule(), 6.4)
+    table, text = inner.split_top(inner.h - reminder.height(ctx, inner.w, 1.0) - 1.2 * MM, 1 * MM)
     head_h = 3.4 * MM
     rows = v.rival_rows
     pitch = (table.h - head_h) / rows
@@ -101,7 +102,7 @@ def contacts_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[
         rival = v.rivals[r] if r < len(v.rivals) else None
         group += contact_row(ctx, Box(table.x, y, table.w, pitch), r + 1, rival, name_w, v)
     items.append(Group(tuple(group), id=v.element_id("contacts")))
-    items += fit_blocks(ctx, [caption(ctx, captions.contacts_rule(), 6.4)], text, what="contacts reminder")
+    items += fit_blocks(ctx, [reminder], text, what="contacts reminder")
     return items
 
 
@@ -117,7 +118,7 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
         who = rival["player"] + (f" · {rival['name']}" if rival.get("name") else "")
         # Too long a name is the rival's to shorten: report it at their document.
         source = Source((CIV_KIND, rival["id"]), ("name" if rival.get("name") else "player",))
-        items += text_box(ctx, who, name, TextStyle(size=8.5, color=ctx.color("ink"), min_size=6, leading=1.1), source,
+        items += text_box(ctx, who, name, TextStyle(size=8.5, color=ctx.color("ink"), min_size=6, leading=1.0), source,
                           valign="middle", what="rival's name")
     else:
         items.append(Path(line(name.x, name.bottom - 0.5 * MM, name.right, name.bottom - 0.5 * MM),
@@ -146,7 +147,8 @@ def blocked_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[I
     """The twelve actions by their d12 number, each with a box for the turn its block
     ends, and a count of extra actions earned."""
     items, inner = section(ctx, box, "Blocked actions", color)
-    grid, bottom = inner.split_top(inner.h - 6 * MM, 1 * MM)
+    reminder = caption(ctx, captions.blocked_rule(), 6.4)
+    grid, bottom = inner.split_top(inner.h - reminder.height(ctx, inner.w, 1.0) - 1.2 * MM, 1 * MM)
     per_column = len(ACTIONS) // 2
     columns = grid.columns(2, GAP)
     rows = [column.rows(per_column + 1, 0.8 * MM) for column in columns]
@@ -155,7 +157,7 @@ def blocked_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[I
         group += action_cell(ctx, rows[i // per_column][i % per_column], str(i + 1), action, v)
     group += action_cell(ctx, rows[0][per_column], "+", "Extra actions earned", v, field="extra_actions")
     items.append(Group(tuple(group), id=v.element_id("blocked")))
-    items += fit_blocks(ctx, [caption(ctx, captions.blocked_rule(), 6.4)], bottom, what="blocked reminder")
+    items += fit_blocks(ctx, [reminder], bottom, what="blocked reminder")
     return items
 
 

@@ -20,9 +20,9 @@ GAP = 3.5 * MM
 CAPTION = 7.0  # pt: reminders under each panel
 
 
-def caption(ctx: LayoutContext, text: str, size: float = CAPTION) -> Paragraph:
+def caption(ctx: LayoutContext, text: str, size: float = CAPTION, leading: float = 1.18) -> Paragraph:
     """A rules reminder in the sheet's caption style."""
-    return Paragraph(ctx, text, TextStyle(size=size, min_size=6, color=ctx.color("muted"), leading=1.18))
+    return Paragraph(ctx, text, TextStyle(size=size, min_size=6, color=ctx.color("muted"), leading=leading))
 
 
 def swatch(ctx: LayoutContext, box: Box, color: str | None) -> list[Item]:
@@ -136,7 +136,7 @@ def era_box(ctx: LayoutContext, box: Box, number: int, rule: str, v: Record, col
     items += one_line(ctx, f"{ordinal(number)} Era", Box(inner.x + tick + 1.5 * MM, inner.y, inner.w - tick - 1.5 * MM, tick),
                       TextStyle(size=10, font="bold", color=ctx.color("ink"), min_size=7), None)
     text = Box(inner.x, inner.y + tick + 1.2 * MM, inner.w, inner.h - tick - 1.2 * MM)
-    items += fit_blocks(ctx, [caption(ctx, rule, 6.4)], text, what="era rule")
+    items += fit_blocks(ctx, [caption(ctx, rule, 6.4, leading=1.08)], text, what="era rule")
     return items
 
 
@@ -179,7 +179,7 @@ def ability_box(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Ite
         room = (12.5 * MM if i == 0 else marks.right - x) - tick - 1.2 * MM
         items += one_line(ctx, word, Box(x + tick + 1 * MM, y, room, tick),
                           TextStyle(size=7.5, color=ctx.color("ink"), min_size=6), None)
-    items += fit_blocks(ctx, [caption(ctx, captions.fourth_era_ability(), 6.4)], text, valign="middle",
+    items += fit_blocks(ctx, [caption(ctx, captions.fourth_era_ability(), 6.4, leading=1.08)], text, valign="middle",
                         what="4th Era ability")
     return items
 

@@ -97,15 +97,15 @@ def turn_log_items(ctx: LayoutContext, v: Record) -> list[Item]:
     items, content = page_frame(ctx, title, system=GAME_NAME, accent=color, subtitle=subtitle, notice=footer_text(),
                                 source=v.source("name" if v.name else "player"))
     head, rest = content.split_top(HEAD_H, 1 * MM)
-    body, rule = rest.split_top(rest.h - RULE_H, 1.5 * MM)
+    reminder = caption(ctx, captions.turn_log_rule() + " " + captions.pools_rule())
+    body, rule = rest.split_top(rest.h - max(RULE_H, reminder.height(ctx, rest.w, 1.0) + 1.7 * MM), 1.5 * MM)
     items += heading(ctx, head)
     bands = int(body.h // BAND)
     group: list[Item] = []
     for i in range(bands):
         group += band(ctx, Box(body.x, body.y + i * BAND, body.w, BAND), i + 1, v, color, shaded=i % 2 == 1)
     items.append(Group(tuple(group), id=v.element_id("turns")))
-    items += fit_blocks(ctx, [caption(ctx, captions.turn_log_rule() + " " + captions.pools_rule())], rule,
-                        what="turn log reminder")
+    items += fit_blocks(ctx, [reminder], rule, what="turn log reminder")
     return items
 
 

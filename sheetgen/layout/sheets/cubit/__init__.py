@@ -26,7 +26,7 @@ NOTICE: str | None = None  # Cubit asks for no licence notice; products carry a 
 
 def check_settings(theme: ResolvedTheme) -> str | None:
     """Refuse a cube size whose net does not fit the paper (naming the largest that does)."""
-    return size_problem(theme.cube_size, theme.paper, theme.paper_name)
+    return size_problem(theme.cube_size, theme.paper, theme.paper_name, theme.bleed)
 
 
 PRODUCTS = [

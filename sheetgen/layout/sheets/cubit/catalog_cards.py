@@ -3,6 +3,8 @@ marks and backs, at the theme's card size."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.layout.cards import (
     SAFE,
     CardGeometry,
@@ -16,27 +18,37 @@ from sheetgen.layout.cards import (
 )
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
 
 STRIPE = 2.2 * MM  # the faction's second colour under its title band
 FOOTER_ROOM = 3.5 * MM
 
 
+BODY = TextStyle(size=8.4)  # the body text of every upgrade and faction card: one size, never shrunk
+TABLE = TextStyle(size=7.6, leading=1.15)
+
+
 def card_text(ctx: LayoutContext, area: Box, body: str, table: tuple[list[str], list[list[str]]] | None,
-              source: Source) -> list[Item]:
-    """Body text and an optional table, shrunk together to fit, never below 6pt."""
+              source: Source, table_pt: float = TABLE.size) -> list[Item]:
+    """Body text and an optional table at the deck's sizes; text that does not fit is an error."""
+    return fit_blocks(ctx, card_blocks(ctx, body, table, source, table_pt), area, what="card text")
+
+
+def card_blocks(ctx: LayoutContext, body: str, table: tuple[list[str], list[list[str]]] | None,
+                source: Source, table_pt: float = TABLE.size) -> list:
+    """Body text and an optional table at the deck's sizes."""
     ink = ctx.color("ink")
-    blocks: list = [Paragraph(ctx, body, TextStyle(size=8.4, color=ink, min_size=MIN_TEXT), source.child("text"))]
+    blocks: list = [Paragraph(ctx, body, replace(BODY, color=ink).fixed, source.child("text"))]
     if table is not None:
-        blocks += [Spacer(1.8 * MM), Table(ctx, table[0], table[1], TextStyle(size=7.6, color=ink, min_size=MIN_TEXT,
-                                                                              leading=1.15),
+        blocks += [Spacer(1.8 * MM, scales=False), Table(ctx, table[0], table[1], replace(TABLE, color=ink, size=table_pt).fixed,
                                            source.child("actions"), header_fill=ctx.color("panel"),
                                            rule_color=ctx.color("rule"))]
-    return fit_blocks(ctx, blocks, area, what="card text")
+    return blocks
 
 
 def _body_area(geo: CardGeometry, top: float) -> Box:
@@ -54,32 +66,36 @@ def _deck(ctx: LayoutContext, fronts: list[list[Item]], backs: list[list[Item]],
                           keywords=(SYSTEM, "cards"))
 
 
-def upgrade_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: int, total: int) -> list[Item]:
-    """An upgrade: where it fits, what it costs, in which forms, what it does."""
+def _actions(d: dict) -> tuple[list[str], list[list[str]]] | None:
+    if not d["actions"]:
+        return None
+    return ["Face", "Actions it can name"], [[a["interface"], ", ".join(a["actions"])] for a in d["actions"]]
+
+
+def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_pt: float = TABLE.size) -> list[list[Item]]:
+    """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
+    than a card continues on the next."""
     model, d = doc.model, doc.derived
     accent = system_color(ctx, SYSTEM)
     where = "any face" if d["interfaces"] == ["any"] else " or ".join(d["interfaces"])
     forms = " or ".join(d["forms"])
-    items = background(geo, ctx.color("card"))
     # A subtitle too long points at what made it long: the one interface's name, or the list.
     if len(model.interfaces) == 1 and model.interfaces != ["any"]:
         where_source = Source(("cubit-interface", model.interfaces[0]), ("name",))
     else:
         where_source = doc.source("interfaces")
-    band, bottom = title_band(ctx, geo, model.name, accent, doc.source("name"), subtitle=f"{forms} · {where}",
-                              subtitle_source=where_source)
-    items += band
     body = f"**Cost:** {d['cost']}, taken from its face's skill when permanent.\n\n{model.text}"
     if model.stackable:
         body += "\n\nMay be taken more than once on one face."
-    table = None
-    if d["actions"]:
-        table = (["Face", "Actions it can name"], [[a["interface"], ", ".join(a["actions"])] for a in d["actions"]])
     if model.reconstructed:
         body += f"\n\n*Reconstructed: {model.reconstructed}.*"
-    items += card_text(ctx, _body_area(geo, bottom), body, table, doc.source())
-    items += footer(ctx, geo, "Cubit upgrade")
-    return items
+
+    def card(part: int) -> tuple[list[Item], Box]:
+        band, bottom = title_band(ctx, geo, continued(model.name, part), accent, doc.source("name"),
+                                  subtitle=f"{forms} · {where}", subtitle_source=where_source)
+        return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
+
+    return flow_over_cards(ctx, card_blocks(ctx, body, _actions(d), doc.source(), table_pt), card)
 
 
 def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -87,8 +103,10 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.model.name)
     accent = system_color(ctx, SYSTEM)
-    fronts = [upgrade_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
-    backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in docs]
+    tables = [t for t in (_actions(d.derived) for d in docs) if t]
+    table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
+    fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs for front in upgrade_fronts(ctx, geo, d, table_pt)]
+    backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in fronts]
     return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 
 
@@ -106,11 +124,14 @@ def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: i
     look = f"*Their colours: {' and '.join(model.colors)}, like {model.look}.*\n\n" if model.look else ""
     body = f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
     area = _body_area(geo, bottom + STRIPE)
-    glyph = min(area.w, area.h) * 0.34
-    text_area, art = area.split_top(area.h - glyph - 2 * MM)
+    # The text keeps the deck's size; the faction's cube takes the room it leaves.
+    need = Paragraph(ctx, body, BODY).height(ctx, area.w, 1.0)
+    glyph = min(min(area.w, area.h) * 0.34, area.h - need - 2 * MM)
+    text_area, art = area.split_top(area.h - max(glyph, 0.0) - 2 * MM if glyph >= 8 * MM else area.h)
     items += card_text(ctx, text_area, body, None, doc.source())
-    items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
-                        stroke=shade(colours.main, 0.5))
+    if glyph >= 8 * MM:
+        items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
+                            stroke=shade(colours.main, 0.5))
     items += footer(ctx, geo, "Cubit faction")
     return items
 

@@ -16,11 +16,15 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Item, Path, Rect, line, polygon
 from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
+from sheetgen.layout.widgets import WRITING_INK
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 
-HEADING = 0.2  # the header strip's depth, as a share of the face's edge
+HEADING = 0.22  # the header strip's depth, as a share of the face's edge
 HEADING_GAP = 0.024  # the accent rule under the strip, likewise
 CORNER = 0.26  # the legs of the accent triangles in the two bottom corners, likewise
+SAFE = 0.075  # text and the number circle keep this far inside the face's edges, likewise
+# (3.75mm on a 50mm face, 2.25mm on a 30mm one: a cut or fold a little off never reaches them)
+WRITING_LINE = 0.5  # points: the ruled lines to write on
 
 
 def heading_depth(size: float) -> float:
@@ -42,6 +46,7 @@ class FaceView:
     short_upgrades: tuple[str, ...] = ()  # the same, abbreviated for small faces
     note: str | None = None
     interface: str | None = None  # the interface's id, for diagnostics about its name
+    code: str = ""  # the interface's two-letter code, for faces too small for its name
 
     @property
     def name_source(self) -> Source | None:
@@ -54,14 +59,15 @@ def face_views(derived: dict) -> list[FaceView]:
     for f in derived["faces"]:
         labels, short = (tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short"))
         views.append(FaceView(f["number"], f["name"], f["icon"], f["effective"], f["skill"], f["cost"], labels, short,
-                              f["note"], f["interface"]))
+                              f["note"], f["interface"], f.get("code") or ""))
     return views
 
 
 def blank_face_views(standard: dict[int, DocInput]) -> list[FaceView]:
     """A standard cubit's faces with nothing filled in, from the interface documents by die
     number; a number no interface claims stays blank."""
-    return [FaceView(n, standard[n].model.name, standard[n].model.icon, interface=standard[n].id) if n in standard
+    return [FaceView(n, standard[n].model.name, standard[n].model.icon, interface=standard[n].id,
+                     code=standard[n].model.code) if n in standard
             else FaceView(n, "—", "") for n in range(1, 7)]
 
 
@@ -97,26 +103,29 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
                       width=HEADING_GAP * s))
 
     # Header: icon, interface name, die number, on the band's colour made just dark (or
-    # light) enough for small text to read.
+    # light) enough for small text to read; all of it inside the face's safe area.
     items.append(Rect(0, 0, s, heading_depth(s), stroke=None, fill=colours.heading, cls="heading"))
     ink_head = colours.on_heading
-    head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.05 * s)
-    items += icon(face.icon, Box(head.x, head.y + 0.01 * s, head.h - 0.02 * s, head.h - 0.02 * s), ink_head)
-    r = head.h * 0.36
+    safe = SAFE * s
+    head = Box(safe, safe, s - 2 * safe, heading_depth(s) - safe - 0.015 * s)
+    items += icon(face.icon, Box(head.x, head.y, head.h, head.h), ink_head)
+    r = head.h * 0.45
     cx, cy = head.right - r, head.y + head.h / 2
     items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
     items += one_line(ctx, str(face.number), Box(cx - r, cy - r, 2 * r, 2 * r),
                       TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT))
-    name_box = Box(head.x + head.h + 0.02 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
+    name_box = Box(head.x + head.h + 0.025 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
+    name_style = TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head, min_size=MIN_TEXT)
     name = face.name.upper() if full else face.name
-    items += one_line(ctx, name, name_box, TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head,
-                                                     min_size=MIN_TEXT), face.name_source, what="interface name")
+    if not full and face.code and ctx.fonts.width(name, "bold", name_style.min_size) > name_box.w:
+        name = face.code  # a small face names its interface by its notation code
+    items += one_line(ctx, name, name_box, name_style, face.name_source, what="interface name")
 
     inner = panel.inset(0.04 * s, 0.03 * s)
     ink = ctx.color("ink")
     muted = ctx.color("muted")
     # The skill: effective large, how it was reached small beside it.
-    number_h = 0.25 * s
+    number_h = (0.25 if full else 0.21) * s
     number_box = Box(inner.x, inner.y, 0.34 * s, number_h)
     if face.effective is not None:
         items += one_line(ctx, str(face.effective), number_box,
@@ -148,9 +157,8 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
         items += fit_blocks(ctx, [para], box, what="upgrades")
         y = box.bottom
     pitch = 0.1 * s
-    rule = tint(ctx.color("rule"), 0.2)
     ly = y + pitch
     while ly <= inner.bottom + 1e-6:
-        items.append(Path(line(inner.x, ly, inner.right, ly), stroke=rule, width=0.4))
+        items.append(Path(line(inner.x, ly, inner.right, ly), stroke=WRITING_INK, width=WRITING_LINE))
         ly += pitch
     return items

@@ -16,6 +16,7 @@ from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page, Path, Re
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import scale_bar_around
 from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, split
 from sheetgen.units import MM, format_mm
 
@@ -75,6 +76,7 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
             items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
                               label_style, None, valign="top")
     items += join_marks(ctx, grid, s, w, h, tile, tiles)
+    items += scale_bar_around(ctx, grid, TICK + TICK_GAP + 1 * MM, H - MARGIN - FOOTER + 2 * MM)
     items += _footer(ctx, title, tile, tiles, first, squares)
     return Page(W, H, tuple(items), label=f"grid tile {column_name(tx)}{ty + 1}")
 

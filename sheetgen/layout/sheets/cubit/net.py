@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Page, Path, Rect, line, polygon, stroke_for
+from sheetgen.layout.primitives import Box, Field, Group, Item, LayoutDocument, Page, Path, Rect, line, polygon
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.face_art import (
     CORNER,
@@ -24,7 +24,18 @@ from sheetgen.layout.sheets.cubit.face_art import (
     face_views,
     heading_depth,
 )
-from sheetgen.layout.sheets.cubit.net_geometry import Net, cross_net, largest_size, net_extent, side_of
+from sheetgen.layout.sheets.cubit.net_geometry import (
+    FACE_TURN,
+    Net,
+    cross_net,
+    grid_ticks,
+    largest_size,
+    net_extent,
+    net_side,
+    print_origin,
+    print_to_net,
+    side_of,
+)
 from sheetgen.layout.sheets.cubit.style import (
     CAPTIONS,
     Livery,
@@ -35,34 +46,45 @@ from sheetgen.layout.sheets.cubit.style import (
     standard_interfaces,
 )
 from sheetgen.layout.templates import caption
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import WRITING_INK, WRITING_WIDTH, first_scale_bar
 from sheetgen.units import MM, format_mm
 
-MARGIN = 8 * MM  # from the paper's edge: most printers cannot print closer
+MARGIN = 8 * MM  # from the paper's edge to the page's text
+PRINTABLE = 5 * MM  # from the paper's edge: nothing of a net (its marks included) comes closer
 HEADER = 9 * MM  # the cubit's names above the net
-FOOTER = 18 * MM  # its notation, folding instructions and the credit below it
-CAPTION = 6 * MM  # a packed net's label, with room below it for the net's bleed
-LABEL = 3.5 * MM  # the label's own height, at the top of CAPTION
-GAP = 5 * MM  # between packed nets
+FOOTER = 28 * MM  # its notation, folding instructions and the credit below it
+LABEL = 3.5 * MM  # a packed net's name, over its marks
+GAP = 1 * MM  # between a packed net's marks and the next one's name
 MIN_CUBE = 25 * MM  # below this, face text falls under the smallest readable size
 TAB_FILL = "#e4e4e4"
-BLEED = 1.5 * MM  # face colour past the outer edges, so a cut a little off shows no white
+TAB_BLEED = 1.5 * MM  # face colour onto the glue tabs, so a fold a little off shows colour, not grey
+MARK_GAP = 0.5 * MM  # between the bleed and the cut and fold marks
+MARK_LENGTH = 1.5 * MM
+MARK_WIDTH = 0.5  # points
 TEXT_GAP = 4 * MM  # between a net's lowest point and the notation and instructions under it
 
 
-def net_area(paper: tuple[float, float]) -> tuple[float, float]:
-    """The room a page leaves for nets, between the margins, header and footer."""
+def marks_reach(bleed: float) -> float:
+    """How far a net's print reaches past its outline: the bleed, then the cut and fold marks."""
+    return bleed + MARK_GAP + MARK_LENGTH
+
+
+def net_area(paper: tuple[float, float], bleed: float) -> tuple[float, float]:
+    """The room a page leaves for a net's outline: within the printable margin across, between
+    the header and footer down, with room around it for the bleed and the marks."""
     W, H = paper
-    return W - 2 * MARGIN, H - 2 * MARGIN - HEADER - FOOTER
+    reach = marks_reach(bleed)
+    return W - 2 * (PRINTABLE + reach), H - 2 * MARGIN - HEADER - FOOTER - 2 * reach
 
 
-def size_problem(cube: float, paper: tuple[float, float], paper_name: str) -> str | None:
+def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed: float) -> str | None:
     """Why nets cannot be printed at this cube size on this paper, or None if they can."""
     if cube < MIN_CUBE - 1e-6:
         return (f"a {format_mm(cube)} cube is too small for readable faces; the smallest cube size sheetgen "
                 f"prints is {format_mm(MIN_CUBE)}")
     w, h = net_extent(cube)
-    area = net_area(paper)
+    area = net_area(paper, bleed)
     if w > area[0] + 1e-6 or h > area[1] + 1e-6:
         best = largest_size(area)
         return (f"a {format_mm(cube)} cube's net ({w / MM:.0f} × {h / MM:.0f}mm with its glue tabs) does not fit on "
@@ -82,7 +104,13 @@ class NetDrawing:
 
 def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, colours: Livery,
              source: DocInput | None) -> NetDrawing:
-    """A net with its faces, glue tabs, cut outline and fold lines."""
+    """A net with its faces, glue tabs, bleed and marks; its cut outline and score lines.
+
+    Nothing is printed over the art where a cut or fold a little off would show it: the
+    faces' colours run past every cut edge by the theme's bleed (and onto the tabs), the
+    tabs' own edges are printed (a tab hides under its face), and the face edges and folds
+    are marked by ticks outside the bleed. The `cut` and `fold` groups are the paths a
+    cutting machine cuts and scores; they carry no ink."""
     art: list[Item] = []
     tab_items: list[Item] = []
     muted = shade(TAB_FILL, 0.55)
@@ -90,7 +118,8 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
         tab_items.append(Path(polygon(tab.polygon), role="tab", stroke=None, fill=TAB_FILL))
         tab_items += _tab_label(ctx, tab.polygon, tab.partner[0], net.tab, muted)
     art.append(Group(tuple(tab_items), cls="tabs", label=f"{doc_id} glue tabs"))
-    art.append(Group(tuple(net_bleed(net, colours)), cls="bleed", label=f"{doc_id} bleed"))
+    bleed = ctx.theme.bleed
+    art.append(Group(tuple(net_bleed(net, colours, bleed)), cls="bleed", label=f"{doc_id} bleed"))
     by_number = {f.number: f for f in faces}
     for n in sorted(net.faces):
         box = net.faces[n]
@@ -98,48 +127,72 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
         corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
         outline = Path(polygon(corners), stroke=None, fill=colours.main, id=f"{doc_id}-face-{n}", cls="face")
         src = face_source(source, n)
-        art.append(Group((outline, Group(tuple(face_art(ctx, view, net.size, colours, src)), dx=box.x, dy=box.y)),
+        turn = FACE_TURN[n]
+        ox, oy = print_origin(turn, box)
+        art.append(Group((outline, Group(tuple(face_art(ctx, view, net.size, colours, src)), dx=ox, dy=oy, rotate=turn)),
                          label=f"{doc_id}-face-{n}"))
-    # A pale underlay keeps the dashed fold lines visible on dark faction colours.
-    art += [Path(line(*seg.a, *seg.b), stroke="#ffffff", width=1.8, fill=None) for seg in net.folds]
-    cut = [Path(polygon(net.outline), fill=None, **stroke_for("cut"))]
-    fold = [Path(line(*seg.a, *seg.b), fill=None, **stroke_for("fold")) for seg in net.fold_lines]
+    ink = ctx.color("ink")
+    marks: list[Item] = [Path(polygon(t.polygon[:], close=False), role="tab", stroke=ink, width=MARK_WIDTH, fill=None,
+                              cls="tab-edge") for t in net.tabs]
+    marks += [Path(line(*seg.a, *seg.b), role="crop", stroke="#000000", width=MARK_WIDTH, fill=None, cls="net-mark")
+              for seg in grid_ticks(net, bleed + MARK_GAP, MARK_LENGTH)]
+    art.append(Group(tuple(marks), cls="marks", label=f"{doc_id} cut and fold marks"))
+    cut = [Path(polygon(net.outline), role="cut", stroke=None, fill=None)]
+    fold = [Path(line(*seg.a, *seg.b), role="fold", stroke=None, fill=None) for seg in net.fold_lines]
     return NetDrawing(art, cut, fold)
 
 
-def net_bleed(net: Net, colours: Livery) -> list[Item]:
-    """Strips of each face's edge colours, BLEED wide, outside every face edge that is not a
-    fold between two faces: past the cut line, or onto the glue tab (so a fold a little off
-    shows colour, not grey). Each strip follows what the face shows along that edge: the
-    header colour at the top, the accent colour by the bottom corners, the main colour between."""
+# What each side of a face's print shows along its edge, as (from, to, colour part) in
+# shares of the face's edge, measured left to right or top to bottom on the print.
+def _edge_colours(side: str, head: float, corner: float) -> list[tuple[float, float, str]]:
+    if side == "top":
+        return [(0.0, 1.0, "heading")]
+    if side == "bottom":
+        return [(0.0, corner, "accent"), (corner, 1.0 - corner, "main"), (1.0 - corner, 1.0, "accent")]
+    return [(0.0, head, "heading"), (head, 1.0 - corner, "main"), (1.0 - corner, 1.0, "accent")]
+
+
+def net_bleed(net: Net, colours: Livery, bleed: float) -> list[Item]:
+    """Strips of each face's edge colours outside every face edge that is not a fold between
+    two faces: `bleed` wide past a cut edge, TAB_BLEED wide onto a glue tab (so a fold a
+    little off shows colour, not grey). Each strip follows what the face's print shows
+    along that edge (the header colour at its top, the accent by its bottom corners, the
+    main colour between), turned with the print."""
 
     def key(seg) -> frozenset:
         return frozenset((round(seg.a[0], 3), round(seg.a[1], 3), round(seg.b[0], 3), round(seg.b[1], 3)))
 
     inner = {key(seg) for seg in net.folds}
-    s, b = net.size, BLEED
-    head, corner = heading_depth(s), CORNER * s
+    tabbed = {(t.face, t.side) for t in net.tabs}
+    s = net.size
+    head, corner = heading_depth(s) / s, CORNER
+    fills = {"heading": colours.heading, "accent": colours.accent, "main": colours.main}
     out: list[Item] = []
-
-    def strip(x: float, y: float, w: float, h: float, fill: str) -> None:
-        out.append(Rect(x, y, w, h, role="bleed", stroke=None, fill=fill))
-
     for n in sorted(net.faces):
         box = net.faces[n]
-        outer = {side: key(side_of(box, side)) not in inner for side in ("top", "right", "bottom", "left")}
-        left = b if outer["left"] else 0.0
-        right = b if outer["right"] else 0.0
-        if outer["top"]:
-            strip(box.x - left, box.y - b, s + left + right, b, colours.heading)
-        if outer["bottom"]:
-            strip(box.x - left, box.bottom, corner + left, b, colours.accent)
-            strip(box.x + corner, box.bottom, s - 2 * corner, b, colours.main)
-            strip(box.right - corner, box.bottom, corner + right, b, colours.accent)
-        for side, x in (("left", box.x - b), ("right", box.right)):
-            if outer[side]:
-                strip(x, box.y, b, head, colours.heading)
-                strip(x, box.y + head, b, s - head - corner, colours.main)
-                strip(x, box.bottom - corner, b, corner, colours.accent)
+        turn = FACE_TURN[n]
+        depth = {}
+        for side in ("top", "right", "bottom", "left"):
+            on_net = net_side(turn, side)
+            if key(side_of(box, on_net)) in inner:
+                continue
+            depth[side] = TAB_BLEED if (n, on_net) in tabbed else bleed
+        for side, d in depth.items():
+            for a, b, part in _edge_colours(side, head, corner):
+                lo, hi = a * s, b * s
+                if side in ("top", "bottom"):  # the corners go with the top and bottom strips
+                    if a == 0.0:
+                        lo -= depth.get("left", 0.0)
+                    if b == 1.0:
+                        hi += depth.get("right", 0.0)
+                    v0, v1 = (-d, 0.0) if side == "top" else (s, s + d)
+                    p, q = print_to_net(turn, box, lo, v0), print_to_net(turn, box, hi, v1)
+                else:
+                    u0, u1 = (-d, 0.0) if side == "left" else (s, s + d)
+                    p, q = print_to_net(turn, box, u0, lo), print_to_net(turn, box, u1, hi)
+                x0, x1 = sorted((p[0], q[0]))
+                y0, y1 = sorted((p[1], q[1]))
+                out.append(Rect(x0, y0, x1 - x0, y1 - y0, role="bleed", stroke=None, fill=fills[part]))
     return out
 
 
@@ -172,7 +225,8 @@ def page_groups(drawings: list[NetDrawing]) -> list[Item]:
 def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Source | None,
                       subtitle: str = "", reconstructed: list[dict] | tuple[dict, ...] = (), *,
                       subtitle_source: Source | None = None, notation_source: Source | None = None,
-                      notation_label: str = "Notation", below: float | None = None) -> list[Item]:
+                      notation_label: str = "Notation", below: float | None = None,
+                      notation_block=None) -> list[Item]:
     """The title in the top margin; the notation and folding instructions under the net
     (`below`: where its lowest point is) or else low on the page; the credit in the bottom
     margin. `reconstructed` are the rules' notes (`{"note", "interface"}`) for the credit."""
@@ -180,30 +234,73 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     ink, muted = ctx.color("ink"), ctx.color("muted")
     items: list[Item] = []
     head = Box(MARGIN, MARGIN, W - 2 * MARGIN, HEADER - 2 * MM)
-    title_w = head.w * 0.6 if subtitle else head.w
-    items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), TextStyle(size=12, font="bold", color=ink, min_size=7),
+    title_w = head.w * 0.55 if subtitle else head.w
+    items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), TextStyle(size=12, font="bold", color=ink, min_size=9),
                       source, what="title")
     if subtitle:
-        items += one_line(ctx, subtitle, Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h),
-                          TextStyle(size=8, font="italic", color=muted, align="right", min_size=6), subtitle_source,
-                          what="subtitle")
+        # Faction and function: one line if they fit, else two, right-aligned under each other.
+        items += fit_blocks(ctx, [Paragraph(ctx, subtitle, TextStyle(size=8, font="italic", color=muted, align="right",
+                                                                     min_size=7.5, leading=1.15, markup=False),
+                                            subtitle_source)],
+                            Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h + 1 * MM),
+                            valign="middle", what="subtitle")
+    notes = list(reconstructed)
+    credit_para = Paragraph(ctx, credit([n["note"] for n in notes]), TextStyle(size=FINE_MIN, leading=1.15, markup=False),
+                            reconstructed_source(notes))
+    credit_h = min(credit_para.height(ctx, W - 2 * MARGIN, 1.0), 2 * FINE_MIN * 1.15)  # two lines at most
+    m = ctx.theme.printable_margin  # a scale bar above the title, between the printable margin and it
+    items += first_scale_bar(ctx, [Box(MARGIN, m, W - 2 * MARGIN, MARGIN - m)], align="end")
     low = H - MARGIN - FOOTER + 2 * MM
     # Just under the net when there is room; otherwise as low as the credit line allows,
     # so a net that fills the page keeps as much room as it can from the text.
     top, valign = (below + TEXT_GAP, "top") if below is not None and below + TEXT_GAP < low else (low, "bottom")
     blocks: list = []
+    if notation_block is not None:
+        blocks += [notation_block, Spacer(1.2 * MM, scales=False)]
     if notation:
-        blocks += [Paragraph(ctx, f"{notation_label}: **{notation}**",
-                             TextStyle(size=8.5, color=ink, min_size=6), notation_source),
+        blocks += [Paragraph(ctx, f"{notation_label}: **{notation}**", TextStyle(size=8.5, color=ink).fixed, notation_source),
                    Spacer(1.2 * MM)]
-    blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=7.5, color=ink, min_size=6, leading=1.2), None))
-    items += fit_blocks(ctx, blocks, Box(MARGIN, top, W - 2 * MARGIN, FOOTER - 5.5 * MM), valign=valign,
+    blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=BODY_MIN, color=ink, leading=1.2).fixed, None))
+    bottom = H - MARGIN - credit_h - 1.5 * MM
+    items += fit_blocks(ctx, blocks, Box(MARGIN, top, W - 2 * MARGIN, max(0.0, bottom - top)), valign=valign,
                         what="notation and instructions")
-    notes = list(reconstructed)
-    items += one_line(ctx, credit([n["note"] for n in notes]), Box(MARGIN, H - MARGIN - 3 * MM, W - 2 * MARGIN, 3 * MM),
-                      TextStyle(size=6, color=muted, min_size=5), reconstructed_source(notes), valign="bottom",
-                      what="credit line")
+    items += fit_blocks(ctx, [credit_para], Box(MARGIN, H - MARGIN - credit_h, W - 2 * MARGIN, credit_h), valign="bottom",
+                        what="credit line")
     return items
+
+
+class NotationBlanks:
+    """The blank net's notation line: each face's interface code with a line after it to
+    write its skill on (and a form field to type it into)."""
+
+    source = None
+    HEIGHT = 6 * MM
+
+    def __init__(self, codes: list[tuple[int, str]]):
+        self.codes = codes
+
+    def min_scale(self) -> float:
+        return 1.0
+
+    def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
+        return self.HEIGHT
+
+    def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
+        label = "Notation (each face's skill after its code):"
+        style = TextStyle(size=8.5, font="bold").fixed
+        box = Box(x, y, width, self.HEIGHT)
+        items = one_line(ctx, label, box, style, valign="bottom")
+        cx = x + ctx.fonts.width(label, "bold", style.size) + 3 * MM
+        slot = (box.right - cx) / len(self.codes)
+        for n, code in self.codes:
+            code_w = ctx.fonts.width(code or "—", "bold", style.size)
+            items += one_line(ctx, code or "—", Box(cx, y, code_w, self.HEIGHT), style, valign="bottom")
+            lx, rx = cx + code_w + 1 * MM, cx + slot - 3 * MM
+            items.append(Path(line(lx, box.bottom, rx, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
+            items.append(Field(f"skill_{n}", "text", lx, y, rx - lx, self.HEIGHT, tooltip=f"Face {n} skill",
+                               font=ctx.fonts.face("regular"), size=10))
+            cx += slot
+        return items
 
 
 def _net_for(ctx: LayoutContext, doc: DocInput) -> tuple[list[FaceView], Livery]:
@@ -212,7 +309,7 @@ def _net_for(ctx: LayoutContext, doc: DocInput) -> tuple[list[FaceView], Livery]
 
 def _refuse(ctx: LayoutContext, source: Source | None) -> bool:
     """Report (once per layout) when the cube size cannot be printed; True if so."""
-    problem = size_problem(ctx.theme.cube_size, ctx.theme.paper, ctx.theme.paper_name)
+    problem = size_problem(ctx.theme.cube_size, ctx.theme.paper, ctx.theme.paper_name, ctx.theme.bleed)
     if problem:
         ctx.error(source, "cubit.net-does-not-fit", problem, "choose a smaller --cube-size, or larger paper")
     return problem is not None
@@ -245,14 +342,14 @@ def _single_net(ctx: LayoutContext, doc: DocInput, title: str, subtitle: str, su
     W, H = ctx.theme.paper
     s = ctx.theme.cube_size
     w, h = net_extent(s)
-    _, area_h = net_area(ctx.theme.paper)
-    x, y = (W - w) / 2, MARGIN + HEADER + (area_h - h) / 2
+    _, area_h = net_area(ctx.theme.paper, ctx.theme.bleed)
+    x, y = (W - w) / 2, MARGIN + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
     faces, colours = _net_for(ctx, doc)
     drawing = draw_net(ctx, cross_net(s, x, y), faces, doc.id, colours, doc)
     d = doc.derived
     items = header_and_footer(ctx, title, d["notation"] if notation else "", _title_source(doc), subtitle,
                               d["reconstructed_notes"], subtitle_source=subtitle_source,
-                              notation_source=doc.source("faces"), below=y + h)
+                              notation_source=doc.source("faces"), below=y + h + marks_reach(ctx.theme.bleed))
     return items + page_groups([drawing])
 
 
@@ -287,10 +384,15 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
     if _refuse(ctx, None):
         return LayoutDocument(title=title, pages=())
     w, h = net_extent(s)
-    area_w, area_h = net_area(ctx.theme.paper)
-    cell_w, cell_h = w, h + CAPTION
-    cols = max(1, int((area_w + GAP) // (cell_w + GAP)))
-    rows = int((area_h + GAP) // (cell_h + GAP))
+    reach = marks_reach(ctx.theme.bleed)
+    area_w, area_h = net_area(ctx.theme.paper, ctx.theme.bleed)
+    band = area_h + 2 * reach  # between the header and the footer
+    # Side by side, two nets share the ticks between them (their lines are the same); one
+    # above another, each has its name over its own marks.
+    gap_x, gap_y = 2 * reach - MARK_LENGTH, GAP
+    cell_w, cell_h = w, LABEL + 1 * MM + 2 * reach + h
+    cols = max(1, int((area_w + gap_x) // (cell_w + gap_x)))
+    rows = int((band + gap_y) // (cell_h + gap_y))
     per_page = cols * rows
     docs = list(job.docs)  # content order: a bundle lists them as its section does
     sheets = (len(docs) + max(per_page, 1) - 1) // max(per_page, 1)
@@ -301,21 +403,21 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
             items = _single_net(ctx, doc, _title(doc.derived), head, None, notation=False)
             pages.append(Page(W, H, tuple(items), label=f"nets {k}"))
     else:
-        x0 = (W - (cols * cell_w + (cols - 1) * GAP)) / 2
-        y0 = MARGIN + HEADER + (area_h - (rows * cell_h + (rows - 1) * GAP)) / 2
+        x0 = (W - (cols * cell_w + (cols - 1) * gap_x)) / 2
+        y0 = MARGIN + HEADER + (band - (rows * cell_h + (rows - 1) * gap_y)) / 2
         for start in range(0, len(docs), per_page):
             chunk = docs[start:start + per_page]
             drawings = []
             items: list[Item] = []
             for k, doc in enumerate(chunk):
                 c, r = k % cols, k // cols
-                cx, cy = x0 + c * (cell_w + GAP), y0 + r * (cell_h + GAP)
+                cx, cy = x0 + c * (cell_w + gap_x), y0 + r * (cell_h + gap_y)
                 d = doc.derived
                 items += one_line(ctx, d["display_name"], Box(cx, cy, cell_w, LABEL),
                                   TextStyle(size=8, font="bold", color=ctx.color("ink"), min_size=6),
                                   doc.source("name") if d["name"] else doc.source(), what="net label")
                 faces, colours = _net_for(ctx, doc)
-                drawings.append(draw_net(ctx, cross_net(s, cx, cy + CAPTION), faces, doc.id, colours, doc))
+                drawings.append(draw_net(ctx, cross_net(s, cx, cy + LABEL + 1 * MM + reach), faces, doc.id, colours, doc))
             sheet = start // per_page + 1
             head = f"{title} · {format_mm(s)} cubes · sheet {sheet} of {sheets}"
             notes = _merged_notes(chunk)
@@ -343,19 +445,27 @@ def layout_blank_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     standard = standard_interfaces(ctx, job.docs)
     faces = blank_face_views(standard)
     w, h = net_extent(s)
-    _, area_h = net_area(ctx.theme.paper)
-    y = MARGIN + HEADER + (area_h - h) / 2
+    _, area_h = net_area(ctx.theme.paper, ctx.theme.bleed)
+    y = MARGIN + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
     net = cross_net(s, (W - w) / 2, y)
     drawing = draw_net(ctx, net, faces, "blank", livery(ctx, ()), None)
-    blanks = " ".join(f"{standard[n].model.code if n in standard else '__'}__" for n in range(1, 7))
+    codes = [(n, standard[n].model.code if n in standard else "") for n in range(1, 7)]
     notes: dict[str, dict] = {}
     for n in sorted(standard):
         if standard[n].model.reconstructed:
             notes.setdefault(standard[n].model.reconstructed, {"note": standard[n].model.reconstructed,
                                                                "interface": standard[n].id})
-    items = header_and_footer(ctx, "Cubit: name ______________________", blanks, None,
-                              reconstructed=[notes[k] for k in sorted(notes)],
-                              notation_label="Notation (write each face's skill after its code)", below=y + h)
+    items = header_and_footer(ctx, title, "", None, reconstructed=[notes[k] for k in sorted(notes)],
+                              below=y + h + marks_reach(ctx.theme.bleed), notation_block=NotationBlanks(codes))
+    # The cubit's name: a line to write on (and a form field to type into) beside the title.
+    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, HEADER - 2 * MM)
+    name_x = head.x + ctx.fonts.width(title, "bold", 12) + 8 * MM
+    items += one_line(ctx, "Name", Box(name_x, head.y, 12 * MM, head.h), TextStyle(size=BODY_MIN, font="bold"),
+                      valign="bottom")
+    line_x = name_x + ctx.fonts.width("Name", "bold", BODY_MIN) + 2 * MM
+    items.append(Path(line(line_x, head.bottom, head.right, head.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
+    items.append(Field("name", "text", line_x, head.y, head.right - line_x, head.h, tooltip="Name",
+                       font=ctx.fonts.face("regular"), size=10))
     items += page_groups([drawing])
     return LayoutDocument(title=title, pages=(Page(W, H, tuple(items), label="blank net"),), author=ctx.theme.author,
                           subject=f"Blank Cubit cube net, {format_mm(s)} cube", keywords=("cubit", "cube net"))

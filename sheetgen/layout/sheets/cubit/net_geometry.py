@@ -40,6 +40,19 @@ SEAMS: tuple[tuple[tuple[int, str], tuple[int, str]], ...] = (
     ((5, "right"), (4, "bottom")),
 )
 
+# How each face's print is turned on the net, counter-clockwise in degrees, so that with
+# 1 on top every side face reads upright: 5 faces you, 3 on your left, 4 on your right,
+# 2 at the back (each with its top edge against 1). 6 is underneath; it reads upright
+# when the die is tipped back onto 2, with 5 on top.
+FACE_TURN: dict[int, int] = {1: 0, 2: 180, 3: -90, 4: 90, 5: 0, 6: 0}
+# The net side each side of a face's print lands on, for each turn.
+_TURNED_SIDES = {
+    0: {"top": "top", "right": "right", "bottom": "bottom", "left": "left"},
+    -90: {"top": "right", "right": "bottom", "bottom": "left", "left": "top"},
+    90: {"top": "left", "left": "bottom", "bottom": "right", "right": "top"},
+    180: {"top": "bottom", "bottom": "top", "left": "right", "right": "left"},
+}
+
 MIN_TAB = 5 * MM
 MAX_TAB = 12 * MM
 
@@ -86,6 +99,45 @@ class Net:
     def fold_lines(self) -> tuple[Segment, ...]:
         """Every line to score: the folds between faces and the base of every tab."""
         return self.folds + tuple(t.base for t in self.tabs)
+
+
+def net_side(turn: int, print_side: str) -> str:
+    """The side of the face on the net that its print's `print_side` lies along."""
+    return _TURNED_SIDES[turn][print_side]
+
+
+def print_to_net(turn: int, box: Box, u: float, v: float) -> Point:
+    """A point of a face's print (u, v from its top-left) on the net, the print turned by `turn`."""
+    s = box.w
+    if turn == -90:
+        return box.x + s - v, box.y + u
+    if turn == 90:
+        return box.x + v, box.y + s - u
+    if turn == 180:
+        return box.x + s - u, box.y + s - v
+    return box.x + u, box.y + v
+
+
+def print_origin(turn: int, box: Box) -> Point:
+    """Where the print's top-left corner lands on the net."""
+    return print_to_net(turn, box, 0.0, 0.0)
+
+
+def grid_ticks(net: "Net", clear: float, length: float) -> list[Segment]:
+    """Short marks outside the net, `clear` beyond its outline, on the lines of its face
+    edges: every fold and every straight cut of the net lies on one of these lines, so a
+    ruler laid between two ticks scores or cuts it without a line printed over the art."""
+    box = net.box
+    xs = sorted({round(v, 4) for f in net.faces.values() for v in (f.x, f.right)})
+    ys = sorted({round(v, 4) for f in net.faces.values() for v in (f.y, f.bottom)})
+    out: list[Segment] = []
+    for y in ys:
+        out.append(Segment((box.x - clear - length, y), (box.x - clear, y)))
+        out.append(Segment((box.right + clear, y), (box.right + clear + length, y)))
+    for x in xs:
+        out.append(Segment((x, box.y - clear - length), (x, box.y - clear)))
+        out.append(Segment((x, box.bottom + clear), (x, box.bottom + clear + length)))
+    return out
 
 
 def tab_depth(size: float) -> float:

@@ -35,7 +35,7 @@ from sheetgen.units import MM
 
 GAP = 4 * MM
 BODY = 8.5  # points: body text on the sheet
-SMALL = 7.0  # the smallest text on the sheet
+SMALL = 7.0  # fine print on the sheet (solid black, as every text under 7.5pt)
 BLANK_CHARGES = 5  # charge boxes on an empty temporary-upgrade line
 CHARGES_PER_ROW = 6  # more charges than this go in two rows
 ROW = 11 * MM  # one temporary upgrade: its name, face and charges, then a line for its note
@@ -165,7 +165,7 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     items += one_line(ctx, f["name"], Box(inner.x, inner.y, x - inner.x - 2 * MM, 5.5 * MM),
                       TextStyle(size=11, font="bold", color=ink, min_size=SMALL), view.faction_source("name"))
     text = f"**Likes:** {', '.join(f['likes']) or 'no one'}\n**Dislikes:** {', '.join(f['dislikes']) or 'no one'}"
-    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.3),
+    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=BODY, color=ink, min_size=BODY, leading=1.3),
                                         view.faction_source("likes"))],
                         Box(inner.x, inner.y + 7 * MM, inner.w, inner.h - 7 * MM), what="likes and dislikes")
     return items
@@ -185,6 +185,7 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     detail = Box(number.right + 1 * MM, top.y, top.right - number.right - 1 * MM, top.h)
     src = face_source(view.doc, face.number)
     if view.blank:
+        items += writing_lines(ctx, Box(number.x, number.y, number.w, number.h - 1 * MM), pitch=number.h - 1 * MM)
         items.append(Field(f"face{face.number}_skill", "text", number.x, number.y + 1 * MM, number.w, number.h - 2 * MM,
                            tooltip=f"face {face.number} effective skill", font=ctx.fonts.face("bold"), size=18))
         items += fit_blocks(ctx, [Paragraph(ctx, "effective skill\n= skill − upgrade costs",
@@ -194,13 +195,14 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
         items += one_line(ctx, str(face.effective), number, TextStyle(size=30, font="bold", color=ink, min_size=SMALL),
                           field_of(src, "skill"), what="skill")
         how = f"skill {face.skill}" + (f"\nupgrades −{face.cost}" if face.cost else "\nno upgrades")
-        items += fit_blocks(ctx, [Paragraph(ctx, how, TextStyle(size=BODY, color=muted, min_size=SMALL), None)], detail,
+        items += fit_blocks(ctx, [Paragraph(ctx, how, TextStyle(size=BODY, color=muted, min_size=BODY), None)], detail,
                             valign="middle", what="skill detail")
     rest = Box(inner.x, top.bottom + 2.5 * MM, inner.w, inner.bottom - top.bottom - 2.5 * MM)
     items += one_line(ctx, "PERMANENT UPGRADES", Box(rest.x, rest.y, rest.w, 3 * MM),
                       TextStyle(size=6, font="bold", color=muted, min_size=5), None, valign="top")
     body = Box(rest.x, rest.y + 3.8 * MM, rest.w, rest.h - 3.8 * MM)
     if view.blank:
+        items += writing_lines(ctx, body, pitch=6 * MM)
         items.append(Field(f"face{face.number}_upgrades", "text", body.x, body.y, body.w, body.h,
                            tooltip=f"face {face.number} upgrades and notes", font=ctx.fonts.face("regular"), size=9,
                            multiline=True))
@@ -208,7 +210,7 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     lines = [f"- {u}" for u in face.upgrades] or ["- none"]
     if face.note:
         lines.append(f"*{face.note}*")
-    items += list_over_lines(ctx, body, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=SMALL, leading=1.25),
+    items += list_over_lines(ctx, body, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=BODY, leading=1.25),
                              field_of(src, "upgrades"), "upgrades")
     return items
 
@@ -251,7 +253,7 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
             src = view.source(*entry["path"])
             items += one_line(ctx, entry["name"], name_box, TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
                               Source(("upgrade", entry["id"]), ("name",)), valign="bottom", what="upgrade name")
-            items += one_line(ctx, f"face {entry['face']}", face_box, TextStyle(size=BODY, color=ink, min_size=SMALL), None,
+            items += one_line(ctx, f"face {entry['face']}", face_box, TextStyle(size=BODY, color=ink, min_size=BODY), None,
                               valign="bottom")
             if entry["capacity"]:
                 items += charge_boxes(ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry["capacity"],
@@ -265,16 +267,16 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
                                                                                     min_size=6, markup=False),
                                                     src.child("note") if src else None)], note, what="note")
         elif view.blank:
+            items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
+            items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
             items.append(Field(f"temporary{i + 1}", "text", name_box.x, row.y, name_box.w, row.h,
                                tooltip="temporary upgrade", font=ctx.fonts.face("regular"), size=9, multiline=True))
             items.append(Field(f"temporary{i + 1}_face", "text", face_box.x, first.y, face_box.w, first.h,
                                tooltip="face", font=ctx.fonts.face("regular"), size=9))
             items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{i + 1}_charge")
         else:
-            items.append(Path(line(name_box.x, first.bottom, name_box.right, first.bottom), stroke=ctx.color("rule"),
-                              width=0.5))
-            items.append(Path(line(face_box.x, first.bottom, face_box.right, first.bottom), stroke=ctx.color("rule"),
-                              width=0.5))
+            items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
+            items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
             items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, color=tint(ink, 0.55))
     return items
 
@@ -307,16 +309,16 @@ def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     items, inner = section(ctx, box, "Storage and notes", view.colours.strong)
     ink, muted = ctx.color("ink"), ctx.color("muted")
     if view.notes:
-        need = Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=SMALL), None).height(ctx, inner.w, 1.0)
+        need = Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=BODY), None).height(ctx, inner.w, 1.0)
         inner, notes_box = inner.split_top(max(inner.h * 0.4, inner.h - need - 6 * MM), gap=2 * MM)
         items += one_line(ctx, "NOTES", Box(notes_box.x, notes_box.y, notes_box.w, 3 * MM),
                           TextStyle(size=6, font="bold", color=muted, min_size=5), None, valign="top")
-        items += fit_blocks(ctx, [Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=SMALL),
+        items += fit_blocks(ctx, [Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=BODY),
                                             view.source("notes"))],
                             Box(notes_box.x, notes_box.y + 3.8 * MM, notes_box.w, notes_box.h - 3.8 * MM), what="notes")
     if not view.storage_faces:
         items += fit_blocks(ctx, [Paragraph(ctx, "No Manipulate face, so no storage compartment.",
-                                            TextStyle(size=BODY, color=muted, min_size=SMALL), None)], inner)
+                                            TextStyle(size=BODY, color=muted, min_size=BODY), None)], inner)
         return items
     parts = inner.rows(len(view.storage_faces), gap=2 * MM)
     by_number = {f.number: f for f in view.faces}
@@ -327,10 +329,11 @@ def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
                           face.name_source if face else None, valign="top", what="compartment heading")
         body = Box(part.x, part.y + 4 * MM, part.w, part.h - 4 * MM)
         if view.blank:
+            items += writing_lines(ctx, body, pitch=6 * MM)
             items.append(Field(f"storage{number}", "text", body.x, body.y, body.w, body.h, tooltip=f"face {number} storage",
                                font=ctx.fonts.face("regular"), size=9, multiline=True))
             continue
-        items += list_over_lines(ctx, body, "\n".join(f"- {h}" for h in held), TextStyle(size=BODY, color=ink, min_size=SMALL),
+        items += list_over_lines(ctx, body, "\n".join(f"- {h}" for h in held), TextStyle(size=BODY, color=ink, min_size=BODY),
                                  view.source("storage"), "storage")
     return items
 

@@ -11,12 +11,13 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path
 from sheetgen.layout.products import DocInput
 from sheetgen.layout.templates import caption
+from sheetgen.layout.text import FINE_MIN
 from sheetgen.pathdata import PathDataError, parse_path, transform
 from sheetgen.units import MM
 
 SYSTEM = "cubit"
 CAPTIONS = "cubit/captions.j2"
-MIN_TEXT = 6.0  # points: the smallest text on cube faces, stickers and cards
+MIN_TEXT = FINE_MIN  # points: the smallest text on cube faces, stickers and cards
 FULL_DETAIL = 40 * MM  # faces and stickers smaller than this drop the words around their numbers
 ICON_STROKE = 7.0  # line width of icons, in icon units
 

@@ -11,6 +11,7 @@ from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument,
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import scale_bar_around
 from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, page_map, plan_tiles
 from sheetgen.units import MM, format_mm
 
@@ -56,6 +57,7 @@ def _tile_page(ctx: LayoutContext, mat: dict, tile, tiles, first, squares) -> Pa
             items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
                               label, None, valign="top")
     items += join_marks(ctx, grid, s, w, h, tile, tiles)
+    items += scale_bar_around(ctx, grid, TICK + TICK_GAP + 1 * MM, H - MARGIN - FOOTER + 2 * MM)
     box = Box(MARGIN, H - MARGIN - FOOTER + 3 * MM, W - 2 * MARGIN, FOOTER - 3 * MM)
     pmap, map_w = page_map(box.right, box.y, tile, tiles, color)
     items += pmap

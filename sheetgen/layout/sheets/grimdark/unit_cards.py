@@ -49,6 +49,7 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
     for f in COLUMNS:
         xs.append(xs[-1] + f * box.w)
     cols = [Box(xs[i], 0, xs[i + 1] - xs[i], 0) for i in range(len(COLUMNS))]
+    cols[4] = Box(cols[4].x + 1 * MM, 0, cols[4].w - 1 * MM, 0)  # clear of the AP column
     items: list[Item] = []
     head = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6)
     for col, label, align in zip(cols, ("Weapon", "Range", "A", "AP", "Rules"), ("left", "left", "center", "center", "left")):

@@ -3,10 +3,12 @@ notice as fine print, and monster words for headings."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item
-from sheetgen.layout.text import TextStyle, text_box
+from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, text_box
 
 SYSTEM = "kubos"
 
@@ -22,10 +24,17 @@ def accent(ctx: LayoutContext) -> str:
     return system_color(ctx, SYSTEM)
 
 
-def fine_print(ctx: LayoutContext, box: Box, *, size: float = 6.0, align: str = "left") -> list[Item]:
-    """The licence notice as small print filling `box`, never below 6pt."""
-    style = TextStyle(size=size, min_size=6.0, leading=1.15, color=ctx.color("muted"), align=align)
-    return text_box(ctx, NOTICE, box, style, None, valign="bottom", what="licence notice")
+FINE_PRINT = TextStyle(size=FINE_MIN, leading=1.15)
+
+
+def fine_print(ctx: LayoutContext, box: Box, *, align: str = "left") -> list[Item]:
+    """The licence notice as fine print at the bottom of `box`."""
+    return text_box(ctx, NOTICE, box, replace(FINE_PRINT, align=align), None, valign="bottom", what="licence notice")
+
+
+def fine_print_height(ctx: LayoutContext, width: float) -> float:
+    """How tall the licence notice is as fine print `width` wide."""
+    return Paragraph(ctx, NOTICE, FINE_PRINT).height(ctx, width, 1.0)
 
 
 def monster_kind_line(derived: dict) -> str:

@@ -31,11 +31,11 @@ def grid_height(rows: int) -> float:
 def body_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle, width: float, height: float) -> list[Block]:
     """HP boxes, then one paragraph per special rule, the treasure, and the notes.
 
-    The boxes take what the text leaves of `height` (at least a third of it), so a
+    The boxes take what the text leaves of `height` (at least a quarter of it), so a
     dragon's many boxes shrink before its rules do."""
     text = _text_blocks(ctx, doc, style)
     spacer = Spacer(1.2 * MM)
-    room = max(height / 3, height - spacer.h - stack_height(ctx, text, width, 1.0))
+    room = max(height / 4, height - spacer.h - stack_height(ctx, text, width, 1.0))
     boxes = fitted_hp_boxes(doc.derived["hp"], width, room, color=ctx.color("ink"), source=doc.source("hp"),
                             group_id=f"{doc.id}-hp")
     return [boxes, spacer, *text]

@@ -4,40 +4,57 @@ from __future__ import annotations
 
 from sheetgen.layout.cards import NUMBER_W, SAFE, CardGeometry, background, impose_deck, title_band
 from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent, fine_print, monster_kind_line
+from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent, fine_print, fine_print_height, monster_kind_line
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
-from sheetgen.layout.text import TextStyle, fit_blocks
+from sheetgen.layout.text import TextStyle, fit_blocks, split_blocks
 from sheetgen.units import MM
 
-NOTICE_H = 7.6 * MM
+BODY = 7.5  # points: the body text of every stat card
 
 
-def monster_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[Item]:
-    """One monster's card front: name band, numbers, HP boxes, rules, treasure, licence."""
-    items = background(geo, ctx.color("card"))
-    band, top = title_band(ctx, geo, doc.model.name, color, doc.source("name"), height=12 * MM,
-                           subtitle=monster_kind_line(doc.derived))
-    items += band
+def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[list[Item]]:
+    """One monster's card fronts: name band, numbers, HP boxes, rules, treasure, licence;
+    rules that do not fit at the deck's size go on to a second card."""
+    style = TextStyle(size=BODY, leading=1.18, color=ctx.color("ink")).fixed
     cells = monster_cells(doc.derived)
-    inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
-    rows = grid_rows(ctx, cells, inner.w)
-    grid_box, rest = inner.split_top(grid_height(rows), 2 * MM)
-    items += stat_grid(ctx, grid_box, cells, color, rows=rows)
-    body, notice = rest.split_top(rest.h - NOTICE_H - 1 * MM, 1 * MM)
-    style = TextStyle(size=7.0, min_size=6.0, leading=1.18, color=ctx.color("ink"))
-    items += fit_blocks(ctx, body_blocks(ctx, doc, style, body.w, body.h), body, what="stat card")
-    items += fine_print(ctx, Box(notice.x, notice.y, notice.w - NUMBER_W - 1.5 * MM, notice.h))  # n/N at its right
-    return items
+    fronts: list[list[Item]] = []
+    remaining: list | None = None
+    while True:
+        items = background(geo, ctx.color("card"))
+        title = continued(doc.model.name, len(fronts))
+        band, top = title_band(ctx, geo, title, color, doc.source("name"), height=12 * MM,
+                               subtitle=monster_kind_line(doc.derived))
+        items += band
+        inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
+        notice_w = inner.w - NUMBER_W - 1.5 * MM  # n/N at its right
+        notice_h = fine_print_height(ctx, notice_w)
+        if remaining is None:
+            rows = grid_rows(ctx, cells, inner.w)
+            grid_box, rest = inner.split_top(grid_height(rows), 2 * MM)
+            items += stat_grid(ctx, grid_box, cells, color, rows=rows)
+        else:
+            rest = inner
+        body, notice = rest.split_top(rest.h - notice_h - 1 * MM, 1 * MM)
+        blocks = body_blocks(ctx, doc, style, body.w, body.h) if remaining is None else remaining
+        head, remaining = split_blocks(ctx, blocks, body)
+        if not head:
+            head, remaining = blocks, []  # nothing fits even alone: reported where it is
+        items += fit_blocks(ctx, head, body, what="stat card")
+        items += fine_print(ctx, Box(notice.x, notice.y, notice_w, notice.h))
+        fronts.append(items)
+        if not remaining:
+            return fronts
 
 
 def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
     docs = sorted(job.docs, key=lambda d: (d.model.name, d.id))
-    fronts = [monster_card(ctx, geo, doc, color) for doc in docs]
+    fronts = [front for doc in docs for front in monster_cards(ctx, geo, doc, color)]
     pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters", job=job, system=SYSTEM,
                         back_title="KUBOS monster", back_text=NOTICE)
     return LayoutDocument(title="KUBOS monsters — stat cards", pages=tuple(pages), author=ctx.theme.author,

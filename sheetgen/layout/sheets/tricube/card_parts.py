@@ -10,10 +10,10 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM
 
-LABEL = TextStyle(size=6, font="bold", min_size=6)
+LABEL = TextStyle(size=FINE_MIN, font="bold")
 BAND_HEIGHT = 13 * MM
 LABEL_H = 3 * MM  # tall enough for 6pt labels
 
@@ -47,7 +47,7 @@ def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, ali
 
 def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str, what: str) -> list[Item]:
     """The card's own text from the top of the box, a rules reminder at its bottom."""
-    note = Paragraph(ctx, reminder, TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.2))
+    note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
     note_h = note.height(ctx, box.w, 1.0)
     text, bottom = box.split_top(max(0.0, box.h - note_h - 1.5 * MM), 1.5 * MM)
     return fit_blocks(ctx, blocks, text, what=what) + note.draw(ctx, bottom.x, bottom.bottom - note_h, bottom.w, 1.0)

@@ -24,9 +24,12 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
     items: list[Item] = []
     for chip, row in zip(box.columns(len(shown), 1.5 * MM), shown):
         strong = row["challenge"] in (trait, style)
-        fill = color if strong else tint(color, 0.85)
+        # The trait and style chips stand out by a strong edge on a light ground, so their
+        # labels stay dark fine print rather than small type reversed out of a colour.
+        fill = tint(color, 0.6) if strong else tint(color, 0.88)
         ink = readable_on(fill)
-        items.append(Rect(chip.x, chip.y, chip.w, chip.h, stroke=None, fill=fill, radius=1.2 * MM))
+        items.append(Rect(chip.x, chip.y, chip.w, chip.h, stroke=color if strong else None, width=1.2, fill=fill,
+                          radius=1.2 * MM))
         items += label(ctx, row["challenge"], Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
         items += one_line(ctx, str(row["dice"]), Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
                           TextStyle(size=13, font="bold", color=ink, align="center", min_size=8), None)

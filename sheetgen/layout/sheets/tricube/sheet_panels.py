@@ -13,7 +13,7 @@ from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.sheets.tricube.common import Tokens, affliction_labels, token_track
 from sheetgen.layout.sheets.tricube.sheet_values import SheetValues
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
-from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
+from sheetgen.layout.widgets import WRITING_INK, WRITING_WIDTH, check_boxes, labeled_value, section, writing_lines
 from sheetgen.rules.tricube.dice import dice_by_challenge
 from sheetgen.units import MM
 
@@ -75,7 +75,7 @@ def dice_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list
     name, covers, dice, outside = dice_columns(inner)
     head = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6)
     for column, text, align in ((name.moved(1 * MM, 0), "CHALLENGE", "left"), (covers, "COVERS", "left"),
-                                (dice, "DICE", "center"), (outside, "OUTSIDE YOUR CONCEPT", "center")):
+                                (dice, "DICE", "center"), (outside, "OUTSIDE CONCEPT", "center")):
         items += one_line(ctx, text, Box(column.x, column.y, column.w, DICE_HEAD), replace(head, align=align),
                           None, valign="top")
     most = max(r["dice"] for r in rows)
@@ -111,7 +111,7 @@ def dice_row(ctx: LayoutContext, strip: Box, row: dict, v: SheetValues, color: s
         for cell, suffix, tip in ((dice, "dice", ""), (outside, "outside", " outside your concept")):
             f = Box(cell.x + cell.w / 2 - 4 * MM, cell.y + 0.7 * MM, 8 * MM, cell.h - 1.4 * MM)
             # Fields draw no border of their own: a box shows where to write, on paper too.
-            items.append(Rect(f.x, f.y, f.w, f.h, stroke=ctx.color("rule"), width=0.6, fill=None, radius=1 * MM))
+            items.append(Rect(f.x, f.y, f.w, f.h, stroke=WRITING_INK, width=0.6, fill=None, radius=1 * MM))
             items.append(Field(f"{row['challenge']}_{suffix}", "text", f.x, f.y, f.w, f.h,
                                tooltip=f"Dice for {row['challenge']}{tip}", font=ctx.fonts.face("regular"), size=10))
     else:
@@ -199,8 +199,8 @@ def afflictions_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) 
                       valign="top")
     for i in range(slots):
         y = rows.y + i * pitch
-        items.append(Path(line(rows.x, y + pitch, rows.right - label_w, y + pitch), stroke=tint(ctx.color("rule"), 0.3),
-                          width=0.4))
+        items.append(Path(line(rows.x, y + pitch, rows.right - label_w, y + pitch), stroke=WRITING_INK,
+                          width=WRITING_WIDTH))
         tick_box = Box(rows.right - tick - 1 * MM, y + pitch - tick - 1 * MM, tick, tick)
         boxes, _ = check_boxes(ctx, tick_box.x, tick_box.y, 1, checked=int(i in v.permanent), size=tick)
         items += boxes

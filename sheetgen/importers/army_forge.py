@@ -1,0 +1,465 @@
+"""Import an army list from a list builder's export (Army Forge): its JSON export or
+its plain-text export, turned into one `grimdark-army` document and its
+`grimdark-unit` documents, ranges converted to the content format.
+
+JSON: the army (`name`, `points`, `pointsLimit`, `units`) and each unit (`name`,
+`size`, `quality`, `defense`, `cost`, `specialRules[{key, name, rating}]`, and its
+weapons in `loadout` when present and not empty, else in `equipment`: `name`,
+`label`, `range` in inches (0 is melee), `attacks`, `count`, `specialRules`).
+Equipment without attacks is gear: its rules become the unit's.
+
+Text: an optional army line (`++ Name [500pts] ++`), then for each unit a line
+`Name [5] | Qua 4+ Def 5+ | 100pts` (rules may follow after another `|`), then lines of
+weapon labels (`5x Rifle (24", A1, AP(1))`) and of rules (`Tough(3), Hero`).
+
+Every problem is a diagnostic at its line and column; nothing here writes files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sheetgen.diagnostics import Diagnostic, Severity
+from sheetgen.rules.grimdark.rulebook import QUALITY_RANGE
+
+MAX_BYTES = 2_000_000
+MAX_ID = 64
+
+
+class ImportFailure(Exception):
+    """The export cannot be read: the diagnostics say where and why."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+@dataclass
+class WeaponIn:
+    name: str
+    range_in: float
+    attacks: int
+    count: int
+    rules: list[str]
+
+
+@dataclass
+class UnitIn:
+    name: str
+    size: int
+    quality: int
+    defense: int
+    cost: int
+    rules: list[str] = field(default_factory=list)
+    weapons: list[WeaponIn] = field(default_factory=list)
+
+
+@dataclass
+class ArmyIn:
+    name: str
+    points_limit: int | None
+    units: list[UnitIn]
+
+
+def slug(text: str, limit: int = MAX_ID) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s[:limit].strip("-") or "unit"
+
+
+def rule_label(name: str, rating: Any) -> str:
+    if rating is None or rating == "" or isinstance(rating, bool):
+        return name
+    if isinstance(rating, float) and rating == int(rating):
+        rating = int(rating)
+    return f"{name}({rating})"
+
+
+def value_problem(key: str, value: int) -> tuple[str, str] | None:
+    """What is wrong with a unit's number, as (message, hint), or None."""
+    low, high = QUALITY_RANGE
+    if key in ("quality", "defense") and not low <= value <= high:
+        return f"{key} {value} is not a roll of {low}+ to {high}+", f"a {key} of 4 means 4+"
+    if key == "size" and value < 1:
+        return f"size {value}: a unit has at least one model", "check the export"
+    if key == "cost" and value < 0:
+        return f"cost {value} is negative", "check the export"
+    return None
+
+
+# --- JSON -------------------------------------------------------------------------------------
+
+
+class _Where:
+    """Line and column of every value of a JSON text, by path (from a YAML parse of it)."""
+
+    def __init__(self, text: str):
+        self.marks: dict[tuple, tuple[int, int]] = {}
+        try:
+            import yaml
+
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+        except Exception:  # positions are a courtesy: without them errors point at the start
+            node = None
+        if node is not None:
+            self._walk(node, ())
+
+    def _walk(self, node, path: tuple) -> None:
+        self.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if node.tag.endswith(":map"):
+            for k, v in node.value:
+                self._walk(v, path + (k.value,))
+                self.marks[path + (k.value, "<key>")] = (k.start_mark.line + 1, k.start_mark.column + 1)
+        elif node.tag.endswith(":seq"):
+            for i, v in enumerate(node.value):
+                self._walk(v, path + (i,))
+
+    def __call__(self, path: tuple) -> tuple[int, int]:
+        while path and path not in self.marks:
+            path = path[:-1]
+        return self.marks.get(path, (1, 1))
+
+
+def _path_text(path: tuple) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
+    return out or "the export"
+
+
+class _JsonReader:
+    def __init__(self, file: str, text: str):
+        self.file = file
+        self.where = _Where(text)
+        self.problems: list[Diagnostic] = []
+
+    def fail(self, path: tuple, code: str, message: str, hint: str) -> None:
+        line, col = self.where(path)
+        self.problems.append(Diagnostic(self.file, line, col, Severity.ERROR, code, message, hint))
+
+    def get(self, obj: dict, path: tuple, key: str, kind: type | tuple, *, required: bool = True, default: Any = None):
+        if not isinstance(obj, dict):
+            return default
+        if key not in obj:
+            if required:
+                self.fail(path, "import.missing-field", f"{_path_text(path)} has no `{key}`",
+                          "export the list again from the list builder; the file may be cut short or edited")
+            return default
+        value = obj[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            names = " or ".join({int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}[k]
+                                for k in kinds)
+            self.fail(path + (key,), "import.wrong-type", f"{_path_text(path + (key,))} is {json.dumps(value)[:40]}; "
+                      f"expected {names}", "this does not look like a list builder's army export")
+            return default
+        return value
+
+    def number(self, obj: dict, path: tuple, key: str, *, required: bool = True, default: int | None = None) -> int | None:
+        value = self.get(obj, path, key, (int, float, str), required=required, default=default)
+        if isinstance(value, str):  # some exports write numbers as text
+            if re.fullmatch(r"\s*-?\d+(\.\d+)?\s*", value):
+                value = float(value)
+            else:
+                self.fail(path + (key,), "import.wrong-type", f"{_path_text(path + (key,))} is `{value}`, not a number",
+                          "this does not look like a list builder's army export")
+                return default
+        if isinstance(value, float):
+            value = int(value) if value == int(value) else value
+        return value
+
+    def rules(self, obj: dict, path: tuple) -> list[str]:
+        out = []
+        items = self.get(obj, path, "specialRules", list, required=False, default=[]) or []
+        for i, r in enumerate(items):
+            where = path + ("specialRules", i)
+            if not isinstance(r, dict):
+                self.fail(where, "import.wrong-type", f"{_path_text(where)} is not an object",
+                          "each special rule is {key, name, rating}")
+                continue
+            name = self.get(r, where, "name", str)
+            if name:
+                out.append(rule_label(name.strip(), r.get("rating")))
+        return out
+
+    def weapon(self, obj: Any, path: tuple) -> WeaponIn | list[str] | None:
+        if not isinstance(obj, dict):
+            self.fail(path, "import.wrong-type", f"{_path_text(path)} is not an object", "each weapon is an object")
+            return None
+        name = self.get(obj, path, "name", str) or self.get(obj, path, "label", str, required=False) or ""
+        rules = self.rules(obj, path)
+        attacks = self.number(obj, path, "attacks", required=False, default=0)
+        if not attacks:
+            return rules  # gear: no attacks, its rules are the unit's
+        rng = self.number(obj, path, "range", required=False, default=0) or 0
+        count = self.number(obj, path, "count", required=False, default=1) or 1
+        return WeaponIn(name.strip(), rng, int(attacks), int(count), rules)
+
+    def unit(self, obj: Any, path: tuple) -> UnitIn | None:
+        if not isinstance(obj, dict):
+            self.fail(path, "import.wrong-type", f"{_path_text(path)} is not an object", "each unit is an object")
+            return None
+        before = len(self.problems)
+        name = self.get(obj, path, "name", str)
+        values = {k: self.number(obj, path, k) for k in ("size", "quality", "defense", "cost")}
+        rules = self.rules(obj, path)
+        key = "loadout" if obj.get("loadout") else "equipment"
+        weapons: list[WeaponIn] = []
+        items = self.get(obj, path, key, list, required=key == "loadout", default=[]) or []
+        for i, w in enumerate(items):
+            got = self.weapon(w, path + (key, i))
+            if isinstance(got, WeaponIn):
+                size = values["size"]
+                if isinstance(size, int) and got.count > size:
+                    self.fail(path + (key, i, "count"), "import.out-of-range",
+                              f"{got.count} models carry {got.name}, but the unit has {size}", "check the export")
+                weapons.append(got)
+            elif got:
+                rules += [r for r in got if r not in rules]
+        if len(self.problems) == before:
+            for key, value in values.items():
+                problem = value_problem(key, value)
+                if problem:
+                    self.fail(path + (key,), "import.out-of-range", f"{_path_text(path + (key,))}: {problem[0]}", problem[1])
+        if len(self.problems) > before:
+            return None
+        return UnitIn(name.strip(), int(values["size"]), int(values["quality"]), int(values["defense"]),
+                      int(values["cost"]), rules, weapons)
+
+
+def read_json(file: str, text: str) -> ArmyIn:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        end = exc.pos >= len(text.rstrip())
+        raise ImportFailure([Diagnostic(file, exc.lineno, exc.colno, Severity.ERROR, "import.bad-json",
+                                        f"the export is not valid JSON: {exc.msg}" + (" (the file ends early)" if end else ""),
+                                        "export the list again; the file may be cut short")]) from None
+    r = _JsonReader(file, text)
+    if not isinstance(data, dict):
+        r.fail((), "import.wrong-type", "the export is not a JSON object", "export the army list as JSON from the list builder")
+        raise ImportFailure(r.problems)
+    name = r.get(data, (), "name", str)
+    limit = r.number(data, (), "pointsLimit", required=False)
+    units_raw = r.get(data, (), "units", list, default=[])
+    units = []
+    for i, raw in enumerate(units_raw or []):
+        unit = r.unit(raw, ("units", i))
+        if unit is not None:
+            units.append(unit)
+    if not r.problems and not units:
+        r.fail(("units",), "import.no-units", "the army has no units", "add units in the list builder and export again")
+    if r.problems:
+        raise ImportFailure(r.problems)
+    return ArmyIn(name.strip(), limit, units)
+
+
+# --- text -------------------------------------------------------------------------------------
+
+_UNIT_RE = re.compile(
+    r"^(?P<name>[^|\[\]]+?)\s*\[(?P<size>\d+)\]\s*\|\s*(?:Qua|Q)\s*(?P<q>\d)\+?\s*(?:Def|D)\s*(?P<d>\d)\+?\s*"
+    r"\|\s*(?P<cost>\d+)\s*pts?\s*(?:\|\s*(?P<rules>.*))?$", re.IGNORECASE)
+_HEADER_RE = re.compile(r"^\+*\s*(?P<name>.+?)\s*(?:\[(?:[A-Za-z ]+\s)?(?P<limit>\d+)\s*pts?\])?\s*\+*$", re.IGNORECASE)
+_WEAPON_RE = re.compile(r"^(?:(?P<count>\d+)\s*x\s+)?(?P<name>[^(]+?)\s*\((?P<inner>.*)\)$")
+_ATTACKS_RE = re.compile(r"^A(\d+)$")
+_RANGE_RE = re.compile(r'^(\d+(?:\.\d+)?)\s*(?:"|in|″)$')
+
+
+def split_top(text: str) -> list[tuple[int, str]]:
+    """Comma-separated items outside brackets, with their offsets."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text + ","):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            item = text[start:i]
+            if item.strip():
+                out.append((start + len(item) - len(item.lstrip()), item.strip()))
+            start = i + 1
+    return out
+
+
+def _weapon_from_label(label: str) -> WeaponIn | None:
+    m = _WEAPON_RE.match(label)
+    if not m:
+        return None
+    rng, attacks, rules = 0.0, None, []
+    for _, part in split_top(m.group("inner")):
+        if (a := _ATTACKS_RE.match(part)) is not None:
+            attacks = int(a.group(1))
+        elif (r := _RANGE_RE.match(part)) is not None:
+            rng = float(r.group(1))
+        else:
+            rules.append(part)
+    if attacks is None:
+        return None
+    return WeaponIn(m.group("name").strip(), rng, attacks, int(m.group("count") or 1), rules)
+
+
+def _is_rule(item: str) -> bool:
+    """`Hero`, `Tough(3)`: a name, with at most a number in brackets."""
+    return re.fullmatch(r"[A-Za-z][A-Za-z' -]*(\(\s*[+-]?\d+\s*\))?", item) is not None
+
+
+def read_text(file: str, text: str) -> ArmyIn:
+    problems: list[Diagnostic] = []
+
+    def fail(line: int, col: int, code: str, message: str, hint: str) -> None:
+        problems.append(Diagnostic(file, line, col, Severity.ERROR, code, message, hint))
+
+    name, limit = Path(file).stem, None
+    units: list[UnitIn] = []
+    seen_unit = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        col = len(raw) - len(raw.lstrip()) + 1
+        if not line:
+            continue
+        m = _UNIT_RE.match(line)
+        if m:
+            seen_unit = True
+            for key, group in (("size", "size"), ("quality", "q"), ("defense", "d"), ("cost", "cost")):
+                problem = value_problem(key, int(m.group(group)))
+                if problem:
+                    fail(n, col + m.start(group), "import.out-of-range", problem[0], problem[1])
+            rules = [p for _, p in split_top(m.group("rules") or "")]
+            units.append(UnitIn(m.group("name").strip(), int(m.group("size")), int(m.group("q")), int(m.group("d")),
+                                int(m.group("cost")), rules))
+            continue
+        if not seen_unit:
+            h = _HEADER_RE.match(line)
+            if "|" in line or not h:
+                fail(n, col, "import.bad-line", f"`{line[:60]}` is neither the army line nor a unit line",
+                     "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts`")
+                continue
+            name = h.group("name").strip()
+            limit = int(h.group("limit")) if h.group("limit") else None
+            continue
+        if "|" in line:
+            fail(n, col, "import.bad-line", f"`{line[:60]}` looks like a unit line but cannot be read",
+                 "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts`")
+            continue
+        unit = units[-1]
+        for offset, item in split_top(line):
+            if _is_rule(item):
+                unit.rules.append(item)
+                continue
+            weapon = _weapon_from_label(item)
+            if weapon is None:
+                fail(n, col + offset, "import.bad-weapon", f"`{item[:60]}` cannot be read as a weapon or a rule",
+                     'a weapon reads `5x Rifle (24", A1, AP(1))`, a rule `Tough(3)`')
+            elif weapon.count > unit.size:
+                fail(n, col + offset, "import.out-of-range",
+                     f"{weapon.count} models carry {weapon.name}, but {unit.name} has {unit.size}", "check the export")
+            else:
+                unit.weapons.append(weapon)
+    if not units and not problems:
+        fail(1, 1, "import.no-units", "the export has no unit lines", "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts`")
+    if problems:
+        raise ImportFailure(problems)
+    return ArmyIn(name, limit, units)
+
+
+# --- both -------------------------------------------------------------------------------------
+
+
+def read_export(path: Path) -> ArmyIn:
+    """The army in an export file, JSON or text (told apart by the first character)."""
+    file = str(path)
+    try:
+        data = path.read_bytes()[: MAX_BYTES + 1]
+    except OSError as exc:
+        raise ImportFailure([Diagnostic(file, 1, 1, Severity.ERROR, "import.unreadable",
+                                        f"cannot read the export: {exc.strerror or exc}", "check the path")]) from None
+    if len(data) > MAX_BYTES:
+        raise ImportFailure([Diagnostic(file, 1, 1, Severity.ERROR, "import.too-large",
+                                        f"the export is larger than {MAX_BYTES // 1_000_000} MB", "export one army at a time")])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ImportFailure([Diagnostic(file, line, 1, Severity.ERROR, "import.not-utf8",
+                                        "the export is not UTF-8 text", "export the list again as text or JSON")]) from None
+    if not text.strip():
+        raise ImportFailure([Diagnostic(file, 1, 1, Severity.ERROR, "import.empty", "the export is empty",
+                                        "export the list again from the list builder")])
+    return read_json(file, text) if text.lstrip()[0] in "{[" else read_text(file, text)
+
+
+def _weapon_doc(w: WeaponIn) -> dict:
+    doc: dict[str, Any] = {"name": w.name}
+    if w.range_in:
+        doc["range"] = f"{w.range_in:g}in"
+    doc["attacks"] = w.attacks
+    if w.count != 1:
+        doc["count"] = w.count
+    if w.rules:
+        doc["rules"] = list(w.rules)
+    return doc
+
+
+def documents(army: ArmyIn) -> tuple[str, list[dict]]:
+    """The army's id and its documents: the army first, then one unit per distinct
+    profile (identical units are one unit taken several times)."""
+    army_id = slug(army.name, 40)
+    unit_docs: list[dict] = []
+    entries: list[dict] = []
+    by_profile: dict[str, dict] = {}
+    ids: set[str] = set()
+    for u in army.units:
+        body = {"name": u.name, "size": u.size, "quality": u.quality, "defense": u.defense, "cost": u.cost}
+        if u.rules:
+            body["special_rules"] = list(u.rules)
+        body["weapons"] = [_weapon_doc(w) for w in u.weapons]
+        key = json.dumps(body, sort_keys=True)
+        if key in by_profile:
+            by_profile[key]["count"] += 1
+            continue
+        base = slug(f"{army_id}-{u.name}")
+        uid, n = base, 2
+        while uid in ids:
+            uid, n = slug(f"{base[:MAX_ID - 4]}-{n}"), n + 1
+        ids.add(uid)
+        unit_docs.append({"kind": "grimdark-unit", "id": uid, **body})
+        entry = {"unit": uid, "count": 1}
+        by_profile[key] = entry
+        entries.append(entry)
+    total = sum(u.cost for u in army.units)
+    limit = army.points_limit if army.points_limit else total
+    army_doc = {"kind": "grimdark-army", "id": army_id, "name": army.name, "points_limit": limit, "units": entries}
+    return army_id, [army_doc] + unit_docs
+
+
+@dataclass
+class ImportResult:
+    """What an import gives: the file name to write, its YAML, or the problems (with
+    the export's lines, to show under each)."""
+
+    name: str
+    text: str
+    problems: list[Diagnostic]
+    lines: list[str]
+
+
+def import_yaml(path: Path) -> ImportResult:
+    """An export as one YAML file: the army, then its units."""
+    from sheetgen.generate import dump_documents
+
+    try:
+        army = read_export(path)
+    except ImportFailure as exc:
+        try:
+            lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        return ImportResult("", "", exc.diagnostics, lines)
+    army_id, docs = documents(army)
+    header = f"Imported by `sheetgen import army-forge` from {path.name}."
+    if army.points_limit is None:
+        header += "\nThe export named no points limit: the army's total is used; edit points_limit."
+    return ImportResult(f"{army_id}.yaml", dump_documents(docs, header), [], [])

@@ -1,0 +1,34 @@
+"""Text that keeps its size and flows on to further cards instead of shrinking."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Item
+from sheetgen.layout.text import fit_blocks, split_blocks
+
+
+def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tuple[list[Item], Box]],
+                    what: str = "card text") -> list[list[Item]]:
+    """The blocks over as many cards as they need at their own size. `card(k)` draws the
+    k-th card's own parts (0 for the first; a continuation says so in its title) and
+    returns them with the box its text goes in. What does not fit even one card alone (a
+    word or table row taller than a card) is an error at its field."""
+    cards: list[list[Item]] = []
+    remaining = [b for b in blocks if b is not None]
+    while True:
+        items, area = card(len(cards))
+        head, rest = split_blocks(ctx, remaining, area)
+        if not head:  # not even the first block fits a card of its own: reported there
+            cards.append(items + fit_blocks(ctx, remaining, area, what=what))
+            return cards
+        cards.append(items + fit_blocks(ctx, head, area, what=what))
+        if not rest:
+            return cards
+        remaining = rest
+
+
+def continued(title: str, part: int) -> str:
+    """A card's title, marked on the cards its text continues on."""
+    return title if part == 0 else f"{title} (cont.)"

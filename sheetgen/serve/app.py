@@ -1,0 +1,474 @@
+"""The workbench's pages, as a Starlette application over a `Workspace`.
+
+Pages are Jinja templates (`templates/serve/`, autoescaped) that read well without
+JavaScript; `static/live.js` only adds live updates and form previews as you type.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from importlib import resources
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from sheetgen import __version__
+from sheetgen.build.files import write_atomic
+from sheetgen.content import registry as kinds_registry
+from sheetgen.diagnostics import display_path
+from sheetgen.generate import generators
+from sheetgen.layout.registry import products
+from sheetgen.layout.templates import render_template
+from sheetgen.rules.theme import Settings
+from sheetgen.serve import preview
+from sheetgen.serve.confine import confined
+from sheetgen.serve.forms import (FormError, cubit_form, cubit_yaml, generate, generator_fields, generator_values,
+                                  seed_value)
+from sheetgen.serve.workspace import Workspace
+from sheetgen.units import LengthError, parse_length
+
+LOCAL_HOSTS = ["127.0.0.1", "localhost"]
+MAX_BODY = 64 * 1024
+MAX_QUERY = 8 * 1024
+STATIC = {"live.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
+NOT_FOUND = "Not Found"
+
+
+def page(request: Request, template: str, status: int = 200, **values) -> HTMLResponse:
+    ws: Workspace = request.app.state.workspace
+    html = render_template(f"serve/{template}", state=ws.state, version=__version__, path=request.url.path,
+                           display_path=display_path, **values)
+    return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def not_found(_request: Request | None = None, _exc: Exception | None = None) -> PlainTextResponse:
+    return PlainTextResponse(NOT_FOUND, status_code=404)
+
+
+# --- the gallery ------------------------------------------------------------------------------
+
+
+def gallery_groups(ws: Workspace) -> dict[str, dict[str, list[dict]]]:
+    """Outputs by game, then product, then output: each with its files and a preview."""
+    state = ws.state
+    by_target: dict[str, list] = {}
+    for e in sorted(state.entries, key=lambda e: e.path):
+        by_target.setdefault(e.target or e.path, []).append(e)
+    groups: dict[str, dict[str, list[dict]]] = {}
+    for key, entries in sorted(by_target.items()):
+        first = entries[0]
+        record = state.records.get(key)
+        svgs = [e for e in entries if e.format == "svg"]
+        pdfs = [e for e in entries if e.format == "pdf"]
+        if svgs:
+            preview_url = f"/output/{svgs[0].path}?v={svgs[0].sha256[:12]}"
+        elif key in state.targets:
+            preview_url = f"/preview/{key}.svg?v={(record.input if record else first.sha256)[:12]}"
+        else:
+            preview_url = None
+        groups.setdefault(first.system or "other", {}).setdefault(first.product, []).append({
+            "key": key, "id": first.id, "pdfs": pdfs, "link": f"/output/{(pdfs or svgs or entries)[0].path}", "svgs": svgs, "preview": preview_url,
+            "sources": record.sources if record and record.sources else ((first.source,) if first.source else ()),
+            "pages": max((e.pages for e in pdfs), default=len(svgs)),
+        })
+    return groups
+
+
+async def gallery(request: Request) -> Response:
+    ws: Workspace = request.app.state.workspace
+    return page(request, "gallery.html.j2", groups=gallery_groups(ws), problems=ws.state.problems)
+
+
+async def output_file(request: Request) -> Response:
+    """A file the last build wrote (listed in its manifest), from inside the output folder."""
+    ws: Workspace = request.app.state.workspace
+    rel = request.path_params["path"]
+    if rel != "index.html" and rel not in {e.path for e in ws.state.entries}:
+        return not_found()
+    path = confined(ws.out_dir, rel)
+    if path is None:
+        return not_found()
+    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+
+async def output_preview(request: Request) -> Response:
+    """The first page of an output as SVG, laid out again in memory (for PDF-only products)."""
+    ws: Workspace = request.app.state.workspace
+    key = request.path_params["key"]
+    state = ws.state
+    target = state.targets.get(key)
+    if target is None or state.checked is None:
+        return not_found()
+    cache = request.app.state.previews
+    digest = request.query_params.get("v", "")
+    cached = cache.get(key)
+    if cached and cached[0] == digest:
+        data = cached[1]
+    else:
+        data = await run_in_threadpool(preview.render, target, state.checked.theme, "svg")
+        if data is None:
+            return not_found()
+        cache[key] = (digest, data)
+    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+async def source_file(request: Request) -> Response:
+    """A content file with line numbers (diagnostics link here), from inside the project."""
+    ws: Workspace = request.app.state.workspace
+    rel = request.path_params["path"]
+    path = confined(ws.root, rel)
+    if path is None or path.suffix not in (".yaml", ".yml"):
+        return not_found()
+    if not any(path == Path(p).resolve() or Path(p).resolve() in path.parents for p in ws.watched()):
+        return not_found()
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return page(request, "source.html.j2", file=rel, lines=lines)
+
+
+# --- live updates -----------------------------------------------------------------------------
+
+
+async def events(request: Request) -> Response:
+    """Server-sent events: the build version, at once and whenever a rebuild finishes."""
+    ws: Workspace = request.app.state.workspace
+
+    async def stream():
+        yield "retry: 500\n\n"
+        sent = ws.state.version
+        yield f"event: build\ndata: {sent}\n\n"
+        quiet = 0.0
+        while not ws.stopping:
+            await asyncio.sleep(0.05)
+            quiet += 0.05
+            if ws.state.version != sent:
+                sent = ws.state.version
+                yield f"event: build\ndata: {sent}\n\n"
+                quiet = 0.0
+            elif quiet > 15:
+                yield ": keep-alive\n\n"
+                quiet = 0.0
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+async def status(request: Request) -> Response:
+    ws: Workspace = request.app.state.workspace
+    s = ws.state
+    return Response(f'{{"version": {s.version}, "building": {str(s.building).lower()}, '
+                    f'"errors": {sum(1 for p in s.problems if p.severity == "error")}}}',
+                    media_type="application/json")
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return not_found()
+    data = resources.files("sheetgen.serve").joinpath("static", name).read_bytes()
+    return Response(data, media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
+
+
+# --- generators --------------------------------------------------------------------------------
+
+
+async def generator_list(request: Request) -> Response:
+    return page(request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind))
+
+
+async def generator_form(request: Request) -> Response:
+    """A generator's form; with values, also its YAML, its problems and a preview."""
+    gen = generators().get(request.path_params["kind"])
+    if gen is None:
+        return not_found()
+    ws: Workspace = request.app.state.workspace
+    params = dict(request.query_params)
+    return await run_in_threadpool(_generator_page, request, ws, gen, params, None, 200)
+
+
+def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: str | None, status: int,
+                    save_error: str | None = None) -> Response:
+    seed = seed_value(params)
+    params = {**params, "seed": str(seed)}
+    fields = generator_fields(gen, params)
+    text, trial, problem = "", None, None
+    try:
+        values = generator_values(gen, params)
+        text = generate(gen, seed, values, ws.library())
+        trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{gen.kind}.yaml")
+    except FormError as exc:
+        problem = exc.message if not exc.field else f"{exc.field}: {exc.message}"
+    except ValueError as exc:  # options that make no sense together, as `sheetgen new` says
+        problem = str(exc)
+    query = urlencode({k: v for k, v in params.items() if k != "reroll"})
+    preview_url = f"/new/{gen.kind}/preview.svg?{query}" if trial and trial.ok and trial.target() else None
+    return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
+                trial=trial, problem=problem, preview_url=preview_url, saved=saved, save_error=save_error,
+                can_save=ws.save_folder() is not None)
+
+
+async def generator_preview(request: Request) -> Response:
+    gen = generators().get(request.path_params["kind"])
+    if gen is None:
+        return not_found()
+    ws: Workspace = request.app.state.workspace
+    params = dict(request.query_params)
+
+    def make() -> bytes | None:
+        try:
+            text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
+        except ValueError:
+            return None
+        trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{gen.kind}.yaml")
+        target = trial.target()
+        if not trial.ok or target is None:
+            return None
+        return preview.render(target, trial.checked.theme, "svg")
+
+    data = await run_in_threadpool(make)
+    return Response(data, media_type="image/svg+xml") if data else not_found()
+
+
+async def generator_save(request: Request) -> Response:
+    """Save the generator's document as a new file in the content folder (never over one)."""
+    gen = generators().get(request.path_params["kind"])
+    if gen is None:
+        return not_found()
+    ws: Workspace = request.app.state.workspace
+    params = await _form(request)
+    if isinstance(params, Response):
+        return params
+    params.pop("reroll", None)
+
+    def work() -> Response:
+        try:
+            text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
+        except ValueError as exc:
+            return _generator_page(request, ws, gen, params, None, 400, str(exc))
+        saved, problem = _save(ws, text, gen.kind)
+        return _generator_page(request, ws, gen, params, saved, 200 if saved else 400, problem)
+
+    return await run_in_threadpool(work)
+
+
+def _save(ws: Workspace, text: str, kind: str) -> tuple[str | None, str | None]:
+    """(path written, None) or (None, why not). The file name is new: an existing file
+    is never replaced, and a document whose id is taken is not saved."""
+    folder = ws.save_folder()
+    if folder is None:
+        return None, "there is no content folder to save into (serve was given files, not a folder)"
+    trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{kind}.yaml")
+    if not trial.ok:
+        return None, "the document has errors (listed below); it was not saved"
+    docs = trial.checked.library.targets if trial.checked else []
+    if not docs:
+        return None, "the generator made no document"
+    spec = kinds_registry.get(docs[0].kind)
+    system = (spec.system if spec else None) or "other"
+    target_dir = folder / system / "new"
+    target_dir.mkdir(parents=True, exist_ok=True)
+    stem = docs[0].id
+    for n in range(1, 1000):
+        candidate = target_dir / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
+        if _create_new(candidate, text.encode("utf-8")):
+            return display_path(str(candidate)), None
+    return None, "no free file name"
+
+
+def _create_new(path: Path, data: bytes) -> bool:
+    """Write a file that did not exist, atomically; False if the name is taken."""
+    if path.exists() or path.is_symlink():
+        return False
+    tmp = path.with_name(f".{path.name}.new")
+    write_atomic(tmp, data)
+    try:
+        os.link(tmp, path)  # fails if the name was taken meanwhile: never replaces a file
+    except FileExistsError:
+        return False
+    finally:
+        tmp.unlink(missing_ok=True)
+    return True
+
+
+async def _form(request: Request) -> dict[str, str] | Response:
+    """A small urlencoded form, or a 413/400 response."""
+    length = request.headers.get("content-length")
+    if length is None or not length.isdigit() or int(length) > MAX_BODY:
+        return PlainTextResponse("form too large", status_code=413)
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return PlainTextResponse("form too large", status_code=413)
+    from urllib.parse import parse_qsl
+
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=200, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        return PlainTextResponse("bad form", status_code=400)
+    return dict(pairs)
+
+
+# --- the cubit builder --------------------------------------------------------------------------
+
+
+def _cubit_trial(ws: Workspace, params: dict):
+    library = ws.library()
+    interfaces = sorted(library.of_kind("cubit-interface"), key=lambda d: d.model.order)
+    factions = sorted(library.of_kind("faction"), key=lambda d: d.id)
+    upgrades = sorted(library.of_kind("upgrade"), key=lambda d: d.id)
+    form = cubit_form(params)
+    problem = None
+    settings = Settings(paper=form.paper, cube_size=None, theme=ws.settings.theme)
+    try:
+        size = parse_length(form.cube_size)
+        if size <= 0:
+            raise LengthError("the cube size must be more than zero")
+        settings = Settings(paper=form.paper, cube_size=size, theme=ws.settings.theme)
+    except LengthError as exc:
+        problem = f"cube size: {exc}"
+    if len(interfaces) != 6:
+        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {}
+    text = cubit_yaml(form, [d.model.code for d in interfaces])
+    trial = preview.try_text(text, ws.content_paths(), settings, "cubit-builder.yaml")
+    problem = problem or trial.settings_problem
+    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades}
+    return form, trial, problem, extra
+
+
+async def cubit_builder(request: Request) -> Response:
+    ws: Workspace = request.app.state.workspace
+    params = dict(request.query_params)
+
+    def work() -> Response:
+        try:
+            form, trial, problem, extra = _cubit_trial(ws, params)
+        except FormError as exc:
+            return page(request, "cubit.html.j2", status=400, form=None, trial=None, problem=f"{exc.field}: {exc.message}",
+                        query="", derived=None, interfaces=[], factions=[], upgrades=[])
+        query = _cubit_query(form)
+        derived = trial.derived("cubit", form.id) if trial else None
+        return page(request, "cubit.html.j2", form=form, trial=trial, problem=problem, query=query, derived=derived,
+                    **extra)
+
+    return await run_in_threadpool(work)
+
+
+def _cubit_query(form) -> str:
+    values = {"id": form.id, "name": form.name, "faction": form.faction, "advancement": form.advancement,
+              "cube_size": form.cube_size, "paper": form.paper}
+    for n, (skill, ups) in enumerate(zip(form.skills, form.upgrades), 1):
+        values[f"skill{n}"] = skill
+        values[f"upgrades{n}"] = ups
+    return urlencode(values)
+
+
+async def cubit_net(request: Request) -> Response:
+    """The builder's net as a PDF or SVG download (or, with ?inline=1, for the preview)."""
+    ws: Workspace = request.app.state.workspace
+    fmt = request.path_params["fmt"]
+    if fmt not in ("pdf", "svg"):
+        return not_found()
+    params = dict(request.query_params)
+    params.pop("roll", None)
+    params.pop("assign", None)
+
+    def work() -> Response:
+        try:
+            form, trial, problem, _ = _cubit_trial(ws, params)
+        except FormError as exc:
+            return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
+        target = trial.target("cubit-net") if trial else None
+        if problem or not trial.ok or target is None:
+            return PlainTextResponse("the cubit has problems; open the builder to see them", status_code=409)
+        data = preview.render(target, trial.checked.theme, fmt)
+        if data is None:
+            return PlainTextResponse("the net cannot be laid out", status_code=409)
+        media = "application/pdf" if fmt == "pdf" else "image/svg+xml"
+        headers = {"Cache-Control": "no-store"}
+        if not params.get("inline"):
+            headers["Content-Disposition"] = f'attachment; filename="{form.id}-net.{fmt}"'
+        return Response(data, media_type=media, headers=headers)
+
+    return await run_in_threadpool(work)
+
+
+async def cubit_save(request: Request) -> Response:
+    ws: Workspace = request.app.state.workspace
+    params = await _form(request)
+    if isinstance(params, Response):
+        return params
+    for k in ("roll", "assign"):
+        params.pop(k, None)
+
+    def work() -> Response:
+        try:
+            form, trial, problem, extra = _cubit_trial(ws, params)
+        except FormError as exc:
+            return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
+        saved, save_error = (None, problem) if problem or trial is None else _save(ws, trial.text, "cubit")
+        derived = trial.derived("cubit", form.id) if trial else None
+        return page(request, "cubit.html.j2", status=200 if saved else 400, form=form, trial=trial, problem=problem,
+                    query=_cubit_query(form), derived=derived, saved=saved, save_error=save_error, **extra)
+
+    return await run_in_threadpool(work)
+
+
+# --- the application ------------------------------------------------------------------------------
+
+
+class Guard:
+    """Refuse oversized queries and cross-site form posts before any route runs."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            bad = None
+            if len(scope.get("query_string", b"")) > MAX_QUERY:
+                bad = PlainTextResponse("query too long", status_code=414)
+            elif scope["method"] not in ("GET", "HEAD"):
+                headers = dict(scope.get("headers") or [])
+                origin = headers.get(b"origin", b"").decode("latin-1")
+                if origin and (urlsplit(origin).hostname or "") not in LOCAL_HOSTS:
+                    bad = PlainTextResponse("cross-site form posts are refused", status_code=403)
+            if bad is not None:
+                await bad(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(workspace: Workspace, *, lifespan=None, allowed_hosts: list[str] | None = None) -> Starlette:
+    """The workbench over `workspace`. Only requests addressed to a loopback host name
+    are answered (a page elsewhere cannot reach it by renaming itself)."""
+    routes = [
+        Route("/", gallery),
+        Route("/output/{path:path}", output_file),
+        Route("/preview/{key:path}.svg", output_preview),
+        Route("/source/{path:path}", source_file),
+        Route("/events", events),
+        Route("/status", status),
+        Route("/static/{name}", static),
+        Route("/new", generator_list),
+        Route("/new/{kind}", generator_form),
+        Route("/new/{kind}/preview.svg", generator_preview),
+        Route("/new/{kind}/save", generator_save, methods=["POST"]),
+        Route("/cubit", cubit_builder),
+        Route("/cubit/net.{fmt}", cubit_net),
+        Route("/cubit/save", cubit_save, methods=["POST"]),
+    ]
+    hosts = allowed_hosts or LOCAL_HOSTS
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(Guard)],
+                    exception_handlers={404: not_found})
+    app.state.workspace = workspace
+    app.state.previews = {}
+    app.state.started = time.time()
+    return app

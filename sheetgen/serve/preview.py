@@ -1,0 +1,94 @@
+"""Documents that exist only in a page (a generator's output, the cubit builder's cube):
+checked like any content file and laid out in memory, never written to the output folder.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sheetgen.build.pipeline import FORMATS, Target, lay_out, plan
+from sheetgen.content.loader import load
+from sheetgen.diagnostics import Severity
+from sheetgen.layout import registry as layout_registry
+from sheetgen.rules import Checked, check
+from sheetgen.rules.theme import ResolvedTheme, Settings
+from sheetgen.serve.workspace import Shown, show_diagnostics
+
+MAX_TEXT = 64 * 1024  # a form's document is small; anything larger is refused before loading
+
+
+@dataclass
+class Trial:
+    """A YAML text checked against the content folder, with what it would build."""
+
+    text: str
+    name: str
+    problems: list[Shown] = field(default_factory=list)
+    checked: Checked | None = None
+    targets: list[Target] = field(default_factory=list)
+    settings_problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.checked is not None and not any(p.severity == "error" for p in self.problems)
+
+    def target(self, product: str | None = None) -> Target | None:
+        """The first target (of `product`, if given), preferring ones with an SVG output."""
+        pool = [t for t in self.targets if product is None or t.product == product]
+        pool.sort(key=lambda t: ("svg" not in t.formats, t.key))
+        return pool[0] if pool else None
+
+    def derived(self, kind: str, id_: str):
+        return self.checked.derived.get((kind, id_)) if self.checked else None
+
+
+def try_text(text: str, context: list[str], settings: Settings = Settings(), name: str = "new.yaml") -> Trial:
+    """Check `text` as a content file named `name`, resolving references against `context`."""
+    trial = Trial(text, name)
+    if len(text.encode("utf-8")) > MAX_TEXT:
+        trial.problems = [Shown(f"{name}:1:1", "error", "serve.too-large", "the document is too large",
+                                f"{name}:1:1: error[serve.too-large]: the document is larger than {MAX_TEXT // 1024} KiB",
+                                name, 1)]
+        return trial
+    with tempfile.TemporaryDirectory(prefix="sheetgen-serve-") as tmp:
+        path = Path(tmp) / name
+        path.write_text(text, encoding="utf-8")
+        library = load([path], context=context)
+        checked = check(library, settings)
+        mine = str(path)
+        diagnostics = [d for d in library.diagnostics + checked.diagnostics if d.file == mine]
+        lines = {mine: library.sources[mine].lines} if mine in library.sources else {}
+        trial.checked = checked
+        trial.settings_problem = layout_registry.check_settings(checked.theme)
+        trial.targets = [t for t in plan(checked, FORMATS) if t.job.docs and t.job.docs[0].file == mine]
+        if not trial.settings_problem:
+            for target in trial.targets:
+                diagnostics += _layout_problems(target, checked.theme, library, mine)
+        trial.problems = show_diagnostics(diagnostics, lines, {mine: name})
+    return trial
+
+
+def _layout_problems(target: Target, theme: ResolvedTheme, library, mine: str):
+    from sheetgen.build.pipeline import issue_diagnostic
+
+    _, issues = lay_out(target, theme)
+    found = [issue_diagnostic(i, library, target) for i in issues]
+    return [d for d in found if d.file == mine or d.severity is Severity.ERROR and d.file.startswith("<")]
+
+
+def render(target: Target, theme: ResolvedTheme, fmt: str, page: int = 1) -> bytes | None:
+    """One target as PDF bytes, or one of its pages as SVG bytes; None if it cannot be laid out."""
+    document, issues = lay_out(target, theme)
+    if document is None or not document.pages or any(i.severity is Severity.ERROR for i in issues):
+        return None
+    if fmt == "pdf":
+        from sheetgen.render.pdf import render_pdf
+
+        return render_pdf(document)
+    from sheetgen.render.svg import render_svg
+
+    n = min(max(page, 1), len(document.pages))
+    chosen = document.pages[n - 1]
+    return render_svg(chosen, f"{document.title} — {chosen.label}" if chosen.label else document.title)

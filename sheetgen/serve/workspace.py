@@ -1,0 +1,232 @@
+"""The project `sheetgen serve` works on: its content, its output folder and the last build.
+
+A rebuild is the command line's build, in this process: load, check, then the build
+pipeline's incremental build (only targets whose inputs changed are laid out again).
+Each rebuild bumps `version`, which the pages' live-reload stream watches.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+from pathlib import Path
+
+from sheetgen.build.files import OutputEntry, OutputLocked, TargetRecord, read_manifest
+from sheetgen.build.pipeline import BuildOptions, FORMATS, Target, build, plan, unique
+from sheetgen.content.loader import Library, UsageError, load
+from sheetgen.content.project import CONTENT, find_root
+from sheetgen.diagnostics import Diagnostic, display_path, error, format_text
+from sheetgen.layout import registry as layout_registry
+from sheetgen.rules import Checked, check
+from sheetgen.rules.theme import Settings
+
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A diagnostic as a page shows it: its location, its headline and the terminal's text."""
+
+    location: str  # file:line:col
+    severity: str
+    code: str
+    message: str
+    text: str  # exactly what the terminal prints: headline, source line, caret, hint
+    file: str
+    line: int
+
+
+def show_diagnostics(diags: list[Diagnostic], lines: dict[str, list[str]], rename: dict[str, str] | None = None
+                     ) -> list[Shown]:
+    """Diagnostics in the terminal's order and words; `rename` shows some files under other names."""
+    rename = rename or {}
+    out = []
+    for d in sorted(unique(diags), key=lambda d: (d.file, d.line, d.column, d.code)):
+        name = rename.get(d.file, d.file)
+        shown = Diagnostic(name, d.line, d.column, d.severity, d.code, d.message, d.hint)
+        text = format_text([shown], {name: lines.get(d.file, [])} if d.file in lines else None)
+        out.append(Shown(f"{name}:{d.line}:{d.column}", d.severity.value, d.code, d.message, text, name, d.line))
+    return out
+
+
+@dataclass
+class BuildState:
+    """What the pages show: the outputs, the problems, how the last build went."""
+
+    version: int = 0
+    building: bool = False
+    entries: list[OutputEntry] = field(default_factory=list)
+    records: dict[str, TargetRecord] = field(default_factory=dict)  # what each output was made from
+    problems: list[Shown] = field(default_factory=list)
+    summary: str = "not built yet"
+    finished_at: float = 0.0
+    seconds: float = 0.0
+    checked: Checked | None = None
+    targets: dict[str, Target] = field(default_factory=dict)
+
+
+class Workspace:
+    """Content paths, the output folder and the state of the last build (thread-safe)."""
+
+    def __init__(self, paths: list[str] | None = None, out_dir: str | Path = "output",
+                 settings: Settings = Settings()) -> None:
+        """Paths and their context folder as `sheetgen build` takes them: with none,
+        `content/` here; with some, those, resolving references against their project's
+        `content/` folder."""
+        self.out_dir = Path(out_dir)
+        self.settings = settings
+        given = list(paths or [])
+        for p in given:
+            if not Path(p).exists():
+                raise UsageError(f"no such file or folder: {p}")
+        if given:
+            content = find_root(given) / CONTENT
+            self.targets = given
+            self.context = [os.path.relpath(content) if Path.cwd() in content.parents else str(content)
+                            ] if content.is_dir() else []
+        else:
+            if not Path(CONTENT).is_dir():
+                raise UsageError(f"no PATH given and there is no `{CONTENT}/` folder here")
+            self.targets = [CONTENT]
+            self.context = []
+        self.root = find_root(self.targets).resolve()
+        # Given the whole content folder (or nothing), collections are made of all of it.
+        self.whole = not given or all(Path(p).resolve() == (self.root / CONTENT).resolve() for p in given)
+        self.state = BuildState()
+        self._lock = threading.Lock()
+        self._changed = threading.Condition()
+        self.stopping = False
+        self._library: tuple[int, Library] | None = None
+
+    # --- what to watch and where to save -----------------------------------------------
+
+    def watched(self) -> list[Path]:
+        """Folders and files whose changes trigger a rebuild."""
+        out: list[Path] = []
+        for p in [*self.targets, *self.context]:
+            path = Path(p).resolve()
+            if path not in out:
+                out.append(path)
+        return out
+
+    def save_folder(self) -> Path | None:
+        """Where forms save new documents: the first content folder being built."""
+        for p in self.targets:
+            if Path(p).is_dir():
+                return Path(p)
+        return None
+
+    def content_paths(self) -> list[str]:
+        """Every content path, for resolving references of documents made by forms."""
+        return [p for p in dict.fromkeys([*self.targets, *self.context]) if Path(p).is_dir()]
+
+    def library(self) -> Library:
+        """The content as of the last build, for generators' tables and catalogs (loaded
+        once per build: forms ask for it on every keystroke)."""
+        version = self.state.version
+        cached = self._library
+        if cached is None or cached[0] != version:
+            cached = (version, load(self.content_paths()))
+            self._library = cached
+        return cached[1]
+
+    # --- building -----------------------------------------------------------------------
+
+    def rebuild(self, force: bool = False, changed: Iterable[str | Path] = ()) -> BuildState:
+        """Build what changed (as `sheetgen build` does) and publish the result. Given the
+        files that changed, their documents' own outputs are built and published first,
+        then everything else that depends on them (collections, handouts)."""
+        with self._lock:
+            self.state.building = True
+            try:
+                return self._rebuild(force, changed)
+            finally:
+                self.state.building = False
+
+    def _rebuild(self, force: bool, changed: Iterable[str | Path]) -> BuildState:
+        started = time.perf_counter()
+        try:
+            library = load(self.targets, context=self.context)
+            checked = check(library, self.settings)
+        except UsageError as exc:
+            return self._publish([], None, f"cannot build: {exc}", started)
+        diagnostics = library.diagnostics + checked.diagnostics
+        problem = layout_registry.check_settings(checked.theme)
+        if problem:
+            diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
+            return self._publish(self._shown(diagnostics, library), checked,
+                                 "not built: the settings do not fit the paper", started)
+        options = BuildOptions(self.out_dir, FORMATS, 1, force, whole=self.whole)
+        edited = self._edited(changed)
+        try:
+            return self._build(checked, library, diagnostics, options, edited, started)
+        except OutputLocked:
+            return self._publish(self._shown(diagnostics, library), checked,
+                                 f"not built: another sheetgen build is writing into {self.out_dir}/", started)
+
+    def _build(self, checked: Checked, library: Library, diagnostics: list[Diagnostic], options: BuildOptions,
+               edited: set[Path], started: float) -> BuildState:
+        if edited:
+            own = replace(options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+            first = build(checked, own)
+            if first.built or first.failed:
+                self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
+                              self._summary(first, diagnostics, library) + " (building the rest…)", started,
+                              building=True)
+        report = build(checked, options)
+        return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
+                             self._summary(report, diagnostics, library), started)
+
+    def _edited(self, changed: Iterable[str | Path]) -> set[Path]:
+        return {Path(p).resolve() for p in changed}
+
+    def _files(self, target: Target) -> set[Path]:
+        return {(self.root / s).resolve() for s in target.sources}
+
+    def _summary(self, report, diagnostics: list[Diagnostic], library: Library) -> str:
+        shown = self._shown(diagnostics + report.diagnostics, library)
+        errors = sum(1 for s in shown if s.severity == "error")
+        warnings = len(shown) - errors
+        return (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} unchanged, "
+                f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
+                f"in {report.seconds:.2f}s")
+
+    def _publish(self, problems: list[Shown], checked: Checked | None, summary: str, started: float,
+                 building: bool = False) -> BuildState:
+        manifest = read_manifest(self.out_dir)
+        state = BuildState(
+            version=self.state.version + 1,
+            building=building,
+            entries=manifest.entries,
+            records=manifest.targets,
+            problems=problems,
+            summary=summary,
+            finished_at=time.time(),
+            seconds=time.perf_counter() - started,
+            checked=checked,
+            targets={t.key: t for t in plan(checked, FORMATS)} if checked else {},
+        )
+        self.state = state
+        with self._changed:
+            self._changed.notify_all()
+        return state
+
+    def _shown(self, diagnostics: list[Diagnostic], library: Library) -> list[Shown]:
+        reportable = [d for d in diagnostics if library.is_target_file(d.file)]
+        lines = {path: src.lines for path, src in library.sources.items()}
+        rename = {path: display_path(path) for path in lines}
+        return show_diagnostics(reportable, lines, rename)
+
+    def wait_for_change(self, version: int, timeout: float) -> int:
+        """Block until the version moves past `version` (or the timeout); the current version."""
+        with self._changed:
+            if self.state.version == version and not self.stopping:
+                self._changed.wait(timeout)
+        return self.state.version
+
+    def stop(self) -> None:
+        self.stopping = True
+        with self._changed:
+            self._changed.notify_all()

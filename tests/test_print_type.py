@@ -1,0 +1,154 @@
+"""Print type: text keeps a size a 600 dpi laser prints, lines to write on are drawn,
+blank sheets fill in by pen and by form, and card sizes build the card products.
+
+Read from the PDFs a build writes (text runs and strokes from the content streams,
+form fields with pypdf), for every product the registry declares."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import MM, REPO, read_pdf, run_cli
+from pdfops import darkness, read_marks
+
+BODY_MIN, FINE_MIN = 7.5, 6.5
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("type")
+    shutil.copytree(REPO / "content", root / "content")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        result = run_cli("build", "--format", "pdf")
+        assert result.code == 0, result.stderr
+    return root / "output"
+
+
+def pdfs(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("*.pdf") if "handouts" not in p.parts)
+
+
+def test_every_product_of_the_registry_is_read(built):
+    """The checks below cover every product with bundled content, games added later included."""
+    import json
+
+    from sheetgen.layout.registry import products
+
+    made = {(e["system"], e["product"]) for e in json.loads((built / "manifest.json").read_text())["outputs"]}
+    declared = {(p.system, p.name) for p in products().values() if isinstance(p.system, str)}
+    assert declared - made <= set(), declared - made
+
+
+def test_every_text_run_keeps_its_minimum_size_in_solid_black(built):
+    checked = 0
+    for path in pdfs(built):
+        for n, page in enumerate(read_pdf(path).pages, 1):
+            runs, _ = read_marks(page)
+            for run in runs:
+                if not run.text.strip():
+                    continue
+                checked += 1
+                where = f"{path.relative_to(built)} p{n}: `{run.text[:30]}` at {run.size:.2f}pt"
+                assert run.size >= FINE_MIN - 0.01, where
+                if run.size < BODY_MIN - 0.01:  # fine print: solid black, never grey or reversed
+                    assert darkness(run.fill) >= 0.99, f"{where} in {run.fill}"
+    assert checked > 5000
+
+
+def _font_names(page) -> dict[str, str]:
+    fonts = page["/Resources"]["/Font"]
+    return {name: str(fonts[name].get_object()["/BaseFont"]) for name in fonts}
+
+
+def test_each_deck_keeps_one_body_size(built):
+    """Regular-weight text on a deck's card fronts comes in at most three sizes (body,
+    table, the back's line), whatever each card says: nothing shrinks alone."""
+    decks = [p for p in pdfs(built) if p.parent.name in ("reference", "cards")]
+    assert len(decks) >= 5
+    for path in decks:
+        sizes = Counter()
+        for page in read_pdf(path).pages:
+            names = _font_names(page)
+            runs, _ = read_marks(page)
+            for run in runs:
+                base = names.get(run.font, "")
+                if run.size >= BODY_MIN - 0.01 and not any(w in base for w in ("Bold", "Bd", "Oblique", "It")):
+                    sizes[round(run.size, 1)] += 1
+        assert len(sizes) <= 3, f"{path.relative_to(built)}: {dict(sizes)}"
+
+
+def _field_rects(reader) -> list[tuple[int, str, tuple[float, float, float, float], bool]]:
+    out = []
+    for n, page in enumerate(reader.pages):
+        for annot in page.get("/Annots") or []:
+            a = annot.get_object()
+            if a.get("/Subtype") != "/Widget":
+                continue
+            rect = tuple(float(v) for v in a["/Rect"])
+            kind = str(a.get("/FT", a.get("/Parent", {}).get("/FT", "")))
+            out.append((n, str(a.get("/T")), rect, kind == "/Tx"))
+    return out
+
+
+@pytest.mark.parametrize("sheet", ["cubit/blank/cubit-sheet.pdf", "cubit/blank/cube-net.pdf",
+                                   "kubos/blank/character-sheet.pdf", "tricube/blank/character-sheet.pdf"])
+def test_blank_sheets_fill_in_by_form_and_by_pen(built, sheet):
+    """Every text field reads back with pypdf, and has a drawn line to write on (at least
+    0.5pt and dark enough for a laser) along its foot or inside it."""
+    reader = read_pdf(built / sheet)
+    fields = reader.get_fields()
+    rects = [r for r in _field_rects(reader) if r[3]]
+    assert rects and fields and all(name in fields for _, name, _, _ in rects)
+    pages = [read_marks(p)[1] for p in reader.pages]
+    for n, name, (x0, y0, x1, y1), _ in rects:
+        lines = [(ax, ay, bx, by) for s in pages[n] if s.width >= 0.5 - 1e-6 and darkness(s.color) >= 0.5
+                 for ax, ay, bx, by in s.segments if abs(ay - by) < 0.01]
+        under = [seg for seg in lines if y0 - 2.5 * MM <= seg[1] <= y1 + 0.01
+                 and min(seg[0], seg[2]) < x1 and max(seg[0], seg[2]) > x0
+                 and abs(seg[2] - seg[0]) >= min(x1 - x0, 8 * MM) * 0.6]
+        assert under, f"{sheet}: the field {name} has no line to write on"
+
+
+def test_writing_lines_on_sheets_are_wide_and_dark(built):
+    """The faint 0.4pt lines at a quarter grey are gone: every stroke of a blank sheet
+    that is a long horizontal line is at least 0.5pt and 50% dark."""
+    for sheet in ["cubit/blank/cubit-sheet.pdf", "kubos/blank/character-sheet.pdf", "tricube/blank/character-sheet.pdf"]:
+        for page in read_pdf(built / sheet).pages:
+            for s in read_marks(page)[1]:
+                for ax, ay, bx, by in s.segments:
+                    if abs(ay - by) < 0.01 and abs(bx - ax) > 20 * MM and s.width < 0.5 - 1e-6:
+                        assert False, f"{sheet}: a {s.width:.2f}pt line"
+
+
+CARD_WORDS = ("card", "deck", "sticker")
+
+
+def _card_issues(size: str) -> list[str]:
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.rules import check
+    from sheetgen.units import CARD_SIZES
+
+    checked = check(load([str(REPO / "content")]))
+    theme = dataclasses.replace(checked.theme, card=CARD_SIZES[size])
+    found = []
+    targets = [t for t in plan(checked, ["pdf"]) if any(w in t.product for w in CARD_WORDS)]
+    assert len({t.product for t in targets}) >= 8
+    for t in targets:
+        _, issues = lay_out(t, theme)
+        found += [f"{t.key}: {i.message}" for i in issues]
+    return found
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot",
+                                  pytest.param("bridge", marks=pytest.mark.xfail(strict=True, reason="narrow labels")),
+                                  pytest.param("mini", marks=pytest.mark.xfail(strict=True, reason="not yet")),
+                                  pytest.param("square", marks=pytest.mark.xfail(strict=True, reason="not yet"))])
+def test_each_card_size_builds_every_card_product(size):
+    assert _card_issues(size) == []

@@ -1,0 +1,182 @@
+"""`sheetgen serve` in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
+driven by Selenium): the page follows edits on disk, shows and clears diagnostics, the cubit
+builder's net downloads and folds, and paths out of the project get 404. Screenshots go to
+the test's tmp folder (`shots/`).
+
+Without Chromium these tests are skipped, except under CI, where `.ci/run` installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+from test_cubit_net import check_die, svg_net
+from test_cubit_support import copy_cubit_content
+
+from sheetgen.serve.server import Background
+from sheetgen.serve.workspace import Workspace
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER) and not os.environ.get("CI"):
+    pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+WAIT = 20  # seconds any one expected change may take before the test fails (the machine may be busy)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """The bundled Cubit content, served from a background thread on a free loopback port."""
+    root = copy_cubit_content(tmp_path_factory.mktemp("browser"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        ws = Workspace()
+        ws.rebuild()
+        with Background(ws, initial_build=False) as url:
+            yield root, ws, url
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    downloads = tmp_path_factory.mktemp("downloads")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,1000", "--no-first-run", "--disable-extensions"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
+    driver.set_page_load_timeout(20)
+    driver.downloads = downloads
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory, browser) -> Path:
+    browser.shots = tmp_path_factory.mktemp("shots")  # a page that times out is kept there too
+    return browser.shots
+
+
+def wait_until(driver, condition, message: str):
+    try:
+        return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
+                             ).until(lambda d: condition(d), message)
+    except TimeoutException:
+        if getattr(driver, "shots", None):
+            driver.save_screenshot(str(driver.shots / "timed-out.png"))
+        raise
+
+
+def net_image_src(driver) -> str:
+    return driver.find_element(By.CSS_SELECTOR, "#cubit--net--bloost img.preview").get_attribute("src")
+
+
+def test_saving_a_content_file_updates_the_open_gallery(project, browser, shots):
+    root, ws, url = project
+    browser.get(url + "/")
+    before = net_image_src(browser)
+    version = int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version"))
+    browser.save_screenshot(str(shots / "gallery.png"))
+    cubit = root / "content/cubit/cubits/bloost.yaml"
+    cubit.write_text(cubit.read_text().replace("name: Blue Stripes", "name: Bright Stripes"))
+    wait_until(browser, lambda d: net_image_src(d) != before, "the net's preview did not change")
+    # The page was updated in place (no reload): the version moved on, the image loaded.
+    assert int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version")) > version
+    wait_until(browser, lambda d: d.execute_script(
+        "const img = document.querySelector('#cubit--net--bloost img.preview');"
+        "return img && img.complete && img.naturalWidth > 0 && img.src === arguments[0]", net_image_src(d)),
+        "the new preview did not load")
+    assert "Bright Stripes" in (root / "output/cubit/net/bloost.svg").read_text()
+    browser.save_screenshot(str(shots / "gallery-after-edit.png"))
+
+
+def test_an_error_appears_with_its_location_and_goes_when_fixed(project, browser, shots):
+    root, ws, url = project
+    browser.get(url + "/")
+    cubit = root / "content/cubit/cubits/tumbler.yaml"
+    good = cubit.read_text()
+    lines = good.splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith("faction:"))
+    lines[n] = "faction: governers"
+    cubit.write_text("\n".join(lines) + "\n")
+    location = f"content/cubit/cubits/tumbler.yaml:{n + 1}:10"
+    selector = f'.diagnostic[data-location="{location}"]'
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, selector), f"{location} did not appear")
+    text = browser.find_element(By.CSS_SELECTOR, selector).text
+    assert "governers" in text and "^" in text and "did you mean `governors`?" in text
+    browser.save_screenshot(str(shots / "gallery-error.png"))
+    cubit.write_text(good)
+    wait_until(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".diagnostic"), "the error did not go")
+    browser.save_screenshot(str(shots / "gallery-fixed.png"))
+
+
+def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, browser, shots):
+    root, ws, url = project
+    browser.get(url + "/cubit")
+    browser.find_element(By.ID, "f-id").clear()
+    browser.find_element(By.ID, "f-id").send_keys("browser-built")
+    Select(browser.find_element(By.ID, "f-faction")).select_by_value("rangers")
+    for n, skill in enumerate([3, 6, 1, 4, 2, 5], 1):
+        field = browser.find_element(By.ID, f"f-skill{n}")
+        field.clear()
+        field.send_keys(str(skill))
+    budget = lambda d: d.find_element(By.ID, "budget").text  # noqa: E731
+    wait_until(browser, lambda d: "21 of 21" in budget(d), "the budget did not follow the skills")
+    # Martial Arts costs 3 on a Manipulate face bought at 6: fine; on 1 it breaks a rule.
+    browser.find_element(By.ID, "f-upgrades2").send_keys("martial-arts")
+    field = browser.find_element(By.ID, "f-skill2")
+    field.clear()
+    field.send_keys("3")
+    wait_until(browser, lambda d: "cubit.skill-below-one" in d.find_element(By.ID, "result").text,
+               "the rule problem did not show")
+    wait_until(browser, lambda d: "18 of 21" in budget(d), "the budget did not follow")
+    browser.save_screenshot(str(shots / "builder-problem.png"))
+    field.clear()
+    field.send_keys("6")
+    browser.find_element(By.ID, "f-cube").clear()
+    browser.find_element(By.ID, "f-cube").send_keys("40mm")
+    Select(browser.find_element(By.ID, "f-paper")).select_by_value("letter")
+    wait_until(browser, lambda d: d.find_elements(By.ID, "net-svg") and {"cube_size=40mm", "paper=letter"} <= set(
+        d.find_element(By.ID, "net-pdf").get_attribute("href").split("?")[1].split("&")), "no net to download")
+    wait_until(browser, lambda d: "error[" not in d.find_element(By.ID, "result").text, "a problem stayed")
+    browser.save_screenshot(str(shots / "builder.png"))
+    browser.find_element(By.ID, "net-svg").click()
+    browser.find_element(By.ID, "net-pdf").click()
+    svg = browser.downloads / "browser-built-net.svg"
+    pdf = browser.downloads / "browser-built-net.pdf"
+    deadline = time.monotonic() + WAIT
+    while not (svg.exists() and pdf.exists()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(svg, "browser-built")
+    check_die(faces, tabs, 40 / mm_per_unit)
+    from pypdf import PdfReader
+
+    page = PdfReader(str(pdf)).pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)  # Letter
+
+
+def test_paths_out_of_the_project_get_404(project, browser, shots):
+    root, ws, url = project
+    (root / "secret.txt").write_text("secret")
+    for path in ["/../../etc/passwd", "/output/..%2f..%2fetc%2fpasswd", "/output/%2e%2e/%2e%2e/etc/passwd",
+                 "/source/%2e%2e/secret.txt", "/output/cubit/..%2f..%2fsecret.txt"]:
+        browser.get(url + path)
+        assert browser.find_element(By.TAG_NAME, "body").text == "Not Found", path
+        assert "secret" not in browser.page_source and "root:" not in browser.page_source
+    browser.save_screenshot(str(shots / "not-found.png"))
