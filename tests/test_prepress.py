@@ -295,3 +295,14 @@ def _card_size(target, checked) -> tuple[float, float]:
     model = target.job.docs[0].model if target.job.docs else None
     size = getattr(model, "card_size", None)
     return (size.width, size.height) if size is not None else checked.theme.card
+
+
+def test_a_deck_of_over_a_hundred_cards_numbers_every_card(workdir):
+    from conftest import pdf_text
+    from test_print import many_cards
+
+    pdf = many_cards(workdir, 120)
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    text = pdf_text(pdf)
+    assert "1/120" in text and "120/120" in text
