@@ -38,7 +38,8 @@ def page_size_mm(pdf: Path) -> tuple[int, int]:
 def test_every_command_works_in_an_empty_folder(empty):
     assert run_cli("init").code == 0
     assert sorted(p.relative_to(empty).as_posix() for p in empty.rglob("*") if p.is_file()) == [
-        ".vscode/settings.json", "README.md", "content/cubit/cubit.yaml", "content/kubos/kubos-character.yaml",
+        ".vscode/settings.json", "README.md", "content/cubes/cubes-civilization.yaml", "content/cubes/cubes-game.yaml",
+        "content/cubit/cubit.yaml", "content/kubos/kubos-character.yaml",
         "content/kubos/kubos-monster.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
         "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
     assert len((empty / "README.md").read_text().splitlines()) == 4
@@ -48,18 +49,19 @@ def test_every_command_works_in_an_empty_folder(empty):
         assert run.code == 0, run.stderr
     validate = run_cli("validate", "--strict")
     assert validate.code == 0, validate.stderr
-    assert "11 documents checked, 0 errors, 0 warnings" in validate.stderr
+    assert "14 documents checked, 0 errors, 0 warnings" in validate.stderr  # 9 examples (3 of them CUBES!), 5 generated
     shown = json.loads(run_cli("show", "--json", "content/cubit/cubit.yaml").stdout)
     assert shown["valid"] is True and shown["derived"]["faces"][1]["effective"] == 3  # Ma6 − Martial Arts 3
     build = run_cli("build")
     assert build.code == 0, build.stderr
-    assert "11 documents," in build.stderr and "0 errors" in build.stderr
+    assert "14 documents," in build.stderr and "0 errors" in build.stderr
     out = empty / "output"
     assert "Sparky" in pdf_text(out / "cubit/sheet/sparky.pdf")
     # The shipped catalog is built for the game the project plays, named as the package's.
     assert "Martial Arts" in pdf_text(out / "cubit/cards/upgrades.pdf")
     assert "The Governors" in pdf_text(out / "cubit/cards/factions.pdf")
     assert (out / "tricube/foe-cards/foes.pdf").exists() and (out / "kubos/stat-blocks/monsters.pdf").exists()
+    assert (out / "cubes/kit/first-game.pdf").exists() and (out / "cubes/record-sheet/red.pdf").exists()
     manifest = json.loads((out / "manifest.json").read_text())
     sources = {e["source"] for e in manifest["outputs"] if e["path"].startswith("cubit/cards/upgrades")}
     assert sources == {"<sheetgen>/data/cubit/upgrades.yaml"}
