@@ -400,11 +400,12 @@ def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
 
 @pytest.mark.parametrize("font", ["/dev/zero", "/no/such/font.ttf", "../../outside.ttf", "escape.ttf"])
 def test_theme_fonts_outside_the_project_are_refused_alike(workdir, font):
-    from conftest import REPO
+    import reportlab
 
     outside = workdir.parent / "outside.ttf"
     outside.write_bytes(b"\x00\x01\x00\x00" + b"\x00" * 64)
-    (workdir / "content/escape.ttf").symlink_to(next(REPO.joinpath(".venv").rglob("Vera.ttf")))
+    # A real font, outside the project: the one reportlab ships, wherever it is installed.
+    (workdir / "content/escape.ttf").symlink_to(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf")
     write(workdir, "content/theme.yaml", f"kind: theme\nid: default\nfonts: {{regular: {font}}}\n")
     run, found = validate_json()
     assert [(d["line"], d["column"], d["code"]) for d in found] == [(3, 18, "theme.font-outside-project")]
