@@ -17,7 +17,7 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import scale_bar_around
-from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, split
+from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, plan_tiles
 from sheetgen.units import MM, format_mm
 
 MARGIN = 10 * MM
@@ -36,16 +36,10 @@ def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
         ctx.error(None, "cubit.grid-square-too-big", f"a {format_mm(s)} square does not fit on the paper with room for marks",
                   "choose a smaller --cube-size")
         return LayoutDocument(title=title, pages=())
-    widths = split(columns, -(-columns // fit_x))
-    heights = split(rows, -(-rows // fit_y))
-    pages = []
-    first_row = 0
-    for ty, h in enumerate(heights):
-        first_col = 0
-        for tx, w in enumerate(widths):
-            pages.append(_tile_page(ctx, title, s, (tx, ty), (len(widths), len(heights)), (first_col, first_row), (w, h)))
-            first_col += w
-        first_row += h
+    tiles = plan_tiles(columns, rows, fit_x, fit_y)
+    across = 1 + max(t[0][0] for t in tiles)
+    down = 1 + max(t[0][1] for t in tiles)
+    pages = [_tile_page(ctx, title, s, tile, (across, down), first, squares) for tile, first, squares in tiles]
     return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
                           subject=f"{title}, on {len(pages)} pages to tape together", keywords=(SYSTEM, "grid mat"))
 
