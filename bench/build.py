@@ -155,6 +155,8 @@ def bench_documents(n: int, repeat: int) -> None:
         content.mkdir()
         for i in range(n):
             (content / f"deck-{i:05d}.yaml").write_text(deck_yaml(i, 4))
+        # The sheets alone, as in the deck figures (no one-card-a-page print-shop exports).
+        (content / "theme.yaml").write_text("kind: theme\nid: bench\nprint_shop: false\n")
         one = run_build(folder, "--format", "pdf", "--jobs", "1", repeat=repeat, prepare=fresh(folder))
         two = run_build(folder, "--format", "pdf", "--jobs", "2", repeat=repeat, prepare=fresh(folder))
         pages = pages_of(folder)
