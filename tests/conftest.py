@@ -126,3 +126,20 @@ def assert_only_diagnostic(path: Path, code: str, severity: str, line: int, colu
     ]
     assert found[0]["message"] and found[0]["hint"]
     assert run.code == (1 if severity == "error" else 0)
+
+
+def assert_fixture_reported(fixture: Path) -> None:
+    """A fixture with an `# expect:` line reports exactly that diagnostic, whose message or
+    hint holds the expected words."""
+    line, column, severity, code, words = expectation(fixture)
+    assert_only_diagnostic(fixture, code, severity, line, column)
+    _, found = validate_json(str(fixture))
+    assert words.lower() in (found[0]["message"] + " " + (found[0]["hint"] or "")).lower()
+
+
+def uncovered_rule_codes(game: str, fixtures: list[Path]) -> tuple[set[str], set[str]]:
+    """(every `<game>.*` code the game's rules package reports, those no fixture expects)."""
+    sources = "".join(p.read_text(encoding="utf-8") for p in (REPO / "sheetgen/rules" / game).glob("*.py"))
+    codes = set(re.findall(rf'"({game}\.[a-z-]+)"', sources))
+    return codes, codes - {expectation(p)[3] for p in fixtures}
+

@@ -5,29 +5,24 @@ the rulebook's numbers."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, REPO, assert_only_diagnostic, expectation, run_cli, validate_json, write
+from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
 
 CUBES_FIXTURES = sorted((FIXTURES / "cubes").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("fixture", CUBES_FIXTURES, ids=[p.stem for p in CUBES_FIXTURES])
 def test_each_rule_is_reported_at_its_value(workdir, fixture: Path):
-    line, column, severity, code, words = expectation(fixture)
-    assert_only_diagnostic(fixture, code, severity, line, column)
-    _, found = validate_json(str(fixture))
-    assert words.lower() in (found[0]["message"] + " " + found[0]["hint"]).lower()
+    assert_fixture_reported(fixture)
 
 
 def test_every_cubes_rule_code_has_a_fixture():
-    sources = "".join(p.read_text(encoding="utf-8") for p in (REPO / "sheetgen/rules/cubes").glob("*.py"))
-    codes = set(re.findall(r'"(cubes\.[a-z-]+)"', sources))
+    codes, uncovered = uncovered_rule_codes("cubes", CUBES_FIXTURES)
     assert "cubes.census-start-out-of-range" in codes and "cubes.duplicate-color" in codes
-    assert codes - {expectation(p)[3] for p in CUBES_FIXTURES} == set()
+    assert uncovered == set()
 
 
 def test_the_bundled_cubes_content_is_clean(bundled):

@@ -5,12 +5,11 @@ ranges convert to squares as the rulebook says; movement and occupancy follow it
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, REPO, assert_only_diagnostic, expectation, run_cli, validate_json, write
+from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
 from sheetgen.rules.grimdark.profile import RuleRef, inches_to_squares, movement, occupancy, parse_range, parse_rule
 
 GRIMDARK_FIXTURES = sorted((FIXTURES / "grimdark").glob("*.yaml"))
@@ -18,17 +17,13 @@ GRIMDARK_FIXTURES = sorted((FIXTURES / "grimdark").glob("*.yaml"))
 
 @pytest.mark.parametrize("fixture", GRIMDARK_FIXTURES, ids=[p.stem for p in GRIMDARK_FIXTURES])
 def test_each_rule_is_reported_at_its_value(workdir, fixture: Path):
-    line, column, severity, code, words = expectation(fixture)
-    assert_only_diagnostic(fixture, code, severity, line, column)
-    _, found = validate_json(str(fixture))
-    assert words.lower() in (found[0]["message"] + " " + found[0]["hint"]).lower()
+    assert_fixture_reported(fixture)
 
 
 def test_every_grimdark_rule_code_has_a_fixture():
-    sources = "".join(p.read_text(encoding="utf-8") for p in (REPO / "sheetgen/rules/grimdark").glob("*.py"))
-    codes = set(re.findall(r'"(grimdark\.[a-z-]+)"', sources))
+    codes, uncovered = uncovered_rule_codes("grimdark", GRIMDARK_FIXTURES)
     assert {"grimdark.quality-range", "grimdark.over-points", "grimdark.unknown-rule"} <= codes
-    assert codes - {expectation(p)[3] for p in GRIMDARK_FIXTURES} == set()
+    assert uncovered == set()
 
 
 def test_the_bundled_grimdark_content_is_clean(bundled):
