@@ -85,11 +85,22 @@ def consumption(cubes: int, removed: Iterable[str] = ()) -> Distribution:
     """What `cubes` CUBES consume at the end of a turn: one QUANTUMIZATION each, summed."""
     if cubes < 0:
         raise ValueError("a civilization owns no fewer than zero CUBES")
-    one = distribution(removed)
-    out: Distribution = {0: Fraction(1)}
-    for _ in range(cubes):
-        out = convolve(out, one)
-    return out
+    return dict(_consumption(cubes, tuple(removed)))
+
+
+#: Sums already worked out, by the dice removed: `[k]` is what k CUBES consume.
+_SUMS: dict[tuple[str, ...], list[Distribution]] = {}
+
+
+def _consumption(cubes: int, removed: tuple[str, ...]) -> Distribution:
+    """`consumption`, remembered: an odds table asks for the same sums for every pool size,
+    and each sum is the one before it with one more QUANTUMIZATION."""
+    sums = _SUMS.setdefault(removed, [{0: Fraction(1)}])
+    if len(sums) <= cubes:
+        one = distribution(removed)
+        while len(sums) <= cubes:
+            sums.append(convolve(sums[-1], one))
+    return sums[cubes]
 
 
 def mean(dist: Mapping[int, Fraction]) -> Fraction:
