@@ -3,8 +3,6 @@ an optional back per card, imposed with crop marks."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sheetgen.content.models.common import ReferenceDeck
 from sheetgen.layout.cards import (
     SAFE,
@@ -22,7 +20,7 @@ from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import text as template_text
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
 
 #: The words on every card (body, footer), which a publisher's template may replace.
@@ -72,13 +70,13 @@ def body_blocks(
     ink = ctx.color("ink")
     blocks: list = []
     if body:
-        blocks.append(Paragraph(ctx, body, replace(BODY, color=ink).fixed, source.child("body")))
+        blocks.append(Paragraph(ctx, body, restyle(BODY, color=ink).fixed, source.child("body")))
     if table is not None:
         if blocks:
             blocks.append(Spacer(2.2 * MM, scales=False))
         columns, rows = table
         blocks.append(
-            Table(ctx, columns, rows, replace(TABLE, color=ink, size=table_pt).fixed, source.child("table"),
+            Table(ctx, columns, rows, restyle(TABLE, color=ink, size=table_pt).fixed, source.child("table"),
                   header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
         )
     return blocks
