@@ -119,7 +119,28 @@ def exactly(dist: Mapping[int, Fraction], n: int) -> Fraction:
 def exceeds_pool(pool: int, cubes: int, removed: Iterable[str] = ()) -> Fraction:
     """The chance that `cubes` CUBES consume more than a Civilization Pool of `pool`
     cubes holds: the civilization becomes extinct."""
-    return at_least(consumption(cubes, removed), pool + 1)
+    if cubes < 0:
+        raise ValueError("a civilization owns no fewer than zero CUBES")
+    tails = _tails(cubes, tuple(removed))
+    above = [x for x in tails if x >= pool + 1]
+    return tails[min(above)] if above else Fraction(0)
+
+
+_TAILS: dict[tuple[int, tuple[str, ...]], dict[int, Fraction]] = {}
+
+
+def _tails(cubes: int, removed: tuple[str, ...]) -> dict[int, Fraction]:
+    """For each result x of `cubes` CUBES' consumption, the chance of x or more (one pass
+    from the top, instead of one sum per pool size)."""
+    key = (cubes, removed)
+    hit = _TAILS.get(key)
+    if hit is None:
+        hit, total = {}, Fraction(0)
+        for x, p in sorted(_consumption(cubes, removed).items(), reverse=True):
+            total += p
+            hit[x] = total
+        _TAILS[key] = hit
+    return hit
 
 
 def double_chance(removed: Iterable[str] = ()) -> Fraction:
