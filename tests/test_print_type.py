@@ -146,8 +146,7 @@ def _card_issues(size: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("size", ["poker", "tarot",
-                                  pytest.param("bridge", marks=pytest.mark.xfail(strict=True, reason="narrow labels")),
+@pytest.mark.parametrize("size", ["poker", "tarot", "bridge",
                                   pytest.param("mini", marks=pytest.mark.xfail(strict=True, reason="not yet")),
                                   pytest.param("square", marks=pytest.mark.xfail(strict=True, reason="not yet"))])
 def test_each_card_size_builds_every_card_product(size):

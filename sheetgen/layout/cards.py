@@ -8,7 +8,7 @@ that should reach the cut edge extends `bleed` beyond it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -92,20 +92,37 @@ def title_band(
     """A full-bleed coloured band with the title inside the safe area; returns the items
     and the band's bottom. The band grows past `height` when the safe area needs it."""
     fill, rule, ink = band_colors(ctx, color)
-    height = max(height, SAFE + TITLE_H + (SUBTITLE_H if subtitle else 0.0) + BAND_PAD)
+    width = geo.w - 2 * SAFE
+    title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
+    sub_style = TextStyle(size=7, font="italic", color=ink, min_size=6.5)
+    # On a narrow card a title (or subtitle) too wide for one line at its smallest size
+    # takes two, and the band grows to hold them.
+    title_lines = 1 if _one_line_fits(ctx, title, title_style, width) else 2
+    sub_lines = 0 if not subtitle else 1 if _one_line_fits(ctx, subtitle, sub_style, width) else 2
+    title_h = TITLE_H + (title_lines - 1) * title_style.min_size * 1.15
+    sub_h = SUBTITLE_H * min(sub_lines, 1) + max(0, sub_lines - 1) * sub_style.min_size * 1.15
+    height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
+                 SAFE + title_h + sub_h + BAND_PAD)
     items: list[Item] = [Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None,
                               fill=fill)]
     items.append(Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule))
-    text_area = Box(SAFE, SAFE, geo.w - 2 * SAFE, height - SAFE - BAND_PAD)
-    title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
-    if subtitle:
-        top, bottom = text_area.split_top(text_area.h - SUBTITLE_H)
-        items += one_line(ctx, title, top, title_style, source, what="title")
-        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6.5), subtitle_source,
-                          what="subtitle")
-    else:
-        items += one_line(ctx, title, text_area, title_style, source, what="title")
+    text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
+    top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
+    items += _band_line(ctx, title, top, title_style, source, title_lines, "title")
+    if subtitle and bottom is not None:
+        items += _band_line(ctx, subtitle, bottom, sub_style, subtitle_source, sub_lines, "subtitle")
     return items, height
+
+
+def _one_line_fits(ctx: LayoutContext, text: str, style: TextStyle, width: float) -> bool:
+    return ctx.fonts.width(" ".join(text.split()), style.font, style.min_size) <= width
+
+
+def _band_line(ctx: LayoutContext, text: str, box: Box, style: TextStyle, source: Source | None, lines: int,
+               what: str) -> list[Item]:
+    if lines == 1:
+        return one_line(ctx, text, box, style, source, what=what)
+    return text_box(ctx, text, box, replace(style, leading=1.1), source, what=what)
 
 
 FOOTER_H = 3.0 * MM

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, impose_deck, title_band
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
@@ -38,11 +39,16 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     return items, free
 
 
+#: Labels on narrow cards, where the words do not fit.
+SHORT_LABELS = {"agile": "AGL", "brawny": "BRW", "crafty": "CRF", "melee": "MEL", "ranged": "RNG", "mental": "MNT",
+                "karma": "KRM", "resolve": "RES"}
+
+
 def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, align: str = "left",
           valign: str = "top") -> list[Item]:
-    """A small capitalised label."""
+    """A small capitalised label (abbreviated where its box is too narrow for it)."""
     style = replace(LABEL, color=color or ctx.color("muted"), align=align)
-    return one_line(ctx, text.upper(), box, style, None, valign=valign)
+    return fixed_label(ctx, text.upper(), box, style, SHORT_LABELS, valign=valign)
 
 
 def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str, what: str) -> list[Item]:

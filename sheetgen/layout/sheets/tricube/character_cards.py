@@ -7,10 +7,13 @@ from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.labels import label_forms
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
-from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_over_reminder
+from sheetgen.layout.sheets.tricube.card_parts import (
+    LABEL, LABEL_H, SHORT_LABELS, card_face, geometry, impose, label, text_over_reminder,
+)
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, one_line, text_box
 from sheetgen.units import MM
@@ -22,7 +25,10 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
     """A chip per trait and one for the combat style, each with the dice it rolls."""
     shown = [r for r in dice if r["challenge"] in TRAITS or r["challenge"] == style]
     items: list[Item] = []
-    for chip, row in zip(box.columns(len(shown), 1.5 * MM), shown):
+    chips = box.columns(len(shown), 1.5 * MM)
+    # The chips' labels in full, or all abbreviated (AGL, BRW …) on narrow cards.
+    words = label_forms(ctx, [r["challenge"].upper() for r in shown], [c.w for c in chips], LABEL, SHORT_LABELS)
+    for chip, row, word in zip(chips, shown, words):
         strong = row["challenge"] in (trait, style)
         # The trait and style chips stand out by a strong edge on a light ground, so their
         # labels stay dark fine print rather than small type reversed out of a colour.
@@ -30,7 +36,7 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
         ink = readable_on(fill)
         items.append(Rect(chip.x, chip.y, chip.w, chip.h, stroke=color if strong else None, width=1.2, fill=fill,
                           radius=1.2 * MM))
-        items += label(ctx, row["challenge"], Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
+        items += label(ctx, word, Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
         items += one_line(ctx, str(row["dice"]), Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
                           TextStyle(size=13, font="bold", color=ink, align="center", min_size=8), None)
     return items
