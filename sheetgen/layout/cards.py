@@ -16,7 +16,7 @@ from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impo
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
 from sheetgen.layout.products import Job
 from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
-from sheetgen.layout.text import TextStyle, one_line, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.units import MM
 
 SYSTEM_COLORS = {
@@ -185,6 +185,9 @@ def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: st
     ]
 
 
+BACK_TITLE_H = 9 * MM  # room for a back's title on two lines
+
+
 def generic_back(
     ctx: LayoutContext,
     geo: CardGeometry,
@@ -202,6 +205,16 @@ def generic_back(
     safe = geo.safe
     size = min(geo.w, geo.h) * 0.38
     cy = geo.h * 0.38
+    text_style = TextStyle(size=7.5, color=ink, align="center", min_size=6.5)
+    if text:
+        # On a short card (square, mini) the motif gives way to the back's text.
+        top = cy - size / 2
+        need = Paragraph(ctx, text, text_style).height(ctx, safe.w - 4 * MM, text_style.min_size / text_style.size)
+        room = safe.bottom - (cy + size / 2 + 4 * MM + BACK_TITLE_H + 1 * MM)
+        if need > room:
+            size = max(size * 0.45, size - (need - room) - 0.5 * MM)
+            top = max(safe.y, top - (need - room - (min(geo.w, geo.h) * 0.38 - size)))
+            cy = top + size / 2
     if saver:
         # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
         items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3),
@@ -209,7 +222,7 @@ def generic_back(
     else:
         items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
                             stroke=shade(color, 0.5))
-    title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, 9 * MM)
+    title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, BACK_TITLE_H)
     title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6.5)
     if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:
         # One line, a little smaller if need be, rather than a word alone on a second line.
@@ -219,7 +232,7 @@ def generic_back(
         items += text_box(ctx, title, title_box, title_style, source, valign="top", what="back title")
     if text:
         body = Box(safe.x + 2 * MM, title_box.bottom + 1 * MM, safe.w - 4 * MM, safe.bottom - title_box.bottom - 1 * MM)
-        items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=6.5), source, what="back text")
+        items += text_box(ctx, text, body, text_style, source, what="back text")
     return items
 
 

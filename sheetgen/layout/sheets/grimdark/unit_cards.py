@@ -135,29 +135,47 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     occ_style = TextStyle(size=7, color=ctx.color("ink"), min_size=6, align="center", leading=1.15)
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
 
-    def card(part: int) -> tuple[list[Item], Box]:
+    def frame(part: int) -> tuple[list[Item], Box]:
         items = background(geo, ctx.color("card"))
         band, top = title_band(ctx, geo, continued(d["label"], part), color, doc.source("name"), height=12 * MM,
                                subtitle=subtitle)
         items += band
         items += footer(ctx, geo, GAME)  # impose_deck writes n/N at its right
-        inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
-        if part:
-            return items, inner
-        stats, rest = inner.split_top(STAT_H, 2 * MM)
-        items += stat_cells(ctx, stats, [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))],
-                            color, [doc.source("quality"), doc.source("defense"), doc.source("cost")])
-        rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
-        items += rows
-        below = Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
-        rules_box, bottom = below.split_top(max(0.0, below.h - MOVE_H - occ_h - 3 * MM), 1.5 * MM)
-        move, occ = bottom.split_top(MOVE_H, 1.5 * MM)
-        items += movement_strip(ctx, move, d, color)
-        place = one_line if occ_h == OCC_H else text_box
-        items += place(ctx, occupancy, occ, occ_style, None, what="occupancy")
-        return items, rules_box
+        return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
 
-    return flow_over_cards(ctx, rule_blocks(ctx, d, doc), card, what="special rules")
+    def strips(box: Box) -> tuple[list[Item], Box]:
+        """Movement and occupancy at the foot of `box`; returns them and the room above."""
+        above, bottom = box.split_top(max(0.0, box.h - MOVE_H - occ_h - 3 * MM), 1.5 * MM)
+        move, occ = bottom.split_top(MOVE_H, 1.5 * MM)
+        place = one_line if occ_h == OCC_H else text_box
+        return movement_strip(ctx, move, d, color) + place(ctx, occupancy, occ, occ_style, None, what="occupancy"), above
+
+    first, inner = frame(0)
+    stats, rest = inner.split_top(STAT_H, 2 * MM)
+    first += stat_cells(ctx, stats, [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))],
+                        color, [doc.source("quality"), doc.source("defense"), doc.source("cost")])
+    rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
+    first += rows
+    below = Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
+    # On a short card (square) movement and occupancy go on to the next card.
+    deferred = below.h < MOVE_H + occ_h + 3 * MM
+
+    def card(part: int) -> tuple[list[Item], Box]:
+        if part == 0:
+            if deferred:
+                return first, Box(below.x, below.y, below.w, max(0.0, below.h))
+            bottom, rules_box = strips(below)
+            return first + bottom, rules_box
+        items, box = frame(part)
+        if deferred and part == 1:
+            bottom, box = strips(box)
+            items = items + bottom
+        return items, box
+
+    blocks = rule_blocks(ctx, d, doc)
+    if deferred and not blocks:
+        return [first, card(1)[0]]
+    return flow_over_cards(ctx, blocks, card, what="special rules")
 
 
 def army_units(job: Job) -> list[tuple[DocInput, int]]:
