@@ -279,3 +279,28 @@ def test_parallel_work_goes_out_in_small_runs_covering_every_target_once():
         assert all(1 <= len(run) <= 16 for run in runs)
         if total >= 16 * jobs:
             assert len(runs) >= 4 * jobs  # enough runs for the workers to finish together
+
+
+def test_the_index_is_made_again_only_when_what_it_lists_changed(workdir, monkeypatch):
+    from sheetgen.layout import templates
+
+    rendered: list[str] = []
+    render = templates.render_template
+    monkeypatch.setattr(templates, "render_template", lambda name, **v: rendered.append(name) or render(name, **v))
+    deck(workdir, "basics")
+    deck(workdir, "other", title="Other deck")
+    assert run_cli("build").code == 0
+    assert rendered == ["index.html.j2"]
+    index = workdir / "output/index.html"
+    # A comment changes the file but no output: the index on disk is current.
+    source = workdir / "content/basics.yaml"
+    source.write_text(source.read_text() + "\n# a note\n")
+    assert "0 files written" in run_cli("build").stderr
+    assert rendered == ["index.html.j2"]
+    # A new title changes an output: the index is made again; a deleted index comes back.
+    deck(workdir, "other", title="Other deck, renamed")
+    assert run_cli("build").code == 0
+    assert rendered == ["index.html.j2"] * 2
+    index.unlink()
+    assert run_cli("build").code == 0
+    assert index.read_text().count('href="grimdark/reference/other.pdf"') == 1

@@ -533,8 +533,12 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         complete = True
     finally:
         journal.close(remove=complete)
-    report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
-                                           checked.theme.templates_digest))
+    # The index lists what the manifest lists: when no output changed, the bundled index
+    # on disk is current (a publisher's may have a mistake to report: it is rendered).
+    unchanged = not (todo or stale or folded) and manifest.version == __version__
+    if not (unchanged and not checked.theme.templates and (out_dir / "index.html").is_file()):
+        report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
+                                               checked.theme.templates_digest))
 
 
 def _spoiled_kinds(library: Library, manifest: Manifest) -> dict[str, set[str]]:
