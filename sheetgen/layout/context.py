@@ -61,7 +61,7 @@ class _Memo(dict):
     """A dict that forgets everything when it grows past `limit` entries, so memory
     stays flat however much text a build lays out."""
 
-    limit = 50_000
+    limit = 10_000  # short texts: a few MB at most
 
     def __setitem__(self, key, value) -> None:
         if len(self) >= self.limit:
