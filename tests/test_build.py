@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import hashlib
 import json
+import re
 from pathlib import Path
 
 from conftest import run_cli, write
@@ -304,3 +305,55 @@ def test_the_index_is_made_again_only_when_what_it_lists_changed(workdir, monkey
     index.unlink()
     assert run_cli("build").code == 0
     assert index.read_text().count('href="grimdark/reference/other.pdf"') == 1
+
+
+CARD_X = """
+  - title: Ambush
+    body: "Roll **two** dice; the *higher* one counts. Ties go to the defender."
+    table: {columns: [Roll, Result], rows: [[1, fail], [4, pass], [6, great]]}
+"""
+CARD_OTHER = """
+  - title: Other {n}
+    body: "Some other card {n}, with the same table."
+    table: {{columns: [Roll, Result], rows: [[1, fail], [4, pass], [6, great]]}}
+"""
+
+
+def _card_marks(page) -> list[tuple]:
+    """What a card page shows: each run of text at its place and size (the card's
+    number n/N aside), and each line drawn."""
+    from pdfops import read_geometry
+
+    texts: list[tuple] = []
+
+    def seen(text, cm, tm, font, size):
+        text = re.sub(r"\s*\d+/\d+$", "", text.strip())
+        if text:
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            texts.append((text, round(x, 2), round(y, 2), round(size * abs(tm[3] * cm[3]) ** 0.5, 2)))
+
+    page.extract_text(visitor_text=seen)
+    segments, _, rects = read_geometry(page)
+    lines = sorted((round(s.x1, 2), round(s.y1, 2), round(s.x2, 2), round(s.y2, 2)) for s in segments)
+    boxes = sorted(tuple(round(v, 2) for v in r[:4]) for r in rects)
+    return [sorted(texts), lines, boxes]
+
+
+def test_a_card_prints_the_same_alone_or_in_a_deck(workdir):
+    from conftest import read_pdf
+
+    head = "kind: reference-deck\nid: {id}\nsystem: cubes\ntitle: Table talk\ncards:"
+    write(workdir, "content/alone.yaml", head.format(id="alone") + CARD_X)
+    write(workdir, "content/many.yaml",
+          head.format(id="many") + CARD_OTHER.format(n=1) + CARD_X + CARD_OTHER.format(n=2))
+    assert run_cli("build", "--format", "pdf").code == 0
+    # The print shop's export: one card a page (each front followed by its back), at the
+    # same place on every page.
+    alone = read_pdf(workdir / "output/cubes/reference-print-shop/alone.pdf").pages
+    many = read_pdf(workdir / "output/cubes/reference-print-shop/many.pdf").pages
+    marks = _card_marks(alone[0])
+    shown = {t[0] for t in marks[0]}
+    assert {"Ambush", "two", "higher", "4 pass"} <= shown and marks[1] and marks[2]  # the card's own parts
+    assert _card_marks(many[2]) == marks
+    assert _card_marks(many[0]) != marks
