@@ -378,23 +378,12 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
 def _check_card_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
     """A theme's card size smaller than every card product is made for: one error at the
     theme's `card_size`, naming the decks it cannot serve (not an error per card)."""
-    from sheetgen.content.registry import games_of
-    from sheetgen.diagnostics import error
     from sheetgen.layout import registry as layout_registry
 
-    theme = library.get("theme", checked.theme.id)
-    if theme is None or theme.model.card_size is None:
-        return
-    own = [d for d in library.documents if d.target]  # the project's own, not the shipped game data
-    games = games_of(own)
-    kinds = {d.kind for d in library.documents if d.target or games_of([d]) & set(games)}
-    problem = layout_registry.card_size_problem(checked.theme, layout_registry.deck_products(games, kinds))
-    if not problem:
-        return
-    m = theme.mark(("card_size",))
-    _emit(diagnostics + [error(theme.file, m.line, m.column, "theme.card-too-small", problem,
-                               f"use `card_size: {layout_registry.SMALLEST_CARD}` or a larger size")], library, fmt)
-    raise ContentFailure()
+    found = layout_registry.card_size_error(checked.theme, library)
+    if found is not None:
+        _emit(diagnostics + [found], library, fmt)
+        raise ContentFailure()
 
 
 def _progress():
