@@ -614,9 +614,17 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
 
 
 def layout_issues(checked: Checked) -> list[Diagnostic]:
-    """Lay out every target without rendering, to find text that does not fit."""
+    """Lay out every target without rendering, to find text that does not fit.
+
+    A deck's print-shop twin is the same cards one a page: its layout can report nothing
+    the deck's own does not (`impose_single` checks nothing), so it is skipped when the
+    deck itself is laid out."""
     out: list[Diagnostic] = []
-    for t in plan(checked, FORMATS):
+    targets = plan(checked, FORMATS)
+    laid_out = {(t.system, t.product, t.id) for t in targets}
+    for t in targets:
+        if _twin_laid_out(t, laid_out):
+            continue
         try:
             _, issues = lay_out(t, checked.theme)
         except Exception as exc:  # a bug
@@ -625,6 +633,16 @@ def layout_issues(checked: Checked) -> list[Diagnostic]:
             continue
         out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
     return out
+
+
+def _twin_laid_out(target: Target, laid_out: set[tuple[str, str, str]]) -> bool:
+    """Whether `target` is a print-shop twin whose deck is among `laid_out`."""
+    twin_of = find_product(target.product, target.system).print_shop_of
+    if not twin_of:
+        return False
+    deck = find_product(twin_of, target.system)
+    deck_id = target.id if target.scope == "document" else deck.target or deck.name
+    return (target.system, twin_of, deck_id) in laid_out
 
 
 def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

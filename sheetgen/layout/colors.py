@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=1024)  # a document uses a handful of colours, asked for at every text run
 def rgb(hex_color: str) -> tuple[float, float, float]:
     h = hex_color.lstrip("#")
     if len(h) == 3:
@@ -14,6 +17,7 @@ def to_hex(r: float, g: float, b: float) -> str:
     return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in (r, g, b))
 
 
+@lru_cache(maxsize=1024)
 def luminance(hex_color: str) -> float:
     """WCAG relative luminance."""
 
