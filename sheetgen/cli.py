@@ -106,8 +106,15 @@ def _load(paths: tuple[str, ...], settings):
         library = load(targets, context=context, game_data=_game_data())
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
-    checked = check(library, settings)
+    checked = check(library, settings, section_products=_section_products)
     return library, checked
+
+
+def _section_products(kind: str) -> list[tuple[str, str]]:
+    """A kind's products for the rules' check of handout sections (imported when a handout asks)."""
+    from sheetgen.layout.sheets.handout import section_choices
+
+    return section_choices(kind)
 
 
 def _settings(paper: str | None, cube_size: float | None, theme: str | None, templates: str | None = None):

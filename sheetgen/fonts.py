@@ -147,8 +147,10 @@ class FontMetrics:
 
     def missing(self, text: str) -> set[str]:
         """Characters of `text` the font has no glyph for (line breaks aside)."""
-        w = self.widths
-        return {c for c in text if c not in w and c not in "\n\r\t"}
+        missing = set(text).difference(self.widths)
+        if missing:
+            missing.difference_update("\n\r\t")
+        return missing
 
     def glyph_name(self, char: str) -> str:
         if char == "\u00a0" and 0xA0 not in self.cmap:

@@ -39,7 +39,8 @@ def test_every_command_works_in_an_empty_folder(empty):
     assert run_cli("init").code == 0
     assert sorted(p.relative_to(empty).as_posix() for p in empty.rglob("*") if p.is_file()) == [
         ".vscode/settings.json", "README.md", "content/cubes/cubes-civilization.yaml", "content/cubes/cubes-game.yaml",
-        "content/cubit/cubit.yaml", "content/kubos/kubos-character.yaml",
+        "content/cubit/cubit.yaml", "content/grimdark/grimdark-army.yaml", "content/grimdark/grimdark-mission.yaml",
+        "content/grimdark/grimdark-unit.yaml", "content/kubos/kubos-character.yaml",
         "content/kubos/kubos-monster.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
         "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
     assert len((empty / "README.md").read_text().splitlines()) == 4
@@ -49,12 +50,13 @@ def test_every_command_works_in_an_empty_folder(empty):
         assert run.code == 0, run.stderr
     validate = run_cli("validate", "--strict")
     assert validate.code == 0, validate.stderr
-    assert "14 documents checked, 0 errors, 0 warnings" in validate.stderr  # 9 examples (3 of them CUBES!), 5 generated
+    # 13 examples (3 of them CUBES!, 4 Grimdark), 5 generated
+    assert "18 documents checked, 0 errors, 0 warnings" in validate.stderr
     shown = json.loads(run_cli("show", "--json", "content/cubit/cubit.yaml").stdout)
     assert shown["valid"] is True and shown["derived"]["faces"][1]["effective"] == 3  # Ma6 − Martial Arts 3
     build = run_cli("build")
     assert build.code == 0, build.stderr
-    assert "14 documents," in build.stderr and "0 errors" in build.stderr
+    assert "18 documents," in build.stderr and "0 errors" in build.stderr
     out = empty / "output"
     assert "Sparky" in pdf_text(out / "cubit/sheet/sparky.pdf")
     # The shipped catalog is built for the game the project plays, named as the package's.
@@ -85,6 +87,28 @@ def test_init_with_one_game_and_never_over_existing_files(empty):
     assert again.code == 2 and "never overwrites" in again.stderr and "README.md" in again.stderr
     bad = run_cli("init", "x", "--game", "chess")
     assert bad.code == 2 and "cubit" in bad.stderr and "tricube" in bad.stderr
+
+
+@pytest.mark.parametrize("game", ["cubit", "tricube", "kubos", "cubes", "grimdark"])
+def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
+    from sheetgen.games import GAMES
+
+    assert game in GAMES
+    run = run_cli("init", "table", "--game", game)
+    assert run.code == 0, run.stderr
+    written = {p.parent.name for p in (empty / "table" / "content").rglob("*.yaml")}
+    assert written == {"content", game}  # the theme, and the game's examples only
+    build = run_cli("build", "table/content", "-o", "table/output")
+    assert build.code == 0 and "0 errors, 0 warnings" in build.stderr, build.stderr
+    pdfs = sorted((empty / "table" / "output" / game).rglob("*.pdf"))
+    assert pdfs and all(read_pdf(p).pages for p in pdfs)
+
+
+def test_init_offers_every_game_sheetgen_serves():
+    from sheetgen.games import GAMES
+    from sheetgen.project import init_games
+
+    assert sorted(init_games()) == sorted(GAMES)
 
 
 def test_the_schema_mapping_covers_the_content(project):

@@ -158,3 +158,31 @@ def test_each_block_keeps_its_own_minimum(ctx):
     assert ctx.issues == []
     assert 6 <= min(r.size for r in items) < 12
     assert min(r.y for r in items) >= 20 * MM  # the fixed block kept its full height
+
+
+def test_markup_edge_cases_keep_their_stars(ctx):
+    # An escaped star is a star; `***` opens bold then italics; a star before a space
+    # does not open italics, a star after a space does not close them.
+    assert parse_inline(r"2 \* 3", "regular", True) == [("2 * 3", "regular")]
+    assert parse_inline("***both*** plain", "regular", True) == [("both", "bold_italic"), (" plain", "regular")]
+    assert parse_inline("*a * b*", "regular", True) == [("a * b", "italic")]
+    assert parse_inline("**bold *both* bold**", "regular", True) == [
+        ("bold ", "bold"), ("both", "bold_italic"), (" bold", "bold")]
+    assert parse_inline("**no markup**", "regular", False) == [("**no markup**", "regular")]
+
+
+def test_paragraphs_of_the_same_text_are_placed_by_their_own_box_and_alignment(ctx):
+    # Short paragraphs share their measured layout (table cells repeat); each still goes
+    # where its own box and alignment put it.
+    box_w = 40 * MM
+    left = runs(Paragraph(ctx, "Roll two", TextStyle(size=9)).draw(ctx, 10, 20, box_w, 1.0))
+    moved = runs(Paragraph(ctx, "Roll two", TextStyle(size=9)).draw(ctx, 110, 70, box_w, 1.0))
+    right = runs(Paragraph(ctx, "Roll two", TextStyle(size=9, align="right")).draw(ctx, 10, 20, box_w, 1.0))
+    bold = runs(Paragraph(ctx, "Roll two", TextStyle(size=9, font="bold")).draw(ctx, 10, 20, box_w, 1.0))
+    assert [r.text for r in left] == [r.text for r in moved] == ["Roll two"]
+    assert (moved[0].x - left[0].x, moved[0].y - left[0].y) == pytest.approx((100, 50))
+    assert right[0].x + right[0].width == pytest.approx(10 + box_w)
+    assert left[0].x == pytest.approx(10)
+    face = ctx.fonts.face("regular")
+    assert left[0].width == pytest.approx(advance(face.path, "Roll two", 9))
+    assert bold[0].font == ctx.fonts.face("bold") and bold[0].width > left[0].width

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-@lru_cache(maxsize=1024)  # a document uses a handful of colours, asked for at every text run
+@lru_cache(maxsize=1024)  # a layout asks for the same few colours thousands of times
 def rgb(hex_color: str) -> tuple[float, float, float]:
     h = hex_color.lstrip("#")
     if len(h) == 3:

@@ -39,6 +39,9 @@ class FontBook:
     def __init__(self, faces: dict[str, FontFace]):
         self.faces = dict(faces)
         self._metrics: dict[str, FontMetrics] = {}
+        #: Text parsed and broken into lines with these fonts (`layout.text`), by text,
+        #: style and width: what depends on nothing else is measured once per layout.
+        self.memo = _Memo()
 
     def face(self, style: str) -> FontFace:
         return self.faces[style]
@@ -51,6 +54,18 @@ class FontBook:
 
     def width(self, text: str, style: str, size: float) -> float:
         return self.metrics(style).width(text, size)
+
+
+class _Memo(dict):
+    """A dict that forgets everything when it grows past `limit` entries, so memory
+    stays flat however much text a build lays out."""
+
+    limit = 50_000
+
+    def __setitem__(self, key, value) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        super().__setitem__(key, value)
 
 
 @dataclass

@@ -21,7 +21,9 @@ does not fit is an error at its field (or continues on another card, see
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol, Sequence
 
 from sheetgen.diagnostics import field_path
@@ -73,12 +75,23 @@ class TextStyle:
             object.__setattr__(self, "size", self.min_size)
 
     def at(self, size: float) -> "TextStyle":
-        return replace(self, size=size)
+        return restyle(self, size=size)
 
     @property
     def fixed(self) -> "TextStyle":
         """This style at its own size only: text that does not fit is an error, not shrunk."""
-        return replace(self, min_size=self.size)
+        return restyle(self, min_size=self.size)
+
+
+@lru_cache(maxsize=4096)
+def _restyled(style: TextStyle, changes: tuple) -> TextStyle:
+    return replace(style, **dict(changes))
+
+
+def restyle(style: TextStyle, **changes) -> TextStyle:
+    """`dataclasses.replace` for text styles, remembered: a deck derives the same few
+    styles (a cell's alignment, the fixed body size) for every card."""
+    return _restyled(style, tuple(sorted(changes.items())))
 
 
 # --- parsing --------------------------------------------------------------------
@@ -99,50 +112,52 @@ class ParsedLine:
     gap_before: bool = False  # a blank line preceded it
 
 
+_MARKER = re.compile(r"\\\*|\*\*?")  # an escaped star, `**` or `*`
+
+
 def parse_inline(text: str, base: str, markup: bool) -> list[Fragment]:
-    """Split a line into (text, style) fragments by `**bold**` and `*italic*` markers."""
+    """Split a line into (text, style) fragments by `**bold**` and `*italic*` markers.
+
+    A `*` opens italics before a non-space and closes them after one; any other `*`, and
+    an escaped `\\*`, is a star in the text."""
     if not markup or "*" not in text:
         return [(text, base)]
     out: list[Fragment] = []
     bold = italic = False
+    style = base
     buf: list[str] = []
-    i, n = 0, len(text)
-
-    def style() -> str:
-        s = base
-        if bold:
-            s = BOLD[s]
-        if italic:
-            s = ITALIC[s]
-        return s
-
-    def flush() -> None:
-        if buf:
-            out.append(("".join(buf), style()))
-            buf.clear()
-
-    while i < n:
-        c = text[i]
-        if c == "\\" and i + 1 < n and text[i + 1] == "*":
+    pos, n = 0, len(text)
+    for m in _MARKER.finditer(text):
+        i, mark = m.start(), m.group()
+        if mark == "\\*":
+            buf.append(text[pos:i])
             buf.append("*")
-            i += 2
+            pos = m.end()
             continue
-        if c == "*":
-            if text.startswith("**", i):
-                flush()
-                bold = not bold
-                i += 2
-                continue
+        if mark == "*":
             prev = text[i - 1] if i else " "
             nxt = text[i + 1] if i + 1 < n else " "
-            if (not italic and not nxt.isspace()) or (italic and not prev.isspace()):
-                flush()
-                italic = not italic
-                i += 1
-                continue
-        buf.append(c)
-        i += 1
-    flush()
+            if not ((not italic and not nxt.isspace()) or (italic and not prev.isspace())):
+                continue  # a star in the text: it stays in the next chunk
+        buf.append(text[pos:i])
+        chunk = "".join(buf)
+        buf.clear()
+        if chunk:
+            out.append((chunk, style))
+        if mark == "**":
+            bold = not bold
+        else:
+            italic = not italic
+        style = base
+        if bold:
+            style = BOLD[style]
+        if italic:
+            style = ITALIC[style]
+        pos = m.end()
+    buf.append(text[pos:])
+    chunk = "".join(buf)
+    if chunk:
+        out.append((chunk, style))
     return out
 
 
@@ -158,9 +173,16 @@ def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
         bullet = style.markup and stripped.startswith(("- ", "• "))
         if bullet:
             stripped = stripped[2:].lstrip()
+        fragments = parse_inline(stripped, style.font, style.markup)
+        if len(fragments) == 1:  # one style on the whole line: words are its parts
+            t, s = fragments[0]
+            m = metrics.get(s) or metrics.setdefault(s, fonts.metrics(s))
+            lines.append(ParsedLine([Word([(p, s)], m.width(p)) for p in t.split(" ") if p], bullet, gap))
+            gap = False
+            continue
         words: list[Word] = []
         current: list[Fragment] = []
-        for frag_text, frag_style in parse_inline(stripped, style.font, style.markup):
+        for frag_text, frag_style in fragments:
             parts = frag_text.split(" ")
             for k, part in enumerate(parts):
                 if k > 0 and current:
@@ -263,6 +285,9 @@ def _line_metrics(ctx: LayoutContext, style: TextStyle, size: float) -> tuple[fl
     return pitch, (pitch + cap * size) / 2
 
 
+SHARED_TEXT = 80  # characters: paragraphs up to this long share their layout (see Paragraph)
+
+
 class Paragraph:
     """Wrapped text in one style (with inline markup)."""
 
@@ -271,20 +296,30 @@ class Paragraph:
         self.style = style
         self.source = source
         ctx.check_glyphs(self.text.replace("*", "") if style.markup else self.text, style.font, source)
-        self.parsed = parse(self.text, style, ctx.fonts)
-        self._cache: dict[tuple[float, float], list[_Broken]] = {}
+        # Parsing, line breaking and placing runs depend on the words, the font and the
+        # width only, so short paragraphs of the same text (a table's cells, labels, a
+        # deck's repeated rows) share them through the font book; a long one, most likely
+        # met once (a card's body), keeps its own.
+        self._key = (self.text, style.font, style.markup)
+        self._memo = ctx.fonts.memo if len(self.text) <= SHARED_TEXT else {}
+        parsed = self._memo.get(self._key)
+        if parsed is None:
+            parsed = self._memo[self._key] = parse(self.text, style, ctx.fonts)
+        self.parsed = parsed
+        self._heights: dict[tuple[float, float], float] = {}
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
 
     def _lines(self, ctx: LayoutContext, width: float, size: float) -> list[_Broken]:
-        key = (round(width, 3), round(size, 3))
-        hit = self._cache.get(key)
+        key = (self._key, round(width, 3), round(size, 3))
+        memo = self._memo
+        hit = memo.get(key)
         if hit is None:
             m = ctx.fonts.metrics(self.style.font)
             space = m.width(" ")
             bullet = m.width(BULLET + " ") if any(p.bullet for p in self.parsed) else 0.0
-            hit = self._cache[key] = break_lines(self.parsed, width / size, space, bullet, ctx.fonts)
+            hit = memo[key] = break_lines(self.parsed, width / size, space, bullet, ctx.fonts)
         return hit
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
@@ -294,6 +329,13 @@ class Paragraph:
         return any(w.em > avail - (indent if pl.bullet else 0.0) for pl in self.parsed for w in pl.words)
 
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
+        key = (width, scale)
+        hit = self._heights.get(key)
+        if hit is None:
+            hit = self._heights[key] = self._height(ctx, width, scale)
+        return hit
+
+    def _height(self, ctx: LayoutContext, width: float, scale: float) -> float:
         if not self.parsed:
             return 0.0
         size = self.style.size * scale
@@ -304,40 +346,53 @@ class Paragraph:
 
     def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
         size = self.style.size * scale
-        lines = self._lines(ctx, width, size)
         pitch, first = _line_metrics(ctx, self.style, size)
+        fonts = ctx.fonts
+        color = ink_at(self.style.color, size)
+        gap = pitch * self.style.paragraph_gap
+        items: list[Item] = []
+        baseline = y + first
+        for gap_before, runs in self._runs(ctx, width, size):
+            if gap_before:
+                baseline += gap
+            for dx, text, fstyle, w in runs:
+                items.append(Text(x + dx, baseline, text, fonts.face(fstyle), size, color, w))
+            baseline += pitch
+        return items
+
+    def _runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, str, float]]]]:
+        """Each line's runs of text as (offset from the left of the box, text, font style,
+        width), and whether a paragraph gap precedes the line: where the paragraph's text
+        goes in any box of this width, worked out once."""
+        key = ("runs", self._key, self.style.align, round(width, 3), round(size, 3))
+        memo = self._memo
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._place_runs(ctx, width, size)
+        return hit
+
+    def _place_runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, str, float]]]]:
+        lines = self._lines(ctx, width, size)
         m = ctx.fonts.metrics(self.style.font)
         space = m.width(" ", size)
-        items: list[Item] = []
-        color = ink_at(self.style.color, size)
-        baseline = y + first
-        for i, ln in enumerate(lines):
-            if ln.gap_before:
-                baseline += pitch * self.style.paragraph_gap
+        base = self.style.font
+        placed: list[tuple[bool, list[tuple[float, str, str, float]]]] = []
+        for ln in lines:
+            runs: list[tuple[float, str, str, float]] = []
             line_w = sum(w.em for w in ln.words) * size + space * max(0, len(ln.words) - 1)
             indent = ln.indent * size
             if self.style.align == "center":
-                cx = x + indent + (width - indent - line_w) / 2
+                cx = indent + (width - indent - line_w) / 2
             elif self.style.align == "right":
-                cx = x + width - line_w
+                cx = width - line_w
             else:
-                cx = x + indent
+                cx = indent
             if ln.bullet:
-                bw = m.width(BULLET, size)
-                items.append(Text(x, baseline, BULLET, ctx.fonts.face(self.style.font), size, color, bw))
+                runs.append((0.0, BULLET, base, m.width(BULLET, size)))
             # Runs of base-style words become one Text (spaces included, at the base style's
             # space width, exactly as measured) so PDF text extracts as whole lines.
             run: list[str] = []
             run_x = cx
-            base = self.style.font
-
-            def flush() -> None:
-                if run:
-                    text = "".join(run)
-                    items.append(Text(run_x, baseline, text, ctx.fonts.face(base), size, color,
-                                      ctx.fonts.width(text, base, size)))
-                    run.clear()
-
             for j, word in enumerate(ln.words):
                 if j:
                     if run:
@@ -351,12 +406,17 @@ class Paragraph:
                             run_x = cx
                         run.append(text)
                     else:
-                        flush()
-                        items.append(Text(cx, baseline, text, ctx.fonts.face(fstyle), size, color, w))
+                        if run:
+                            joined = "".join(run)
+                            runs.append((run_x, joined, base, ctx.fonts.width(joined, base, size)))
+                            run.clear()
+                        runs.append((cx, text, fstyle, w))
                     cx += w
-            flush()
-            baseline += pitch
-        return items
+            if run:
+                joined = "".join(run)
+                runs.append((run_x, joined, base, ctx.fonts.width(joined, base, size)))
+            placed.append((ln.gap_before, runs))
+        return placed
 
 
 class Spacer:
@@ -398,11 +458,11 @@ class Table:
         self._options = dict(header_fill=header_fill, rule_color=rule_color, align=align, col_weights=col_weights)
         self.first_row = first_row
         self.style = style
-        self.header_style = replace(style, font=BOLD[style.font])
+        self.header_style = restyle(style, font=BOLD[style.font])
         first = rows[0] if rows else []
         self.align = list(align) if align else [("center" if _numeric(v) else "left") for v in first]
         self.header = [
-            Paragraph(ctx, str(c), replace(self.header_style, align=self.align[i] if i < len(self.align) else "left"),
+            Paragraph(ctx, str(c), restyle(self.header_style, align=self.align[i] if i < len(self.align) else "left"),
                       source.child("columns", i) if source else None)
             for i, c in enumerate(columns)
         ]
@@ -411,7 +471,7 @@ class Table:
                 Paragraph(
                     ctx,
                     _cell_text(v),
-                    replace(style, align=self.align[c] if c < len(self.align) else "left"),
+                    restyle(style, align=self.align[c] if c < len(self.align) else "left"),
                     source.child("rows", first_row + r, c) if source else None,
                 )
                 for c, v in enumerate(row)
@@ -424,6 +484,7 @@ class Table:
         self.pad = 0.3  # em, cell padding on each side
         self._natural_cache: dict[int, tuple[float, float]] = {}
         self._widths_cache: dict[tuple[float, float], list[float]] = {}
+        self._rows_cache: dict[tuple[float, float], list[float]] = {}
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
@@ -507,18 +568,27 @@ class Table:
         pad = self.pad * size
         return max((p.height(ctx, w - 2 * pad, scale) for p, w in zip(row, widths)), default=0.0) + pad
 
+    def row_heights(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
+        """The height of each row, the header first."""
+        key = (width, scale)
+        hit = self._rows_cache.get(key)
+        if hit is None:
+            widths = self.widths(ctx, width, scale)
+            hit = self._rows_cache[key] = [self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells]
+        return hit
+
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
-        widths = self.widths(ctx, width, scale)
-        return sum(self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells)
+        return sum(self.row_heights(ctx, width, scale))
 
     def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
         widths = self.widths(ctx, width, scale)
+        heights = self.row_heights(ctx, width, scale)
         size = self.style.size * scale
         pad = self.pad * size
         items: list[Item] = []
         cy = y
         for r, row in enumerate([self.header] + self.cells):
-            h = self._row_height(ctx, row, widths, scale)
+            h = heights[r]
             if r == 0 and self.header_fill:
                 items.append(Rect(x, cy, width, h, stroke=None, fill=self.header_fill))
             cx = x
@@ -571,6 +641,8 @@ def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[fl
     A scale at which some word has to be split across lines (in a narrow table column)
     counts as not fitting while a smaller scale avoids it."""
     floor = min((b.min_scale() for b in blocks), default=1.0)
+    if floor >= 1.0:  # nothing may shrink (a deck's fixed sizes): the one scale either fits or not
+        return 1.0, stack_height(ctx, blocks, box.w, 1.0) <= box.h + 1e-6
 
     def fits(scale: float, whole_words: bool) -> bool:
         if stack_height(ctx, blocks, box.w, scale) > box.h + 1e-6:
@@ -636,9 +708,11 @@ def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequenc
     """One size for every table of a deck or sheet: the style's size, or as much smaller
     (never below body size) as lets the widest table keep its words whole."""
     size = style.size
+    unique = list({(tuple(map(str, c)), tuple(tuple(_cell_text(v) for v in r) for r in rows)): (c, rows)
+                   for c, rows in tables}.values())  # a deck repeats its tables: measure each once
     while size > BODY_MIN + 1e-6:
-        fixed = replace(style, size=size, min_size=size)
-        if not any(Table(ctx, c, r, fixed).splits_words(ctx, width, 1.0) for c, r in tables):
+        fixed = restyle(style, size=size, min_size=size)
+        if not any(Table(ctx, c, r, fixed).splits_words(ctx, width, 1.0) for c, r in unique):
             break
         size = max(BODY_MIN, round(size - 0.1, 2))
     return size

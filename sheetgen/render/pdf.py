@@ -118,6 +118,8 @@ class _TextCache:
         self.runs: dict[tuple[str, str], list[tuple[int, str]]] = {}
         self.fonts: dict[str, object] = {}
         self.subset_names: dict[tuple[str, int], str] = {}
+        self.paths: dict[int, tuple[tuple, str]] = {}
+        self.marks: dict[str, str] = {}
 
     def fill(self, color: str) -> str:
         op = self.fills.get(color)
@@ -137,6 +139,34 @@ class _TextCache:
                 font = self.fonts[name] = pdfmetrics.getFont(name)
             hit = self.runs[key] = [(subset, escapePDF(chunk)) for subset, chunk in font.splitString(text, self.c._doc)]
         return hit
+
+    def path(self, commands: tuple) -> str:
+        """A path's construction operators, as reportlab's path object writes them
+        (`n x y m x y l … h`); a path drawn again (a card's art, under another offset)
+        is written from memory."""
+        hit = self.paths.get(id(commands))
+        if hit is not None and hit[0] is commands:
+            return hit[1]
+        if not commands:
+            code = ""
+        elif commands[0][0] != "M":
+            raise ValueError("a path must start with a move")
+        else:
+            ops = ["n"]
+            add = ops.append
+            for cmd in commands:
+                op = cmd[0]
+                if op == "L":
+                    add(fp_str(cmd[1], cmd[2]) + " l")
+                elif op == "M":
+                    add(fp_str(cmd[1], cmd[2]) + " m")
+                elif op == "C":
+                    add(fp_str(*cmd[1:]) + " c")
+                elif op == "Z":
+                    add("h")
+            code = " ".join(ops)
+        self.paths[id(commands)] = (commands, code)  # keeps the commands alive, so the id stays theirs
+        return code
 
     def subset_name(self, name: str, subset: int) -> str:
         key = (name, subset)
@@ -253,18 +283,9 @@ class _PageWriter:
         stroke, fill = self._paint(p.stroke, p.width, p.fill, p.dash, p.cap, p.join)
         if not (stroke or fill):
             return
-        pdf = self.c.beginPath()
-        for cmd in p.commands:
-            op = cmd[0]
-            if op == "M":
-                pdf.moveTo(cmd[1], cmd[2])
-            elif op == "L":
-                pdf.lineTo(cmd[1], cmd[2])
-            elif op == "C":
-                pdf.curveTo(*cmd[1:])
-            elif op == "Z":
-                pdf.close()
-        self.c.drawPath(pdf, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
+        c = self.c
+        c._code.append(self.cache.path(p.commands))
+        c._strokeAndFill(stroke, fill, 0 if p.fill_rule == "evenodd" else 1)
 
     def rect(self, r: Rect) -> None:
         stroke, fill = self._paint(r.stroke, r.width, r.fill, r.dash)
@@ -285,7 +306,10 @@ class _PageWriter:
         # and cards in the page's content stream.
         name = g.id or g.label
         if name:
-            self.c.addLiteral(f"/SG <</Name {_pdf_string(name)}>> BDC")
+            mark = self.cache.marks.get(name)
+            if mark is None:
+                mark = self.cache.marks[name] = f"/SG <</Name {_pdf_string(name)}>> BDC"
+            self.c.addLiteral(mark)
         self._group(g)
         if name:
             self.c.addLiteral("EMC")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from sheetgen.content.loader import Document, Library
 from sheetgen.diagnostics import Diagnostic
@@ -28,12 +28,16 @@ class Checked:
         return [d for d in self.library.of_kind(*kinds, targets_only=targets_only) if d.key not in self.failed]
 
 
-def check(library: Library, settings: Settings = Settings()) -> Checked:
-    """Run every rule over every document; nothing is skipped because of another's errors."""
+def check(library: Library, settings: Settings = Settings(),
+          section_products: Callable[[str], list[tuple[str, str]]] | None = None) -> Checked:
+    """Run every rule over every document; nothing is skipped because of another's errors.
+
+    `section_products(kind)` lists the products of a kind (`layout.sheets.handout.section_choices`),
+    so that a handout's `product:` is checked with everything else."""
     from sheetgen.content.registry import games_of
     from sheetgen.rules.registry import modules
 
-    ctx = RuleContext(library)
+    ctx = RuleContext(library, section_products=section_products)
     rules: dict[str, Any] = {}
     library_rules: list = []
     for module in modules(games_of(library.documents)):

@@ -19,6 +19,10 @@ class RuleContext:
     failed: set[tuple[str, str]] = field(default_factory=set)
     derived: dict[tuple[str, str], Any] = field(default_factory=dict)
     theme: Any = None  # the ResolvedTheme, once themes are checked
+    # A kind's products a handout section may include, as (folder name, registry id) pairs.
+    # Products are declared in layout, which rules cannot import: the caller passes this in
+    # (`check(..., section_products=…)`); without it layout checks sections as it builds.
+    section_products: Callable[[str], list[tuple[str, str]]] | None = None
 
     def report(
         self,

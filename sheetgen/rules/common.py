@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pathlib import Path
 from typing import Callable
 
@@ -173,6 +175,12 @@ def check_handouts(ctx: RuleContext) -> None:
                           did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]))
                 continue
             entry["kind"], entry["product"] = inc.kind, inc.product
+            if ctx.section_products is not None:
+                found = section_product(inc.kind, inc.product, ctx.section_products(inc.kind))
+                if isinstance(found, SectionProblem):
+                    ctx.error(doc, where + found.path, found.code, found.message, found.hint)
+                else:
+                    entry["product"] = found
             if inc.ids is None:
                 # Every document of the kind, those with errors too: the build then keeps the
                 # handout's earlier output rather than print it with documents missing.
@@ -186,6 +194,40 @@ def check_handouts(ctx: RuleContext) -> None:
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
                     entry["ids"].append(ref)
         ctx.derived[doc.key] = {"sections": sections}
+
+
+@dataclass(frozen=True)
+class SectionProblem:
+    """Why a handout section's `include` names no product: where (below `include`), a code,
+    a message and a hint."""
+
+    path: tuple
+    code: str
+    message: str
+    hint: str
+
+
+def section_product(kind: str, name: str | None, choices: list[tuple[str, str]]) -> str | SectionProblem:
+    """The id of the product a section takes from `kind` documents, given the kind's
+    products as (folder name, registry id) pairs: the one `name` names (either way), or
+    with no name the kind's only product; else the problem, with the products listed."""
+    if name is None and len(choices) == 1:
+        return choices[0][1]
+    for product_name, product_id in choices:
+        if name in (product_name, product_id):
+            return product_id
+    names = sorted({n for n, _ in choices})
+    listing = f"products of `{kind}`: {', '.join(names) or 'none'}"
+    if name is None and not names:
+        return SectionProblem(("kind",), "handout.no-product", f"`{kind}` documents have no product a handout can include",
+                              "`sheetgen products` lists every product and the kinds it is made from")
+    if name is None:
+        return SectionProblem((), "handout.product-needed",
+                              f"`{kind}` documents have {len(names)} products; say which one this section takes",
+                              f"add `product:` ({listing})")
+    hint = did_you_mean(name, names)
+    return SectionProblem(("product",), "handout.unknown-product", f"`{kind}` documents have no product `{name}`",
+                          f"{hint} ({listing})" if hint else listing)
 
 
 def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:

@@ -133,13 +133,8 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
     if settings.cube_size:
         cube = settings.cube_size
     for role, value in colors.items():
-        if not value.startswith("#"):
-            if value in palette:
-                colors[role] = palette[value]
-            elif doc is not None:
-                ctx.error(doc, ("colors", role), "theme.unknown-color", f"unknown colour `{value}`",
-                          did_you_mean(value, palette) or "use a hex value or a name from the palette")
-                colors[role] = "#000000"
+        if not value.startswith("#"):  # a name the theme model has checked (`unknown_colour_names`)
+            colors[role] = palette.get(value, "#000000")
     theme_id = doc.id if doc is not None else chosen if rejected else "built-in"
     templates = settings.templates or ""
     if not templates and model is not None and doc is not None and model.templates:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails
 
 from sheetgen.content.models.base import (
+    _COLOR_NAME_RE,
     SYSTEMS,
     CardSizeField,
     Color,
+    ContentError,
     ContentModel,
     DocumentModel,
     Length,
@@ -83,6 +86,42 @@ class Theme(DocumentModel):
     dividers: bool | None = None
     print_shop: bool | None = Field(
         None, description="build each deck's one-card-a-page print-shop export beside it (default true)")
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _colour_names_known(cls, data: Any, handler):
+        """A colour role naming a colour neither the palette nor the built-in names know is
+        reported with every other problem of the theme, not after they are fixed."""
+        unknown = unknown_colour_names(data)
+        try:
+            model = handler(data)
+        except ValidationError as exc:
+            if not unknown:
+                raise
+            found = [InitErrorDetails(type=e["type"], loc=e["loc"], input=e["input"], ctx=e.get("ctx", {}))
+                     for e in exc.errors(include_url=False)]
+            raise ValidationError.from_exception_data(exc.title, found + unknown) from None
+        if unknown:
+            raise ValidationError.from_exception_data(cls.__name__, unknown)
+        return model
+
+
+def unknown_colour_names(data: Any) -> list[InitErrorDetails]:
+    """`theme.unknown-color` for each colour role whose value is a name (not a hex value)
+    that is in neither the theme's `palette` nor the built-in names."""
+    from sheetgen.diagnostics import did_you_mean
+
+    if not isinstance(data, dict) or not isinstance(data.get("colors"), dict):
+        return []
+    palette = data.get("palette")
+    known = set(DEFAULT_PALETTE) | (set(k for k in palette if isinstance(k, str)) if isinstance(palette, dict) else set())
+    out = []
+    for role, value in data["colors"].items():
+        if isinstance(value, str) and _COLOR_NAME_RE.match(value) and value not in known:
+            hint = did_you_mean(value, sorted(known)) or "use a hex value or a name from the palette"
+            out.append(InitErrorDetails(type="value_error", loc=("colors", role), input=value, ctx={
+                "error": ContentError(f"unknown colour `{value}`", code="theme.unknown-color", hint=hint)}))
+    return out
 
 
 Cell = str | int | float

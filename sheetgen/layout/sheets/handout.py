@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from sheetgen.diagnostics import did_you_mean
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
@@ -26,6 +25,7 @@ from sheetgen.layout.primitives import (
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, text
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.rules.common import SectionProblem, section_product
 from sheetgen.units import MM, PAPER_SIZES
 
 CARDS_SUFFIX = "cards"
@@ -50,33 +50,32 @@ def section_products(kind: str) -> list[Product]:
             if kind in p.kinds and p.scope != "blank" and p.id != "handout" and p.print_shop_of is None]
 
 
+def section_choices(kind: str) -> list[tuple[str, str]]:
+    """The products a section may take from `kind` documents, as (folder name, id) pairs:
+    what the rules check a handout's `product:` against (`rules.common.section_product`)."""
+    return [(p.name, p.id) for p in section_products(kind)]
+
+
 def find_product(kind: str, name: str | None) -> Product | None:
     """The product a section names (by folder name or registry id); with no name, the
     kind's only product, if it has just one."""
-    candidates = section_products(kind)
-    if name is None:
-        return candidates[0] if len(candidates) == 1 else None
-    return next((p for p in candidates if name in (p.name, p.id)), None)
+    found = section_product(kind, name, section_choices(kind))
+    return None if isinstance(found, SectionProblem) else _product(found)
+
+
+def _product(product_id: str) -> Product:
+    from sheetgen.layout.registry import products
+
+    return products()[product_id]
 
 
 def _check_product(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, name: str | None) -> Product | None:
-    product = find_product(kind, name)
-    if product is not None:
-        return product
-    names = sorted({p.name for p in section_products(kind)})
-    listing = f"products of `{kind}`: {', '.join(names) or 'none'}"
-    if name is None and not names:
-        ctx.error(handout_doc.source("sections", index, "include", "kind"), "handout.no-product",
-                  f"`{kind}` documents have no product a handout can include",
-                  "`sheetgen products` lists every product and the kinds it is made from")
-    elif name is None:
-        ctx.error(handout_doc.source("sections", index, "include"), "handout.product-needed",
-                  f"`{kind}` documents have {len(names)} products; say which one this section takes",
-                  f"add `product:` ({listing})")
-    else:
-        hint = did_you_mean(name, names)
-        ctx.error(handout_doc.source("sections", index, "include", "product"), "handout.unknown-product",
-                  f"`{kind}` documents have no product `{name}`", f"{hint} ({listing})" if hint else listing)
+    """The section's product. The rules have checked it when the caller gave them the
+    products (as the command line does); otherwise its problem is reported here."""
+    found = section_product(kind, name, section_choices(kind))
+    if not isinstance(found, SectionProblem):
+        return _product(found)
+    ctx.error(handout_doc.source("sections", index, "include", *found.path), found.code, found.message, found.hint)
     return None
 
 
