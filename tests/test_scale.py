@@ -4,6 +4,7 @@ full layout would, and an incremental rebuild writes what a clean build writes.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -101,3 +102,33 @@ def test_validate_reports_a_deck_problem_once(workdir):
     run = run_cli("validate")
     assert run.code == 1
     assert run.stderr.count("content/talker.yaml:6:8: error[layout.text-overflow]") == 1
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    """Every output and the manifest, by path (hidden files are the build's own state)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkeypatch):
+    """Edits, an added and a removed document, an output spoiled behind the build's back:
+    each rebuild leaves the same files, byte for byte, as a clean build of the same content."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    deck = bundled / "content" / "decks"
+    first = sorted(deck.glob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace("title: ", "title: Edited ", 1), encoding="utf-8")
+    write(bundled, "content/kubos/monsters/extra.yaml", MONSTER.format(i=7))
+    sorted((bundled / "content" / "cubit" / "cubits").glob("*.yaml"))[-1].unlink()
+    out = bundled / "out"
+    cut, altered = sorted(out.rglob("*.pdf"))[:2]
+    cut.write_bytes(cut.read_bytes()[:-10])  # the build must notice, whatever it remembers
+    st = altered.stat()
+    data = bytearray(altered.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    altered.write_bytes(bytes(data))  # the same size, and its time set back
+    os.utime(altered, ns=(st.st_atime_ns, st.st_mtime_ns))
+    run = run_cli("build", "-o", "out", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    assert run_cli("build", "-o", "clean", "--format", "pdf").code == 0
+    assert outputs(out) == outputs(bundled / "clean")

@@ -24,12 +24,12 @@ from sheetgen.build.files import (
     Journal,
     Manifest,
     OutputEntry,
+    Seen,
     TargetRecord,
     clean_temp_files,
     output_lock,
     read_manifest,
     safe_output_path,
-    sha256_file,
     write_atomic,
     write_manifest,
 )
@@ -388,6 +388,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
 
     digests = {t.key: target_digest(t, checked.theme) for t in targets}
     records = dict(manifest.targets)
+    seen = Seen(out_dir)
     todo: list[Target] = []
     kept: list[OutputEntry] = []
     for t in targets:
@@ -402,7 +403,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             report.failed += 1
             if not checked.theme.broken:
                 report.diagnostics.append(_not_rebuilt(t, library))
-        elif not options.force and _up_to_date(out_dir, t, old, records.get(t.key), digests[t.key]):
+        elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
         else:
@@ -450,6 +451,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                              product=t.name, format=fmt, sha256=sha, system=t.system, pages=pages, target=t.key)
                  for rel, fmt, sha, pages in res.files]
         written = {e.path for e in fresh}
+        for e in fresh:
+            seen.note(e.path, e.sha256)
         earlier = [e for e in by_target.get(t.key, []) if e.format in t.formats]
         if not res.files or res.write_error:
             report.failed += 1
@@ -494,6 +497,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         complete = True
     finally:
         journal.close(remove=complete)
+    seen.save(e.path for e in entries)
     report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
                                            checked.theme.templates_digest))
 
@@ -528,14 +532,14 @@ def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
                       "its earlier output stays as it was", hint)
 
 
-def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
+def _up_to_date(seen: Seen, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
                 digest: str) -> bool:
     if not entries or record is None or record.input != digest:
         return False
     if {e.format for e in entries} != set(target.formats):
         return False
     for e in entries:
-        if sha256_file(out_dir / e.path) != e.sha256:
+        if seen.sha256(e.path) != e.sha256:
             return False
     return True
 
