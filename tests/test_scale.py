@@ -132,3 +132,17 @@ def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkey
     assert run.code == 0, run.stderr
     assert run_cli("build", "-o", "clean", "--format", "pdf").code == 0
     assert outputs(out) == outputs(bundled / "clean")
+
+
+def test_manifest_lines_are_the_json_of_their_entries():
+    import json
+
+    from sheetgen.build.files import OutputEntry, TargetRecord, entry_line, record_line
+
+    odd = 'a"b\\c\n\t\x01é€😀\u2028'
+    for e in (OutputEntry("x/y.pdf", None, None, "", "p", "pdf", "0" * 64),
+              OutputEntry(odd, odd, odd, odd, odd, odd, odd, odd, 12, odd)):
+        assert entry_line(e) == json.dumps(e.to_json(), ensure_ascii=False)
+        assert OutputEntry.from_json(json.loads(entry_line(e))) == e
+    for r in (TargetRecord("p", "document", "", (), ()), TargetRecord(odd, odd, odd, (odd, "b"), ("k",))):
+        assert record_line(r) == json.dumps(r.to_json(), ensure_ascii=False)

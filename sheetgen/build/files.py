@@ -20,6 +20,7 @@ import os
 import tempfile
 import time
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring  # the C function json.dumps(ensure_ascii=False) uses
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -187,20 +188,40 @@ def read_manifest(out_dir: Path) -> Manifest:
     return manifest
 
 
+def _text(value: str | None) -> str:
+    return "null" if value is None else encode_basestring(value)
+
+
+def _texts(values: tuple[str, ...]) -> str:
+    return "[" + ", ".join(map(encode_basestring, values)) + "]"
+
+
+def entry_line(e: OutputEntry) -> str:
+    """`json.dumps(e.to_json(), ensure_ascii=False)`, written out field by field: a
+    manifest has one line per output, and this is several times faster."""
+    return (f'{{"path": {_text(e.path)}, "source": {_text(e.source)}, "kind": {_text(e.kind)}, '
+            f'"id": {_text(e.id)}, "product": {_text(e.product)}, "format": {_text(e.format)}, '
+            f'"sha256": {_text(e.sha256)}, "system": {_text(e.system)}, "pages": {int(e.pages)}, '
+            f'"target": {_text(e.target)}}}')
+
+
+def record_line(r: TargetRecord) -> str:
+    """`json.dumps(r.to_json(), ensure_ascii=False)`, written out field by field."""
+    return (f'{{"product": {_text(r.product)}, "scope": {_text(r.scope)}, "input": {_text(r.input)}, '
+            f'"sources": {_texts(r.sources)}, "kinds": {_texts(r.kinds)}}}')
+
+
 def write_manifest(out_dir: Path, version: str, entries: list[OutputEntry],
                    targets: dict[str, TargetRecord] | None = None) -> None:
     listed = {e.target for e in entries}
 
-    def line(value: Any) -> str:  # the C encoder, one entry per line: fast, and still readable
-        return json.dumps(value, ensure_ascii=False)
-
     def block(items: list[str], open_: str, close: str) -> str:
         return f"{open_}\n  " + ",\n  ".join(items) + f"\n {close}" if items else open_ + close
 
-    outputs = block([line(e.to_json()) for e in sorted(entries, key=lambda e: e.path)], "[", "]")
-    records = block([f"{line(k)}: {line(v.to_json())}" for k, v in sorted((targets or {}).items()) if k in listed],
+    outputs = block([entry_line(e) for e in sorted(entries, key=lambda e: e.path)], "[", "]")
+    records = block([f"{_text(k)}: {record_line(v)}" for k, v in sorted((targets or {}).items()) if k in listed],
                     "{", "}")
-    text = f'{{\n "sheetgen": {line(version)},\n "outputs": {outputs},\n "targets": {records}\n}}\n'
+    text = f'{{\n "sheetgen": {_text(version)},\n "outputs": {outputs},\n "targets": {records}\n}}\n'
     write_atomic(out_dir / MANIFEST, text.encode("utf-8"))
 
 

@@ -207,8 +207,17 @@ def theme_digest(theme: ResolvedTheme) -> str:
     return digest
 
 
-def target_digest(target: Target, theme: ResolvedTheme) -> str:
-    """A digest of everything a target's output is made from."""
+def doc_digest(doc: DocInput) -> str:
+    """A digest of one document as layout sees it: its model and the rules' derived values."""
+    payload = {"kind": doc.kind, "id": doc.id, "model": doc.model.model_dump(mode="json"), "derived": doc.derived}
+    blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def target_digest(target: Target, theme: ResolvedTheme, docs: dict[int, str] | None = None) -> str:
+    """A digest of everything a target's output is made from. `docs` keeps each
+    document's digest (by the DocInput's identity) for the targets that share it."""
+    docs = {} if docs is None else docs
     payload = {
         "sheetgen": __version__,
         "code": code_fingerprint(),
@@ -218,10 +227,7 @@ def target_digest(target: Target, theme: ResolvedTheme) -> str:
         "options": target.job.options,
         "theme": theme_digest(theme),
         "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
-        "docs": [
-            {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
-            for d in target.job.docs
-        ],
+        "docs": [docs[id(d)] if id(d) in docs else docs.setdefault(id(d), doc_digest(d)) for d in target.job.docs],
     }
     blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
@@ -323,6 +329,7 @@ class BuildReport:
     pages: int = 0
     files: int = 0
     seconds: float = 0.0
+    outputs: list[str] | None = None  # every output the manifest lists once the build is done
 
 
 def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagnostic:
@@ -386,7 +393,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     report.targets = len(targets)
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
-    digests = {t.key: target_digest(t, checked.theme) for t in targets}
+    shared: dict[int, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
+    digests = {t.key: target_digest(t, checked.theme, shared) for t in targets}
     records = dict(manifest.targets)
     seen = Seen(out_dir)
     todo: list[Target] = []
@@ -498,6 +506,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     finally:
         journal.close(remove=complete)
     seen.save(e.path for e in entries)
+    report.outputs = sorted(e.path for e in entries)
     report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
                                            checked.theme.templates_digest))
 
