@@ -146,9 +146,64 @@ def _card_issues(size: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("size", ["poker", "tarot",
-                                  pytest.param("bridge", marks=pytest.mark.xfail(strict=True, reason="narrow labels")),
+@pytest.mark.parametrize("size", ["poker", "tarot", "bridge",
                                   pytest.param("mini", marks=pytest.mark.xfail(strict=True, reason="not yet")),
-                                  pytest.param("square", marks=pytest.mark.xfail(strict=True, reason="not yet"))])
+                                  "square"])
 def test_each_card_size_builds_every_card_product(size):
     assert _card_issues(size) == []
+
+
+def _card_texts(size: str, key: str) -> list[list[str]]:
+    """The text of each card front of the target `key` (`kubos/stat-cards/monsters`) laid
+    out from the bundled content at card `size`, one list of runs per card."""
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.layout.primitives import Group, Text, walk
+    from sheetgen.rules import check
+    from sheetgen.units import CARD_SIZES
+
+    checked = check(load([str(REPO / "content")]))
+    theme = dataclasses.replace(checked.theme, card=CARD_SIZES[size])
+    (target,) = [t for t in plan(checked, ["pdf"]) if t.key == key]
+    document, issues = lay_out(target, theme)
+    assert not [i for i in issues if i.is_error]
+    cards = []
+    for page in document.pages:
+        if page.is_back:
+            continue
+        for card in (g for g in page.items if isinstance(g, Group) and (g.cls or "").startswith("card")):
+            cards.append([item.text for item, _, _ in walk(card.items) if isinstance(item, Text)])
+    return cards
+
+
+def test_stat_labels_abbreviate_together_on_narrow_cards():
+    """Poker cards print the KUBOS attribute names whole; bridge cards, too narrow for
+    STRENGTH, print every label of the grid short (never STRENGTH beside SKL)."""
+    poker = _card_texts("poker", "kubos/stat-cards/monsters")
+    bridge = _card_texts("bridge", "kubos/stat-cards/monsters")
+    assert all({"STRENGTH", "SKILL", "DEFENCE"} <= set(runs) for runs in poker if "HP" in runs)
+    grids = [set(runs) for runs in bridge if "HP" in runs]
+    assert grids and all({"STR", "SKL", "SNK", "DEF"} <= g and not g & {"STRENGTH", "SKILL", "DEFENCE"} for g in grids)
+
+
+def test_text_a_small_card_cannot_hold_continues_on_a_card_marked_cont():
+    """Square cards are short: a Tricube character's perks and quirks, and a Grimdark
+    unit's special rules, go on to a second card titled "(cont.)", the rules whole."""
+    party = _card_texts("square", "tricube/character-cards/party")
+    assert len(party) == 8  # four characters, two cards each
+    for first, second in zip(party[::2], party[1::2]):
+        name = first[0]
+        assert second[0] == f"{name} (cont.)"
+        assert any(r.startswith("Perks:") or r == "Perks:" for r in second) and "KARMA" in first
+    units = _card_texts("square", "grimdark/unit-cards/kor-swarm")
+    burrower = [runs for runs in units if runs[0].startswith("Burrower")]
+    assert [runs[0] for runs in burrower] == ["Burrower [1]", "Burrower [1] (cont.)"]
+    text = " ".join(" ".join(runs) for runs in burrower)
+    assert "Blast(3)" in text and "Ambush" in text and "Hold" in text
+
+
+def test_long_titles_take_two_lines_on_narrow_cards():
+    """A subtitle too wide for a bridge card's band is printed whole, over two lines."""
+    cards = _card_texts("bridge", "cubit/cards/upgrades")
+    martial = next(runs for runs in cards if runs[0] == "Martial Arts")
+    assert " ".join(martial[1:3]).replace("· ", "·").startswith("permanent or temporary ·")

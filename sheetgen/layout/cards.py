@@ -8,7 +8,7 @@ that should reach the cut edge extends `bleed` beyond it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -16,7 +16,7 @@ from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impo
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
 from sheetgen.layout.products import Job
 from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
-from sheetgen.layout.text import TextStyle, one_line, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.units import MM
 
 SYSTEM_COLORS = {
@@ -92,20 +92,37 @@ def title_band(
     """A full-bleed coloured band with the title inside the safe area; returns the items
     and the band's bottom. The band grows past `height` when the safe area needs it."""
     fill, rule, ink = band_colors(ctx, color)
-    height = max(height, SAFE + TITLE_H + (SUBTITLE_H if subtitle else 0.0) + BAND_PAD)
+    width = geo.w - 2 * SAFE
+    title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
+    sub_style = TextStyle(size=7, font="italic", color=ink, min_size=6.5)
+    # On a narrow card a title (or subtitle) too wide for one line at its smallest size
+    # takes two, and the band grows to hold them.
+    title_lines = 1 if _one_line_fits(ctx, title, title_style, width) else 2
+    sub_lines = 0 if not subtitle else 1 if _one_line_fits(ctx, subtitle, sub_style, width) else 2
+    title_h = TITLE_H + (title_lines - 1) * title_style.min_size * 1.15
+    sub_h = SUBTITLE_H * min(sub_lines, 1) + max(0, sub_lines - 1) * sub_style.min_size * 1.15
+    height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
+                 SAFE + title_h + sub_h + BAND_PAD)
     items: list[Item] = [Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None,
                               fill=fill)]
     items.append(Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule))
-    text_area = Box(SAFE, SAFE, geo.w - 2 * SAFE, height - SAFE - BAND_PAD)
-    title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
-    if subtitle:
-        top, bottom = text_area.split_top(text_area.h - SUBTITLE_H)
-        items += one_line(ctx, title, top, title_style, source, what="title")
-        items += one_line(ctx, subtitle, bottom, TextStyle(size=7, font="italic", color=ink, min_size=6.5), subtitle_source,
-                          what="subtitle")
-    else:
-        items += one_line(ctx, title, text_area, title_style, source, what="title")
+    text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
+    top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
+    items += _band_line(ctx, title, top, title_style, source, title_lines, "title")
+    if subtitle and bottom is not None:
+        items += _band_line(ctx, subtitle, bottom, sub_style, subtitle_source, sub_lines, "subtitle")
     return items, height
+
+
+def _one_line_fits(ctx: LayoutContext, text: str, style: TextStyle, width: float) -> bool:
+    return ctx.fonts.width(" ".join(text.split()), style.font, style.min_size) <= width
+
+
+def _band_line(ctx: LayoutContext, text: str, box: Box, style: TextStyle, source: Source | None, lines: int,
+               what: str) -> list[Item]:
+    if lines == 1:
+        return one_line(ctx, text, box, style, source, what=what)
+    return text_box(ctx, text, box, replace(style, leading=1.1), source, what=what)
 
 
 FOOTER_H = 3.0 * MM
@@ -177,6 +194,9 @@ def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: st
     ]
 
 
+BACK_TITLE_H = 9 * MM  # room for a back's title on two lines
+
+
 def generic_back(
     ctx: LayoutContext,
     geo: CardGeometry,
@@ -194,6 +214,16 @@ def generic_back(
     safe = geo.safe
     size = min(geo.w, geo.h) * 0.38
     cy = geo.h * 0.38
+    text_style = TextStyle(size=7.5, color=ink, align="center", min_size=6.5)
+    if text:
+        # On a short card (square, mini) the motif gives way to the back's text.
+        top = cy - size / 2
+        need = Paragraph(ctx, text, text_style).height(ctx, safe.w - 4 * MM, text_style.min_size / text_style.size)
+        room = safe.bottom - (cy + size / 2 + 4 * MM + BACK_TITLE_H + 1 * MM)
+        if need > room:
+            size = max(size * 0.45, size - (need - room) - 0.5 * MM)
+            top = max(safe.y, top - (need - room - (min(geo.w, geo.h) * 0.38 - size)))
+            cy = top + size / 2
     if saver:
         # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
         items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3),
@@ -201,7 +231,7 @@ def generic_back(
     else:
         items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
                             stroke=shade(color, 0.5))
-    title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, 9 * MM)
+    title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, BACK_TITLE_H)
     title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6.5)
     if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:
         # One line, a little smaller if need be, rather than a word alone on a second line.
@@ -211,7 +241,7 @@ def generic_back(
         items += text_box(ctx, title, title_box, title_style, source, valign="top", what="back title")
     if text:
         body = Box(safe.x + 2 * MM, title_box.bottom + 1 * MM, safe.w - 4 * MM, safe.bottom - title_box.bottom - 1 * MM)
-        items += text_box(ctx, text, body, TextStyle(size=7.5, color=ink, align="center", min_size=6.5), source, what="back text")
+        items += text_box(ctx, text, body, text_style, source, what="back text")
     return items
 
 

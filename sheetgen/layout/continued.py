@@ -20,6 +20,11 @@ def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tupl
     while True:
         items, area = card(len(cards))
         head, rest = split_blocks(ctx, remaining, area)
+        if not head and remaining and not cards and card(1)[1].h > area.h:
+            # The first card's own parts (a profile, a table) leave no room: the text starts
+            # on the next card, which has more.
+            cards.append(items)
+            continue
         if not head:  # not even the first block fits a card of its own: reported there
             cards.append(items + fit_blocks(ctx, remaining, area, what=what))
             return cards

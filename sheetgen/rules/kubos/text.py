@@ -16,6 +16,9 @@ ATTRIBUTE_LABELS = {
     "senses": "SENSES",
     "defence": "DEFENCE",
 }
+#: The labels on narrow cards, where the words do not fit.
+ATTRIBUTE_SHORT = {"SKILL": "SKL", "SHOOT": "SHT", "STRENGTH": "STR", "SNEAK": "SNK", "SLIGHT": "SLT", "SENSES": "SEN",
+                   "DEFENCE": "DEF", "HP": "HP"}
 
 #: What each attribute is rolled for (examples).
 ATTRIBUTE_USES = {

@@ -110,30 +110,39 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 
 
-def faction_front(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, index: int, total: int) -> list[Item]:
-    """A faction in its colours: what it stands for, whom it likes and dislikes."""
+def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list[list[Item]]:
+    """A faction in its colours: what it stands for, whom it likes and dislikes; text
+    longer than a card (on small cards) continues on the next."""
     model, d = doc.model, doc.derived
     colours = livery(ctx, model.colors)
-    items = background(geo, ctx.color("card"))
-    band, bottom = title_band(ctx, geo, model.name, colours.heading, doc.source("name"), subtitle=" and ".join(model.colors))
-    items += band
-    items.append(Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None, fill=colours.accent))
-    items.append(Rect(-geo.bleed, bottom + STRIPE, geo.w + 2 * geo.bleed, 0.5, stroke=None, fill=shade(colours.accent, 0.3)))
+
+    def card(part: int) -> tuple[list[Item], Box]:
+        items = background(geo, ctx.color("card"))
+        band, bottom = title_band(ctx, geo, continued(model.name, part), colours.heading, doc.source("name"),
+                                  subtitle=" and ".join(model.colors))
+        items += band
+        items.append(Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None,
+                          fill=colours.accent))
+        items.append(Rect(-geo.bleed, bottom + STRIPE, geo.w + 2 * geo.bleed, 0.5, stroke=None,
+                          fill=shade(colours.accent, 0.3)))
+        return items + footer(ctx, geo, "Cubit faction"), _body_area(geo, bottom + STRIPE)
+
     likes = ", ".join(d["likes"]) or "no one in particular"
     dislikes = ", ".join(d["dislikes"]) or "no one in particular"
     look = f"*Their colours: {' and '.join(model.colors)}, like {model.look}.*\n\n" if model.look else ""
     body = f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
-    area = _body_area(geo, bottom + STRIPE)
-    # The text keeps the deck's size; the faction's cube takes the room it leaves.
+    items, area = card(0)
     need = Paragraph(ctx, body, BODY).height(ctx, area.w, 1.0)
+    if need > area.h:
+        return flow_over_cards(ctx, card_blocks(ctx, body, None, doc.source()), card)
+    # The text keeps the deck's size; the faction's cube takes the room it leaves.
     glyph = min(min(area.w, area.h) * 0.34, area.h - need - 2 * MM)
     text_area, art = area.split_top(area.h - max(glyph, 0.0) - 2 * MM if glyph >= 8 * MM else area.h)
     items += card_text(ctx, text_area, body, None, doc.source())
     if glyph >= 8 * MM:
         items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
                             stroke=shade(colours.main, 0.5))
-    items += footer(ctx, geo, "Cubit faction")
-    return items
+    return [items]
 
 
 def faction_back(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list[Item]:
@@ -147,7 +156,11 @@ def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """One card per faction."""
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.id)
-    fronts = [faction_front(ctx, geo, d, i, len(docs)) for i, d in enumerate(docs, 1)]
-    backs = [faction_back(ctx, geo, d) for d in docs]
+    fronts: list[list[Item]] = []
+    backs: list[list[Item]] = []
+    for d in docs:
+        own = faction_fronts(ctx, geo, d)
+        fronts += own
+        backs += [faction_back(ctx, geo, d)] * len(own)
     return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards", job)
 

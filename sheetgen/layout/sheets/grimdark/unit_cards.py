@@ -10,6 +10,8 @@ from dataclasses import replace
 from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, generic_back, impose_deck, title_band
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued, flow_over_cards
+from sheetgen.layout.labels import fits, label_forms
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
@@ -24,6 +26,10 @@ NAME_SIZE = 7.5
 HEAD_H = 3.6 * MM
 MOVE_H = 8.5 * MM
 OCC_H = 4.2 * MM
+OCC_H2 = 6.4 * MM  # two lines, on narrow cards
+#: Labels on narrow cards, where the words do not fit.
+SHORT_LABELS = {"QUALITY": "QUA", "DEFENSE": "DEF", "POINTS": "PTS", "Hold": "Hold", "Advance": "Adv", "Rush": "Rush",
+                "Charge": "Chg"}
 # Weapon columns as fractions of the inner width: name, range, attacks, AP, rules.
 COLUMNS = (0.36, 0.23, 0.07, 0.08, 0.26)
 
@@ -32,12 +38,16 @@ def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color
                *, upper: bool = True) -> list[Item]:
     """Boxes with a small label over a big value (Quality 4+, Defense 5+, …)."""
     items: list[Item] = []
-    for (label, value), cell, src in zip(cells, box.columns(len(cells), 1.5 * MM), sources):
+    boxes = box.columns(len(cells), 1.5 * MM)
+    style = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6, align="center")
+    # In full, or every label of the row abbreviated (Adv, Chg …) on narrow cards.
+    labels = label_forms(ctx, [label.upper() if upper else label for label, _ in cells],
+                         [b.w - 1 * MM for b in boxes], style, SHORT_LABELS)
+    for (_, value), label, cell, src in zip(cells, labels, boxes, sources):
         items.append(Rect(cell.x, cell.y, cell.w, cell.h, stroke=tint(color, 0.4), width=0.6, fill=tint(color, 0.9),
                           radius=1 * MM))
         top, rest = cell.split_top(3.4 * MM)
-        items += one_line(ctx, label.upper() if upper else label, top.inset(0.5 * MM, 0.3 * MM),
-                          TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6, align="center"), None)
+        items += one_line(ctx, label, top.inset(0.5 * MM, 0.3 * MM), style, None)
         items += one_line(ctx, value, rest.inset(1 * MM, 0.2 * MM),
                           TextStyle(size=12, font="bold", color=ctx.color("ink"), min_size=7, align="center"), src)
     return items
@@ -79,9 +89,9 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
         sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
         items += one_line(ctx, squares, Box(rng.x, y, min(sq_w, rng.w), h),
                           TextStyle(size=7, font=sq_font, color=ink, min_size=6), None)
-        if inches:
-            items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h),
-                              TextStyle(size=6, color=ctx.color("muted"), min_size=6), src.child("range"))
+        inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
+        if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
+            items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h), inch_style, src.child("range"))
         items += one_line(ctx, str(w["attacks"]), Box(cols[2].x, y, cols[2].w, h),
                           TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
         items += one_line(ctx, str(w["ap"]) if w["ap"] else "–", Box(cols[3].x, y, cols[3].w, h),
@@ -116,30 +126,56 @@ def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> l
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
 
 
-def unit_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int) -> list[Item]:
+def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int) -> list[list[Item]]:
+    """A unit's card: profile, weapons, special rules, movement and occupancy; rules that
+    do not fit at their size go on to a card marked "(cont.)"."""
     d = doc.derived
-    items = background(geo, ctx.color("card"))
     subtitle = f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
-    band, top = title_band(ctx, geo, d["label"], color, doc.source("name"), height=12 * MM, subtitle=subtitle)
-    items += band
-    inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
+    occupancy = occupancy_text(d["occupancy"])
+    occ_style = TextStyle(size=7, color=ctx.color("ink"), min_size=6, align="center", leading=1.15)
+    occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
+
+    def frame(part: int) -> tuple[list[Item], Box]:
+        items = background(geo, ctx.color("card"))
+        band, top = title_band(ctx, geo, continued(d["label"], part), color, doc.source("name"), height=12 * MM,
+                               subtitle=subtitle)
+        items += band
+        items += footer(ctx, geo, GAME)  # impose_deck writes n/N at its right
+        return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
+
+    def strips(box: Box) -> tuple[list[Item], Box]:
+        """Movement and occupancy at the foot of `box`; returns them and the room above."""
+        above, bottom = box.split_top(max(0.0, box.h - MOVE_H - occ_h - 3 * MM), 1.5 * MM)
+        move, occ = bottom.split_top(MOVE_H, 1.5 * MM)
+        place = one_line if occ_h == OCC_H else text_box
+        return movement_strip(ctx, move, d, color) + place(ctx, occupancy, occ, occ_style, None, what="occupancy"), above
+
+    first, inner = frame(0)
     stats, rest = inner.split_top(STAT_H, 2 * MM)
-    items += stat_cells(ctx, stats, [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))],
+    first += stat_cells(ctx, stats, [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))],
                         color, [doc.source("quality"), doc.source("defense"), doc.source("cost")])
     rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
-    items += rows
+    first += rows
     below = Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
-    bottom_h = MOVE_H + OCC_H + 1.5 * MM
-    rules_box, bottom = below.split_top(max(0.0, below.h - bottom_h - 1.5 * MM), 1.5 * MM)
+    # On a short card (square) movement and occupancy go on to the next card.
+    deferred = below.h < MOVE_H + occ_h + 3 * MM
+
+    def card(part: int) -> tuple[list[Item], Box]:
+        if part == 0:
+            if deferred:
+                return first, Box(below.x, below.y, below.w, max(0.0, below.h))
+            bottom, rules_box = strips(below)
+            return first + bottom, rules_box
+        items, box = frame(part)
+        if deferred and part == 1:
+            bottom, box = strips(box)
+            items = items + bottom
+        return items, box
+
     blocks = rule_blocks(ctx, d, doc)
-    if blocks:
-        items += fit_blocks(ctx, blocks, rules_box, what="special rules")
-    move, occ = bottom.split_top(MOVE_H, 1.5 * MM)
-    items += movement_strip(ctx, move, d, color)
-    items += one_line(ctx, occupancy_text(d["occupancy"]), occ, TextStyle(size=7, color=ctx.color("ink"), min_size=6,
-                      align="center"), None, what="occupancy")
-    items += footer(ctx, geo, GAME)  # impose_deck writes n/N at its right
-    return items
+    if deferred and not blocks:
+        return [first, card(1)[0]]
+    return flow_over_cards(ctx, blocks, card, what="special rules")
 
 
 def army_units(job: Job) -> list[tuple[DocInput, int]]:
@@ -167,7 +203,7 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
     army = job.doc.model
-    fronts = [unit_card(ctx, geo, doc, color, n) for doc, n in army_units(job)]
+    fronts = [front for doc, n in army_units(job) for front in unit_cards(ctx, geo, doc, color, n)]
     back = generic_back(ctx, geo, color, army.name, words("card_back"), job.doc.source("name"))
     pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
                         mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))

@@ -11,7 +11,8 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect
 from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.rules.kubos.core import ATTRIBUTES
-from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS
+from sheetgen.layout.labels import label_forms
+from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS, ATTRIBUTE_SHORT
 from sheetgen.units import MM
 
 LABEL_SIZE = 6.0
@@ -79,16 +80,18 @@ def stat_grid(
     per_row = math.ceil(len(cells) / rows)
     row_boxes = box.rows(rows, CELL_GAP)
     widths = _column_widths(ctx, cells, per_row, box.w, value_size)
+    label_style = TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=6)
+    # Every label in full, or (on narrow cards) every label abbreviated: STR, SKL …
+    labels = label_forms(ctx, [c.label for c in cells], [widths[i % per_row] - CELL_PAD for i in range(len(cells))],
+                         label_style, ATTRIBUTE_SHORT)
     for r, row_box in enumerate(row_boxes):
         row = cells[r * per_row : (r + 1) * per_row]
         x = row_box.x
-        for cell, w in zip(row, widths):
+        for n, (cell, w) in enumerate(zip(row, widths)):
             fill = tint(accent, 0.8) if cell.strong else ctx.color("panel")
             items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM, cls="stat-cell"))
             label_box = Box(x + CELL_PAD / 2, row_box.y + 0.7 * MM, w - CELL_PAD, 3.0 * MM)
-            items += one_line(ctx, cell.label, label_box,
-                              TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=6),
-                              None, valign="top")
+            items += one_line(ctx, labels[r * per_row + n], label_box, label_style, None, valign="top")
             value_box = Box(x + CELL_PAD / 2, label_box.bottom, w - CELL_PAD, row_box.bottom - label_box.bottom - 0.4 * MM)
             items += one_line(ctx, cell.value, value_box,
                               TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),

@@ -4,13 +4,16 @@ band, footer), small labels, text over a rules reminder, and imposing 9-up."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, impose_deck, title_band
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import flow_over_cards
+from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
-from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.units import MM
 
 LABEL = TextStyle(size=FINE_MIN, font="bold")
@@ -38,11 +41,16 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     return items, free
 
 
+#: Labels on narrow cards, where the words do not fit.
+SHORT_LABELS = {"agile": "AGL", "brawny": "BRW", "crafty": "CRF", "melee": "MEL", "ranged": "RNG", "mental": "MNT",
+                "karma": "KRM", "resolve": "RES"}
+
+
 def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, align: str = "left",
           valign: str = "top") -> list[Item]:
-    """A small capitalised label."""
+    """A small capitalised label (abbreviated where its box is too narrow for it)."""
     style = replace(LABEL, color=color or ctx.color("muted"), align=align)
-    return one_line(ctx, text.upper(), box, style, None, valign=valign)
+    return fixed_label(ctx, text.upper(), box, style, SHORT_LABELS, valign=valign)
 
 
 def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str, what: str) -> list[Item]:
@@ -51,6 +59,24 @@ def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str
     note_h = note.height(ctx, box.w, 1.0)
     text, bottom = box.split_top(max(0.0, box.h - note_h - 1.5 * MM), 1.5 * MM)
     return fit_blocks(ctx, blocks, text, what=what) + note.draw(ctx, bottom.x, bottom.bottom - note_h, bottom.w, 1.0)
+
+
+def fits_at_least_size(ctx: LayoutContext, blocks: list, box: Box) -> bool:
+    """True when the blocks fit the box shrunk to their minimum size."""
+    return sum(b.height(ctx, box.w, b.min_scale()) for b in blocks) <= box.h + 1e-6
+
+
+def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, reminder: str, what: str,
+               more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
+    """A card's own text over its rules reminder, on the card when they fit it (`first`:
+    its items and the box for them); otherwise (on small cards) the text and the
+    reminder, kept together, go on to cards `more(k)` makes, marked "(cont.)"."""
+    items, box = first
+    note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
+    if fits_at_least_size(ctx, blocks + [note, Spacer(1.5 * MM)], box):
+        return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
+    flowing = blocks + [Spacer(1.5 * MM), Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2, color=ctx.color("ink")))]
+    return [items] + flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
 
 
 def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,

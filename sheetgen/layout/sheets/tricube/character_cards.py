@@ -7,22 +7,32 @@ from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued
+from sheetgen.layout.labels import label_forms
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
-from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_over_reminder
+from sheetgen.layout.sheets.tricube.card_parts import (
+    LABEL, LABEL_H, SHORT_LABELS, card_face, geometry, impose, label, text_cards,
+)
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, one_line, text_box
 from sheetgen.units import MM
 
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
+AFFLICTION_H = 4.6 * MM
+HINT_H = 4.5 * MM  # the line under the dice, with its gap
+TEXT_MIN_H = 10 * MM  # the least room kept for perks and quirks before the card gives up lines
 
 
 def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style: str, color: str) -> list[Item]:
     """A chip per trait and one for the combat style, each with the dice it rolls."""
     shown = [r for r in dice if r["challenge"] in TRAITS or r["challenge"] == style]
     items: list[Item] = []
-    for chip, row in zip(box.columns(len(shown), 1.5 * MM), shown):
+    chips = box.columns(len(shown), 1.5 * MM)
+    # The chips' labels in full, or all abbreviated (AGL, BRW …) on narrow cards.
+    words = label_forms(ctx, [r["challenge"].upper() for r in shown], [c.w for c in chips], LABEL, SHORT_LABELS)
+    for chip, row, word in zip(chips, shown, words):
         strong = row["challenge"] in (trait, style)
         # The trait and style chips stand out by a strong edge on a light ground, so their
         # labels stay dark fine print rather than small type reversed out of a colour.
@@ -30,7 +40,7 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
         ink = readable_on(fill)
         items.append(Rect(chip.x, chip.y, chip.w, chip.h, stroke=color if strong else None, width=1.2, fill=fill,
                           radius=1.2 * MM))
-        items += label(ctx, row["challenge"], Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
+        items += label(ctx, word, Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
         items += one_line(ctx, str(row["dice"]), Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
                           TextStyle(size=13, font="bold", color=ink, align="center", min_size=8), None)
     return items
@@ -71,28 +81,32 @@ def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) ->
     return items
 
 
-def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[Item]:
-    """One character's card, in card coordinates."""
+def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[list[Item]]:
+    """One character's card, in card coordinates; on a short card (square) the perks and
+    quirks continue on a second."""
     c: TricubeCharacter = doc.model
     d = doc.derived
-    items, free = card_face(ctx, geo, c.name, f"{c.trait.capitalize()} · {c.concept}", doc, color,
-                            doc.source("concept"))
+    subtitle = f"{c.trait.capitalize()} · {c.concept}"
+    items, free = card_face(ctx, geo, c.name, subtitle, doc, color, doc.source("concept"))
     chips, rest = free.split_top(10.5 * MM, 1 * MM)
     items += dice_chips(ctx, chips, d["dice"], c.trait, c.combat_style, color)
-    hint, rest = rest.split_top(3 * MM, 1.5 * MM)
-    items += one_line(ctx, captions.outside_concept(), hint,
-                      TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
     # A ruled line per affliction a character may carry, up to what the card holds.
     slots = min(d["limits"]["max_afflictions"], CARD_AFFLICTION_SLOTS)
-    bottom_h = 2 * 5.2 * MM + 2.8 * MM + slots * 4.6 * MM + 2 * MM
-    text, bottom = rest.split_top(rest.h - bottom_h, 2.5 * MM)
+    fixed_h = 2 * 5.2 * MM + 2.8 * MM + 2 * MM
+    if rest.h < fixed_h + slots * AFFLICTION_H + HINT_H + TEXT_MIN_H:  # a short card: fewer lines, no hint
+        slots = max(1, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
+    else:
+        hint, rest = rest.split_top(3 * MM, 1.5 * MM)
+        items += one_line(ctx, captions.outside_concept(), hint,
+                          TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
+    bottom_h = fixed_h + slots * AFFLICTION_H
+    text, bottom = rest.split_top(max(0.0, rest.h - bottom_h - 2.5 * MM), 2.5 * MM)
     style = TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2)
     blocks = [
         Paragraph(ctx, "**Perks:** " + " · ".join(c.perks), style, doc.source("perks")),
         Spacer(1 * MM),
         Paragraph(ctx, "**Quirks:** " + " · ".join(c.quirks), style, doc.source("quirks")),
     ]
-    items += text_over_reminder(ctx, text, blocks, captions.roll_reminder(), "perks and quirks")
     karma_row, rest = bottom.split_top(5.2 * MM)
     resolve_row, rest = rest.split_top(5.2 * MM)
     for row, token in ((karma_row, "karma"), (resolve_row, "resolve")):
@@ -100,11 +114,12 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
         source = doc.source(f"current_{token}" if tokens.current != tokens.maximum else token)
         items += token_row(ctx, row, token, tokens, color, element_id(doc.id, token), source)
     items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, slots)
-    return items
+    return text_cards(ctx, (items, text), blocks, captions.roll_reminder(), "perks and quirks",
+                      lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept")))
 
 
 def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A card per character, 9-up with crop marks."""
     geo, color = geometry(ctx), accent(ctx)
-    fronts = [character_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: d.id)]
+    fronts = [front for doc in sorted(job.docs, key=lambda d: d.id) for front in character_cards(ctx, geo, doc, color)]
     return impose(ctx, fronts, geo, f"{GAME_NAME} — character cards", f"{GAME_NAME} character cards", job)

@@ -6,10 +6,11 @@ from sheetgen.content.models.tricube import TricubeFoe
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
-from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_over_reminder
+from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_cards
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, element_id
 from sheetgen.layout.text import Paragraph, TextStyle, one_line
 from sheetgen.layout.widgets import check_boxes
@@ -51,8 +52,8 @@ def effort_boxes(ctx: LayoutContext, box: Box, doc: DocInput, effort: int) -> tu
     return items + [Group(tuple(ticks), id=element_id(doc.id, "effort"))], height
 
 
-def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[Item]:
-    """One foe's card, in card coordinates."""
+def foe_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[list[Item]]:
+    """One foe's card, in card coordinates (its notes continue on a second where they do not fit)."""
     foe: TricubeFoe = doc.model
     name = doc.derived["difficulty_name"]
     items, free = card_face(ctx, geo, foe.name, None, doc, color)
@@ -63,12 +64,12 @@ def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -
     rest = Box(rest.x, rest.y + height + 3 * MM, rest.w, max(0.0, rest.h - height - 3 * MM))
     blocks = [Paragraph(ctx, foe.notes, TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2),
                         doc.source("notes"))] if foe.notes else []
-    items += text_over_reminder(ctx, rest, blocks, captions.effort_reminder(), "foe notes")
-    return items
+    return text_cards(ctx, (items, rest), blocks, captions.effort_reminder(), "foe notes",
+                      lambda k: card_face(ctx, geo, continued(foe.name, k), None, doc, color))
 
 
 def layout_foe_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A card per foe, 9-up with crop marks."""
     geo, color = geometry(ctx), accent(ctx)
-    fronts = [foe_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: d.id)]
+    fronts = [front for doc in sorted(job.docs, key=lambda d: d.id) for front in foe_cards(ctx, geo, doc, color)]
     return impose(ctx, fronts, geo, f"{GAME_NAME} — foe cards", f"{GAME_NAME} foe cards", job)
