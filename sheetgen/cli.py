@@ -97,13 +97,13 @@ def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return [DEFAULT_CONTENT], []
 
 
-def _load(paths: tuple[str, ...], settings):
+def _load(paths: tuple[str, ...], settings, cache=None):
     from sheetgen.content.loader import UsageError, load
     from sheetgen.rules import check
 
     targets, context = _paths(paths)
     try:
-        library = load(targets, context=context, game_data=_game_data())
+        library = load(targets, context=context, game_data=_game_data(), cache=cache)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     checked = check(library, settings, section_products=_section_products)
@@ -238,7 +238,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     jobs = jobs or default_jobs()
     _check_source_date()
     settings = _settings(paper, cube_size, theme, templates)
-    library, checked = _load(paths, settings)
+    from sheetgen.build.files import CACHE, write_atomic
+    from sheetgen.content.cache import DocumentCache
+
+    cache = DocumentCache(out / CACHE, stamp.code_fingerprint())
+    library, checked = _load(paths, settings, cache)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, diagnostics)
@@ -261,6 +265,8 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     finally:
         finish()
     diagnostics += report.diagnostics
+    if out.is_dir():
+        cache.save(lambda path, data: write_atomic(path, data, durable=False))
     _emit(diagnostics, library)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
     click.echo(_summary_line(library.read, report.pages, report.files, report.unchanged, report.failed,
@@ -276,7 +282,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
 
         read = [s for s in library.sources if not is_game_data(s)]  # shipped data: in the code's fingerprint
         stamp.record(out, asked, [*targets, *context, *own], [*read, *fonts, *own_files], [str(p) for p in written],
-                     {"documents": library.read, "unchanged": report.targets})
+                     {"documents": library.read, "unchanged": report.targets}, library.digests)
     if errors or (strict and warnings):
         raise ContentFailure()
 

@@ -146,3 +146,32 @@ def test_manifest_lines_are_the_json_of_their_entries():
         assert OutputEntry.from_json(json.loads(entry_line(e))) == e
     for r in (TargetRecord("p", "document", "", (), ()), TargetRecord(odd, odd, odd, (odd, "b"), ("k",))):
         assert record_line(r) == json.dumps(r.to_json(), ensure_ascii=False)
+
+
+def test_a_spoiled_document_cache_is_read_past(bundled, monkeypatch):
+    """The cache of parsed content files is never trusted over the files: entries in a
+    shape no code writes, an entry for bytes the file no longer holds, or a file that is
+    not JSON are read past, and the build writes what a build without a cache does."""
+    import json
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    cache = bundled / "out" / ".documents-cache.json"
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    deck = sorted((bundled / "content" / "decks").glob("*.yaml"))[0]
+    assert f"content/decks/{deck.name}" in data["files"]
+    for n, name in enumerate(sorted(data["files"])):  # every other entry in a shape no code writes
+        if n % 2:
+            data["files"][name][1] = [["not", "a", "document"]]
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: ", "title: Edited ", 1), encoding="utf-8")
+    run = run_cli("build", "-o", "out", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
+    assert outputs(bundled / "out") == outputs(bundled / "fresh")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: Edited ", "title: ", 1), encoding="utf-8")
+    cache.write_text("{not json", encoding="utf-8")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    shutil.rmtree(bundled / "fresh")
+    assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
+    assert outputs(bundled / "out") == outputs(bundled / "fresh")

@@ -28,6 +28,7 @@ MANIFEST = "manifest.json"
 JOURNAL = ".manifest.journal"
 LOCK = ".sheetgen.lock"
 SEEN = ".outputs-seen.json"
+CACHE = ".documents-cache.json"  # parsed content files (sheetgen.content.cache)
 
 
 def _current_umask() -> int:

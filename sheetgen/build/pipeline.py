@@ -214,23 +214,31 @@ def doc_digest(doc: DocInput) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def target_digest(target: Target, theme: ResolvedTheme, docs: dict[int, str] | None = None) -> str:
-    """A digest of everything a target's output is made from. `docs` keeps each
-    document's digest (by the DocInput's identity) for the targets that share it."""
+def target_digest(target: Target, theme: ResolvedTheme, docs: dict[Any, str] | None = None) -> str:
+    """A digest of everything a target's output is made from. `docs` keeps, for the
+    targets of one build, each document's digest (by the DocInput's identity) and the
+    digest of what targets of one product share (code, theme, options)."""
     docs = {} if docs is None else docs
-    payload = {
-        "sheetgen": __version__,
-        "code": code_fingerprint(),
-        "target": target.key,
-        "product": target.product,
-        "formats": target.formats,
-        "options": target.job.options,
-        "theme": theme_digest(theme),
-        "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
-        "docs": [docs[id(d)] if id(d) in docs else docs.setdefault(id(d), doc_digest(d)) for d in target.job.docs],
-    }
-    blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    shared_key = ("product", target.product, target.formats, repr(target.job.options))
+    if shared_key not in docs:
+        payload = {
+            "sheetgen": __version__,
+            "code": code_fingerprint(),
+            "product": target.product,
+            "formats": target.formats,
+            "options": target.job.options,
+            "theme": theme_digest(theme),
+            "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
+        }
+        blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
+        docs[shared_key] = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    h = hashlib.sha256(f"{docs[shared_key]}\n{target.key}\n".encode("utf-8", "backslashreplace"))
+    for d in target.job.docs:
+        digest = docs.get(id(d))
+        if digest is None:
+            digest = docs[id(d)] = doc_digest(d)
+        h.update(digest.encode("ascii"))
+    return h.hexdigest()
 
 
 # --- running one target (in this process or a worker) ---------------------------------
@@ -393,7 +401,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     report.targets = len(targets)
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
-    shared: dict[int, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
+    shared: dict[Any, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
     digests = {t.key: target_digest(t, checked.theme, shared) for t in targets}
     records = dict(manifest.targets)
     seen = Seen(out_dir)

@@ -111,10 +111,13 @@ def forget(out_dir: Path) -> None:
 
 
 def record(out_dir: Path, asked: dict[str, Any], roots: Iterable[str], inputs: Iterable[str],
-           outputs: Iterable[str], summary: dict[str, Any]) -> None:
+           outputs: Iterable[str], summary: dict[str, Any], read: dict[str, tuple[int, str]] | None = None) -> None:
     """Stamp a clean build: every input (the files read, the folders given or searched and
-    every folder below them) and output as absolute paths with their signatures. A stamp
-    that cannot be written only costs the next build its shortcut."""
+    every folder below them) and output as absolute paths with their signatures. `read`
+    gives (size, sha256) of the bytes the build read, by file: those are recorded rather
+    than the files as they are now, so a file edited during the build is seen as changed.
+    A stamp that cannot be written only costs the next build its shortcut."""
+    known = {os.path.abspath(f): [size, sha] for f, (size, sha) in (read or {}).items() if size <= _HASHED}
     from sheetgen.build.files import write_atomic
 
     files = {os.path.abspath(name) for name in inputs}
@@ -127,7 +130,7 @@ def record(out_dir: Path, asked: dict[str, Any], roots: Iterable[str], inputs: I
             walked.add(os.path.abspath(dirpath))
     data = {
         "request": asked,
-        "inputs": {p: _signature(p) for p in sorted(files | walked)},
+        "inputs": {p: known.get(p) or _signature(p) for p in sorted(files | walked)},
         "outputs": {p: _signature(p, False) for p in sorted({os.path.abspath(o) for o in outputs})},
         "summary": summary,
     }
