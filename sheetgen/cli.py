@@ -346,8 +346,9 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
         raise click.UsageError(problem)
     m = theme.mark(("cube_size",))
     code = "theme.cube-too-small" if "too small" in problem else "theme.cube-too-big"
-    _emit(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"),
-                               "change `cube_size` in the theme")], library, fmt)
+    hint = "change `cube_size` in the theme" + (", or its `printable_margin`" if "printable margin" in problem else "")
+    _emit(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"), hint)],
+          library, fmt)
     raise ContentFailure()
 
 

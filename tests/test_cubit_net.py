@@ -365,10 +365,16 @@ def test_pdf_net_is_true_size_and_folds_right_handed(built):
              and ((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 < 2 * MM]
     xs = [v for poly in squares.values() for v, _ in poly]
     ys = [v for poly in squares.values() for _, v in poly]
-    assert len(ticks) == 2 * (4 + 5)  # both ends of the 4 vertical and 5 horizontal edge lines
+    def beyond(t, x0, y0, x1, y1) -> bool:
+        return min(t.x1, t.x2) > x1 or max(t.x1, t.x2) < x0 or min(t.y1, t.y2) > y1 or max(t.y1, t.y2) < y0
+
+    # Both ends of the 4 vertical and 5 horizontal edge lines, and the tabs' own where their
+    # folds run out onto waste paper: at face 6's two bottom corners, along its bottom tab's
+    # fold and along its side tabs' folds.
+    assert len(ticks) == 2 * (4 + 5) + 4
+    assert sum(beyond(t, min(xs), min(ys), max(xs), max(ys)) for t in ticks) >= 2 * (4 + 5)
     for t in ticks:
-        assert min(t.x1, t.x2) > max(xs) or max(t.x1, t.x2) < min(xs) or min(t.y1, t.y2) > max(ys) \
-            or max(t.y1, t.y2) < min(ys)
+        assert all(beyond(t, p[0][0] + 0.1, p[2][1] + 0.1, p[1][0] - 0.1, p[0][1] - 0.1) for p in squares.values())
     placed, normal = fold(squares)
     assert dot(normal[1], cross(normal[2], normal[3])) == pytest.approx(1.0)
     assert dot(normal[1], normal[6]) == pytest.approx(-1.0)
@@ -566,3 +572,96 @@ def test_the_blank_net_is_filled_in_on_drawn_lines_and_form_fields(built):
     assert [ln for ln in lines if ln[2] < 20 and ln[1] - ln[0] > 80], "a line for the name in the header"
     fields = {f.get("data-field") for f in root.iter(f"{SVG}rect") if f.get("data-field")}
     assert fields == {"name"} | {f"skill_{n}" for n in range(1, 7)}
+
+
+def _inside_convex(poly, p, tol: float) -> bool:
+    """Whether p lies in the convex polygon (either winding), `tol` units of slack at its edges."""
+    signs = set()
+    for a, b in edges_of(poly):
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        side = (ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / ((ex * ex + ey * ey) ** 0.5)
+        if abs(side) > tol:
+            signs.add(side > 0)
+    return len(signs) <= 1
+
+
+def _printed_ticks(path: Path) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Every printed tick on a net page (the grid's and the tabs' own), y up, viewBox units."""
+    root = svg_root(path)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    out = []
+    for el in root.iter(f"{SVG}path"):
+        if {"net-mark", "tab-tick"} & set((el.get("class") or "").split()):
+            dx, dy = translation(parents.get(el), parents)
+            (ax, ay), (bx, by) = path_points(el.get("d"))
+            out.append(((ax + dx, -(ay + dy)), (bx + dx, -(by + dy))))
+    return out
+
+
+def _strips(path: Path) -> list[tuple[float, float, float, float]]:
+    """The net's bleed strips as (left, bottom, right, top), y up."""
+    root = svg_root(path)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    bleed = next(g for g in root.iter(f"{SVG}g") if "bleed" in (g.get("class") or "").split())
+    out = []
+    for r in bleed.iter(f"{SVG}rect"):
+        dx, dy = translation(r, parents)
+        x, y = float(r.get("x")) + dx, float(r.get("y")) + dy
+        out.append((x, -(y + float(r.get("height"))), x + float(r.get("width")), -y))
+    return out
+
+
+@pytest.mark.parametrize("cubit", ["bloost", "figsogren"])
+def test_every_glue_tab_fold_has_a_tick_past_each_end_outside_the_art(built, cubit):
+    """Follow a tab's fold line past either end for as long as it runs along the net (a fold
+    between faces, another tab's fold): where it leaves the net, a printed tick on that
+    line starts within the bleed and 2mm more, so every tab can be scored with a ruler
+    laid between ticks. Every tick lies on waste paper: outside the faces and tabs and
+    clear of the colour that bleeds past them."""
+    page = built / "net" / f"{cubit}.svg"
+    faces, tabs, folds, cuts, mm_per_unit = svg_net(page, cubit)
+    ticks = _printed_ticks(page)
+    strips = _strips(page)
+    shapes = list(faces.values()) + tabs
+    tol = 0.01 / mm_per_unit
+    step = 0.1 / mm_per_unit
+    near = (3 + 2) / mm_per_unit  # the theme's bleed and 2mm
+
+    def on_net(p) -> bool:
+        return any(_inside_convex(poly, p, tol) for poly in shapes)
+
+    face_edges = {frozenset((key(a), key(b))) for poly in faces.values() for a, b in edges_of(poly)}
+    for tab in tabs:
+        (a, b), = [(p, q) for p, q in edges_of(tab) if frozenset((key(p), key(q))) in face_edges]
+        for end, other in ((a, b), (b, a)):
+            length = ((end[0] - other[0]) ** 2 + (end[1] - other[1]) ** 2) ** 0.5
+            d = ((end[0] - other[0]) / length, (end[1] - other[1]) / length)
+            t = step
+            while on_net((end[0] + d[0] * t, end[1] + d[1] * t)):
+                t += step
+            exit_ = (end[0] + d[0] * t, end[1] + d[1] * t)
+            found = []
+            for p, q in ticks:
+                # on the fold's own line, and starting beyond where the line leaves the net
+                if all(abs((r[0] - end[0]) * d[1] - (r[1] - end[1]) * d[0]) < tol for r in (p, q)):
+                    starts = [(r[0] - exit_[0]) * d[0] + (r[1] - exit_[1]) * d[1] for r in (p, q)]
+                    if min(starts) >= -tol:
+                        found.append(min(starts))
+            assert found and min(found) <= near, f"{cubit}: the tab fold {a}–{b} has no tick past {end}"
+    for p, q in ticks:
+        for k in (0.0, 0.5, 1.0):
+            r = (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k)
+            assert not on_net(r), f"a tick at {r} is on the net"
+            clear = 0.3 / mm_per_unit
+            assert not any(x0 - clear < r[0] < x1 + clear and y0 - clear < r[1] < y1 + clear for x0, y0, x1, y1 in strips), \
+                f"a tick at {r} touches the colour"
+
+
+def test_the_tabs_ticks_are_printed_in_the_pdf_too(built):
+    """The PDF carries as many 1.5mm ticks as the SVG: the grid's and the tabs' own."""
+    svg_ticks = _printed_ticks(built / "net" / "bloost.svg")
+    segments, _, _ = read_geometry(read_pdf(built / "net" / "bloost.pdf").pages[0])
+    pdf_ticks = [s for s in segments if any("cut and fold marks" in g for g in s.group)
+                 and abs(((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 - 1.5 * MM) < 0.01]
+    tab_ticks = svg_root(built / "net" / "bloost.svg").findall(".//svg:path[@class='tab-tick']", SVG_NS)
+    assert tab_ticks and len(pdf_ticks) == len(svg_ticks)

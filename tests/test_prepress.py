@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from conftest import MM, REPO, read_pdf, run_cli, write
+from conftest import MM, REPO, pdf_text, read_pdf, run_cli, write
 from pdfops import read_geometry
 from sheetgen.layout.registry import products
 
@@ -24,16 +25,23 @@ MARGIN = 5 * MM  # the default printable margin, in points
 PAPERS = ("a4", "letter")
 
 
-def _build(root: Path, paper: str) -> Path:
+def _build(root: Path, paper: str, margin: str | None = None, *options: str):
+    """The bundled content built on `paper` (with the theme's printable margin set to
+    `margin`): its output folder and the run."""
     shutil.copytree(REPO / "content", root / "content")
+    if margin:
+        theme = root / "content" / "theme.yaml"
+        theme.write_text(theme.read_text() + f"printable_margin: {margin}\n")
     cwd = os.getcwd()
     os.chdir(root)
     try:
-        run = run_cli("build", "-o", "out", "--paper", paper, "--format", "pdf")
+        run = run_cli("build", "-o", "out", "--paper", paper, "--format", "pdf", *options)
     finally:
         os.chdir(cwd)
-    assert run.code == 0, run.stderr
-    return root / "out"
+    if margin is None:
+        assert run.code == 0, run.stderr
+        return root / "out"
+    return root / "out", run
 
 
 @pytest.fixture(scope="module")
@@ -85,17 +93,14 @@ def _nearest_ink(png: Path) -> float:
     return min(left, top, w - right, h - bottom)
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-def test_nothing_prints_within_the_printable_margin(builds, paper, tmp_path):
-    """Rasterized, every product's pages keep their ink at least 5mm from the paper's edge
-    (a pixel's worth of anti-aliasing allowed). Pages one card to a page at bleed size are
-    for print shops, which print to the edge, and are left out."""
-    out = builds[paper]
+def _check_margin(out: Path, paper: str, margin_mm: float, tmp_path: Path) -> int:
+    """Rasterize the first two pages of every product's first PDF and check their ink keeps
+    `margin_mm` from the paper's edge; returns how many pages were checked."""
     dpi = 40
     px = 25.4 / dpi
     checked = 0
     for pid, paths in product_outputs(out).items():
-        if products()[pid].print_shop_of:
+        if products()[pid].print_shop_of or not paths:
             continue
         path = out / paths[0]
         reader = read_pdf(path)
@@ -105,9 +110,61 @@ def test_nothing_prints_within_the_printable_margin(builds, paper, tmp_path):
             subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(n), "-l", str(n), "-singlefile", str(path),
                             str(stem)], check=True)
             nearest = _nearest_ink(stem.with_suffix(".png")) * px
-            assert nearest >= 5 - px, f"{paths[0]} page {n} ({paper}): ink {nearest:.1f}mm from the edge"
+            assert nearest >= margin_mm - px, f"{paths[0]} page {n} ({paper}): ink {nearest:.1f}mm from the edge"
             checked += 1
-    assert checked >= len(products()) // 2
+    return checked
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_nothing_prints_within_the_printable_margin(builds, paper, tmp_path):
+    """Rasterized, every product's pages keep their ink at least 5mm from the paper's edge
+    (a pixel's worth of anti-aliasing allowed). Pages one card to a page at bleed size are
+    for print shops, which print to the edge, and are left out."""
+    assert _check_margin(builds[paper], paper, 5, tmp_path) >= len(products()) // 2
+
+
+WIDE = 12  # mm: a theme's wider printable margin
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_wider_printable_margin_is_kept_by_every_product(paper, tmp_path_factory, tmp_path):
+    """With `printable_margin: 12mm`, every product (nets, mats, card sheets, sheets,
+    handouts) is still built and keeps its ink 12mm from the edge. On Letter a 50mm cube's
+    net no longer fits inside that margin (a test below), so the nets there are 45mm.
+    The densest sheets lose a line's room to the margin: a document whose sheet no longer
+    fits says so at its field (as it would for too long a text), and the others build."""
+    options = ("--cube-size", "45mm") if paper == "letter" else ()
+    out, run = _build(tmp_path_factory.mktemp(f"wide-{paper}"), paper, f"{WIDE}mm", *options)
+    problems = [line for line in run.stderr.splitlines() if ": error[" in line]
+    assert all("error[layout.text-overflow]" in line for line in problems), run.stderr
+    assert len(problems) <= 2, run.stderr
+    missing = [pid for pid, paths in product_outputs(out).items() if not paths]
+    # The CUBES! kit holds every civilization's record sheet: one that no longer fits holds
+    # the kit back with it.
+    assert set(missing) <= {"cubes-kit"}, f"{paper}: nothing built of {missing}"
+    assert _check_margin(out, paper, WIDE, tmp_path) >= len(products()) // 2
+    # The mat still fits all it can: 3 squares across (a fourth, with the join marks and
+    # their words, would cross the margin) and 4 down (a fifth and the footer would).
+    assert "squares A1 to C4" in pdf_text(out / "cubit" / "blank" / "grid-mat.pdf")
+
+
+def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_size(tmp_path, tmp_path_factory):
+    """On Letter, 12mm margins leave no room for a 50mm cube's net with its header and
+    instructions: one error at the theme's cube size, naming the margin and the largest
+    size that fits; that size builds, inside the margin."""
+    out, run = _build(tmp_path_factory.mktemp("too-big"), "letter", f"{WIDE}mm")
+    assert run.code == 1
+    errors = [line for line in run.stderr.splitlines() if ": error[" in line]
+    assert len(errors) == 1 and "content/theme.yaml:" in errors[0] and "error[theme.cube-too-big]" in errors[0], run.stderr
+    assert f"inside its {WIDE}mm printable margin" in errors[0] and "printable_margin" in run.stderr
+    largest = float(re.search(r"largest cube size that fits is ([\d.]+)mm", errors[0]).group(1))
+    assert 40 < largest < 50
+    root = tmp_path_factory.mktemp("largest")
+    out, run = _build(root, "letter", f"{WIDE}mm", "--cube-size", f"{largest}mm", "content/theme.yaml", "content/cubit")
+    net = out / "cubit" / "net" / "bloost.pdf"
+    assert net.exists(), run.stderr
+    subprocess.run(["pdftoppm", "-png", "-r", "40", "-singlefile", str(net), str(tmp_path / "net")], check=True)
+    assert _nearest_ink(tmp_path / "net.png") * 25.4 / 40 >= WIDE - 25.4 / 40
 
 
 def _card_clips(page) -> list[tuple[float, float, float, float]]:

@@ -13,6 +13,44 @@ from sheetgen.units import MM
 
 TICK_GAP = 1 * MM
 TICK = 5 * MM
+NOTE = 4.5 * MM  # the words beside a tile's join ticks, outside them
+REACH = TICK_GAP + TICK + NOTE  # how far a tile's join marks and their words reach outside its grid
+MAT_MARGIN = 10 * MM  # from the paper's edge to a mat page's footer, at the least
+
+
+def mat_margin(ctx: LayoutContext) -> float:
+    """From the paper's edge to a mat page's footer: 10 mm, or the printable margin if wider."""
+    return max(MAT_MARGIN, ctx.theme.printable_margin)
+
+
+def footer_box(ctx: LayoutContext, footer: float) -> Box:
+    """The footer at the foot of a mat page (`footer` deep, its top 3 mm of it kept clear)."""
+    W, H = ctx.theme.paper
+    m = mat_margin(ctx)
+    return Box(m, H - m - footer + 3 * MM, W - 2 * m, footer - 3 * MM)
+
+
+def grid_room(ctx: LayoutContext, footer: float) -> Box:
+    """Where a tile's grid may lie: with its join marks and their words inside the
+    printable margin, and above the footer."""
+    W, _ = ctx.theme.paper
+    m = ctx.theme.printable_margin
+    top, bottom = m + REACH, footer_box(ctx, footer).y - REACH
+    return Box(m + REACH, top, W - 2 * (m + REACH), bottom - top)
+
+
+def place_grid(room: Box, s: float, squares: tuple[int, int]) -> Box:
+    """A tile's grid of `squares` of side `s`, centred in `room`."""
+    w, h = squares[0] * s, squares[1] * s
+    return Box(room.x + (room.w - w) / 2, room.y + (room.h - h) / 2, w, h)
+
+
+def clearances(tile: tuple[int, int], tiles: tuple[int, int]) -> tuple[float, float, float, float]:
+    """How far a tile's marks reach outside its grid (top, right, bottom, left): its join
+    marks and their words where it meets another tile, else the room ticks would take."""
+    tx, ty = tile
+    joined = (ty > 0, tx < tiles[0] - 1, ty < tiles[1] - 1, tx > 0)
+    return tuple(REACH if j else TICK_GAP + TICK for j in joined)  # type: ignore[return-value]
 
 
 def split(total: int, parts: int) -> list[int]:
@@ -80,9 +118,12 @@ def plan_tiles(columns: int, rows: int, fit_x: int, fit_y: int) -> list[tuple[tu
 
 
 def page_map(right: float, top: float, tile: tuple[int, int], tiles: tuple[int, int], color: str,
-             cell: float = 2.6 * MM) -> tuple[list[Item], float]:
-    """A small map of all pages with this one filled, its top-right corner at (right, top);
-    returns the items and the map's width."""
+             cell: float = 2.6 * MM, height: float | None = None) -> tuple[list[Item], float]:
+    """A small map of all pages with this one filled, its top-right corner at (right, top),
+    its cells smaller where `height` would not hold a row of each; returns the items and
+    the map's width."""
+    if height is not None:
+        cell = min(cell, height / tiles[1])
     items: list[Item] = []
     width = tiles[0] * cell
     for j in range(tiles[1]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, Page, Path, Rect, line
+from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, Page, Path, Rect, Text, line, walk
 from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import INCH, MM
 
@@ -23,9 +23,11 @@ SCALE_BAR_H = 3.0 * MM
 
 
 def sheet_margin(ctx: LayoutContext) -> float:
-    """How far a sheet's frame stays from the paper's edge: the printable margin and a
-    safe area inside it, and never less than `MARGIN`."""
-    return max(MARGIN, ctx.theme.printable_margin + SAFE)
+    """How far a sheet's frame stays from the paper's edge at its top and sides: `MARGIN`,
+    or the printable margin where that is wider (the header band may reach it; its
+    words are inset). At its foot the frame keeps its footer inside the printable
+    margin too (`page_frame`)."""
+    return max(MARGIN, ctx.theme.printable_margin)
 
 
 def scale_bar(ctx: LayoutContext, box: Box, align: str = "center") -> list[Item]:
@@ -67,14 +69,20 @@ def first_scale_bar(ctx: LayoutContext, boxes: list[Box], align: str = "center")
     return []
 
 
-def scale_bar_around(ctx: LayoutContext, content: Box, clearance: float, floor: float) -> list[Item]:
-    """A scale bar above `content` (a mat's grid and its marks, `clearance` around it)
-    inside the printable margin, or else below it, above `floor` (where a footer starts)."""
+def scale_bar_around(ctx: LayoutContext, content: Box, clearance: tuple[float, float, float, float],
+                     floor: float) -> list[Item]:
+    """A scale bar beside `content` (a mat's grid, whose marks reach `clearance` outside it:
+    top, right, bottom, left), 1 mm clear of them and inside the printable margin: above
+    it, or else below it (above `floor`, where a footer starts), or else up its left or
+    right side."""
     W, _ = ctx.theme.paper
     m = ctx.theme.printable_margin
-    top = Box(m, m, W - 2 * m, content.y - clearance - m)
-    below = Box(m, content.bottom + clearance, W - 2 * m, floor - content.bottom - clearance)
-    return first_scale_bar(ctx, [b for b in (top, below) if b.h > 0])
+    top, right, bottom, left = (c + 1 * MM for c in clearance)
+    boxes = [Box(m, m, W - 2 * m, content.y - top - m),
+             Box(m, content.bottom + bottom, W - 2 * m, floor - content.bottom - bottom),
+             Box(m, content.y, content.x - left - m, content.h),
+             Box(content.right + right, content.y, W - m - content.right - right, content.h)]
+    return first_scale_bar(ctx, [b for b in boxes if b.h > 0 and b.w > 0])
 
 
 def page_frame(
@@ -109,17 +117,32 @@ def page_frame(
         sub_box = Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM)
         items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6),
                           subtitle_source, what="subtitle")
-    foot_y = H - m + 2 * MM
-    items.append(Path(line(m, foot_y - 3.5 * MM, W - m, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.5))
-    foot = Box(m, foot_y - 3 * MM, W - 2 * m, 3.6 * MM)
     left = notice or system
+    foot_y = H - m + 2 * MM
+    footer = _footer(ctx, left, notice_source, m, foot_y)
+    # The notice runs on below the frame (a line or two of it): where that would cross the
+    # printable margin, the footer and the frame's foot rise by as much.
+    lowest = max((t.y + dy + 0.25 * t.size for t, _, dy in walk(footer) if isinstance(t, Text)), default=foot_y)
+    rise = max(0.0, lowest - (H - ctx.theme.printable_margin))
+    if rise:
+        foot_y -= rise
+        footer = _footer(ctx, left, notice_source, m, foot_y)
+    items += footer
+    content = Box(m, head.bottom + 4 * MM, W - 2 * m, foot_y - 5 * MM - head.bottom - 4 * MM)
+    return items, content
+
+
+def _footer(ctx: LayoutContext, left: str, source: Source | None, m: float, foot_y: float) -> list[Item]:
+    """A sheet's footer: a rule, the notice (or the game's name) under it, `sheetgen` at its right."""
+    W, _ = ctx.theme.paper
+    items: list[Item] = [Path(line(m, foot_y - 3.5 * MM, W - m, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.5)]
+    foot = Box(m, foot_y - 3 * MM, W - 2 * m, 3.6 * MM)
     items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
-                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), notice_source, what="notice")
+                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), source, what="notice")
     if "sheetgen" not in left:  # credits that already name sheetgen need no second mention
         items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
                           TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
-    content = Box(m, head.bottom + 4 * MM, W - 2 * m, foot_y - 5 * MM - head.bottom - 4 * MM)
-    return items, content
+    return items
 
 
 def sheet_page(items: list[Item], ctx: LayoutContext, label: str = "") -> Page:

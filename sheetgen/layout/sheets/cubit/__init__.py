@@ -25,8 +25,9 @@ NOTICE: str | None = None  # Cubit asks for no licence notice; products carry a 
 
 
 def check_settings(theme: ResolvedTheme) -> str | None:
-    """Refuse a cube size whose net does not fit the paper (naming the largest that does)."""
-    return size_problem(theme.cube_size, theme.paper, theme.paper_name, theme.bleed)
+    """Refuse a cube size whose net does not fit the paper inside its printable margin
+    (naming the largest that does)."""
+    return size_problem(theme.cube_size, theme.paper, theme.paper_name, theme.bleed, theme.printable_margin)
 
 
 PRODUCTS = [

@@ -17,10 +17,18 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import scale_bar_around
-from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, plan_tiles
+from sheetgen.layout.tiling import (
+    clearances,
+    column_name,
+    footer_box,
+    grid_room,
+    join_marks,
+    page_map,
+    place_grid,
+    plan_tiles,
+)
 from sheetgen.units import MM, format_mm
 
-MARGIN = 10 * MM
 FOOTER = 14 * MM
 
 
@@ -28,13 +36,13 @@ def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """The mat, `columns` × `rows` squares of the cube's size, tiled over pages."""
     s = ctx.theme.cube_size
     columns, rows = job.option("columns", 12), job.option("rows", 12)
-    W, H = ctx.theme.paper
-    fit_x = int((W - 2 * MARGIN - 2 * (TICK + TICK_GAP)) // s)
-    fit_y = int((H - 2 * MARGIN - FOOTER - 2 * (TICK + TICK_GAP)) // s)
+    room = grid_room(ctx, FOOTER)
+    fit_x, fit_y = int(room.w // s), int(room.h // s)
     title = f"Cubit battle grid, {columns} × {rows} squares of {format_mm(s)}"
     if fit_x < 1 or fit_y < 1:
-        ctx.error(None, "cubit.grid-square-too-big", f"a {format_mm(s)} square does not fit on the paper with room for marks",
-                  "choose a smaller --cube-size")
+        ctx.error(None, "cubit.grid-square-too-big",
+                  f"a {format_mm(s)} square does not fit on the paper inside its {format_mm(ctx.theme.printable_margin)} "
+                  "printable margin with room for marks", "choose a smaller --cube-size")
         return LayoutDocument(title=title, pages=())
     tiles = plan_tiles(columns, rows, fit_x, fit_y)
     across = 1 + max(t[0][0] for t in tiles)
@@ -49,8 +57,7 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
     W, H = ctx.theme.paper
     tx, ty = tile
     w, h = squares
-    grid = Box((W - w * s) / 2, MARGIN + TICK + TICK_GAP + (H - 2 * MARGIN - FOOTER - 2 * (TICK + TICK_GAP) - h * s) / 2,
-               w * s, h * s)
+    grid = place_grid(grid_room(ctx, FOOTER), s, squares)
     accent = system_color(ctx, SYSTEM)
     line_colour = tint(accent, 0.45)
     label_colour = tint(accent, 0.35)
@@ -70,7 +77,7 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
             items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
                               label_style, None, valign="top")
     items += join_marks(ctx, grid, s, w, h, tile, tiles)
-    items += scale_bar_around(ctx, grid, TICK + TICK_GAP + 1 * MM, H - MARGIN - FOOTER + 2 * MM)
+    items += scale_bar_around(ctx, grid, clearances(tile, tiles), footer_box(ctx, FOOTER).y - 1 * MM)
     items += _footer(ctx, title, tile, tiles, first, squares)
     return Page(W, H, tuple(items), label=f"grid tile {column_name(tx)}{ty + 1}")
 
@@ -78,18 +85,9 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
 def _footer(ctx: LayoutContext, title: str, tile: tuple[int, int], tiles: tuple[int, int], first: tuple[int, int],
             squares: tuple[int, int]) -> list[Item]:
     """Which tile this is (words and a little map of all tiles) and the credit."""
-    W, H = ctx.theme.paper
     tx, ty = tile
-    box = Box(MARGIN, H - MARGIN - FOOTER + 3 * MM, W - 2 * MARGIN, FOOTER - 3 * MM)
-    cell = 2.6 * MM
-    map_w = tiles[0] * cell
-    items: list[Item] = []
-    accent = system_color(ctx, SYSTEM)
-    for j in range(tiles[1]):
-        for i in range(tiles[0]):
-            here = (i, j) == tile
-            items.append(Rect(box.right - map_w + i * cell, box.y + j * cell, cell - 0.4 * MM, cell - 0.4 * MM,
-                              stroke=accent, width=0.4, fill=accent if here else None))
+    box = footer_box(ctx, FOOTER)
+    items, map_w = page_map(box.right, box.y, tile, tiles, system_color(ctx, SYSTEM), height=box.h)
     last = (first[0] + squares[0] - 1, first[1] + squares[1] - 1)
     words = (f"**{title}** · page {ty * tiles[0] + tx + 1} of {tiles[0] * tiles[1]}: squares "
              f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{credit()}")

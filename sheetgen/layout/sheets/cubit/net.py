@@ -35,6 +35,7 @@ from sheetgen.layout.sheets.cubit.net_geometry import (
     print_origin,
     print_to_net,
     side_of,
+    tab_ticks,
 )
 from sheetgen.layout.sheets.cubit.style import (
     CAPTIONS,
@@ -47,11 +48,10 @@ from sheetgen.layout.sheets.cubit.style import (
 )
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
-from sheetgen.layout.widgets import WRITING_INK, WRITING_WIDTH, first_scale_bar
+from sheetgen.layout.widgets import SCALE_BAR_H, WRITING_INK, WRITING_WIDTH, first_scale_bar
+from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN
 from sheetgen.units import MM, format_mm
 
-MARGIN = 8 * MM  # from the paper's edge to the page's text
-PRINTABLE = 5 * MM  # from the paper's edge: nothing of a net (its marks included) comes closer
 HEADER = 9 * MM  # the cubit's names above the net
 FOOTER = 28 * MM  # its notation, folding instructions and the credit below it
 LABEL = 3.5 * MM  # a packed net's name, over its marks
@@ -70,26 +70,37 @@ def marks_reach(bleed: float) -> float:
     return bleed + MARK_GAP + MARK_LENGTH
 
 
-def net_area(paper: tuple[float, float], bleed: float) -> tuple[float, float]:
+def text_margin(printable: float) -> float:
+    """From the paper's edge to a net page's text: the printable margin, then room for the
+    scale bar above the title (8 mm with the default 5 mm margin)."""
+    return printable + SCALE_BAR_H
+
+
+def net_area(paper: tuple[float, float], bleed: float, printable: float) -> tuple[float, float]:
     """The room a page leaves for a net's outline: within the printable margin across, between
     the header and footer down, with room around it for the bleed and the marks."""
     W, H = paper
     reach = marks_reach(bleed)
-    return W - 2 * (PRINTABLE + reach), H - 2 * MARGIN - HEADER - FOOTER - 2 * reach
+    return W - 2 * (printable + reach), H - 2 * text_margin(printable) - HEADER - FOOTER - 2 * reach
 
 
-def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed: float) -> str | None:
-    """Why nets cannot be printed at this cube size on this paper, or None if they can."""
+def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed: float,
+                 printable: float = DEFAULT_PRINTABLE_MARGIN) -> str | None:
+    """Why nets cannot be printed at this cube size on this paper inside its printable
+    margin, or None if they can."""
     if cube < MIN_CUBE - 1e-6:
         return (f"a {format_mm(cube)} cube is too small for readable faces; the smallest cube size sheetgen "
                 f"prints is {format_mm(MIN_CUBE)}")
     w, h = net_extent(cube)
-    area = net_area(paper, bleed)
+    area = net_area(paper, bleed, printable)
     if w > area[0] + 1e-6 or h > area[1] + 1e-6:
         best = largest_size(area)
+        where = f"{paper_name.upper() if paper_name == 'a4' else paper_name.title()} paper"
+        if printable > DEFAULT_PRINTABLE_MARGIN + 1e-6:
+            where += f" inside its {format_mm(printable)} printable margin"
         return (f"a {format_mm(cube)} cube's net ({w / MM:.0f} × {h / MM:.0f}mm with its glue tabs) does not fit on "
-                f"{paper_name.upper() if paper_name == 'a4' else paper_name.title()} paper; the largest cube size "
-                f"that fits is {format_mm(best)}: use --cube-size {format_mm(best)} or less")
+                f"{where}; the largest cube size that fits is {format_mm(best)}: use --cube-size {format_mm(best)} "
+                f"or less")
     return None
 
 
@@ -109,7 +120,8 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
     Nothing is printed over the art where a cut or fold a little off would show it: the
     faces' colours run past every cut edge by the theme's bleed (and onto the tabs), the
     tabs' own edges are printed (a tab hides under its face), and the face edges and folds
-    are marked by ticks outside the bleed. The `cut` and `fold` groups are the paths a
+    are marked by ticks outside the bleed, each tab's fold also by ticks at its ends where
+    its line runs on onto waste paper. The `cut` and `fold` groups are the paths a
     cutting machine cuts and scores; they carry no ink."""
     art: list[Item] = []
     tab_items: list[Item] = []
@@ -119,7 +131,8 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
         tab_items += _tab_label(ctx, tab.polygon, tab.partner[0], net.tab, muted)
     art.append(Group(tuple(tab_items), cls="tabs", label=f"{doc_id} glue tabs"))
     bleed = ctx.theme.bleed
-    art.append(Group(tuple(net_bleed(net, colours, bleed)), cls="bleed", label=f"{doc_id} bleed"))
+    strips = net_bleed(net, colours, bleed)
+    art.append(Group(tuple(strips), cls="bleed", label=f"{doc_id} bleed"))
     by_number = {f.number: f for f in faces}
     for n in sorted(net.faces):
         box = net.faces[n]
@@ -134,8 +147,12 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
     ink = ctx.color("ink")
     marks: list[Item] = [Path(polygon(t.polygon[:], close=False), role="tab", stroke=ink, width=MARK_WIDTH, fill=None,
                               cls="tab-edge") for t in net.tabs]
+    ticks = grid_ticks(net, bleed + MARK_GAP, MARK_LENGTH)
     marks += [Path(line(*seg.a, *seg.b), role="crop", stroke="#000000", width=MARK_WIDTH, fill=None, cls="net-mark")
-              for seg in grid_ticks(net, bleed + MARK_GAP, MARK_LENGTH)]
+              for seg in ticks]
+    strip_boxes = [Box(r.x, r.y, r.w, r.h) for r in strips if isinstance(r, Rect)]
+    marks += [Path(line(*seg.a, *seg.b), role="crop", stroke="#000000", width=MARK_WIDTH, fill=None, cls="tab-tick")
+              for seg in tab_ticks(net, strip_boxes, MARK_GAP, MARK_LENGTH, ticks)]
     art.append(Group(tuple(marks), cls="marks", label=f"{doc_id} cut and fold marks"))
     cut = [Path(polygon(net.outline), role="cut", stroke=None, fill=None)]
     fold = [Path(line(*seg.a, *seg.b), role="fold", stroke=None, fill=None) for seg in net.fold_lines]
@@ -231,9 +248,11 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     (`below`: where its lowest point is) or else low on the page; the credit in the bottom
     margin. `reconstructed` are the rules' notes (`{"note", "interface"}`) for the credit."""
     W, H = ctx.theme.paper
+    m = ctx.theme.printable_margin
+    margin = text_margin(m)
     ink, muted = ctx.color("ink"), ctx.color("muted")
     items: list[Item] = []
-    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, HEADER - 2 * MM)
+    head = Box(margin, margin, W - 2 * margin, HEADER - 2 * MM)
     title_w = head.w * 0.55 if subtitle else head.w
     items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), TextStyle(size=12, font="bold", color=ink, min_size=9),
                       source, what="title")
@@ -247,10 +266,10 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     notes = list(reconstructed)
     credit_para = Paragraph(ctx, credit([n["note"] for n in notes]), TextStyle(size=FINE_MIN, leading=1.15, markup=False),
                             reconstructed_source(notes))
-    credit_h = min(credit_para.height(ctx, W - 2 * MARGIN, 1.0), 2 * FINE_MIN * 1.15)  # two lines at most
-    m = ctx.theme.printable_margin  # a scale bar above the title, between the printable margin and it
-    items += first_scale_bar(ctx, [Box(MARGIN, m, W - 2 * MARGIN, MARGIN - m)], align="end")
-    low = H - MARGIN - FOOTER + 2 * MM
+    credit_h = min(credit_para.height(ctx, W - 2 * margin, 1.0), 2 * FINE_MIN * 1.15)  # two lines at most
+    # A scale bar above the title, between the printable margin and it.
+    items += first_scale_bar(ctx, [Box(margin, m, W - 2 * margin, margin - m)], align="end")
+    low = H - margin - FOOTER + 2 * MM
     # Just under the net when there is room; otherwise as low as the credit line allows,
     # so a net that fills the page keeps as much room as it can from the text.
     top, valign = (below + TEXT_GAP, "top") if below is not None and below + TEXT_GAP < low else (low, "bottom")
@@ -261,10 +280,10 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
         blocks += [Paragraph(ctx, f"{notation_label}: **{notation}**", TextStyle(size=8.5, color=ink).fixed, notation_source),
                    Spacer(1.2 * MM)]
     blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=BODY_MIN, color=ink, leading=1.2).fixed, None))
-    bottom = H - MARGIN - credit_h - 1.5 * MM
-    items += fit_blocks(ctx, blocks, Box(MARGIN, top, W - 2 * MARGIN, max(0.0, bottom - top)), valign=valign,
+    bottom = H - margin - credit_h - 1.5 * MM
+    items += fit_blocks(ctx, blocks, Box(margin, top, W - 2 * margin, max(0.0, bottom - top)), valign=valign,
                         what="notation and instructions")
-    items += fit_blocks(ctx, [credit_para], Box(MARGIN, H - MARGIN - credit_h, W - 2 * MARGIN, credit_h), valign="bottom",
+    items += fit_blocks(ctx, [credit_para], Box(margin, H - margin - credit_h, W - 2 * margin, credit_h), valign="bottom",
                         what="credit line")
     return items
 
@@ -303,13 +322,18 @@ class NotationBlanks:
         return items
 
 
+def _top(ctx: LayoutContext) -> float:
+    return text_margin(ctx.theme.printable_margin)
+
+
 def _net_for(ctx: LayoutContext, doc: DocInput) -> tuple[list[FaceView], Livery]:
     return face_views(doc.derived), livery(ctx, doc.derived["colors"])
 
 
 def _refuse(ctx: LayoutContext, source: Source | None) -> bool:
     """Report (once per layout) when the cube size cannot be printed; True if so."""
-    problem = size_problem(ctx.theme.cube_size, ctx.theme.paper, ctx.theme.paper_name, ctx.theme.bleed)
+    problem = size_problem(ctx.theme.cube_size, ctx.theme.paper, ctx.theme.paper_name, ctx.theme.bleed,
+                           ctx.theme.printable_margin)
     if problem:
         ctx.error(source, "cubit.net-does-not-fit", problem, "choose a smaller --cube-size, or larger paper")
     return problem is not None
@@ -342,8 +366,8 @@ def _single_net(ctx: LayoutContext, doc: DocInput, title: str, subtitle: str, su
     W, H = ctx.theme.paper
     s = ctx.theme.cube_size
     w, h = net_extent(s)
-    _, area_h = net_area(ctx.theme.paper, ctx.theme.bleed)
-    x, y = (W - w) / 2, MARGIN + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
+    _, area_h = net_area(ctx.theme.paper, ctx.theme.bleed, ctx.theme.printable_margin)
+    x, y = (W - w) / 2, _top(ctx) + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
     faces, colours = _net_for(ctx, doc)
     drawing = draw_net(ctx, cross_net(s, x, y), faces, doc.id, colours, doc)
     d = doc.derived
@@ -385,7 +409,7 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
         return LayoutDocument(title=title, pages=())
     w, h = net_extent(s)
     reach = marks_reach(ctx.theme.bleed)
-    area_w, area_h = net_area(ctx.theme.paper, ctx.theme.bleed)
+    area_w, area_h = net_area(ctx.theme.paper, ctx.theme.bleed, ctx.theme.printable_margin)
     band = area_h + 2 * reach  # between the header and the footer
     # Side by side, two nets share the ticks between them (their lines are the same); one
     # above another, each has its name over its own marks.
@@ -404,7 +428,7 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
             pages.append(Page(W, H, tuple(items), label=f"nets {k}"))
     else:
         x0 = (W - (cols * cell_w + (cols - 1) * gap_x)) / 2
-        y0 = MARGIN + HEADER + (band - (rows * cell_h + (rows - 1) * gap_y)) / 2
+        y0 = _top(ctx) + HEADER + (band - (rows * cell_h + (rows - 1) * gap_y)) / 2
         for start in range(0, len(docs), per_page):
             chunk = docs[start:start + per_page]
             drawings = []
@@ -445,8 +469,8 @@ def layout_blank_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     standard = standard_interfaces(ctx, job.docs)
     faces = blank_face_views(standard)
     w, h = net_extent(s)
-    _, area_h = net_area(ctx.theme.paper, ctx.theme.bleed)
-    y = MARGIN + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
+    _, area_h = net_area(ctx.theme.paper, ctx.theme.bleed, ctx.theme.printable_margin)
+    y = _top(ctx) + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
     net = cross_net(s, (W - w) / 2, y)
     drawing = draw_net(ctx, net, faces, "blank", livery(ctx, ()), None)
     codes = [(n, standard[n].model.code if n in standard else "") for n in range(1, 7)]
@@ -458,7 +482,7 @@ def layout_blank_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     items = header_and_footer(ctx, title, "", None, reconstructed=[notes[k] for k in sorted(notes)],
                               below=y + h + marks_reach(ctx.theme.bleed), notation_block=NotationBlanks(codes))
     # The cubit's name: a line to write on (and a form field to type into) beside the title.
-    head = Box(MARGIN, MARGIN, W - 2 * MARGIN, HEADER - 2 * MM)
+    head = Box(_top(ctx), _top(ctx), W - 2 * _top(ctx), HEADER - 2 * MM)
     name_x = head.x + ctx.fonts.width(title, "bold", 12) + 8 * MM
     items += one_line(ctx, "Name", Box(name_x, head.y, 12 * MM, head.h), TextStyle(size=BODY_MIN, font="bold"),
                       valign="bottom")

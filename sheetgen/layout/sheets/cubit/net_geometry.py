@@ -140,6 +140,64 @@ def grid_ticks(net: "Net", clear: float, length: float) -> list[Segment]:
     return out
 
 
+def _inside(poly: tuple[Point, ...], p: Point, eps: float = 1e-6) -> bool:
+    """Whether `p` lies in the convex polygon `poly` or on its edge."""
+    sign = 0.0
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+        if abs(cross) <= eps * max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5):
+            continue
+        if sign and (cross > 0) != (sign > 0):
+            return False
+        sign = cross
+    return True
+
+
+def _in_box(box: Box, p: Point, eps: float = 1e-6) -> bool:
+    return box.x - eps <= p[0] <= box.right + eps and box.y - eps <= p[1] <= box.bottom + eps
+
+
+def tab_ticks(net: "Net", bleed: list[Box], gap: float, length: float, existing: list[Segment] = ()) -> list[Segment]:
+    """Short marks at the ends of each glue tab's fold line, on its own line, where the line
+    runs on past its end onto waste paper: just clear of the colour there (`bleed`, the
+    bleed strips' rectangles) by `gap`, outside the net's cut. Where a tab's fold line runs
+    on into a fold or another tab's fold, the marks at the far ends of that straight run
+    (the grid's, or another tab's) mark it. Marks already among `existing` are not repeated."""
+    step = 0.05 * MM
+    shapes = [tuple(((f.x, f.y), (f.right, f.y), (f.right, f.bottom), (f.x, f.bottom))) for f in net.faces.values()]
+    shapes += [t.polygon for t in net.tabs]
+
+    def art(p: Point) -> bool:
+        return any(_inside(poly, p) for poly in shapes)
+
+    def coloured(p: Point) -> bool:
+        return art(p) or any(_in_box(b, p) for b in bleed)
+
+    seen = {_tick_key(seg) for seg in existing}
+    out: list[Segment] = []
+    for tab in net.tabs:
+        a, b = tab.base.a, tab.base.b
+        ux, uy = (b[0] - a[0]) / tab.base.length, (b[1] - a[1]) / tab.base.length
+        for (ex, ey), (dx, dy) in (((a[0], a[1]), (-ux, -uy)), ((b[0], b[1]), (ux, uy))):
+            if art((ex + dx * step, ey + dy * step)):
+                continue  # the line runs on into the net: a fold, or another tab's fold
+            reach = 0.0  # how far colour runs on along the line past the fold's end
+            while coloured((ex + dx * (reach + step), ey + dy * (reach + step))):
+                reach += step
+            start, end = reach + gap, reach + gap + length
+            tick = Segment((ex + dx * start, ey + dy * start), (ex + dx * end, ey + dy * end))
+            samples = [(ex + dx * (start + t * length), ey + dy * (start + t * length)) for t in (0, 0.25, 0.5, 0.75, 1)]
+            if any(coloured(p) for p in samples) or _tick_key(tick) in seen:
+                continue
+            seen.add(_tick_key(tick))
+            out.append(tick)
+    return out
+
+
+def _tick_key(seg: Segment) -> frozenset:
+    return frozenset((round(p[0], 2), round(p[1], 2)) for p in (seg.a, seg.b))
+
+
 def tab_depth(size: float) -> float:
     """How deep the glue tabs are for a cube of this edge."""
     return min(max(0.2 * size, MIN_TAB), MAX_TAB, 0.35 * size)

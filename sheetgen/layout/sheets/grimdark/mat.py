@@ -12,10 +12,18 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import scale_bar_around
-from sheetgen.layout.tiling import TICK, TICK_GAP, column_name, join_marks, page_map, plan_tiles
+from sheetgen.layout.tiling import (
+    clearances,
+    column_name,
+    footer_box,
+    grid_room,
+    join_marks,
+    page_map,
+    place_grid,
+    plan_tiles,
+)
 from sheetgen.units import MM, format_mm
 
-MARGIN = 10 * MM
 FOOTER = 14 * MM
 ZONE = "#b3261e"
 
@@ -33,8 +41,7 @@ def _tile_page(ctx: LayoutContext, mat: dict, tile, tiles, first, squares) -> Pa
     W, H = ctx.theme.paper
     s = mat["square_pt"]
     w, h = squares
-    room_h = H - 2 * MARGIN - FOOTER - 2 * (TICK + TICK_GAP)
-    grid = Box((W - w * s) / 2, MARGIN + TICK + TICK_GAP + (room_h - h * s) / 2, w * s, h * s)
+    grid = place_grid(grid_room(ctx, FOOTER), s, squares)
     color = accent(ctx)
     items: list[Item] = [Rect(grid.x, grid.y, grid.w, grid.h, stroke=None, fill=tint(color, 0.93))]
     # Everything in mat coordinates, clipped to this tile: zones and markers cross page edges.
@@ -57,9 +64,9 @@ def _tile_page(ctx: LayoutContext, mat: dict, tile, tiles, first, squares) -> Pa
             items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
                               label, None, valign="top")
     items += join_marks(ctx, grid, s, w, h, tile, tiles)
-    items += scale_bar_around(ctx, grid, TICK + TICK_GAP + 1 * MM, H - MARGIN - FOOTER + 2 * MM)
-    box = Box(MARGIN, H - MARGIN - FOOTER + 3 * MM, W - 2 * MARGIN, FOOTER - 3 * MM)
-    pmap, map_w = page_map(box.right, box.y, tile, tiles, color)
+    items += scale_bar_around(ctx, grid, clearances(tile, tiles), footer_box(ctx, FOOTER).y - 1 * MM)
+    box = footer_box(ctx, FOOTER)
+    pmap, map_w = page_map(box.right, box.y, tile, tiles, color, height=box.h)
     items += pmap
     last = (first[0] + w - 1, first[1] + h - 1)
     text = (f"**{mat['title']}** · page {tile[1] * tiles[0] + tile[0] + 1} of {tiles[0] * tiles[1]}: squares "
@@ -77,13 +84,13 @@ def _square_label(s: float) -> str:
 
 
 def mat_pages(ctx: LayoutContext, mat: dict) -> list[Page]:
-    W, H = ctx.theme.paper
     s = mat["square_pt"]
-    fit_x = int((W - 2 * MARGIN - 2 * (TICK + TICK_GAP)) // s)
-    fit_y = int((H - 2 * MARGIN - FOOTER - 2 * (TICK + TICK_GAP)) // s)
+    room = grid_room(ctx, FOOTER)
+    fit_x, fit_y = int(room.w // s), int(room.h // s)
     if fit_x < 1 or fit_y < 1:
-        ctx.error(None, "grimdark.mat-square-too-big", f"a {format_mm(s)} square does not fit on the paper with room for marks",
-                  "choose a smaller square for the mission")
+        ctx.error(None, "grimdark.mat-square-too-big",
+                  f"a {format_mm(s)} square does not fit on the paper inside its {format_mm(ctx.theme.printable_margin)} "
+                  "printable margin with room for marks", "choose a smaller square for the mission")
         return []
     plan = plan_tiles(mat["columns"], mat["rows"], fit_x, fit_y)
     tiles = (max(t[0][0] for t in plan) + 1, max(t[0][1] for t in plan) + 1)
