@@ -246,6 +246,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, diagnostics)
+    _check_card_size(checked, library, diagnostics)
     diagnostics += _check_templates(checked, library, diagnostics)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -352,6 +353,28 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
     raise ContentFailure()
 
 
+def _check_card_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+    """A theme's card size smaller than every card product is made for: one error at the
+    theme's `card_size`, naming the decks it cannot serve (not an error per card)."""
+    from sheetgen.content.registry import games_of
+    from sheetgen.diagnostics import error
+    from sheetgen.layout import registry as layout_registry
+
+    theme = library.get("theme", checked.theme.id)
+    if theme is None or theme.model.card_size is None:
+        return
+    own = [d for d in library.documents if d.target]  # the project's own, not the shipped game data
+    games = games_of(own)
+    kinds = {d.kind for d in library.documents if d.target or games_of([d]) & set(games)}
+    problem = layout_registry.card_size_problem(checked.theme, layout_registry.deck_products(games, kinds))
+    if not problem:
+        return
+    m = theme.mark(("card_size",))
+    _emit(diagnostics + [error(theme.file, m.line, m.column, "theme.card-too-small", problem,
+                               f"use `card_size: {layout_registry.SMALLEST_CARD}` or a larger size")], library, fmt)
+    raise ContentFailure()
+
+
 def _progress():
     """A progress bar on a terminal; nothing otherwise."""
     if not sys.stderr.isatty() or os.environ.get("CI"):
@@ -394,6 +417,7 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     library, checked = _load(paths, _settings(paper, cube_size, theme, templates))
     _check_theme_exists(library, theme)
     _check_cube_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
+    _check_card_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
     found = _check_templates(checked, library, library.diagnostics + checked.diagnostics, fmt)
     diagnostics = library.diagnostics + checked.diagnostics + found + layout_issues(checked)
     diagnostics = _unique(_reportable(diagnostics, library))

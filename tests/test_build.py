@@ -126,7 +126,7 @@ def test_text_that_cannot_fit_is_an_error_naming_the_document_and_field_and_writ
     path = deck(workdir, "wordy")
     path.write_text(path.read_text().replace(
         "body: Most challenges are **standard**; some are *easy* or *hard*.",
-        "body: " + "So many words on one small card. " * 120,
+        "body: " + "so many words on one small card, " * 120,  # one sentence: nowhere to continue
     ))
     result = run_cli("build")
     assert result.code == 1

@@ -142,15 +142,18 @@ def _card_issues(size: str) -> list[str]:
     assert len({t.product for t in targets}) >= 8
     for t in targets:
         _, issues = lay_out(t, theme)
-        found += [f"{t.key}: {i.message}" for i in issues]
+        found += [f"{t.key}: {i.severity.value}[{i.code}] {i.message}" for i in issues]
     return found
 
 
-@pytest.mark.parametrize("size", ["poker", "tarot", "bridge",
-                                  pytest.param("mini", marks=pytest.mark.xfail(strict=True, reason="not yet")),
-                                  "square"])
+@pytest.mark.parametrize("size", ["poker", "tarot", "bridge", "mini", "square"])
 def test_each_card_size_builds_every_card_product(size):
-    assert _card_issues(size) == []
+    """No errors at any size. The one thing a small card may do is shorten a deck's own
+    footer (content: the deck's title or `footer:`) with an ellipsis, saying so."""
+    issues = _card_issues(size)
+    assert [i for i in issues if "error[" in i] == []
+    assert all("warning[layout.text-abbreviated] the footer" in i and "/reference" in i for i in issues), issues
+    assert bool(issues) == (size == "mini")
 
 
 def _card_texts(size: str, key: str) -> list[list[str]]:

@@ -186,3 +186,30 @@ def test_paragraphs_of_the_same_text_are_placed_by_their_own_box_and_alignment(c
     face = ctx.fonts.face("regular")
     assert left[0].width == pytest.approx(advance(face.path, "Roll two", 9))
     assert bold[0].font == ctx.fonts.face("bold") and bold[0].width > left[0].width
+
+
+def test_a_line_longer_than_a_card_continues_after_a_sentence(ctx):
+    """A paragraph of one long line splits after a sentence (not inside `**bold**`), so
+    text continues on another card rather than overflow."""
+    from sheetgen.layout.text import split_blocks
+
+    style = TextStyle(size=8.4).fixed
+    text = "First sentence here. **Bold. Still bold** then more words. " + "Another sentence follows here. " * 12
+    para = Paragraph(ctx, text.strip(), style)
+    box = Box(0, 0, 40 * MM, 20 * MM)
+    head, rest = split_blocks(ctx, [para], box)
+    assert len(head) == 1 and len(rest) == 1
+    assert head[0].text.endswith(".") and head[0].height(ctx, box.w, 1.0) <= box.h
+    assert (head[0].text + " " + rest[0].text).split() == text.split()
+    assert head[0].text.count("**") % 2 == 0
+
+
+def test_a_table_too_wide_for_a_small_card_is_printed_a_row_a_line(ctx):
+    from sheetgen.layout.tables import table_or_rows
+
+    style, body = TextStyle(size=7.5).fixed, TextStyle(size=8.4).fixed
+    columns, rows = ["Action", "Move", "Fast", "Slow", "Notes"], [["Advance", 2, 3, 1, "moves, then shoots"]]
+    assert isinstance(table_or_rows(ctx, columns, rows, style, body, None, 80 * MM), Table)
+    narrow = table_or_rows(ctx, columns, rows, style, body, None, 30 * MM)
+    assert isinstance(narrow, Paragraph)
+    assert narrow.text == "- **Advance**: Move 2 · Fast 3 · Slow 1 · Notes moves, then shoots"

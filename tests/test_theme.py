@@ -162,3 +162,33 @@ def test_theme_sizes_out_of_range_are_errors(workdir):
     found = json.loads(run_cli("validate", "--format", "json").stdout)
     assert sorted((d["line"], d["code"]) for d in found) == [
         (3, "theme.size-out-of-range"), (4, "theme.size-out-of-range"), (5, "theme.size-out-of-range")]
+
+
+def test_a_card_smaller_than_every_deck_allows_is_one_error_at_the_card_size(workdir):
+    """A 40 × 60 mm card (under mini) would overflow card after card: instead one error, at
+    the theme's `card_size`, names the decks; nothing is built."""
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: house
+        card_size: {width: 40mm, height: 60mm}
+    """)
+    write(workdir, "content/foes.yaml", """
+        kind: tricube-foe
+        id: bandits
+        name: Bandits
+        difficulty: 5
+        effort: 3
+        notes: Three bandits behind the fallen tree; they flee when their leader falls.
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = json.loads(result.stdout)
+    assert [(d["file"], d["line"], d["column"], d["code"]) for d in found] == [
+        ("content/theme.yaml", 3, 12, "theme.card-too-small")]
+    assert "`tricube-foe-cards`" in found[0]["message"] and "44.45mm × 63.5mm" in found[0]["message"]
+    assert "card_size: mini" in found[0]["hint"] and result.code == 1
+    build = run_cli("build")
+    assert build.code == 1 and build.stderr.count("error[") == 1 and "theme.card-too-small" in build.stderr
+    assert not (workdir / "output/tricube/foe-cards/foes.pdf").exists()
+    # At the smallest size sheetgen offers the same content builds.
+    write(workdir, "content/theme.yaml", "kind: theme\nid: house\ncard_size: mini\n")
+    assert run_cli("build").code == 0 and (workdir / "output/tricube/foe-cards/foes.pdf").exists()

@@ -33,6 +33,8 @@ SYSTEM_NAMES = {
     "grimdark": "Grimdark Future – Cubes",
     "kubos": "KUBOS",
 }
+#: The names where a small card's footer has no room for the whole.
+SYSTEM_SHORT_NAMES = {**SYSTEM_NAMES, "grimdark": "Grimdark – Cubes"}
 
 
 
@@ -144,18 +146,23 @@ def footer(
     source: Source | None = None,
     *,
     size: float = FOOTER_SIZE,
+    short: str | None = None,
 ) -> list[Item]:
     """A line at the foot of a card: a caption on the left; the right end is the card's
-    number, which `impose_deck` writes (`right` replaces it on cards outside a deck)."""
+    number, which `impose_deck` writes (`right` replaces it on cards outside a deck).
+    A caption too long for a narrow card gives way to `short` (sheetgen's own words:
+    the game's name for its credit line), else is cut with an ellipsis and a warning."""
     color = color or ctx.color("ink")
     box = footer_box(geo)
     items: list[Item] = []
     if right:
         items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
     box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
+    style = TextStyle(size=size, color=color, min_size=min(size, 6.5))
+    if left and short and ctx.fonts.width(left, style.font, style.min_size) > box.w:
+        left = short
     if left:
-        items += one_line(ctx, left, box, TextStyle(size=size, color=color, min_size=min(size, 6.5)), source, what="footer",
-                          abbreviate=True)
+        items += one_line(ctx, left, box, style, source, what="footer", abbreviate=True)
     return items
 
 

@@ -78,6 +78,31 @@ def notices(games: Iterable[str] | None = None) -> dict[str, str]:
     return out
 
 
+SMALLEST_CARD = "mini"  # every card product is laid out and checked down to this size
+
+
+def card_size_problem(theme: ResolvedTheme, deck_ids: Iterable[str]) -> str | None:
+    """Why the theme's card size cannot serve the decks `deck_ids`, or None: a card
+    narrower or shorter than the smallest size every card product is made for."""
+    from sheetgen.units import CARD_SIZES, MM
+
+    def mm(points: float) -> str:
+        return f"{round(points / MM, 2):g}mm"
+
+    (w, h), (min_w, min_h) = theme.card, CARD_SIZES[SMALLEST_CARD]
+    decks = sorted(deck_ids)
+    if not decks or (w >= min_w - 1e-6 and h >= min_h - 1e-6):
+        return None
+    return (f"a {mm(w)} × {mm(h)} card is smaller than the smallest card sheetgen lays out "
+            f"({SMALLEST_CARD}, {mm(min_w)} × {mm(min_h)}): {', '.join(f'`{d}`' for d in decks)} "
+            f"cannot be laid out on it")
+
+
+def deck_products(games: Iterable[str] | None, kinds: set[str]) -> list[str]:
+    """The card decks built from documents of `kinds` (and the games' blank decks)."""
+    return [p.id for p in products(games).values() if p.deck and (p.scope == "blank" or kinds & set(p.kinds))]
+
+
 def check_settings(theme: ResolvedTheme, games: Iterable[str] | None = None) -> str | None:
     """The first problem any product module has with the build settings, or None."""
     for module in modules(games):

@@ -667,7 +667,7 @@ def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[fl
 def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[list[Block], list[Block]]:
     """The blocks that fit the box at their own size, and the rest, to continue elsewhere
     (on another card). A paragraph splits between its source lines (paragraphs, bullets),
-    never inside one; a table moves whole. Spacers do not start the rest. When not even
+    or after a sentence of a line too long for one card; a table splits between rows. Spacers do not start the rest. When not even
     the first block fits, nothing fits: ([], blocks)."""
     taken: list[Block] = []
     used = 0.0
@@ -680,11 +680,10 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
             continue
         rest = list(blocks[i:])
         if isinstance(block, Paragraph):
-            lines = block.text.split("\n")
-            for k in range(len(lines) - 1, 0, -1):
-                head = Paragraph(ctx, "\n".join(lines[:k]), block.style, block.source)
+            for cut in reversed(_split_points(block.text)):
+                head = Paragraph(ctx, block.text[:cut].rstrip(), block.style, block.source)
                 if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
-                    tail = "\n".join(lines[k:]).strip("\n")
+                    tail = block.text[cut:].strip("\n")
                     taken.append(head)
                     rest = [Paragraph(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
                     break
@@ -701,6 +700,25 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
             rest.pop(0)
         return taken, rest
     return taken, []
+
+
+_SENTENCE_END = re.compile(r"[.!?][)\"”’]?[ ]+(?=\S)")
+
+
+def _split_points(text: str) -> list[int]:
+    """Where a paragraph may be cut to continue elsewhere, in order: between its source
+    lines first of all, and where one line is longer than a card, after a sentence
+    (never inside `*emphasis*`)."""
+    points: list[int] = []
+    start = 0
+    for line in text.split("\n"):
+        for m in _SENTENCE_END.finditer(line):
+            if line[: m.end()].count("*") % 2 == 0:
+                points.append(start + m.end())
+        start += len(line) + 1
+        if start < len(text):
+            points.append(start)
+    return sorted(set(points))
 
 
 def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequence[Sequence[object]]]], style: TextStyle,

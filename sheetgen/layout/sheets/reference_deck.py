@@ -21,6 +21,7 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
+from sheetgen.layout.tables import table_or_rows
 from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
@@ -67,20 +68,23 @@ def body_blocks(
     table: tuple[list[str], list[list[object]]] | None,
     source: Source,
     table_pt: float = TABLE.size,
+    width: float | None = None,
 ) -> list:
-    """Body text and an optional table at the deck's fixed sizes."""
+    """Body text and an optional table at the deck's fixed sizes; given the text's
+    `width`, a table too wide for it (on small cards) is printed a line per row."""
     ink = ctx.color("ink")
     blocks: list = []
+    body_style = replace(BODY, color=ink).fixed
     if body:
-        blocks.append(Paragraph(ctx, body, replace(BODY, color=ink).fixed, source.child("body")))
+        blocks.append(Paragraph(ctx, body, body_style, source.child("body")))
     if table is not None:
         if blocks:
             blocks.append(Spacer(2.2 * MM, scales=False))
         columns, rows = table
-        blocks.append(
-            Table(ctx, columns, rows, replace(TABLE, color=ink, size=table_pt).fixed, source.child("table"),
-                  header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
-        )
+        style = replace(TABLE, color=ink, size=table_pt).fixed
+        options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        blocks.append(table_or_rows(ctx, columns, rows, style, body_style, source.child("table"), width, **options)
+                      if width else Table(ctx, columns, rows, style, source.child("table"), **options))
     return blocks
 
 
@@ -156,7 +160,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         card_values = {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back}
         body = template_text(CARD_TEMPLATE, "body", card=card_values, deck=deck_values, number=i + 1,
                              total=len(deck.cards))
-        blocks = body_blocks(ctx, body, tables[i], src, table_pt)
+        blocks = body_blocks(ctx, body, tables[i], src, table_pt, geo.w - 2 * SAFE)
         figures = (doc.derived or {}).get("figures", {})
         figure = figures.get(i, figures.get(str(i)))
         where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")

@@ -22,6 +22,7 @@ from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
+from sheetgen.layout.tables import table_or_rows
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
 
@@ -40,14 +41,18 @@ def card_text(ctx: LayoutContext, area: Box, body: str, table: tuple[list[str], 
 
 
 def card_blocks(ctx: LayoutContext, body: str, table: tuple[list[str], list[list[str]]] | None,
-                source: Source, table_pt: float = TABLE.size) -> list:
-    """Body text and an optional table at the deck's sizes."""
+                source: Source, table_pt: float = TABLE.size, width: float | None = None) -> list:
+    """Body text and an optional table at the deck's sizes; given the text's `width`, a
+    table too wide for it (on small cards) is printed a line per row."""
     ink = ctx.color("ink")
-    blocks: list = [Paragraph(ctx, body, replace(BODY, color=ink).fixed, source.child("text"))]
+    body_style = replace(BODY, color=ink).fixed
+    blocks: list = [Paragraph(ctx, body, body_style, source.child("text"))]
     if table is not None:
-        blocks += [Spacer(1.8 * MM, scales=False), Table(ctx, table[0], table[1], replace(TABLE, color=ink, size=table_pt).fixed,
-                                           source.child("actions"), header_fill=ctx.color("panel"),
-                                           rule_color=ctx.color("rule"))]
+        style = replace(TABLE, color=ink, size=table_pt).fixed
+        options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        blocks += [Spacer(1.8 * MM, scales=False),
+                   table_or_rows(ctx, table[0], table[1], style, body_style, source.child("actions"), width, **options)
+                   if width else Table(ctx, table[0], table[1], style, source.child("actions"), **options)]
     return blocks
 
 
@@ -95,7 +100,7 @@ def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_p
                                   subtitle=f"{forms} · {where}", subtitle_source=where_source)
         return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
 
-    return flow_over_cards(ctx, card_blocks(ctx, body, _actions(d), doc.source(), table_pt), card)
+    return flow_over_cards(ctx, card_blocks(ctx, body, _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE), card)
 
 
 def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:

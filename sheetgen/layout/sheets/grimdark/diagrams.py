@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.labels import fits
 from sheetgen.layout.primitives import Box, Circle, Group, Item, Path, Rect, line
 from sheetgen.layout.sheets.grimdark.common import words
-from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.units import MM
 
 CAPTION_H = 4.2 * MM
@@ -23,7 +24,14 @@ def _polyline(points: list[tuple[float, float]]) -> tuple:
 
 def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[Item]:
     cols, rows = data["columns"], data["rows"]
-    grid_h = box.h - CAPTION_H
+    crossed = {(tuple(a), tuple(b)) for a, b in data["crossed"]}
+    verdict = VERDICT_COLORS[data["result"]]
+    caption = words("sight_verdict", result=data["result"], walls=len(crossed), distance=data["distance"],
+                    paths=len(data["paths"]))
+    caption_style = TextStyle(size=7.5, font="bold", color=verdict, min_size=6, align="center", leading=1.1)
+    # On a narrow card the verdict takes two lines under a smaller grid.
+    caption_h = CAPTION_H if fits(ctx, caption, caption_style, box.w) else 2 * CAPTION_H - 1.2 * MM
+    grid_h = box.h - caption_h
     cell = min(box.w / cols, grid_h / rows)
     gx = box.x + (box.w - cell * cols) / 2
     gy = box.y + (grid_h - cell * rows) / 2
@@ -49,13 +57,11 @@ def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[It
         if [tuple(p) for p in path] != best:
             items.append(Path(_polyline([center(p) for p in path]), stroke=ctx.color("muted"), width=0.8,
                               dash=(2.0, 1.6), cap="round", join="round", cls="path"))
-    verdict = VERDICT_COLORS[data["result"]]
     items.append(Path(_polyline([center(p) for p in best]), stroke=verdict, width=1.6, cap="round", join="round",
                       cls="best-path"))
     for p in best[1:-1]:
         cx, cy = center(p)
         items.append(Circle(cx, cy, 0.7, stroke=None, fill=verdict))
-    crossed = {(tuple(a), tuple(b)) for a, b in data["crossed"]}
     for a, b in data["walls"]:
         a, b = tuple(a), tuple(b)
         if a[0] != b[0]:  # side by side: the wall is the vertical edge between them
@@ -66,10 +72,9 @@ def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[It
             seg = line(gx + a[0] * cell, y, gx + (a[0] + 1) * cell, y)
         color = shade(verdict, 0.2) if (a, b) in crossed else ctx.color("ink")
         items.append(Path(seg, stroke=color, width=2.6, cap="round", cls="wall"))
-    caption = words("sight_verdict", result=data["result"], walls=len(crossed), distance=data["distance"],
-                    paths=len(data["paths"]))
-    items += one_line(ctx, caption, Box(box.x, box.bottom - CAPTION_H + 0.6 * MM, box.w, CAPTION_H - 0.6 * MM),
-                      TextStyle(size=7.5, font="bold", color=verdict, min_size=6, align="center"), None, what="verdict")
+    place = one_line if caption_h == CAPTION_H else text_box
+    items += place(ctx, caption, Box(box.x, box.bottom - caption_h + 0.6 * MM, box.w, caption_h - 0.6 * MM),
+                   caption_style, None, what="verdict")
     return [Group(tuple(items), cls="sight-diagram", label=caption)]
 
 

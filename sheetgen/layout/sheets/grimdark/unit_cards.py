@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, generic_back, impose_deck, title_band
+from sheetgen.layout.cards import (
+    SAFE, SYSTEM_SHORT_NAMES, CardGeometry, background, footer, generic_back, impose_deck, title_band,
+)
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued, flow_over_cards
@@ -29,9 +31,11 @@ OCC_H = 4.2 * MM
 OCC_H2 = 6.4 * MM  # two lines, on narrow cards
 #: Labels on narrow cards, where the words do not fit.
 SHORT_LABELS = {"QUALITY": "QUA", "DEFENSE": "DEF", "POINTS": "PTS", "Hold": "Hold", "Advance": "Adv", "Rush": "Rush",
-                "Charge": "Chg"}
+                "Charge": "Chg", "WEAPON": "WPN", "RANGE": "RNG", "A": "A", "AP": "AP", "RULES": "RUL"}
 # Weapon columns as fractions of the inner width: name, range, attacks, AP, rules.
 COLUMNS = (0.36, 0.23, 0.07, 0.08, 0.26)
+NARROW_W = 45 * MM  # below it (mini cards) the name gives room to the numbers and rules
+NARROW_COLUMNS = (0.52, 0.24, 0.1, 0.14)  # name (and rules), range, attacks, AP
 
 
 def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color: str, sources: list,
@@ -54,16 +58,22 @@ def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color
 
 
 def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput) -> tuple[list[Item], float]:
-    """The weapons table; returns the items and its height."""
+    """The weapons table; returns the items and its height. On a narrow card (mini) a
+    weapon's rules follow its name rather than take a column of their own."""
+    narrow = box.w < NARROW_W
+    fractions = NARROW_COLUMNS if narrow else COLUMNS
     xs = [box.x]
-    for f in COLUMNS:
+    for f in fractions:
         xs.append(xs[-1] + f * box.w)
-    cols = [Box(xs[i], 0, xs[i + 1] - xs[i], 0) for i in range(len(COLUMNS))]
-    cols[4] = Box(cols[4].x + 1 * MM, 0, cols[4].w - 1 * MM, 0)  # clear of the AP column
+    cols = [Box(xs[i], 0, xs[i + 1] - xs[i], 0) for i in range(len(fractions))]
+    if not narrow:
+        cols[4] = Box(cols[4].x + 1 * MM, 0, cols[4].w - 1 * MM, 0)  # clear of the AP column
     items: list[Item] = []
     head = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6)
-    for col, label, align in zip(cols, ("Weapon", "Range", "A", "AP", "Rules"), ("left", "left", "center", "center", "left")):
-        items += one_line(ctx, label.upper(), Box(col.x, box.y, col.w - 1, HEAD_H), replace(head, align=align), None)
+    names = ["WEAPON", "RANGE", "A", "AP", "RULES"][: len(cols)]
+    heads = label_forms(ctx, names, [c.w - 1 for c in cols], head, SHORT_LABELS)
+    for col, label, align in zip(cols, heads, ("left", "left", "center", "center", "left")):
+        items += one_line(ctx, label, Box(col.x, box.y, col.w - 1, HEAD_H), replace(head, align=align), None)
     y = box.y + HEAD_H
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     ink = ctx.color("ink")
@@ -71,13 +81,19 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
         src = doc.source("weapons", i)
         # A count only where some models do without the weapon: most units carry it all.
         name = f"{w['count']}× {w['name']}" if 1 < w["count"] < doc.derived["size"] else w["name"]
+        rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP")
         name_w = cols[0].w - 1 * MM
-        two_lines = ctx.fonts.width(name, "bold", NAME_SIZE) > name_w
-        h = ROW_H2 if two_lines else ROW_H
+        name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
+        if narrow:
+            name, name_style = f"**{name}**" + (f" {rules}" if rules else ""), replace(name_style, font="regular")
+        wrapped = narrow or ctx.fonts.width(name, "bold", NAME_SIZE) > name_w
+        h = ROW_H
+        if wrapped:  # two lines, or on a narrow card as many as the name needs
+            para = Paragraph(ctx, name, name_style)
+            h = max(ROW_H if narrow else ROW_H2, para.height(ctx, name_w, para.min_scale()) + 1 * MM)
         if i % 2 == 1:
             items.append(Rect(box.x, y, box.w, h, stroke=None, fill=tint(color, 0.93)))
-        name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
-        if two_lines:
+        if wrapped:
             items += text_box(ctx, name, Box(cols[0].x + 0.5 * MM, y + 0.4 * MM, name_w, h - 0.8 * MM), name_style,
                               src.child("name"), valign="middle", what="weapon name")
         else:
@@ -96,9 +112,9 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
                           TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
         items += one_line(ctx, str(w["ap"]) if w["ap"] else "–", Box(cols[3].x, y, cols[3].w, h),
                           TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
-        rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP") or "–"
-        items += one_line(ctx, rules, Box(cols[4].x, y, cols[4].w, h), TextStyle(size=7, color=ink, min_size=6),
-                          src.child("rules"), what="weapon rules")
+        if not narrow:
+            items += one_line(ctx, rules or "–", Box(cols[4].x, y, cols[4].w, h), TextStyle(size=7, color=ink, min_size=6),
+                              src.child("rules"), what="weapon rules")
         y += h
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     return items, y - box.y
@@ -140,7 +156,7 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
         band, top = title_band(ctx, geo, continued(d["label"], part), color, doc.source("name"), height=12 * MM,
                                subtitle=subtitle)
         items += band
-        items += footer(ctx, geo, GAME)  # impose_deck writes n/N at its right
+        items += footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])  # impose_deck writes n/N at its right
         return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
 
     def strips(box: Box) -> tuple[list[Item], Box]:
@@ -172,10 +188,10 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
             items = items + bottom
         return items, box
 
-    blocks = rule_blocks(ctx, d, doc)
-    if deferred and not blocks:
-        return [first, card(1)[0]]
-    return flow_over_cards(ctx, blocks, card, what="special rules")
+    fronts = flow_over_cards(ctx, rule_blocks(ctx, d, doc), card, what="special rules")
+    if deferred and len(fronts) == 1:  # the rules fit the first card: movement and occupancy need a second
+        fronts.append(card(1)[0])
+    return fronts
 
 
 def army_units(job: Job) -> list[tuple[DocInput, int]]:

@@ -48,8 +48,19 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
         else:
             rest = inner
         body, notice = rest.split_top(rest.h - notice_h - 1 * MM, 1 * MM)
-        blocks = body_blocks(ctx, doc, style, body.w, body.h) if remaining is None else remaining
-        head, remaining = split_blocks(ctx, blocks, body)
+        if remaining is None:
+            blocks = body_blocks(ctx, doc, style, body.w, body.h)
+            head, remaining = split_blocks(ctx, blocks, body)
+            if not head and inner.h - notice_h - 1 * MM > body.h:
+                # A small card's numbers leave no room under them: the hit points and rules
+                # start on the next card, which has more.
+                items += fine_print(ctx, Box(notice.x, notice.y, notice_w, notice.h))
+                fronts.append(items)
+                remaining = body_blocks(ctx, doc, style, body.w, inner.h - notice_h - 1 * MM)
+                continue
+        else:
+            blocks = remaining
+            head, remaining = split_blocks(ctx, blocks, body)
         if not head:
             head, remaining = blocks, []  # nothing fits even alone: reported where it is
         items += fit_blocks(ctx, head, body, what="stat card")

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from sheetgen.layout.cards import SAFE, CardGeometry, background, footer, impose_deck, title_band
+from sheetgen.layout.cards import (
+    SAFE, SYSTEM_SHORT_NAMES, CardGeometry, background, footer, impose_deck, title_band,
+)
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import flow_over_cards
 from sheetgen.layout.labels import fixed_label
@@ -36,7 +38,7 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
                               subtitle_source=subtitle_source)
     items += band
-    items += footer(ctx, geo, footer_text(NOTICE, card=True))
+    items += footer(ctx, geo, footer_text(NOTICE, card=True), short=SYSTEM_SHORT_NAMES[SYSTEM])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
     return items, free
 

@@ -3,12 +3,14 @@ dice per trait and combat style, perks, quirks, karma, resolve and afflictions."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued
-from sheetgen.layout.labels import label_forms
+from sheetgen.layout.labels import fits, label_forms
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
@@ -21,6 +23,7 @@ from sheetgen.units import MM
 
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
 AFFLICTION_H = 4.6 * MM
+AFFLICTION_STYLE = TextStyle(size=7, min_size=6)
 HINT_H = 4.5 * MM  # the line under the dice, with its gap
 TEXT_MIN_H = 10 * MM  # the least room kept for perks and quirks before the card gives up lines
 
@@ -69,8 +72,9 @@ def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) ->
     items = label(ctx, "Afflictions" + ("  · retired" if retired else ""), Box(box.x, box.y, box.w, LABEL_H),
                   ctx.color("red") if retired else None)
     area = Box(box.x, box.y + 2.8 * MM, box.w, box.h - 2.8 * MM)
-    style = TextStyle(size=7, color=ctx.color("ink"), min_size=6)
-    if len(names) > slots:
+    style = replace(AFFLICTION_STYLE, color=ctx.color("ink"))
+    if len(names) > slots or not all(fits(ctx, n, style, area.w - 1.2 * MM) for n in names):
+        # More afflictions than lines, or one too long for a line (on narrow cards): as text.
         return items + text_box(ctx, " · ".join(names), area.inset(0.6 * MM, 0.6 * MM), style,
                                 doc.source("afflictions"), what="afflictions")
     for i, row in enumerate(area.rows(slots)):
@@ -92,9 +96,11 @@ def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color:
     items += dice_chips(ctx, chips, d["dice"], c.trait, c.combat_style, color)
     # A ruled line per affliction a character may carry, up to what the card holds.
     slots = min(d["limits"]["max_afflictions"], CARD_AFFLICTION_SLOTS)
+    names = affliction_labels(d["afflictions"], set(d["permanent_afflictions"]))
+    long_names = not all(fits(ctx, n, AFFLICTION_STYLE, free.w - 1.2 * MM) for n in names)
     fixed_h = 2 * 5.2 * MM + 2.8 * MM + 2 * MM
     if rest.h < fixed_h + slots * AFFLICTION_H + HINT_H + TEXT_MIN_H:  # a short card: fewer lines, no hint
-        slots = max(1, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
+        slots = max(2 if long_names else 1, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
     else:
         hint, rest = rest.split_top(3 * MM, 1.5 * MM)
         items += one_line(ctx, captions.outside_concept(), hint,

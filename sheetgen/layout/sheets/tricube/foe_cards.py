@@ -7,12 +7,13 @@ from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued
+from sheetgen.layout.labels import fits
 from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_cards
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, element_id
-from sheetgen.layout.text import Paragraph, TextStyle, one_line
+from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes
 from sheetgen.units import MM
 
@@ -29,9 +30,13 @@ def difficulty_badge(ctx: LayoutContext, box: Box, difficulty: int, name: str, c
     text = Box(box.x + 2 * r + 3 * MM, box.y, box.w - 2 * r - 3 * MM, box.h)
     top, bottom = text.split_top(text.h / 2)
     items += label(ctx, "Difficulty", Box(top.x, top.bottom - 3.4 * MM, top.w, LABEL_H))
-    items += one_line(ctx, f"{name.capitalize()}: hit on {difficulty}+", Box(bottom.x, bottom.y, bottom.w, 4.5 * MM),
-                      TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=6), source, valign="top",
-                      what="difficulty")
+    words = f"{name.capitalize()}: hit on {difficulty}+"
+    style = TextStyle(size=9, font="bold", color=ctx.color("ink"), min_size=6, leading=1.1)
+    if fits(ctx, words, style, bottom.w):
+        items += one_line(ctx, words, Box(bottom.x, bottom.y, bottom.w, 4.5 * MM), style, source, valign="top",
+                          what="difficulty")
+    else:  # a narrow card: over two lines
+        items += text_box(ctx, words, bottom, style, source, what="difficulty")
     return items
 
 
