@@ -4,11 +4,11 @@ grid of labelled numbers and a track of hit point boxes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect
+from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect, Text
 from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.rules.kubos.core import ATTRIBUTES
 from sheetgen.layout.labels import label_forms
@@ -95,9 +95,10 @@ def stat_grid(
         row = cells[r * per_row : (r + 1) * per_row]
         x = row_box.x
         for n, (cell, w) in enumerate(zip(row, widths)):
-            key = (cell, labels[r * per_row + n], x, row_box.y, w, row_box.h, accent, value_size)
+            key = (cell, labels[r * per_row + n], x, w, row_box.h, accent, value_size)
             if memo is not None and key in memo:
-                items += memo[key]
+                y0, drawn = memo[key]
+                items += drawn if y0 == row_box.y else _moved_down(drawn, row_box.y - y0)
                 x += w + CELL_GAP
                 continue
             start = len(items)
@@ -109,10 +110,15 @@ def stat_grid(
             items += one_line(ctx, cell.value, value_box,
                               TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),
                               None)
-            if memo is not None:
-                memo[key] = items[start:]
+            if memo is not None and all(isinstance(item, (Rect, Text)) for item in items[start:]):
+                memo[key] = (row_box.y, items[start:])
             x += w + CELL_GAP
     return items
+
+
+def _moved_down(items: list[Item], dy: float) -> list[Item]:
+    """Rects and text runs `dy` lower: a cell drawn once, placed again further down."""
+    return [replace(item, y=item.y + dy) for item in items]  # type: ignore[union-attr]
 
 
 def _column_widths(ctx: LayoutContext, cells: list[StatCell], per_row: int, width: float,
