@@ -267,3 +267,15 @@ def test_a_partial_build_of_a_deck_prints_no_blank_sheets_of_its_game(workdir):
     assert not (workdir / "output/kubos/blank").exists()
     assert run_cli("build", "--format", "pdf").code == 0
     assert list((workdir / "output/kubos/blank").glob("*.pdf"))
+
+
+def test_parallel_work_goes_out_in_small_runs_covering_every_target_once():
+    from sheetgen.build.pipeline import chunks
+
+    for total, jobs in [(0, 2), (1, 2), (7, 2), (1000, 2), (1000, 8), (50, 64)]:
+        todo = [f"t{i}" for i in range(total)]
+        runs = chunks(todo, jobs)  # type: ignore[arg-type]
+        assert [t for run in runs for t in run] == todo
+        assert all(1 <= len(run) <= 16 for run in runs)
+        if total >= 16 * jobs:
+            assert len(runs) >= 4 * jobs  # enough runs for the workers to finish together

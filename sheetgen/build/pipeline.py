@@ -306,8 +306,25 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
     return result
 
 
-def _run_packed(args: tuple[Target, ResolvedTheme, str]) -> JobResult:
-    return run_target(*args)
+#: What every target a worker process runs shares, set once when the worker starts
+#: (not sent again with each target).
+_WORKER: dict[str, object] = {}
+
+
+def _start_worker(theme: ResolvedTheme, out_dir: str) -> None:
+    _WORKER.update(theme=theme, out_dir=out_dir)
+
+
+def _run_chunk(targets: list[Target]) -> list[JobResult]:
+    theme, out_dir = _WORKER["theme"], _WORKER["out_dir"]
+    return [run_target(t, theme, out_dir) for t in targets]  # type: ignore[arg-type]
+
+
+def chunks(todo: list[Target], jobs: int) -> list[list[Target]]:
+    """The targets in runs for the worker processes: a few per run, so that sending them
+    costs little, and many runs per worker, so that the workers finish close together."""
+    size = max(1, min(16, len(todo) // (jobs * 8)))
+    return [todo[i:i + size] for i in range(0, len(todo), size)]
 
 
 # --- the whole build ---------------------------------------------------------------------
@@ -497,12 +514,16 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         if options.jobs > 1 and total > 1:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
-            with ProcessPoolExecutor(max_workers=options.jobs) as pool:
-                futures = [pool.submit(_run_packed, (t, checked.theme, str(out_dir))) for t in todo]
-                for n, fut in enumerate(as_completed(futures), 1):
-                    finish(fut.result())
-                    if progress:
-                        progress(n, total)
+            with ProcessPoolExecutor(max_workers=options.jobs, initializer=_start_worker,
+                                     initargs=(checked.theme, str(out_dir))) as pool:
+                futures = [pool.submit(_run_chunk, run) for run in chunks(todo, options.jobs)]
+                n = 0
+                for fut in as_completed(futures):
+                    for res in fut.result():
+                        finish(res)
+                        n += 1
+                        if progress:
+                            progress(n, total)
         else:
             for n, t in enumerate(todo, 1):
                 finish(run_target(t, checked.theme, str(out_dir)))

@@ -40,8 +40,9 @@ class FontBook:
         self.faces = dict(faces)
         self._metrics: dict[str, FontMetrics] = {}
         #: Text parsed and broken into lines with these fonts (`layout.text`), by text,
-        #: style and width: what depends on nothing else is measured once per layout.
-        self.memo = _Memo()
+        #: style and width: what depends on nothing else is measured once per process
+        #: (every document built with the same fonts shares it).
+        self.memo = _memo_for(self.faces)
 
     def face(self, style: str) -> FontFace:
         return self.faces[style]
@@ -66,6 +67,19 @@ class _Memo(dict):
         if len(self) >= self.limit:
             self.clear()
         super().__setitem__(key, value)
+
+
+_MEMOS: dict[tuple, _Memo] = {}
+
+
+def _memo_for(faces: dict[str, FontFace]) -> _Memo:
+    key = tuple(sorted(faces.items()))
+    memo = _MEMOS.get(key)
+    if memo is None:
+        if len(_MEMOS) >= 8:  # a server that tried many themes
+            _MEMOS.clear()
+        memo = _MEMOS[key] = _Memo()
+    return memo
 
 
 @dataclass

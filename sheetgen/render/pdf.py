@@ -12,7 +12,7 @@ import math
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -61,14 +61,42 @@ def _memoize_subsets(font: TTFont) -> None:
     font.face.makeSubset = make_subset
 
 
+_cmaps: dict[tuple[str, tuple[int, ...]], str] = {}
+_compressed_cmaps: dict[str, bytes] = {}
+_make_cmap = ttfonts.makeToUnicodeCMap
+
+
+def _remembered_cmap(fontname: str, subset) -> str:
+    """reportlab's ToUnicode CMap of a font subset, made once per subset (subset names
+    come from their contents, see `prepress`, so the same name is the same CMap)."""
+    key = (fontname, tuple(subset))
+    hit = _cmaps.get(key)
+    if hit is None:
+        if len(_cmaps) >= _SUBSET_LIMIT:
+            _cmaps.clear()
+            _compressed_cmaps.clear()
+        hit = _cmaps[key] = _make_cmap(fontname, subset)
+        _compressed_cmaps[hit] = b""
+    return hit
+
+
+ttfonts.makeToUnicodeCMap = _remembered_cmap
+
+
 class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
-    """reportlab's Flate filter, which compresses a font subset it has seen before only once."""
+    """reportlab's Flate filter, which compresses a font subset or a subset's CMap it has
+    seen before only once."""
 
     def encode(self, text):
         if type(text) is bytes and text in _compressed_subsets:
             packed = _compressed_subsets[text]
             if packed is None:
                 packed = _compressed_subsets[text] = super().encode(text)
+            return packed
+        if type(text) is str and text in _compressed_cmaps:
+            packed = _compressed_cmaps[text]
+            if not packed:
+                packed = _compressed_cmaps[text] = super().encode(text)
             return packed
         return super().encode(text)
 
@@ -119,6 +147,7 @@ class _TextCache:
         self.fonts: dict[str, object] = {}
         self.subset_names: dict[tuple[str, int], str] = {}
         self.paths: dict[int, tuple[tuple, str]] = {}
+        self.shape_fills: dict[str, tuple[object, str | None]] = {}
         self.marks: dict[str, str] = {}
 
     def fill(self, color: str) -> str:
@@ -129,6 +158,21 @@ class _TextCache:
             probe.setFillColor(self.color(color))
             op = self.fills[color] = " ".join(probe._code)
         return op
+
+    def set_fill(self, color: str) -> None:
+        """The canvas's fill colour: reportlab's own call the first time, then the one
+        operator it wrote, written again (unless it wrote more, an opacity too)."""
+        c = self.c
+        hit = self.shape_fills.get(color)
+        if hit is not None and hit[1] is not None:
+            c._code.append(hit[1])
+            c._fillColorObj = hit[0]
+            return
+        obj = self.color(color)
+        start = len(c._code)
+        c.setFillColor(obj)
+        written = c._code[start:]
+        self.shape_fills[color] = (obj, written[0] if len(written) == 1 else None)
 
     def encode(self, name: str, text: str) -> list[tuple[int, str]]:
         key = (name, text)
@@ -209,7 +253,7 @@ class _PageWriter:
 
     def set_fill(self, color: str) -> None:
         if self.fill != color:
-            self.c.setFillColor(self.cache.color(color))
+            self.cache.set_fill(color)
             self.fill = color
 
     def draw(self, items: tuple[Item, ...] | list[Item]) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFString
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from sheetgen import __version__
 from sheetgen.layout.primitives import LayoutDocument, Page
+
+if TYPE_CHECKING:  # reportlab is imported by the backend that calls in here, not to read a date
+    from reportlab.pdfgen.canvas import Canvas
 
 #: reportlab's invariant-mode date (2000-01-01T00:00:00Z), used when nothing dates a build.
 FIXED_EPOCH = 946684800
@@ -75,6 +76,8 @@ class _Stamp:
 
 def apply_metadata(c: Canvas, doc: LayoutDocument) -> None:
     """Title, author, subject, keywords, creator, language and dates."""
+    from reportlab.pdfbase.pdfdoc import PDFString
+
     c.setTitle(doc.title)
     c.setAuthor(doc.author or "sheetgen")
     c.setSubject(doc.subject or doc.title)
@@ -107,6 +110,8 @@ def finish_navigation(c: Canvas, doc: LayoutDocument) -> None:
         c.showOutline()
         # reportlab writes each destination inline; the catalogue's Dests dictionary
         # also makes them named, so a link from elsewhere (`kit.pdf#section-2`) finds them.
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
         names = sorted(_keys(c))
         c._doc.Catalog.Dests = PDFDictionary({name: c._bookmarkReference(name) for name in names})
     for label in doc.page_labels:

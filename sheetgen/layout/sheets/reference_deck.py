@@ -3,8 +3,6 @@ an optional back per card, imposed with crop marks."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sheetgen.content.models.common import ReferenceDeck
 from sheetgen.layout.cards import (
     SAFE,
@@ -23,7 +21,7 @@ from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.tables import table_or_rows
 from sheetgen.layout.templates import text as template_text
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
 
 #: The words on every card (body, footer), which a publisher's template may replace.
@@ -74,14 +72,14 @@ def body_blocks(
     `width`, a table too wide for it (on small cards) is printed a line per row."""
     ink = ctx.color("ink")
     blocks: list = []
-    body_style = replace(BODY, color=ink).fixed
+    body_style = restyle(BODY, color=ink).fixed
     if body:
         blocks.append(Paragraph(ctx, body, body_style, source.child("body")))
     if table is not None:
         if blocks:
             blocks.append(Spacer(2.2 * MM, scales=False))
         columns, rows = table
-        style = replace(TABLE, color=ink, size=table_pt).fixed
+        style = restyle(TABLE, color=ink, size=table_pt).fixed
         options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
         blocks.append(table_or_rows(ctx, columns, rows, style, body_style, source.child("table"), width, **options)
                       if width else Table(ctx, columns, rows, style, source.child("table"), **options))

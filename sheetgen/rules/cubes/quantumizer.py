@@ -85,11 +85,22 @@ def consumption(cubes: int, removed: Iterable[str] = ()) -> Distribution:
     """What `cubes` CUBES consume at the end of a turn: one QUANTUMIZATION each, summed."""
     if cubes < 0:
         raise ValueError("a civilization owns no fewer than zero CUBES")
-    one = distribution(removed)
-    out: Distribution = {0: Fraction(1)}
-    for _ in range(cubes):
-        out = convolve(out, one)
-    return out
+    return dict(_consumption(cubes, tuple(removed)))
+
+
+#: Sums already worked out, by the dice removed: `[k]` is what k CUBES consume.
+_SUMS: dict[tuple[str, ...], list[Distribution]] = {}
+
+
+def _consumption(cubes: int, removed: tuple[str, ...]) -> Distribution:
+    """`consumption`, remembered: an odds table asks for the same sums for every pool size,
+    and each sum is the one before it with one more QUANTUMIZATION."""
+    sums = _SUMS.setdefault(removed, [{0: Fraction(1)}])
+    if len(sums) <= cubes:
+        one = distribution(removed)
+        while len(sums) <= cubes:
+            sums.append(convolve(sums[-1], one))
+    return sums[cubes]
 
 
 def mean(dist: Mapping[int, Fraction]) -> Fraction:
@@ -108,7 +119,28 @@ def exactly(dist: Mapping[int, Fraction], n: int) -> Fraction:
 def exceeds_pool(pool: int, cubes: int, removed: Iterable[str] = ()) -> Fraction:
     """The chance that `cubes` CUBES consume more than a Civilization Pool of `pool`
     cubes holds: the civilization becomes extinct."""
-    return at_least(consumption(cubes, removed), pool + 1)
+    if cubes < 0:
+        raise ValueError("a civilization owns no fewer than zero CUBES")
+    tails = _tails(cubes, tuple(removed))
+    above = [x for x in tails if x >= pool + 1]
+    return tails[min(above)] if above else Fraction(0)
+
+
+_TAILS: dict[tuple[int, tuple[str, ...]], dict[int, Fraction]] = {}
+
+
+def _tails(cubes: int, removed: tuple[str, ...]) -> dict[int, Fraction]:
+    """For each result x of `cubes` CUBES' consumption, the chance of x or more (one pass
+    from the top, instead of one sum per pool size)."""
+    key = (cubes, removed)
+    hit = _TAILS.get(key)
+    if hit is None:
+        hit, total = {}, Fraction(0)
+        for x, p in sorted(_consumption(cubes, removed).items(), reverse=True):
+            total += p
+            hit[x] = total
+        _TAILS[key] = hit
+    return hit
 
 
 def double_chance(removed: Iterable[str] = ()) -> Fraction:

@@ -93,13 +93,19 @@ class HpRoll:
         """Every HP this roll can give, with how many of the 6^dice rolls give it."""
         return Counter(dict(_outcomes(self)))
 
+    def _extremes(self) -> tuple[int, int]:
+        # The product of the faces grows with every face (all are positive), and the
+        # total is linear in it: the extremes are all ones and all sixes.
+        ends = (self._total([1] * self.dice), self._total([6] * self.dice))
+        return min(ends), max(ends)
+
     @property
     def lowest(self) -> int:
-        return min(self.outcomes())
+        return self._extremes()[0]
 
     @property
     def highest(self) -> int:
-        return max(self.outcomes())
+        return self._extremes()[1]
 
     def text(self) -> str:
         """The roll as players write it: `1d6+3`, `(1d6+3) × 2`, `1d6 × 1d6 × 1d6`, `1`."""
