@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from conftest import MM, REPO, pdf_text, read_pdf, run_cli, write
+from conftest import MM, REPO, pdf_text, rasterize_svg, read_pdf, run_cli, write
 from pdfops import read_geometry
 from sheetgen.layout.registry import products
 
@@ -126,26 +126,59 @@ def test_nothing_prints_within_the_printable_margin(builds, paper, tmp_path):
 WIDE = 12  # mm: a theme's wider printable margin
 
 
+@pytest.fixture(scope="module")
+def wide_builds(tmp_path_factory) -> dict[str, tuple[Path, object]]:
+    """The bundled content built with `printable_margin: 12mm` (nets of 45mm on Letter)."""
+    out = {}
+    for paper in PAPERS:
+        options = ("--cube-size", "45mm") if paper == "letter" else ()
+        out[paper] = _build(tmp_path_factory.mktemp(f"wide-{paper}"), paper, f"{WIDE}mm", *options)
+    return out
+
+
 @pytest.mark.parametrize("paper", PAPERS)
-def test_a_wider_printable_margin_is_kept_by_every_product(paper, tmp_path_factory, tmp_path):
+def test_a_wider_printable_margin_is_kept_by_every_product(wide_builds, paper, tmp_path):
     """With `printable_margin: 12mm`, every product (nets, mats, card sheets, sheets,
     handouts) is still built and keeps its ink 12mm from the edge. On Letter a 50mm cube's
     net no longer fits inside that margin (a test below), so the nets there are 45mm.
-    The densest sheets lose a line's room to the margin: a document whose sheet no longer
-    fits says so at its field (as it would for too long a text), and the others build."""
-    options = ("--cube-size", "45mm") if paper == "letter" else ()
-    out, run = _build(tmp_path_factory.mktemp(f"wide-{paper}"), paper, f"{WIDE}mm", *options)
+    The densest sheets lose a line's room to the margin: an output that no longer fits is
+    an error at the theme's margin, naming the output and the widest margin it fits."""
+    out, run = wide_builds[paper]
     problems = [line for line in run.stderr.splitlines() if ": error[" in line]
-    assert all("error[layout.text-overflow]" in line for line in problems), run.stderr
-    assert len(problems) <= 2, run.stderr
+    assert all(line.startswith("content/theme.yaml:") and "error[theme.margin-too-wide]" in line
+               and f"does not fit inside a {WIDE}mm printable margin" in line for line in problems), run.stderr
+    assert len(problems) <= 5, run.stderr
     missing = [pid for pid, paths in product_outputs(out).items() if not paths]
-    # The CUBES! kit holds every civilization's record sheet: one that no longer fits holds
-    # the kit back with it.
+    # The CUBES! kit holds every civilization's record sheet, and each sheet lists every
+    # rival's name: a long one that no longer fits holds back its rivals' sheets and the kit.
     assert set(missing) <= {"cubes-kit"}, f"{paper}: nothing built of {missing}"
     assert _check_margin(out, paper, WIDE, tmp_path) >= len(products()) // 2
     # The mat still fits all it can: 3 squares across (a fourth, with the join marks and
     # their words, would cross the margin) and 4 down (a fifth and the footer would).
     assert "squares A1 to C4" in pdf_text(out / "cubit" / "blank" / "grid-mat.pdf")
+
+
+def test_the_widest_printable_margin_is_kept_or_refused_in_one_error_per_output(tmp_path_factory, tmp_path):
+    """At the widest margin a theme may ask (25mm), on A4 with 25mm cubes: what still fits
+    is built and keeps the margin; what does not is one error at the theme's margin per
+    output, with the widest margin it fits (never the errors of every field it squeezed);
+    built again at that margin, it builds."""
+    out, run = _build(tmp_path_factory.mktemp("widest"), "a4", "25mm", "--cube-size", "25mm")
+    errors = [line for line in run.stderr.splitlines() if ": error[" in line]
+    assert errors and all(line.startswith("content/theme.yaml:") and "error[theme.margin-too-wide]" in line
+                          for line in errors), run.stderr
+    built = {pid for pid, paths in product_outputs(out).items() if paths}
+    assert {"cubit-net", "cubit-blank-net", "cubit-grid-mat", "grimdark-mat", "reference-deck", "cubit-stickers",
+            "kubos-stat-cards"} <= built
+    assert _check_margin(out, "a4", 25, tmp_path) > 10
+    m = re.search(r"`([a-z/-]+)` does not fit .* the widest margin it fits inside is ([\d.]+)mm", errors[0])
+    rel, widest = m.group(1), m.group(2)
+    game = rel.split("/")[0]
+    assert game != "handouts"  # (sorted first: a game's own output)
+    out, run = _build(tmp_path_factory.mktemp("refit"), "a4", f"{widest}mm", "--cube-size", "25mm",
+                      "content/theme.yaml", f"content/{game}")
+    assert (out / f"{rel}.pdf").exists(), run.stderr
+    assert f"`{rel}`" not in run.stderr
 
 
 def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_size(tmp_path, tmp_path_factory):
@@ -160,11 +193,17 @@ def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_
     largest = float(re.search(r"largest cube size that fits is ([\d.]+)mm", errors[0]).group(1))
     assert 40 < largest < 50
     root = tmp_path_factory.mktemp("largest")
-    out, run = _build(root, "letter", f"{WIDE}mm", "--cube-size", f"{largest}mm", "content/theme.yaml", "content/cubit")
+    out, run = _build(root, "letter", f"{WIDE}mm", "--cube-size", f"{largest}mm", "--format", "pdf,svg",
+                      "content/theme.yaml", "content/cubit")
     net = out / "cubit" / "net" / "bloost.pdf"
     assert net.exists(), run.stderr
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-singlefile", str(net), str(tmp_path / "net")], check=True)
     assert _nearest_ink(tmp_path / "net.png") * 25.4 / 40 >= WIDE - 25.4 / 40
+    # The SVG, drawn from the same layout, keeps the margin too (as a cutting machine's
+    # software or a browser prints it, at its true size).
+    for svg in (out / "cubit" / "net" / "bloost.svg", out / "cubit" / "blank" / "cube-net.svg"):
+        png = rasterize_svg(svg, tmp_path / f"{svg.stem}.png", dpi=40)
+        assert _nearest_ink(png) * 25.4 / 40 >= WIDE - 25.4 / 40, svg
 
 
 def _card_clips(page) -> list[tuple[float, float, float, float]]:
@@ -200,6 +239,63 @@ def test_cards_never_share_ink_and_fronts_and_backs_share_boxes(builds, paper):
                 for front, back in zip(reader.pages[::2], reader.pages[1::2]):
                     assert [float(v) for v in front.trimbox] == [float(v) for v in back.trimbox], rel
                     assert [float(v) for v in front.bleedbox] == [float(v) for v in back.bleedbox], rel
+
+
+def _card_trims(page) -> list[tuple[float, float, float, float]]:
+    """Each card's trim, as (left, bottom, right, top): its clip (its bleed, or the card
+    inside its neutral edge) grown or shrunk to the card's own origin, where it is placed."""
+    _, placements, rects = read_geometry(page)
+    out = []
+    for p in placements:
+        if p.name.startswith(("card ", "back of card")):
+            x, y, w, h, _ = next(r for r in rects if p.name in r[4])
+            d = x - p.matrix[4]  # -bleed, or the neutral edge
+            out.append((x - d, y - d, x + w + d, y + h + d))
+    return out
+
+
+def _crop_marks(page) -> list:
+    segments, _, _ = read_geometry(page)
+    return [s for s in segments if "crop-marks" in s.group]
+
+
+@pytest.mark.parametrize("margin", ["default", "wide"])
+def test_crop_marks_are_one_length_outside_every_card_and_inside_the_margin(builds, wide_builds, margin):
+    """On every sheet of every deck and of the stickers, on A4 and Letter, at the default
+    and at a 12mm printable margin: the crop marks are all of one length, on fronts and
+    backs and every sheet of the product alike; each lies outside the cards' trims (the
+    TrimBox holds them all) and clear of every card's ink, and inside the printable margin."""
+    keep = MARGIN if margin == "default" else WIDE * MM
+    decks = [pid for pid, p in products().items() if p.deck or p.id == "cubit-stickers"]
+    checked = 0
+    for paper in PAPERS:
+        out = builds[paper] if margin == "default" else wide_builds[paper][0]
+        for pid in decks:
+            for rel in product_outputs(out)[pid]:
+                lengths = set()
+                for n, page in enumerate(read_pdf(out / rel).pages, 1):
+                    marks = _crop_marks(page)
+                    assert marks, f"{rel} page {n}: no crop marks"
+                    W, H = float(page.mediabox.width), float(page.mediabox.height)
+                    clips = _card_clips(page)
+                    trims = _card_trims(page)
+                    assert len(trims) == len(clips)
+                    for s in marks:
+                        lengths.add(round(abs(s.x2 - s.x1) + abs(s.y2 - s.y1), 2))
+                        x0, x1 = sorted((s.x1, s.x2))
+                        y0, y1 = sorted((s.y1, s.y2))
+                        where = f"{rel} page {n} ({paper}, {margin} margin): a mark at {x0:.1f},{y0:.1f}"
+                        for c in trims:
+                            assert x1 <= c[0] + 0.01 or x0 >= c[2] - 0.01 or y1 <= c[1] + 0.01 or y0 >= c[3] - 0.01, \
+                                where + " in a card's trim"
+                        for c in clips:
+                            assert x1 <= c[0] or x0 >= c[2] or y1 <= c[1] or y0 >= c[3], where + " on a card's ink"
+                        assert min(x0, y0) >= keep - 0.01 and x1 <= W - keep + 0.01 and y1 <= H - keep + 0.01, \
+                            where + " in the printable margin"
+                    checked += 1
+                assert len(lengths) == 1, f"{rel} ({paper}, {margin} margin): crop marks of {sorted(lengths)}pt"
+                assert min(lengths) >= 1 * MM - 0.01
+    assert checked > 20
 
 
 def test_print_shop_exports_are_one_card_a_page_with_its_own_boxes(builds):

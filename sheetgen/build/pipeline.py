@@ -40,7 +40,7 @@ from sheetgen.content import registry as kinds_registry
 from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
-from sheetgen.layout.context import Issue, LayoutContext, Source
+from sheetgen.layout.context import Issue, Source
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
@@ -257,16 +257,15 @@ class JobResult:
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
     from sheetgen.layout.templates import TemplateProblem, use_templates
 
+    from sheetgen.layout.margins import lay_out_in_margin
+
     product: Product = find_product(target.product, target.system)
-    ctx = LayoutContext(theme)
     use_templates(theme.templates, theme.templates_digest)
     try:
-        document = product.layout(ctx, target.job)
+        return lay_out_in_margin(product, target.job, theme, target.key)
     except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
         d = exc.diagnostic
-        ctx.issues.append(Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column)))
-        return None, ctx.issues
-    return document, ctx.issues
+        return None, [Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column))]
 
 
 def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:

@@ -282,6 +282,13 @@ def _blank(theme) -> Page:
 
 
 ROW = 8.5 * MM
+PAGE_EDGE = 12 * MM  # from the paper's edge to the cover's band; the words keep 8 mm more
+
+
+def _inset(ctx: LayoutContext) -> float:
+    """How much further in the bundle's own pages (cover, contents, imprint, dividers) sit
+    than their 12 mm, so that nothing crosses a wider printable margin."""
+    return max(0.0, ctx.theme.printable_margin - PAGE_EDGE)
 
 
 def _notices(docs) -> list[str]:
@@ -304,26 +311,28 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
     """The cover (title, author, the contents), contents pages it overflows into, and the
     imprint on the back; an even number of pages, so the body starts on a right-hand page."""
     W, H = ctx.theme.paper
+    d = _inset(ctx)
     accent = ctx.color("accent")
-    items: list[Item] = [Rect(12 * MM, 12 * MM, W - 24 * MM, 83 * MM, stroke=None, fill=accent, radius=2 * MM)]
-    items += one_line(ctx, handout.title, Box(20 * MM, 40 * MM, W - 40 * MM, 22 * MM),
+    items: list[Item] = [Rect(12 * MM + d, 12 * MM + d, W - 24 * MM - 2 * d, 83 * MM, stroke=None, fill=accent,
+                              radius=2 * MM)]
+    items += one_line(ctx, handout.title, Box(20 * MM + d, 40 * MM + d, W - 40 * MM - 2 * d, 22 * MM),
                       TextStyle(size=34, font="bold", color="#ffffff", min_size=14), doc.source("title"), what="title")
     byline = " · ".join(x for x in (handout.author, handout.date) if x)
     if byline:
-        items += one_line(ctx, byline, Box(20 * MM, 64 * MM, W - 40 * MM, 10 * MM),
+        items += one_line(ctx, byline, Box(20 * MM + d, 64 * MM + d, W - 40 * MM - 2 * d, 10 * MM),
                           TextStyle(size=14, font="italic", color=tint(accent, 0.8), min_size=8), None)
-    y = 115 * MM
+    y = 115 * MM + d
     values = _values(handout)
-    items += one_line(ctx, text(WORDS, "contents_title", handout=values), Box(20 * MM, y, W - 40 * MM, 9 * MM),
+    items += one_line(ctx, text(WORDS, "contents_title", handout=values), Box(20 * MM + d, y, W - 40 * MM - 2 * d, 9 * MM),
                       TextStyle(size=15, font="bold", color=accent))
     y += 13 * MM
     pages: list[list[Item]] = [items]
     rows: list[tuple[int, Box, str]] = []
     for info in infos:
-        if y + ROW > H - 20 * MM:
+        if y + ROW > H - 20 * MM - d:
             pages.append([])
-            y = 20 * MM
-        row = Box(20 * MM, y, W - 40 * MM, 7 * MM)
+            y = 20 * MM + d
+        row = Box(20 * MM + d, y, W - 40 * MM - 2 * d, 7 * MM)
         first, last = info.cards or (None, None)
         where = text(WORDS, "contents_where", page=None if info.page is None else info.page + 1,
                      first_card=first, last_card=last)
@@ -361,15 +370,18 @@ def _imprint(ctx: LayoutContext, handout, cards_file: str | None, notices: list[
     if notices:
         blocks += [Spacer(3 * MM), Paragraph(ctx, caption(WORDS, "notices", notices=notices),
                                              TextStyle(size=8, color=ctx.color("muted"), min_size=6), None)]
-    return fit_blocks(ctx, blocks, Box(20 * MM, H - 80 * MM, W - 40 * MM, 60 * MM), valign="bottom", what="imprint")
+    d = _inset(ctx)
+    return fit_blocks(ctx, blocks, Box(20 * MM + d, H - 80 * MM - d, W - 40 * MM - 2 * d, 60 * MM), valign="bottom",
+                      what="imprint")
 
 
 def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: int, docs: list[DocInput],
              note: str = "") -> Page:
     """A section's first page: its title, its text, and what it holds."""
     W, H = ctx.theme.paper
+    d = _inset(ctx)
     accent = ctx.color("accent")
-    items: list[Item] = [Rect(20 * MM, 60 * MM, 6 * MM, 40 * MM, stroke=None, fill=accent)]
+    items: list[Item] = [Rect(20 * MM + d, 60 * MM, 6 * MM, 40 * MM, stroke=None, fill=accent)]
     blocks = [Paragraph(ctx, title, TextStyle(size=26, font="bold", color=ctx.color("ink"), min_size=12), doc.source("sections", index, "title"))]
     if text:
         blocks += [Spacer(6 * MM), Paragraph(ctx, text, TextStyle(size=11, color=ctx.color("ink"), min_size=7),
@@ -380,7 +392,7 @@ def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: in
                                              TextStyle(size=10, color=ctx.color("muted"), min_size=6), None)]
     if note:
         blocks += [Spacer(5 * MM), Paragraph(ctx, note, TextStyle(size=10, font="italic", color=ctx.color("ink"), min_size=6), None)]
-    items += fit_blocks(ctx, blocks, Box(32 * MM, 60 * MM, W - 52 * MM, H - 90 * MM), what="section text")
+    items += fit_blocks(ctx, blocks, Box(32 * MM + d, 60 * MM, W - 52 * MM - 2 * d, H - 90 * MM), what="section text")
     return Page(W, H, tuple(items), label=title)
 
 
