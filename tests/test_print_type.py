@@ -169,7 +169,7 @@ def _card_texts(size: str, key: str) -> list[list[str]]:
     theme = dataclasses.replace(checked.theme, card=CARD_SIZES[size])
     (target,) = [t for t in plan(checked, ["pdf"]) if t.key == key]
     document, issues = lay_out(target, theme)
-    assert not [i for i in issues if i.is_error]
+    assert not [i for i in issues if i.severity.value == "error"]
     cards = []
     for page in document.pages:
         if page.is_back:

@@ -26,9 +26,9 @@ def rows_as_text(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> st
 
 def table_or_rows(ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Sequence[object]], style: TextStyle,
                   body: TextStyle, source: Source | None, width: float, **options) -> Table | Paragraph:
-    """The table at `style`, or where its words would split in `width`, its rows as
-    bullets at the body style."""
+    """The table at `style`, or where its words would split in `width` even at its
+    smallest size, its rows as bullets at the body style."""
     table = Table(ctx, columns, rows, style, source, **options)
-    if not table.splits_words(ctx, width, 1.0):
+    if not table.splits_words(ctx, width, table.min_scale()):
         return table
     return Paragraph(ctx, rows_as_text(columns, rows), body, source)

@@ -55,6 +55,13 @@ class BarChart:
         muted, ink = ctx.color("muted"), ctx.color("ink")
         style = TextStyle(size=LABEL, color=muted, min_size=LABEL)
         legend_h, axis_w, x_label_h = 3.2 * MM, 6.5 * MM, 3.4 * MM
+        entries = [(s, k) for s, k in ((self.bars, "bar"), (self.ticks, "tick")) if s is not None]
+        widths = [ctx.fonts.width(s.label, "regular", LABEL) for s, _ in entries]
+        # The legend's entries side by side, or (on a narrow card) one under the other.
+        stacked = sum(3.2 * MM + w + 4 * MM for w in widths) - 4 * MM > width - axis_w
+        row_h = legend_h
+        if stacked:
+            legend_h = row_h * len(entries)
         plot = Box(x + axis_w, y + legend_h + 1.5 * MM, width - axis_w, self.h - legend_h - 1.5 * MM - x_label_h)
         top = self.top_value()
         items: list[Item] = []
@@ -88,16 +95,16 @@ class BarChart:
                                   TextStyle(size=LABEL, color=muted, min_size=LABEL, align="center"), None, valign="top")
         items.append(Path(line(plot.x, plot.bottom, plot.right, plot.bottom), stroke=ink, width=0.6))
         # legend: a swatch and a label per series
-        lx = plot.x
-        for series, kind in ((self.bars, "bar"), (self.ticks, "tick")):
-            if series is None:
-                continue
+        lx, ly = plot.x, y
+        for (series, kind), w in zip(entries, widths):
             if kind == "bar":
-                items.append(Rect(lx, y + 0.6 * MM, 2.4 * MM, 2.2 * MM, stroke=None, fill=series.color))
+                items.append(Rect(lx, ly + 0.6 * MM, 2.4 * MM, 2.2 * MM, stroke=None, fill=series.color))
             else:
-                items.append(Path(line(lx, y + 1.7 * MM, lx + 2.4 * MM, y + 1.7 * MM), stroke=series.color, width=1.1,
+                items.append(Path(line(lx, ly + 1.7 * MM, lx + 2.4 * MM, ly + 1.7 * MM), stroke=series.color, width=1.1,
                                   cap="round"))
-            w = ctx.fonts.width(series.label, "regular", LABEL)
-            items += one_line(ctx, series.label, Box(lx + 3.2 * MM, y, w + 1, legend_h), style, None)
-            lx += 3.2 * MM + w + 4 * MM
+            items += one_line(ctx, series.label, Box(lx + 3.2 * MM, ly, w + 1, row_h), style, None)
+            if stacked:
+                ly += row_h
+            else:
+                lx += 3.2 * MM + w + 4 * MM
         return items

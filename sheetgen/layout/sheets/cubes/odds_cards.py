@@ -23,6 +23,7 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.chart import BarChart, Series
 from sheetgen.layout.sheets.cubes.common import GAME_NAME, accent, document
+from sheetgen.layout.tables import table_or_rows
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, fit_scale
 from sheetgen.rules.cubes.odds import ORDER_BEFORE_CONSUMPTION, consumption_table, quantumization_table
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, distribution
@@ -35,10 +36,12 @@ def _paragraph(ctx: LayoutContext, text: str) -> Paragraph:
     return Paragraph(ctx, text, TextStyle(size=7.5, color=ctx.color("ink"), min_size=6, leading=1.18))
 
 
-def _table(ctx: LayoutContext, table: tuple[list[str], list[list[object]]]) -> Table:
+def _table(ctx: LayoutContext, table: tuple[list[str], list[list[object]]], width: float) -> Table | Paragraph:
+    """The table, or on a card too narrow for its columns, a line per row."""
     columns, rows = table
-    return Table(ctx, columns, rows, TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.12), None,
-                 header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+    return table_or_rows(ctx, columns, rows, TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.12),
+                         _paragraph(ctx, "").style, None, width, header_fill=ctx.color("panel"),
+                         rule_color=ctx.color("rule"))
 
 
 def body_box(geo: CardGeometry, band_bottom: float) -> Box:
@@ -66,14 +69,15 @@ def chart_blocks(ctx: LayoutContext, color: str, chart_h: float) -> list:
     return [_paragraph(ctx, captions.chart_rule()), Spacer(1 * MM), chart]
 
 
-def table_parts(ctx: LayoutContext, caption: str, table: tuple[list[str], list[list[object]]], parts: int) -> list[list]:
+def table_parts(ctx: LayoutContext, caption: str, table: tuple[list[str], list[list[object]]], parts: int,
+                width: float) -> list[list]:
     """A table with its caption, its rows shared over `parts` cards (the caption on the first)."""
     columns, rows = table
     per = -(-len(rows) // parts)
     out = []
     for i in range(parts):
         head = [_paragraph(ctx, caption), Spacer(1.5 * MM)] if i == 0 else []
-        out.append(head + [_table(ctx, (columns, rows[i * per:(i + 1) * per]))])
+        out.append(head + [_table(ctx, (columns, rows[i * per:(i + 1) * per]), width)])
     return out
 
 
@@ -86,7 +90,7 @@ def fits(ctx: LayoutContext, geo: CardGeometry, blocks: list) -> bool:
 def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str, table) -> list[tuple[str, list]]:
     """A table on as few cards as the card size allows (at most six)."""
     for parts in range(1, 7):
-        chunks = table_parts(ctx, caption, table, parts)
+        chunks = table_parts(ctx, caption, table, parts, geo.w - 2 * SAFE)
         if all(fits(ctx, geo, chunk) for chunk in chunks) or parts == 6:
             return [(title if parts == 1 else f"{title} ({i + 1})", chunk) for i, chunk in enumerate(chunks)]
     raise AssertionError("unreachable")
@@ -99,7 +103,7 @@ def plan_cards(ctx: LayoutContext, geo: CardGeometry, color: str) -> list[tuple[
     while chart_h > 15 * MM and not fits(ctx, geo, chart_blocks(ctx, color, chart_h)):
         chart_h -= 1 * MM  # small cards: a lower chart rather than smaller words
     chart = chart_blocks(ctx, color, chart_h)
-    odds = table_parts(ctx, captions.odds_rule(), quantumization_table(), 1)[0]
+    odds = table_parts(ctx, captions.odds_rule(), quantumization_table(), 1, geo.w - 2 * SAFE)[0]
     together = chart + [Spacer(1.5 * MM)] + odds
     if fits(ctx, geo, together):
         cards = [("One QUANTUMIZATION", together)]
