@@ -5,8 +5,15 @@ Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage erro
 
 from __future__ import annotations
 
-import dataclasses
 import gc
+
+# sheetgen runs as a short-lived process that makes many small objects and few reference
+# cycles: the collector runs less often (set before anything else is imported), and not
+# at all while a build runs (see `_collector_paused`).
+gc.set_threshold(20_000, 20, 20)
+
+import dataclasses
+import functools
 import json
 import os
 import random
@@ -21,10 +28,6 @@ import click
 from sheetgen import __version__
 from sheetgen.diagnostics import Diagnostic, display_path, format_json, format_text, summarize
 
-# sheetgen runs as a short-lived process that makes many small objects and few reference
-# cycles: the collector runs less often (objects that live through the start-up are frozen
-# out of its way in `build`), which saves about a tenth of a build's time for little memory.
-gc.set_threshold(20_000, 20, 20)
 # pydantic looks for plugins among every installed distribution the first time a model is
 # built, which costs more than building all of sheetgen's models; sheetgen uses none.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -202,6 +205,30 @@ def _game_data(kind: str | None = None) -> bool | list[str]:
     return [game] if game else True
 
 
+def _collector_paused(command):
+    """The cycle collector off while a build runs: importing, reading, checking, laying
+    out and rendering make a great many objects that live until the build (or its
+    target) is done and hardly a reference cycle, so collecting meanwhile only walks
+    them again and again. Garbage goes by reference counting as the build goes; the
+    collector runs again after it, with what the build left counted as old (freezing
+    and unfreezing moves it there without walking it), so that a process that goes on
+    (tests, `sheetgen serve`) does not walk it all at once either."""
+
+    @functools.wraps(command)
+    def paused(*args, **kwargs):
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return command(*args, **kwargs)
+        finally:
+            if collecting:
+                gc.freeze()
+                gc.unfreeze()
+                gc.enable()
+
+    return paused
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
@@ -216,6 +243,7 @@ def _game_data(kind: str | None = None) -> bool | list[str]:
 @click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 @click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
+@_collector_paused
 def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict, templates) -> None:
     """Build PDFs and SVGs from content (default: content/) into output/."""
     from sheetgen.build import stamp
@@ -356,23 +384,12 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
 def _check_card_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
     """A theme's card size smaller than every card product is made for: one error at the
     theme's `card_size`, naming the decks it cannot serve (not an error per card)."""
-    from sheetgen.content.registry import games_of
-    from sheetgen.diagnostics import error
     from sheetgen.layout import registry as layout_registry
 
-    theme = library.get("theme", checked.theme.id)
-    if theme is None or theme.model.card_size is None:
-        return
-    own = [d for d in library.documents if d.target]  # the project's own, not the shipped game data
-    games = games_of(own)
-    kinds = {d.kind for d in library.documents if d.target or games_of([d]) & set(games)}
-    problem = layout_registry.card_size_problem(checked.theme, layout_registry.deck_products(games, kinds))
-    if not problem:
-        return
-    m = theme.mark(("card_size",))
-    _emit(diagnostics + [error(theme.file, m.line, m.column, "theme.card-too-small", problem,
-                               f"use `card_size: {layout_registry.SMALLEST_CARD}` or a larger size")], library, fmt)
-    raise ContentFailure()
+    found = layout_registry.card_size_error(checked.theme, library)
+    if found is not None:
+        _emit(diagnostics + [found], library, fmt)
+        raise ContentFailure()
 
 
 def _progress():

@@ -401,11 +401,29 @@ def test_a_long_function_is_reported_at_the_function(cubit_workdir):
 
 
 def test_a_long_name_is_reported_at_the_name_on_stickers_too(cubit_workdir):
+    """Too long for the net and the sheet (an error there), the name is only cut short on a
+    temporary-upgrade sticker, where it names the owner: a warning, at the name."""
     path = cubit_workdir / "content/cubit/cubits/far-roller.yaml"
     path.write_text(path.read_text().replace("name: Far Roller", "name: " + "Far Roller Of The Long Dark " * 4))
     found = overflows(cubit_workdir)
-    assert any("owner" in d["message"] for d in found)
     assert found and all(d["file"].endswith("far-roller.yaml") and d["line"] == line_of(path, "name:") for d in found)
+    assert not any("owner" in d["message"] for d in found)
+    result = run_cli("validate", "--format", "json")
+    (cut,) = [d for d in json.loads(result.stdout) if d["code"] == "layout.text-abbreviated"]
+    assert cut["severity"] == "warning" and "owner" in cut["message"] and cut["line"] == line_of(path, "name:")
+
+
+def test_a_long_owner_name_is_cut_short_on_its_sticker_and_the_sheet_still_builds(cubit_workdir):
+    """An ordinary long name that fits the net and the sheet but not a sticker's owner line
+    prints with an ellipsis on the sticker, with a warning; the stickers are written."""
+    path = cubit_workdir / "content/cubit/cubits/far-roller.yaml"
+    path.write_text(path.read_text().replace("name: Far Roller", "name: Bartholomew Quickspindle the Third"))
+    result = run_cli("build")
+    assert result.code == 0 and "error[" not in result.stderr, result.stderr
+    assert f"far-roller.yaml:{line_of(path, 'name:')}:7: warning[layout.text-abbreviated]" in result.stderr
+    assert "the owner (`name`)" in result.stderr
+    text = pdf_text(cubit_workdir / "output/cubit/stickers/temporary-upgrades.pdf")
+    assert "Bartholomew Qui" in text and "…" in text and "Quickspindle the Third" not in text
 
 
 def test_a_long_interface_name_is_reported_at_the_interface(cubit_workdir):

@@ -126,6 +126,16 @@ def test_pages_read_without_javascript_and_use_no_outside_assets(cubit_project):
 # --- diagnostics -----------------------------------------------------------------------------------
 
 
+def test_a_card_size_too_small_is_one_problem_at_the_theme(deck_project):
+    root, ws, client = deck_project
+    write(root, "content/theme.yaml", "kind: theme\nid: house\ncard_size: {width: 40mm, height: 60mm}\n")
+    state = ws.rebuild()
+    assert [(p.location, p.code) for p in state.problems] == [("content/theme.yaml:3:12", "theme.card-too-small")]
+    assert "reference-deck" in state.problems[0].message
+    (root / "content/theme.yaml").write_text("kind: theme\nid: house\ncard_size: mini\n")
+    assert ws.rebuild().problems == []
+
+
 def test_diagnostics_show_as_in_the_terminal_and_go_when_fixed(deck_project):
     root, ws, client = deck_project
     path = root / "content/decks/table.yaml"

@@ -213,3 +213,13 @@ def test_a_table_too_wide_for_a_small_card_is_printed_a_row_a_line(ctx):
     narrow = table_or_rows(ctx, columns, rows, style, body, None, 30 * MM)
     assert isinstance(narrow, Paragraph)
     assert narrow.text == "- **Advance**: Move 2 · Fast 3 · Slow 1 · Notes moves, then shoots"
+
+
+def test_labels_take_their_game_s_abbreviation_only_where_the_word_does_not_fit(ctx):
+    from sheetgen.layout.labels import label_forms, short_form
+
+    shorts = {"Strength": "Str", "Skill": "Skl"}
+    style = TextStyle(size=6, font="bold")
+    assert short_form("STRENGTH", shorts) == "STR" and short_form("Effort tokens", shorts) == "Effort tokens"
+    assert label_forms(ctx, ["STRENGTH", "SKILL"], [30 * MM, 30 * MM], style, shorts) == ["STRENGTH", "SKILL"]
+    assert label_forms(ctx, ["STRENGTH", "SKILL"], [6 * MM, 30 * MM], style, shorts) == ["STR", "SKL"]

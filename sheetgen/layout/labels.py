@@ -17,10 +17,11 @@ from sheetgen.layout.text import TextStyle, one_line
 
 def short_form(label: str, shorts: Mapping[str, str] | None = None) -> str:
     """The abbreviation of a label: its entry in `shorts` (matched in any case, the
-    label's case kept), else its first three letters."""
+    label's case kept); a label without one stays whole (no made-up abbreviations)."""
     found = next((v for k, v in (shorts or {}).items() if k.lower() == label.lower()), None)
-    short = found if found is not None else label[:3]
-    return short.upper() if label.isupper() else short
+    if found is None:
+        return label
+    return found.upper() if label.isupper() else found
 
 
 def fits(ctx: LayoutContext, text: str, style: TextStyle, width: float) -> bool:

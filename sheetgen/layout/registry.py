@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Iterable
 from types import ModuleType
 
+from sheetgen.diagnostics import Diagnostic
 from sheetgen.games import GAMES, stage_module
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets import handout, reference_deck
@@ -101,6 +102,25 @@ def card_size_problem(theme: ResolvedTheme, deck_ids: Iterable[str]) -> str | No
 def deck_products(games: Iterable[str] | None, kinds: set[str]) -> list[str]:
     """The card decks built from documents of `kinds` (and the games' blank decks)."""
     return [p.id for p in products(games).values() if p.deck and (p.scope == "blank" or kinds & set(p.kinds))]
+
+
+def card_size_error(theme: ResolvedTheme, library) -> Diagnostic | None:
+    """`theme.card-too-small` at the theme's `card_size`, naming the decks the project's
+    content would make that cannot be laid out on its cards; None when they can."""
+    from sheetgen.content.registry import games_of
+    from sheetgen.diagnostics import error
+
+    doc = library.get("theme", theme.id)
+    if doc is None or doc.model.card_size is None:
+        return None
+    games = games_of([d for d in library.documents if d.target])  # not the shipped game data alone
+    kinds = {d.kind for d in library.documents if d.target or games_of([d]) & games}
+    problem = card_size_problem(theme, deck_products(games, kinds))
+    if not problem:
+        return None
+    m = doc.mark(("card_size",))
+    return error(doc.file, m.line, m.column, "theme.card-too-small", problem,
+                 f"use `card_size: {SMALLEST_CARD}` or a larger size")
 
 
 def check_settings(theme: ResolvedTheme, games: Iterable[str] | None = None) -> str | None:

@@ -180,25 +180,33 @@ def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
             lines.append(ParsedLine([Word([(p, s)], m.width(p)) for p in t.split(" ") if p], bullet, gap))
             gap = False
             continue
+        # Words are split at spaces; a word may run across fragments (`**bold**ly`). The
+        # first part of a fragment continues the word before it, the last starts one.
         words: list[Word] = []
-        current: list[Fragment] = []
-        for frag_text, frag_style in fragments:
+        current: list[Fragment] | None = None
+        em = 0.0
+        for frag_text, s in fragments:
+            width = (metrics.get(s) or metrics.setdefault(s, fonts.metrics(s))).width
             parts = frag_text.split(" ")
-            for k, part in enumerate(parts):
-                if k > 0 and current:
-                    words.append(Word(current))
-                    current = []
-                if part:
-                    current.append((part, frag_style))
-        if current:
-            words.append(Word(current))
-        for w in words:
-            frags = w.fragments
-            if len(frags) == 1:
-                t, s = frags[0]
-                w.em = (metrics.get(s) or metrics.setdefault(s, fonts.metrics(s))).width(t)
-            else:
-                w.em = sum(fonts.metrics(s).width(t) for t, s in frags)
+            head = parts[0]
+            if head:
+                if current is None:
+                    current, em = [(head, s)], width(head)
+                else:
+                    current.append((head, s))
+                    em += width(head)
+            if len(parts) > 1:
+                if current is not None:
+                    words.append(Word(current, em))
+                    current = None
+                for part in parts[1:-1]:
+                    if part:
+                        words.append(Word([(part, s)], width(part)))
+                tail = parts[-1]
+                if tail:
+                    current, em = [(tail, s)], width(tail)
+        if current is not None:
+            words.append(Word(current, em))
         lines.append(ParsedLine(words, bullet, gap))
         gap = False
     return lines

@@ -159,6 +159,10 @@ class Workspace:
             diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
             return self._publish(self._shown(diagnostics, library), checked,
                                  "not built: the settings do not fit the paper", started)
+        too_small = layout_registry.card_size_error(checked.theme, library)
+        if too_small is not None:
+            return self._publish(self._shown(diagnostics + [too_small], library), checked,
+                                 "not built: the theme's cards are too small", started)
         options = BuildOptions(self.out_dir, FORMATS, 1, force, whole=self.whole)
         edited = self._edited(changed)
         try:

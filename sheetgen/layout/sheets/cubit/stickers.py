@@ -66,7 +66,8 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     bottom = inner.bottom - owner_h
     items += one_line(ctx, sticker.owner if full else sticker.face, Box(inner.x, bottom, inner.w, owner_h),
                       TextStyle(size=max(MIN_TEXT, 0.05 * s), font="italic", color=muted, min_size=MIN_TEXT),
-                      sticker.owner_source if full else None, valign="bottom", what="owner")
+                      sticker.owner_source if full else None, valign="bottom", what="owner",
+                      abbreviate=True)  # a name, not the rules: cut with an ellipsis (and a warning)
     if sticker.capacity:
         marks, area = charge_marks(ctx, inner, bottom - 0.02 * s, sticker.capacity, sticker.charges, s)
         items += marks

@@ -77,6 +77,9 @@ def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, 
     note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
     if fits_at_least_size(ctx, blocks + [note, Spacer(1.5 * MM)], box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
+    second, room = more(1)
+    if fits_at_least_size(ctx, blocks + [note, Spacer(1.5 * MM)], room):  # the next card holds them all
+        return [items, second + text_over_reminder(ctx, room, blocks, reminder, what)]
     flowing = blocks + [Spacer(1.5 * MM), Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2, color=ctx.color("ink")))]
     return [items] + flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
 
