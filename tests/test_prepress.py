@@ -204,6 +204,11 @@ def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_
     for svg in (out / "cubit" / "net" / "bloost.svg", out / "cubit" / "blank" / "cube-net.svg"):
         png = rasterize_svg(svg, tmp_path / f"{svg.stem}.png", dpi=40)
         assert _nearest_ink(png) * 25.4 / 40 >= WIDE - 25.4 / 40, svg
+    # And it still folds into a right-handed die of that size.
+    from test_cubit_net import check_die, svg_net
+
+    faces, tabs, _, _, mm_per_unit = svg_net(out / "cubit" / "net" / "bloost.svg", "bloost")
+    check_die(faces, tabs, largest / mm_per_unit)
 
 
 def _card_clips(page) -> list[tuple[float, float, float, float]]:

@@ -42,7 +42,7 @@ def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
     if fit_x < 1 or fit_y < 1:
         ctx.error(None, "cubit.grid-square-too-big",
                   f"a {format_mm(s)} square does not fit on the paper inside its {format_mm(ctx.theme.printable_margin)} "
-                  "printable margin with room for marks", "choose a smaller --cube-size")
+                  "printable margin with room for marks", "choose a smaller --cube-size, or a narrower `printable_margin`")
         return LayoutDocument(title=title, pages=())
     tiles = plan_tiles(columns, rows, fit_x, fit_y)
     across = 1 + max(t[0][0] for t in tiles)
