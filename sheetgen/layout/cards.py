@@ -178,10 +178,19 @@ def footer(
     return items
 
 
+def number_width(ctx: LayoutContext, total: int) -> float:
+    """The room `n/N` takes at the right of the footer in a deck of `total` cards: NUMBER_W,
+    or more for decks of a thousand cards or more. A layout that puts text beside the
+    number keeps this much (and 1.5 mm) clear of it."""
+    digits = len(str(max(total, 1)))
+    widest = max(ctx.fonts.width(d, "regular", FOOTER_SIZE) for d in "0123456789")
+    return max(NUMBER_W, 2 * digits * widest + ctx.fonts.width("/", "regular", FOOTER_SIZE))
+
+
 def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
     """`n/N` at the right end of the footer line."""
     box = footer_box(geo)
-    width = max(NUMBER_W, ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))  # decks of 100 cards or more
+    width = max(number_width(ctx, total), ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))
     box = Box(box.right - width, box.y, width, box.h)
     return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
                                                             min_size=FOOTER_SIZE - 1), None)
