@@ -100,13 +100,13 @@ def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return [DEFAULT_CONTENT], []
 
 
-def _load(paths: tuple[str, ...], settings):
+def _load(paths: tuple[str, ...], settings, cache=None):
     from sheetgen.content.loader import UsageError, load
     from sheetgen.rules import check
 
     targets, context = _paths(paths)
     try:
-        library = load(targets, context=context, game_data=_game_data())
+        library = load(targets, context=context, game_data=_game_data(), cache=cache)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     checked = check(library, settings, section_products=_section_products)
@@ -266,7 +266,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     jobs = jobs or default_jobs()
     _check_source_date()
     settings = _settings(paper, cube_size, theme, templates)
-    library, checked = _load(paths, settings)
+    from sheetgen.build.files import CACHE, write_atomic
+    from sheetgen.content.cache import DocumentCache
+
+    cache = DocumentCache(out / CACHE, stamp.code_fingerprint())
+    library, checked = _load(paths, settings, cache)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, diagnostics)
@@ -290,6 +294,8 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     finally:
         finish()
     diagnostics += report.diagnostics
+    if out.is_dir():
+        cache.save(lambda path, data: write_atomic(path, data, durable=False))
     _emit(diagnostics, library)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
     click.echo(_summary_line(library.read, report.pages, report.files, report.unchanged, report.failed,
@@ -299,13 +305,13 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         fonts = [face.path for face in checked.theme.fonts.values()]
         own = [checked.theme.templates] if checked.theme.templates else []  # a publisher's templates
         own_files = [str(p) for folder in own for p in sorted(Path(folder).rglob("*")) if p.is_file()]
-        entries = read_manifest(out).entries
-        written = [out / e.path for e in entries] + [out / "manifest.json", out / "index.html"]
+        listed = report.outputs if report.outputs is not None else [e.path for e in read_manifest(out).entries]
+        written = [out / path for path in listed] + [out / "manifest.json", out / "index.html"]
         from sheetgen.content.gamedata import is_game_data
 
         read = [s for s in library.sources if not is_game_data(s)]  # shipped data: in the code's fingerprint
         stamp.record(out, asked, [*targets, *context, *own], [*read, *fonts, *own_files], [str(p) for p in written],
-                     {"documents": library.read, "unchanged": report.targets})
+                     {"documents": library.read, "unchanged": report.targets}, library.digests)
     if errors or (strict and warnings):
         raise ContentFailure()
 

@@ -75,6 +75,9 @@ def field_path(path: Sequence) -> str:
 
 def display_path(path: str) -> str:
     """A path relative to the working directory when it lies below it."""
+    if path and not os.path.isabs(path):  # what relpath gives, without asking for the working directory
+        rel = os.path.normpath(path)
+        return path if rel.startswith("..") else rel
     try:
         rel = os.path.relpath(path)
     except ValueError:

@@ -156,9 +156,10 @@ def test_each_card_size_builds_every_card_product(size):
     assert bool(issues) == (size == "mini")
 
 
-def _card_texts(size: str, key: str) -> list[list[str]]:
+def _card_texts(size: str, key: str, *, at: bool = False) -> list[list]:
     """The text of each card front of the target `key` (`kubos/stat-cards/monsters`) laid
-    out from the bundled content at card `size`, one list of runs per card."""
+    out from the bundled content at card `size`, one list of runs per card (with `at`,
+    each run as (text, y))."""
     from sheetgen.build.pipeline import lay_out, plan
     from sheetgen.content.loader import load
     from sheetgen.layout.primitives import Group, Text, walk
@@ -175,7 +176,8 @@ def _card_texts(size: str, key: str) -> list[list[str]]:
         if page.is_back:
             continue
         for card in (g for g in page.items if isinstance(g, Group) and (g.cls or "").startswith("card")):
-            cards.append([item.text for item, _, _ in walk(card.items) if isinstance(item, Text)])
+            cards.append([(item.text, round(item.y + dy, 2)) if at else item.text
+                          for item, _, dy in walk(card.items) if isinstance(item, Text)])
     return cards
 
 
@@ -210,3 +212,11 @@ def test_long_titles_take_two_lines_on_narrow_cards():
     cards = _card_texts("bridge", "cubit/cards/upgrades")
     martial = next(runs for runs in cards if runs[0] == "Martial Arts")
     assert " ".join(martial[1:3]).replace("· ", "·").startswith("permanent or temporary ·")
+
+
+def test_the_cards_of_a_deck_share_one_band_height():
+    """On bridge cards some upgrades' subtitles take two lines: every upgrade card's band
+    then makes room for two, so each card's text starts at the same height."""
+    cards = _card_texts("bridge", "cubit/cards/upgrades", at=True)
+    starts = {y for runs in cards for text, y in runs if text == "Cost:"}
+    assert len(cards) >= 9 and len(starts) == 1

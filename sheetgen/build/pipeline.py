@@ -25,12 +25,12 @@ from sheetgen.build.files import (
     Journal,
     Manifest,
     OutputEntry,
+    Seen,
     TargetRecord,
     clean_temp_files,
     output_lock,
     read_manifest,
     safe_output_path,
-    sha256_file,
     write_atomic,
     write_manifest,
 )
@@ -208,24 +208,38 @@ def theme_digest(theme: ResolvedTheme) -> str:
     return digest
 
 
-def target_digest(target: Target, theme: ResolvedTheme) -> str:
-    """A digest of everything a target's output is made from."""
-    payload = {
-        "sheetgen": __version__,
-        "code": code_fingerprint(),
-        "target": target.key,
-        "product": target.product,
-        "formats": target.formats,
-        "options": target.job.options,
-        "theme": theme_digest(theme),
-        "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
-        "docs": [
-            {"kind": d.kind, "id": d.id, "model": d.model.model_dump(mode="json"), "derived": d.derived}
-            for d in target.job.docs
-        ],
-    }
+def doc_digest(doc: DocInput) -> str:
+    """A digest of one document as layout sees it: its model and the rules' derived values."""
+    payload = {"kind": doc.kind, "id": doc.id, "model": doc.model.model_dump(mode="json"), "derived": doc.derived}
     blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def target_digest(target: Target, theme: ResolvedTheme, docs: dict[Any, str] | None = None) -> str:
+    """A digest of everything a target's output is made from. `docs` keeps, for the
+    targets of one build, each document's digest (by the DocInput's identity) and the
+    digest of what targets of one product share (code, theme, options)."""
+    docs = {} if docs is None else docs
+    shared_key = ("product", target.product, target.formats, repr(target.job.options))
+    if shared_key not in docs:
+        payload = {
+            "sheetgen": __version__,
+            "code": code_fingerprint(),
+            "product": target.product,
+            "formats": target.formats,
+            "options": target.job.options,
+            "theme": theme_digest(theme),
+            "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
+        }
+        blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
+        docs[shared_key] = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    h = hashlib.sha256(f"{docs[shared_key]}\n{target.key}\n".encode("utf-8", "backslashreplace"))
+    for d in target.job.docs:
+        digest = docs.get(id(d))
+        if digest is None:
+            digest = docs[id(d)] = doc_digest(d)
+        h.update(digest.encode("ascii"))
+    return h.hexdigest()
 
 
 # --- running one target (in this process or a worker) ---------------------------------
@@ -358,6 +372,7 @@ class BuildReport:
     pages: int = 0
     files: int = 0
     seconds: float = 0.0
+    outputs: list[str] | None = None  # every output the manifest lists once the build is done
 
 
 def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagnostic:
@@ -421,8 +436,10 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     report.targets = len(targets)
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
-    digests = {t.key: target_digest(t, checked.theme) for t in targets}
+    shared: dict[Any, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
+    digests = {t.key: target_digest(t, checked.theme, shared) for t in targets}
     records = dict(manifest.targets)
+    seen = Seen(out_dir)
     todo: list[Target] = []
     kept: list[OutputEntry] = []
     for t in targets:
@@ -437,7 +454,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             report.failed += 1
             if not checked.theme.broken:
                 report.diagnostics.append(_not_rebuilt(t, library))
-        elif not options.force and _up_to_date(out_dir, t, old, records.get(t.key), digests[t.key]):
+        elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
         else:
@@ -485,6 +502,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                              product=t.name, format=fmt, sha256=sha, system=t.system, pages=pages, target=t.key)
                  for rel, fmt, sha, pages in res.files]
         written = {e.path for e in fresh}
+        for e in fresh:
+            seen.note(e.path, e.sha256)
         earlier = [e for e in by_target.get(t.key, []) if e.format in t.formats]
         if not res.files or res.write_error:
             report.failed += 1
@@ -533,6 +552,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         complete = True
     finally:
         journal.close(remove=complete)
+    seen.save(e.path for e in entries)
+    report.outputs = sorted(e.path for e in entries)
     report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
                                            checked.theme.templates_digest))
 
@@ -567,14 +588,14 @@ def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
                       "its earlier output stays as it was", hint)
 
 
-def _up_to_date(out_dir: Path, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
+def _up_to_date(seen: Seen, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
                 digest: str) -> bool:
     if not entries or record is None or record.input != digest:
         return False
     if {e.format for e in entries} != set(target.formats):
         return False
     for e in entries:
-        if sha256_file(out_dir / e.path) != e.sha256:
+        if seen.sha256(e.path) != e.sha256:
             return False
     return True
 
@@ -653,9 +674,17 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
 
 
 def layout_issues(checked: Checked) -> list[Diagnostic]:
-    """Lay out every target without rendering, to find text that does not fit."""
+    """Lay out every target without rendering, to find text that does not fit.
+
+    A deck's print-shop twin is the same cards one a page: its layout can report nothing
+    the deck's own does not (`impose_single` checks nothing), so it is skipped when the
+    deck itself is laid out."""
     out: list[Diagnostic] = []
-    for t in plan(checked, FORMATS):
+    targets = plan(checked, FORMATS)
+    laid_out = {(t.system, t.product, t.id) for t in targets}
+    for t in targets:
+        if _twin_laid_out(t, laid_out):
+            continue
         try:
             _, issues = lay_out(t, checked.theme)
         except Exception as exc:  # a bug
@@ -664,6 +693,16 @@ def layout_issues(checked: Checked) -> list[Diagnostic]:
             continue
         out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
     return out
+
+
+def _twin_laid_out(target: Target, laid_out: set[tuple[str, str, str]]) -> bool:
+    """Whether `target` is a print-shop twin whose deck is among `laid_out`."""
+    twin_of = find_product(target.product, target.system).print_shop_of
+    if not twin_of:
+        return False
+    deck = find_product(twin_of, target.system)
+    deck_id = target.id if target.scope == "document" else deck.target or deck.name
+    return (target.system, twin_of, deck_id) in laid_out
 
 
 def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

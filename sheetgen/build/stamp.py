@@ -63,15 +63,17 @@ def request(**options: Any) -> dict[str, Any]:
 _HASHED = 1 << 20  # files up to this size are compared by content, larger ones by size and times
 
 
-def _signature(path: str) -> list | None:
+def _signature(path: str, by_content: bool = True) -> list | None:
     """What identifies a file's or a folder's present state: a file's size and the sha256
-    of its bytes (a large one's modification time instead), a folder's sorted names."""
+    of its bytes (a large one's, or with `by_content` false any one's, modification and
+    change times and inode instead: any write changes the change time), a folder's
+    sorted names."""
     try:
         st = os.stat(path)
         if os.path.isdir(path):
             names = "\n".join(sorted(os.listdir(path)))
             return ["folder", hashlib.sha256(names.encode("utf-8", "surrogateescape")).hexdigest()]
-        if st.st_size <= _HASHED:
+        if by_content and st.st_size <= _HASHED:
             with open(path, "rb") as fh:
                 return [st.st_size, hashlib.sha256(fh.read()).hexdigest()]
         return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
@@ -83,13 +85,16 @@ def current(out_dir: Path, asked: dict[str, Any]) -> dict[str, Any] | None:
     """The summary the stamp recorded, if the last build was asked the same way and nothing
     it read or wrote has changed since; otherwise None."""
     try:
+        saved = (out_dir / STAMP).stat().st_mtime_ns
         data = json.loads((out_dir / STAMP).read_text(encoding="utf-8"))
         if data.get("request") != asked:
             return None
-        for group in ("inputs", "outputs"):
+        for group in ("inputs", "outputs"):  # outputs are sheetgen's own: their state is enough
             for path, signature in data[group].items():
-                if _signature(path) != signature:
+                if _signature(path, group == "inputs") != signature:
                     return None
+                if group == "outputs" and signature[2] >= saved:
+                    return None  # changed in the tick the stamp was made: a second change could hide in it
         summary = data["summary"]
         return summary if isinstance(summary, dict) else None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -106,10 +111,13 @@ def forget(out_dir: Path) -> None:
 
 
 def record(out_dir: Path, asked: dict[str, Any], roots: Iterable[str], inputs: Iterable[str],
-           outputs: Iterable[str], summary: dict[str, Any]) -> None:
+           outputs: Iterable[str], summary: dict[str, Any], read: dict[str, tuple[int, str]] | None = None) -> None:
     """Stamp a clean build: every input (the files read, the folders given or searched and
-    every folder below them) and output as absolute paths with their signatures. A stamp
-    that cannot be written only costs the next build its shortcut."""
+    every folder below them) and output as absolute paths with their signatures. `read`
+    gives (size, sha256) of the bytes the build read, by file: those are recorded rather
+    than the files as they are now, so a file edited during the build is seen as changed.
+    A stamp that cannot be written only costs the next build its shortcut."""
+    known = {os.path.abspath(f): [size, sha] for f, (size, sha) in (read or {}).items() if size <= _HASHED}
     from sheetgen.build.files import write_atomic
 
     files = {os.path.abspath(name) for name in inputs}
@@ -122,8 +130,8 @@ def record(out_dir: Path, asked: dict[str, Any], roots: Iterable[str], inputs: I
             walked.add(os.path.abspath(dirpath))
     data = {
         "request": asked,
-        "inputs": {p: _signature(p) for p in sorted(files | walked)},
-        "outputs": {p: _signature(p) for p in sorted({os.path.abspath(o) for o in outputs})},
+        "inputs": {p: known.get(p) or _signature(p) for p in sorted(files | walked)},
+        "outputs": {p: _signature(p, False) for p in sorted({os.path.abspath(o) for o in outputs})},
         "summary": summary,
     }
     if any(sig is None for group in ("inputs", "outputs") for sig in data[group].values()):

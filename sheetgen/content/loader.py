@@ -19,6 +19,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from sheetgen.content import registry
+from sheetgen.content.cache import DocumentCache
 from sheetgen.content.models.base import SLUG_PATTERN, ContentError, DocumentModel, check_slug
 from sheetgen.content.project import PACKAGE_DATA, find_root, inside, relative_name, safe_name
 from sheetgen.content.yamlsrc import (
@@ -87,6 +88,9 @@ class Library:
     # Files holding a document that failed before its kind and id were known (a syntax
     # error, an unknown kind): the kinds their text mentions. Their outputs are kept.
     spoiled: dict[str, set[str]] = field(default_factory=dict)
+    # Files read, as diagnostics name them → (size, sha256) of the bytes read: what the
+    # build's no-op stamp records, so a file changed during the build is seen as changed.
+    digests: dict[str, tuple[int, str]] = field(default_factory=dict)
     _index: dict[tuple[str, str], Document] = field(default_factory=dict)
 
     def add(self, doc: Document) -> None:
@@ -155,7 +159,7 @@ def discover(
         _walk(path, allowed, problems, found, seen_dirs)
     unique: dict[str, Path] = {}
     for p in found:
-        unique.setdefault(str(p.resolve()), p)
+        unique.setdefault(os.path.realpath(p), p)
     return sorted(unique.values(), key=lambda p: str(p))
 
 
@@ -212,24 +216,26 @@ def load(
     context: Iterable[str | os.PathLike] = (),
     root: str | os.PathLike | None = None,
     game_data: bool | Iterable[str] = True,
+    cache: DocumentCache | None = None,
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
     references may resolve to, without being built or reported on. Files must resolve
     inside the project `root` (default: found from `paths`), a folder given, or the
     package's own data. Then the game data shipped with sheetgen that the project does
     not replace (`sheetgen.content.gamedata`) for the games of the project's documents
-    and any games `game_data` names; none when it is false."""
+    and any games `game_data` names; none when it is false. A `cache` gives the parsed
+    documents of files unchanged since it was made (`sheetgen.content.cache`)."""
     paths, context = list(paths), list(context)
     library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
     allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
     files = discover(paths, allowed=allowed, problems=library.diagnostics)
-    target_files = {str(p.resolve()) for p in files}
-    context_files = [p for p in discover(context, allowed=allowed) if str(p.resolve()) not in target_files] if context else []
+    target_files = {os.path.realpath(p) for p in files}
+    context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files] if context else []
     for path in files:
-        _load_file(path, library, target=True)
+        _load_file(path, library, target=True, cache=cache)
     quiet = Library(root=library.root)
     for path in context_files:
-        _load_file(path, quiet, target=False)
+        _load_file(path, quiet, target=False, cache=cache)
     for doc in quiet.documents:
         mine = library.get(*doc.key)
         if mine is None:
@@ -250,6 +256,8 @@ def load(
             library.context_files.add(key)
     for key, name in quiet.files.items():
         library.files.setdefault(key, name)
+    for key, digest in quiet.digests.items():
+        library.digests.setdefault(key, digest)
     for key, kinds in quiet.spoiled.items():
         library.spoiled.setdefault(key, kinds)
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
@@ -260,7 +268,8 @@ def load(
     return library
 
 
-def _load_file(path: Path, library: Library, *, target: bool, display: str | None = None) -> None:
+def _load_file(path: Path, library: Library, *, target: bool, display: str | None = None,
+               cache: DocumentCache | None = None) -> None:
     file = display or _display(path)
     library.files[file] = display or (relative_name(path, library.root) if library.root else file)
     try:
@@ -289,6 +298,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         library.diagnostics.append(error(file, 1, 1, "content.unreadable", f"cannot read the file: {exc.strerror}",
                                          "check its permissions"))
         return
+    library.digests[file] = (len(data), hashlib.sha256(data).hexdigest())
     text, problems = decode_source(data, file)
     if text is None:
         library.spoiled[file] = _mentioned_kinds(data.decode("utf-8", "replace"))
@@ -296,7 +306,13 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         return
     lines = source_lines(text)
     library.sources[file] = SourceFile(file, lines, library.files[file])
-    raws, problems = load_documents(text, file)
+    cached = cache.get(library.files[file], library.digests[file][1]) if cache is not None else None
+    if cached is not None:
+        raws, problems = cached, []
+    else:
+        raws, problems = load_documents(text, file)
+        if cache is not None and not problems:
+            cache.put(library.files[file], library.digests[file][1], raws)
     library.diagnostics.extend(problems)
     if target:  # documents lost to a syntax error count too: they were written, and are reported
         lost = {_document_start(lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}

@@ -52,10 +52,14 @@ def relative_name(path: Path, root: Path) -> str:
     """`path` relative to `root` with forward slashes (absolute if not below it), made
     safe to print, to put in JSON and in HTML: undecodable bytes and control characters
     become escapes."""
-    try:
-        rel = Path(os.path.abspath(path)).relative_to(root).as_posix()
-    except ValueError:
-        rel = Path(os.path.abspath(path)).as_posix()
+    full, top = os.path.abspath(path), str(root)
+    if full.startswith(top.rstrip(os.sep) + os.sep):  # the usual case, without pathlib's cost
+        rel = full[len(top.rstrip(os.sep)) + 1:].replace(os.sep, "/")
+    else:
+        try:
+            rel = Path(full).relative_to(root).as_posix()
+        except ValueError:
+            rel = Path(full).as_posix()
     return safe_name(rel)
 
 

@@ -36,6 +36,28 @@ MAX_DEPTH = 64
 Path = tuple[Any, ...]
 
 _RESOLVER = yaml.resolver.Resolver()  # only its resolve() is used
+_TAGS: dict[tuple[str, tuple[bool, bool]], str] = {}  # short plain scalars' implicit tags, by text
+
+
+def _scalar_tag(resolve, value: str, implicit: tuple[bool, bool]) -> str:
+    """`resolve(ScalarNode, value, implicit)`, remembered for short values: a content
+    folder repeats the same few words and numbers thousands of times."""
+    key = (value, implicit)
+    tag = _TAGS.get(key)
+    if tag is None:
+        tag = resolve(yaml.ScalarNode, value, implicit)
+        if len(value) <= 40 and len(_TAGS) < 50_000:
+            _TAGS[key] = tag
+    return tag
+
+
+class _Composer(_Loader):  # type: ignore[misc,valid-type]
+    """The loader (libyaml's when present), its tags for scalars remembered by text."""
+
+    def resolve(self, kind, value, implicit):  # noqa: ANN001 - PyYAML's signature
+        if kind is yaml.ScalarNode:
+            return _scalar_tag(super().resolve, value, implicit)
+        return super().resolve(kind, value, implicit)
 _STR_TAG = "tag:yaml.org,2002:str"
 _COLLECTION_TAGS = {
     yaml.MappingNode: ("tag:yaml.org,2002:map",),
@@ -244,7 +266,7 @@ class _Builder:
             self.problem(node, "yaml.number-too-long", f"this number has {len(text)} characters; sheetgen reads at most "
                          f"{MAX_NUMBER_DIGITS}", "write a smaller number, or quote it if it is text")
             return text
-        implicit = self._resolver.resolve(yaml.ScalarNode, text, (True, False))
+        implicit = _scalar_tag(self._resolver.resolve, text, (True, False))
         if node.tag != implicit and not (node.tag == _STR_TAG and implicit == _STR_TAG):
             return self.explicit(node)
         if _LEADING_ZERO_RE.match(text):
@@ -530,7 +552,7 @@ def _load_stream(
     documents: list[RawDocument] = []
     diagnostics: list[Diagnostic] = []
     error_line: int | None = None
-    loader = _Loader(text)
+    loader = _Composer(text)
     try:
         while loader.check_node():
             node = loader.get_node()

@@ -90,17 +90,20 @@ def title_band(
     size: float = 11.5,
     subtitle: str | None = None,
     subtitle_source: Source | None = None,
+    lines: tuple[int, int] = (1, 1),
 ) -> tuple[list[Item], float]:
     """A full-bleed coloured band with the title inside the safe area; returns the items
-    and the band's bottom. The band grows past `height` when the safe area needs it."""
+    and the band's bottom. The band grows past `height` when the safe area needs it.
+    `lines`: at least this many lines for the title and the subtitle (`band_lines`), so
+    that the cards of a deck share one band height."""
     fill, rule, ink = band_colors(ctx, color)
     width = geo.w - 2 * SAFE
     title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
     sub_style = TextStyle(size=7, font="italic", color=ink, min_size=6.5)
     # On a narrow card a title (or subtitle) too wide for one line at its smallest size
     # takes two, and the band grows to hold them.
-    title_lines = 1 if _one_line_fits(ctx, title, title_style, width) else 2
-    sub_lines = 0 if not subtitle else 1 if _one_line_fits(ctx, subtitle, sub_style, width) else 2
+    title_lines = max(lines[0], 1 if _one_line_fits(ctx, title, title_style, width) else 2)
+    sub_lines = 0 if not subtitle else max(lines[1], 1 if _one_line_fits(ctx, subtitle, sub_style, width) else 2)
     title_h = TITLE_H + (title_lines - 1) * title_style.min_size * 1.15
     sub_h = SUBTITLE_H * min(sub_lines, 1) + max(0, sub_lines - 1) * sub_style.min_size * 1.15
     height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
@@ -114,6 +117,15 @@ def title_band(
     if subtitle and bottom is not None:
         items += _band_line(ctx, subtitle, bottom, sub_style, subtitle_source, sub_lines, "subtitle")
     return items, height
+
+
+def band_lines(ctx: LayoutContext, geo: CardGeometry, titles: list[str], subtitles: list[str]) -> tuple[int, int]:
+    """The lines the longest title and subtitle of a deck take in `title_band` (1 or 2 each)."""
+    width = geo.w - 2 * SAFE
+    title = TextStyle(size=6.5, font="bold", color="#ffffff")
+    sub = TextStyle(size=7, font="italic", color="#ffffff", min_size=6.5)
+    return (1 if all(_one_line_fits(ctx, t, title, width) for t in titles) else 2,
+            1 if all(_one_line_fits(ctx, t, sub, width) for t in subtitles) else 2)
 
 
 def _one_line_fits(ctx: LayoutContext, text: str, style: TextStyle, width: float) -> bool:
@@ -166,10 +178,19 @@ def footer(
     return items
 
 
+def number_width(ctx: LayoutContext, total: int) -> float:
+    """The room `n/N` takes at the right of the footer in a deck of `total` cards: NUMBER_W,
+    or more for decks of a thousand cards or more. A layout that puts text beside the
+    number keeps this much (and 1.5 mm) clear of it."""
+    digits = len(str(max(total, 1)))
+    widest = max(ctx.fonts.width(d, "regular", FOOTER_SIZE) for d in "0123456789")
+    return max(NUMBER_W, 2 * digits * widest + ctx.fonts.width("/", "regular", FOOTER_SIZE))
+
+
 def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
     """`n/N` at the right end of the footer line."""
     box = footer_box(geo)
-    width = max(NUMBER_W, ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))  # decks of 100 cards or more
+    width = max(number_width(ctx, total), ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))
     box = Box(box.right - width, box.y, width, box.h)
     return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
                                                             min_size=FOOTER_SIZE - 1), None)

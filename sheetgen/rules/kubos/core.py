@@ -16,6 +16,7 @@ import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 ATTRIBUTES: tuple[str, ...] = ("skill", "shoot", "strength", "sneak", "slight", "senses")
 ATTRIBUTE_MAX = 3  # a character's attribute is 0, 1, 2 or 3
@@ -90,10 +91,7 @@ class HpRoll:
 
     def outcomes(self) -> Counter:
         """Every HP this roll can give, with how many of the 6^dice rolls give it."""
-        counts: Counter = Counter()
-        for faces in itertools.product(DIE, repeat=self.dice):
-            counts[self._total(faces)] += 1
-        return counts
+        return Counter(dict(_outcomes(self)))
 
     def _extremes(self) -> tuple[int, int]:
         # The product of the faces grows with every face (all are positive), and the
@@ -259,3 +257,12 @@ def magic_table_for(roll: int) -> str:
 def table_attributes(table: str) -> tuple[str, ...]:
     """The attributes an item from this table can be tied to."""
     return tuple(dict.fromkeys(a for a in MAGIC_TABLES[table] if a != UNIQUE))
+
+
+@lru_cache(maxsize=256)
+def _outcomes(roll: HpRoll) -> tuple[tuple[int, int], ...]:
+    """`HpRoll.outcomes`, worked out once per roll (every monster of a kind asks for it)."""
+    counts: Counter = Counter()
+    for faces in itertools.product(DIE, repeat=roll.dice):
+        counts[roll._total(faces)] += 1
+    return tuple(counts.items())

@@ -9,6 +9,7 @@ from sheetgen.layout.cards import (
     SAFE,
     CardGeometry,
     background,
+    band_lines,
     cube_glyph,
     footer,
     generic_back,
@@ -77,13 +78,17 @@ def _actions(d: dict) -> tuple[list[str], list[list[str]]] | None:
     return ["Face", "Actions it can name"], [[a["interface"], ", ".join(a["actions"])] for a in d["actions"]]
 
 
-def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_pt: float = TABLE.size) -> list[list[Item]]:
+def _upgrade_subtitle(d: dict) -> str:
+    where = "any face" if d["interfaces"] == ["any"] else " or ".join(d["interfaces"])
+    return f"{' or '.join(d['forms'])} · {where}"
+
+
+def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_pt: float = TABLE.size,
+                   lines: tuple[int, int] = (1, 1)) -> list[list[Item]]:
     """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
     than a card continues on the next."""
     model, d = doc.model, doc.derived
     accent = system_color(ctx, SYSTEM)
-    where = "any face" if d["interfaces"] == ["any"] else " or ".join(d["interfaces"])
-    forms = " or ".join(d["forms"])
     # A subtitle too long points at what made it long: the one interface's name, or the list.
     if len(model.interfaces) == 1 and model.interfaces != ["any"]:
         where_source = Source(("cubit-interface", model.interfaces[0]), ("name",))
@@ -97,7 +102,7 @@ def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_p
 
     def card(part: int) -> tuple[list[Item], Box]:
         band, bottom = title_band(ctx, geo, continued(model.name, part), accent, doc.source("name"),
-                                  subtitle=f"{forms} · {where}", subtitle_source=where_source)
+                                  subtitle=_upgrade_subtitle(d), subtitle_source=where_source, lines=lines)
         return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
 
     return flow_over_cards(ctx, card_blocks(ctx, body, _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE), card)
@@ -110,7 +115,10 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     accent = system_color(ctx, SYSTEM)
     tables = [t for t in (_actions(d.derived) for d in docs) if t]
     table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
-    fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs for front in upgrade_fronts(ctx, geo, d, table_pt)]
+    # One band height for the deck: where one subtitle takes two lines on a narrow card, all do.
+    lines = band_lines(ctx, geo, [d.model.name for d in docs], [_upgrade_subtitle(d.derived) for d in docs])
+    fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs
+              for front in upgrade_fronts(ctx, geo, d, table_pt, lines)]
     backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in fronts]
     return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 

@@ -37,6 +37,11 @@ def fine_print_height(ctx: LayoutContext, width: float) -> float:
     return Paragraph(ctx, NOTICE, FINE_PRINT).height(ctx, width, 1.0)
 
 
+def fine_print_unbroken(ctx: LayoutContext, width: float) -> bool:
+    """Whether the licence notice wraps in `width` without breaking a word (its link)."""
+    return all(ctx.fonts.width(word, FINE_PRINT.font, FINE_PRINT.size) <= width for word in NOTICE.split())
+
+
 def monster_kind_line(derived: dict) -> str:
     """A monster's kind in a few words: `Large humanoid captain`, `Vermin, poisonous`."""
     type_ = derived["type"]

@@ -34,12 +34,13 @@ def layout_gm_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     plan = _paginate(heights, content.h)
     plan[-1] = _balanced(plan[-1], heights)
     pages: list[Page] = []
+    cells: dict = {}  # stat cells drawn once, placed again
     for page_no, page_columns in enumerate(plan, 1):
         items, content = _frame(ctx, color, page_no)
         for column, indices in zip(content.columns(COLUMNS, COLUMN_GAP), page_columns):
             y = column.y
             for i in indices:
-                items += blocks[i].draw(ctx, Box(column.x, y, column.w, heights[i]))
+                items += blocks[i].draw(ctx, Box(column.x, y, column.w, heights[i]), cells)
                 y += heights[i] + BLOCK_GAP
         pages.append(sheet_page(items, ctx, f"page {page_no}"))
     return LayoutDocument(title="KUBOS monsters — GM sheet", pages=tuple(pages), author=ctx.theme.author,

@@ -4,11 +4,11 @@ grid of labelled numbers and a track of hit point boxes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect
+from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect, Text
 from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.rules.kubos.core import ATTRIBUTES
 from sheetgen.layout.labels import label_forms
@@ -71,23 +71,37 @@ def stat_grid(
     *,
     rows: int = 1,
     value_size: float = 11.0,
+    memo: dict | None = None,
 ) -> list[Item]:
     """Cells of a label over a number, in `rows` rows filling `box`.
 
     Every column has the same width whatever its label or number, so the grids of
-    blocks of the same width line up with one another down a page."""
+    blocks of the same width line up with one another down a page. A `memo` (one per
+    layout) keeps each cell drawn, for grids drawn again in the same place (a deck's cards)."""
     items: list[Item] = []
     per_row = math.ceil(len(cells) / rows)
     row_boxes = box.rows(rows, CELL_GAP)
     widths = _column_widths(ctx, cells, per_row, box.w, value_size)
     label_style = TextStyle(size=LABEL_SIZE, font="bold", color=ctx.color("muted"), align="center", min_size=6)
     # Every label in full, or (on narrow cards) every label abbreviated: STR, SKL …
-    labels = label_forms(ctx, [c.label for c in cells], [widths[i % per_row] - CELL_PAD for i in range(len(cells))],
-                         label_style, ATTRIBUTE_SHORT)
+    room = [widths[i % per_row] - CELL_PAD for i in range(len(cells))]
+    forms_key = ("labels", tuple(c.label for c in cells), tuple(room))
+    labels = memo.get(forms_key) if memo is not None else None
+    if labels is None:
+        labels = label_forms(ctx, [c.label for c in cells], room, label_style, ATTRIBUTE_SHORT)
+        if memo is not None:
+            memo[forms_key] = labels
     for r, row_box in enumerate(row_boxes):
         row = cells[r * per_row : (r + 1) * per_row]
         x = row_box.x
         for n, (cell, w) in enumerate(zip(row, widths)):
+            key = (cell, labels[r * per_row + n], x, w, row_box.h, accent, value_size)
+            if memo is not None and key in memo:
+                y0, drawn = memo[key]
+                items += drawn if y0 == row_box.y else _moved_down(drawn, row_box.y - y0)
+                x += w + CELL_GAP
+                continue
+            start = len(items)
             fill = tint(accent, 0.8) if cell.strong else ctx.color("panel")
             items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM, cls="stat-cell"))
             label_box = Box(x + CELL_PAD / 2, row_box.y + 0.7 * MM, w - CELL_PAD, 3.0 * MM)
@@ -96,8 +110,15 @@ def stat_grid(
             items += one_line(ctx, cell.value, value_box,
                               TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),
                               None)
+            if memo is not None and all(isinstance(item, (Rect, Text)) for item in items[start:]):
+                memo[key] = (row_box.y, items[start:])
             x += w + CELL_GAP
     return items
+
+
+def _moved_down(items: list[Item], dy: float) -> list[Item]:
+    """Rects and text runs `dy` lower: a cell drawn once, placed again further down."""
+    return [replace(item, y=item.y + dy) for item in items]  # type: ignore[union-attr]
 
 
 def _column_widths(ctx: LayoutContext, cells: list[StatCell], per_row: int, width: float,

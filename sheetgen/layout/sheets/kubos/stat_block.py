@@ -81,7 +81,8 @@ class StatBlock:
         rows = grid_rows(ctx, self.cells, inner)
         return HEADER_H + PAD + grid_height(rows) + 1.6 * MM + stack_height(ctx, self.blocks, inner, 1.0) + PAD
 
-    def draw(self, ctx: LayoutContext, box: Box) -> list[Item]:
+    def draw(self, ctx: LayoutContext, box: Box, memo: dict | None = None) -> list[Item]:
+        """The block in `box`; a `memo` shared by a sheet's blocks keeps the stat cells drawn."""
         inner = self._inner_width(box.w)
         rows = grid_rows(ctx, self.cells, inner)
         head_fill = tint(self.accent, 0.8)
@@ -99,7 +100,7 @@ class StatBlock:
                           self.doc.source("name"), what="monster name")
         items += one_line(ctx, kind, kind_box, kind_style, None)
         grid_box = Box(box.x + PAD, box.y + HEADER_H + PAD, inner, grid_height(rows))
-        items += stat_grid(ctx, grid_box, self.cells, self.accent, rows=rows)
+        items += stat_grid(ctx, grid_box, self.cells, self.accent, rows=rows, memo=memo)
         body = Box(box.x + PAD, grid_box.bottom + 1.6 * MM, inner, box.bottom - PAD - grid_box.bottom - 1.6 * MM)
         items += fit_blocks(ctx, self.blocks, body, what="stat block")
         return [Group(tuple(items), id=self.doc.id, cls="stat-block", label=self.doc.model.name)]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import NUMBER_W, SAFE, CardGeometry, background, impose_deck, title_band
+from sheetgen.layout.cards import FOOTER_H, SAFE, CardGeometry, background, impose_deck, number_width, title_band
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent, fine_print, fine_print_height, monster_kind_line
+from sheetgen.layout.sheets.kubos.common import (NOTICE, SYSTEM, accent, fine_print, fine_print_height,
+                                                fine_print_unbroken, monster_kind_line)
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
 from sheetgen.layout.text import TextStyle, fit_blocks, split_blocks
@@ -16,9 +17,13 @@ from sheetgen.units import MM
 BODY = 7.5  # points: the body text of every stat card
 
 
-def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[list[Item]]:
-    """One monster's card fronts: name band, numbers, HP boxes, rules, treasure, licence;
-    rules that do not fit at the deck's size go on to a second card."""
+def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
+                  number_w: float, memo: dict | None = None) -> list[list[Item]]:
+    """One monster's card fronts: name band, numbers, HP boxes, rules, treasure, licence
+    (beside the card's number, `number_w` wide); rules that do not fit at the deck's size
+    go on to a second card. A `memo` shared by the deck's cards keeps what they draw
+    alike in the same place (stat cells, the licence), drawn once."""
+    memo = {} if memo is None else memo
     style = TextStyle(size=BODY, leading=1.18, color=ctx.color("ink")).fixed
     cells = monster_cells(doc.derived)
     fronts: list[list[Item]] = []
@@ -30,12 +35,16 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
                                subtitle=monster_kind_line(doc.derived))
         items += band
         inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
-        notice_w = inner.w - NUMBER_W - 1.5 * MM  # n/N at its right
-        notice_h = fine_print_height(ctx, notice_w)
+        if ("notice", inner.w, number_w) not in memo:
+            notice_w, below = inner.w - number_w - 1.5 * MM, 0.0  # n/N at its right
+            if not fine_print_unbroken(ctx, notice_w):  # a deck's number too long for that: a line of its own
+                notice_w, below = inner.w, FOOTER_H
+            memo[("notice", inner.w, number_w)] = notice_w, below, fine_print_height(ctx, notice_w) + below
+        notice_w, below, notice_h = memo[("notice", inner.w, number_w)]
         if remaining is None:
             rows = grid_rows(ctx, cells, inner.w)
             grid_box, rest = inner.split_top(grid_height(rows), 2 * MM)
-            items += stat_grid(ctx, grid_box, cells, color, rows=rows)
+            items += stat_grid(ctx, grid_box, cells, color, rows=rows, memo=memo)
         else:
             rest = inner
         body, notice = rest.split_top(rest.h - notice_h - 1 * MM, 1 * MM)
@@ -55,7 +64,10 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
         if not head:
             head, remaining = blocks, []  # nothing fits even alone: reported where it is
         items += fit_blocks(ctx, head, body, what="stat card")
-        items += fine_print(ctx, Box(notice.x, notice.y, notice_w, notice.h))
+        licence = Box(notice.x, notice.y, notice_w, notice.h - below)
+        if ("licence", licence) not in memo:
+            memo[("licence", licence)] = fine_print(ctx, licence)
+        items += memo[("licence", licence)]
         fronts.append(items)
         if not remaining:
             return fronts
@@ -65,7 +77,16 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
     docs = sorted(job.docs, key=lambda d: (d.model.name, d.id))
-    fronts = [front for doc in docs for front in monster_cards(ctx, geo, doc, color)]
+    # The licence notice leaves room for the widest `n/N`: the deck has a card per monster,
+    # and more when one continues, so the room is checked against the count once laid out.
+    room, issues = number_width(ctx, len(docs)), len(ctx.issues)
+    while True:
+        memo: dict = {}  # what every card draws alike, drawn once
+        fronts = [front for doc in docs for front in monster_cards(ctx, geo, doc, color, room, memo)]
+        if number_width(ctx, len(fronts)) <= room:
+            break
+        room = number_width(ctx, len(fronts))
+        del ctx.issues[issues:]  # laid out again: each problem is reported once
     pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters", job=job, system=SYSTEM,
                         back_title="KUBOS monster", back_text=NOTICE)
     return LayoutDocument(title="KUBOS monsters — stat cards", pages=tuple(pages), author=ctx.theme.author,

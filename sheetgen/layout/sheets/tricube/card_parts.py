@@ -29,14 +29,15 @@ def geometry(ctx: LayoutContext) -> CardGeometry:
 
 
 def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str | None, doc: DocInput,
-              color: str, subtitle_source: Source | None = None) -> tuple[list[Item], Box]:
+              color: str, subtitle_source: Source | None = None,
+              lines: tuple[int, int] = (1, 1)) -> tuple[list[Item], Box]:
     """Background, title band and footer; returns the items and the free box between.
     The title comes from the document's `name`; `subtitle_source` is where the subtitle
     comes from, so text that does not fit is reported there."""
     items = background(geo, ctx.color("card"))
     height = BAND_HEIGHT if subtitle else 11 * MM
     band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
-                              subtitle_source=subtitle_source)
+                              subtitle_source=subtitle_source, lines=lines)
     items += band
     items += footer(ctx, geo, footer_text(NOTICE, card=True), short=SYSTEM_SHORT_NAMES[SYSTEM])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
-from sheetgen.layout.cards import CardGeometry
+from sheetgen.layout.cards import CardGeometry, band_lines
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued
@@ -85,13 +85,18 @@ def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) ->
     return items
 
 
-def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[list[Item]]:
+def subtitle_of(c: TricubeCharacter) -> str:
+    return f"{c.trait.capitalize()} · {c.concept}"
+
+
+def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
+                    lines: tuple[int, int] = (1, 1)) -> list[list[Item]]:
     """One character's card, in card coordinates; on a short card (square) the perks and
     quirks continue on a second."""
     c: TricubeCharacter = doc.model
     d = doc.derived
-    subtitle = f"{c.trait.capitalize()} · {c.concept}"
-    items, free = card_face(ctx, geo, c.name, subtitle, doc, color, doc.source("concept"))
+    subtitle = subtitle_of(c)
+    items, free = card_face(ctx, geo, c.name, subtitle, doc, color, doc.source("concept"), lines)
     chips, rest = free.split_top(10.5 * MM, 1 * MM)
     items += dice_chips(ctx, chips, d["dice"], c.trait, c.combat_style, color)
     # A ruled line per affliction a character may carry, up to what the card holds.
@@ -121,11 +126,15 @@ def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color:
         items += token_row(ctx, row, token, tokens, color, element_id(doc.id, token), source)
     items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, slots)
     return text_cards(ctx, (items, text), blocks, captions.roll_reminder(), "perks and quirks",
-                      lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept")))
+                      lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept"),
+                                          lines))
 
 
 def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A card per character, 9-up with crop marks."""
     geo, color = geometry(ctx), accent(ctx)
-    fronts = [front for doc in sorted(job.docs, key=lambda d: d.id) for front in character_cards(ctx, geo, doc, color)]
+    docs = sorted(job.docs, key=lambda d: d.id)
+    # One band height for the party: where one subtitle takes two lines on a narrow card, all do.
+    lines = band_lines(ctx, geo, [d.model.name for d in docs], [subtitle_of(d.model) for d in docs])
+    fronts = [front for doc in docs for front in character_cards(ctx, geo, doc, color, lines)]
     return impose(ctx, fronts, geo, f"{GAME_NAME} — character cards", f"{GAME_NAME} character cards", job)

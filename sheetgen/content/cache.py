@@ -1,0 +1,98 @@
+"""A cache of parsed content files, so a rebuild does not parse thousands of unchanged
+files again.
+
+An entry is a file's documents as `yamlsrc.load_documents` read them (values and the
+position of each), kept under the file's name with the sha256 of its bytes; the whole
+cache is tied to a fingerprint of the code that read them. An entry is used only for a
+file whose name, bytes and reading code are exactly those recorded, so the source always
+wins: a file that changed is parsed again. Only files read without any problem are kept
+(their diagnostics are made afresh every time). The cache is JSON, never code: a file
+that is missing, unreadable, malformed or made by other code is simply not used.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from sheetgen.content.yamlsrc import Mark, Positions, RawDocument
+
+FORMAT = 1
+
+
+def _plain(value: Any) -> bool:
+    """Whether JSON gives `value` back exactly (text keys, finite numbers, no tuples)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+def _encode(raw: RawDocument) -> list:
+    return [raw.index, raw.data, [raw.start.line, raw.start.column],
+            [[list(p), m.line, m.column] for p, m in raw.positions.values.items()],
+            [[list(p), m.line, m.column] for p, m in raw.positions.keys.items()]]
+
+
+def _decode(item: list) -> RawDocument:
+    index, data, start, values, keys = item
+    positions = Positions({tuple(p): Mark(int(line), int(col)) for p, line, col in values},
+                          {tuple(p): Mark(int(line), int(col)) for p, line, col in keys})
+    return RawDocument(int(index), data, positions, Mark(int(start[0]), int(start[1])), True)
+
+
+class DocumentCache:
+    """Parsed documents of content files by name and sha256, kept in one JSON file."""
+
+    def __init__(self, path: Path, code: str):
+        self.path = path
+        self.code = f"{FORMAT}:{yaml.__version__}:{yaml.__with_libyaml__}:{code}"
+        self._entries: dict[str, list] = {}
+        self._used: dict[str, list] = {}
+        self._changed = False
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and data.get("code") == self.code and isinstance(data.get("files"), dict):
+                self._entries = data["files"]
+        except (OSError, ValueError):
+            pass
+
+    def get(self, name: str, sha256: str) -> list[RawDocument] | None:
+        """The documents of the file `name` whose bytes have this sha256, if cached."""
+        entry = self._entries.get(name)
+        try:
+            if not entry or entry[0] != sha256:
+                return None
+            raws = [_decode(item) for item in entry[1]]
+        except (ValueError, TypeError, IndexError, KeyError):
+            return None  # an entry not as this code writes them: read the file
+        self._used[name] = entry
+        return raws
+
+    def put(self, name: str, sha256: str, raws: list[RawDocument]) -> None:
+        """Keep the documents of a file read without any problem."""
+        if not all(raw.ok and _plain(raw.data) for raw in raws):
+            return
+        self._used[name] = [sha256, [_encode(raw) for raw in raws]]
+        self._changed = True
+
+    def save(self, write: Callable[[Path, bytes], Any]) -> None:
+        """Write the entries used this time (the files read) with `write(path, bytes)`
+        (the build's atomic write); a folder that refuses it only costs the next build
+        parsing its files."""
+        if not self._changed and self._used.keys() == self._entries.keys():
+            return
+        text = json.dumps({"code": self.code, "files": self._used}, ensure_ascii=False, separators=(",", ":"))
+        try:
+            write(self.path, text.encode("utf-8"))
+        except OSError:
+            pass

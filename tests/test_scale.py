@@ -1,0 +1,177 @@
+"""Content at scale: large decks still print cleanly, validation's shortcuts report what a
+full layout would, and an incremental rebuild writes what a clean build writes.
+(Figures — time, memory — come from `bench/robustness.py`, never from tests.)"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from conftest import DATA, MM, REPO, run_cli, write
+
+MONSTER = """kind: kubos-monster
+id: m-{i:05d}
+name: Monster {i}
+type: vermin
+attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}}
+defence: 2
+hp: 4
+"""
+
+
+def checked_content(root: Path):
+    from sheetgen.content.loader import load
+    from sheetgen.rules import check
+
+    return check(load([root / "content"]))
+
+
+def test_a_ten_thousand_card_deck_numbers_its_cards_clear_of_the_licence(tmp_path):
+    """`10000/10000` is far wider than the footer's usual room for `99/99`: the licence
+    notice beside it leaves it room, and the number stays fine print (6.5pt, black)."""
+    import dataclasses
+
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.layout.primitives import Text, walk
+
+    write(tmp_path, "content/monsters.yaml", MONSTER.format(i=1))
+    checked = checked_content(tmp_path)
+    target = next(t for t in plan(checked, ("pdf",)) if t.key == "kubos/stat-cards-print-shop/monsters")
+    # The same monster ten thousand times: a deck of 10,000 cards, one a page with its back.
+    many = dataclasses.replace(target, job=dataclasses.replace(target.job, docs=target.job.docs * 10_000))
+    document, issues = lay_out(many, checked.theme)
+    assert not issues
+    assert len(document.pages) == 20_000
+    for n in (1, 9_999, 10_000):
+        texts = [(item, dx, dy) for item, dx, dy in walk(document.pages[2 * n - 2].items) if isinstance(item, Text)]
+        number = [(t, dx, dy) for t, dx, dy in texts if t.text == f"{n}/10000"]
+        assert len(number) == 1, [t.text for t, _, _ in texts]
+        num, ndx, ndy = number[0]
+        assert num.size >= 6.5 and num.fill == "#000000"
+        left, right = num.x + ndx, num.x + ndx + num.width
+        assert right <= document.pages[0].width
+        assert any(t.text == "http://www.1km1kt.net/rpg/kubos" for t, _, _ in texts), "the notice's link, whole"
+        for t, dx, dy in texts:
+            if t is not num and abs((t.y + dy) - (num.y + ndy)) < max(t.size, num.size):
+                # text on the number's line ends 1.5 mm before it, as on cards of smaller decks
+                assert t.x + dx + t.width <= left - 1.5 * MM + 1e-6, (t.text, num.text)
+
+
+def test_a_print_shop_twin_reports_nothing_its_deck_does_not(tmp_path):
+    """`validate` lays out a deck but not its print-shop twin (the same cards one a page):
+    over the bundled decks and one too wordy, the twin's problems are the deck's."""
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.layout.registry import product
+
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    write(tmp_path, "content/talker.yaml", f"""
+        kind: kubos-monster
+        id: talker
+        name: Talker
+        type: vermin
+        hp: 3
+        notes: {"blah " * 400}
+        """)
+    checked = checked_content(tmp_path)
+    targets = {(t.system, t.product, t.id): t for t in plan(checked)}
+    twins, with_problems = 0, 0
+    for (system, product_id, id_), twin in targets.items():
+        deck_id = product(product_id, system).print_shop_of
+        if not deck_id:
+            continue
+        deck = product(deck_id, system)
+        deck_target = targets[(system, deck_id, id_ if twin.scope == "document" else deck.target or deck.name)]
+        found = {(i.code, i.message, i.source, i.at) for i in lay_out(twin, checked.theme)[1]}
+        assert found <= {(i.code, i.message, i.source, i.at) for i in lay_out(deck_target, checked.theme)[1]}
+        twins += 1
+        with_problems += bool(found)
+    assert twins >= 5 and with_problems == 1
+
+
+def test_validate_reports_a_deck_problem_once(workdir):
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
+    write(workdir, "content/talker.yaml", f"""
+        kind: kubos-monster
+        id: talker
+        name: Talker
+        type: vermin
+        hp: 3
+        notes: {"blah " * 400}
+        """)
+    run = run_cli("validate")
+    assert run.code == 1
+    assert run.stderr.count("content/talker.yaml:6:8: error[layout.text-overflow]") == 1
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    """Every output and the manifest, by path (hidden files are the build's own state)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkeypatch):
+    """Edits, an added and a removed document, an output spoiled behind the build's back:
+    each rebuild leaves the same files, byte for byte, as a clean build of the same content."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    deck = bundled / "content" / "decks"
+    first = sorted(deck.glob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace("title: ", "title: Edited ", 1), encoding="utf-8")
+    write(bundled, "content/kubos/monsters/extra.yaml", MONSTER.format(i=7))
+    sorted((bundled / "content" / "cubit" / "cubits").glob("*.yaml"))[-1].unlink()
+    out = bundled / "out"
+    cut, altered = sorted(out.rglob("*.pdf"))[:2]
+    cut.write_bytes(cut.read_bytes()[:-10])  # the build must notice, whatever it remembers
+    st = altered.stat()
+    data = bytearray(altered.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    altered.write_bytes(bytes(data))  # the same size, and its time set back
+    os.utime(altered, ns=(st.st_atime_ns, st.st_mtime_ns))
+    run = run_cli("build", "-o", "out", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    assert run_cli("build", "-o", "clean", "--format", "pdf").code == 0
+    assert outputs(out) == outputs(bundled / "clean")
+
+
+def test_manifest_lines_are_the_json_of_their_entries():
+    import json
+
+    from sheetgen.build.files import OutputEntry, TargetRecord, entry_line, record_line
+
+    odd = 'a"b\\c\n\t\x01é€😀\u2028'
+    for e in (OutputEntry("x/y.pdf", None, None, "", "p", "pdf", "0" * 64),
+              OutputEntry(odd, odd, odd, odd, odd, odd, odd, odd, 12, odd)):
+        assert entry_line(e) == json.dumps(e.to_json(), ensure_ascii=False)
+        assert OutputEntry.from_json(json.loads(entry_line(e))) == e
+    for r in (TargetRecord("p", "document", "", (), ()), TargetRecord(odd, odd, odd, (odd, "b"), ("k",))):
+        assert record_line(r) == json.dumps(r.to_json(), ensure_ascii=False)
+
+
+def test_a_spoiled_document_cache_is_read_past(bundled, monkeypatch):
+    """The cache of parsed content files is never trusted over the files: entries in a
+    shape no code writes, an entry for bytes the file no longer holds, or a file that is
+    not JSON are read past, and the build writes what a build without a cache does."""
+    import json
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    cache = bundled / "out" / ".documents-cache.json"
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    deck = sorted((bundled / "content" / "decks").glob("*.yaml"))[0]
+    assert f"content/decks/{deck.name}" in data["files"]
+    for n, name in enumerate(sorted(data["files"])):  # every other entry in a shape no code writes
+        if n % 2:
+            data["files"][name][1] = [["not", "a", "document"]]
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: ", "title: Edited ", 1), encoding="utf-8")
+    run = run_cli("build", "-o", "out", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
+    assert outputs(bundled / "out") == outputs(bundled / "fresh")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: Edited ", "title: ", 1), encoding="utf-8")
+    cache.write_text("{not json", encoding="utf-8")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    shutil.rmtree(bundled / "fresh")
+    assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
+    assert outputs(bundled / "out") == outputs(bundled / "fresh")
