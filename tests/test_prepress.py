@@ -86,7 +86,7 @@ def _nearest_ink(png: Path) -> float:
     """Distance in pixels from the nearest non-white pixel to the image's edge (inf: blank)."""
     img = Image.open(png).convert("L")
     w, h = img.size
-    box = img.point(lambda v: 255 if v < 245 else 0).getbbox()
+    box = img.point(lambda v: 255 if v < 252 else 0).getbbox()  # the lightest tints count as ink
     if box is None:
         return float("inf")
     left, top, right, bottom = box

@@ -71,8 +71,9 @@ def heading(ctx: LayoutContext, box: Box) -> list[Item]:
 def band(ctx: LayoutContext, box: Box, n: int, v: Record, color: str, shaded: bool) -> list[Item]:
     """One turn: pencil boxes across, then a ruled line for notes under the actions."""
     items: list[Item] = []
-    if shaded:
-        items.append(Rect(box.x - 1 * MM, box.y, box.w + 2 * MM, box.h, stroke=None, fill=tint(color, 0.95),
+    if shaded:  # a millimetre wider than the boxes, where the printable margin leaves it
+        pad = max(0.0, min(1 * MM, box.x - ctx.theme.printable_margin))
+        items.append(Rect(box.x - pad, box.y, box.w + 2 * pad, box.h, stroke=None, fill=tint(color, 0.95),
                           radius=1 * MM))
     boxes = Box(box.x, box.y + 1 * MM, box.w, BOX_H)
     for key, col in columns(boxes).items():
