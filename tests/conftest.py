@@ -26,6 +26,15 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DATA = REPO / "sheetgen" / "data"  # the game data sheetgen ships
 SVG_NS = {"svg": "http://www.w3.org/2000/svg"}
 MM = 72 / 25.4
+# a KUBOS monster whose notes no card can hold (as `content/talker.yaml`, the notes at 6:8)
+WORDY_MONSTER = f"""
+    kind: kubos-monster
+    id: talker
+    name: Talker
+    type: vermin
+    hp: 3
+    notes: {"blah " * 400}
+    """
 
 
 @dataclass

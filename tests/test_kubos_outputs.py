@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import DATA, MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
+from conftest import DATA, MM, REPO, SVG_NS, WORDY_MONSTER, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
 
 KUBOS_CONTENT = REPO / "content" / "kubos"
 LINK = "http://www.1km1kt.net/rpg/kubos"
@@ -231,14 +231,7 @@ def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
 
 def test_text_that_cannot_fit_a_card_is_an_error_at_its_field(workdir):
     shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
-    write(workdir, "content/talker.yaml", f"""
-        kind: kubos-monster
-        id: talker
-        name: Talker
-        type: vermin
-        hp: 3
-        notes: {"blah " * 400}
-        """)
+    write(workdir, "content/talker.yaml", WORDY_MONSTER)
     run = run_cli("build", "-o", "out")
     assert run.code == 1
     assert "content/talker.yaml:6:8: error[layout.text-overflow]" in run.stderr

@@ -8,7 +8,7 @@ import os
 import shutil
 from pathlib import Path
 
-from conftest import DATA, MM, REPO, run_cli, write
+from conftest import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
 
 MONSTER = """kind: kubos-monster
 id: m-{i:05d}
@@ -65,14 +65,7 @@ def test_a_print_shop_twin_reports_nothing_its_deck_does_not(tmp_path):
     from sheetgen.layout.registry import product
 
     shutil.copytree(REPO / "content", tmp_path / "content")
-    write(tmp_path, "content/talker.yaml", f"""
-        kind: kubos-monster
-        id: talker
-        name: Talker
-        type: vermin
-        hp: 3
-        notes: {"blah " * 400}
-        """)
+    write(tmp_path, "content/talker.yaml", WORDY_MONSTER)
     checked = checked_content(tmp_path)
     targets = {(t.system, t.product, t.id): t for t in plan(checked)}
     twins, with_problems = 0, 0
@@ -91,14 +84,7 @@ def test_a_print_shop_twin_reports_nothing_its_deck_does_not(tmp_path):
 
 def test_validate_reports_a_deck_problem_once(workdir):
     shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
-    write(workdir, "content/talker.yaml", f"""
-        kind: kubos-monster
-        id: talker
-        name: Talker
-        type: vermin
-        hp: 3
-        notes: {"blah " * 400}
-        """)
+    write(workdir, "content/talker.yaml", WORDY_MONSTER)
     run = run_cli("validate")
     assert run.code == 1
     assert run.stderr.count("content/talker.yaml:6:8: error[layout.text-overflow]") == 1
