@@ -12,7 +12,7 @@ from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.common import Record
 from sheetgen.layout.sheets.cubes.pieces import check_square, cube_block, iso_block_size, label_style, pencil_box
 from sheetgen.layout.sheets.cubes.record_panels import GAP, caption, swatch
-from sheetgen.layout.text import TextStyle, fit_blocks, one_line, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, fit_scale, one_line, text_box
 from sheetgen.layout.widgets import section
 from sheetgen.rules.cubes.rulebook import ACTIONS, CUBES_AT_START, CUBES_TO_WIN, ordinal
 from sheetgen.units import MM
@@ -118,8 +118,11 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
         who = rival["player"] + (f" · {rival['name']}" if rival.get("name") else "")
         # Too long a name is the rival's to shorten: report it at their document.
         source = Source((CIV_KIND, rival["id"]), ("name" if rival.get("name") else "player",))
-        items += text_box(ctx, who, name, TextStyle(size=8.5, color=ctx.color("ink"), min_size=6, leading=1.0), source,
-                          valign="middle", what="rival's name")
+        style = TextStyle(size=8.5, color=ctx.color("ink"), min_size=6.5, leading=1.0)
+        if fit_scale(ctx, [Paragraph(ctx, who, style, source)], name)[1]:
+            items += text_box(ctx, who, name, style, source, valign="middle", what="rival's name")
+        else:  # a label, not the rules: where even two lines cannot hold it, it is cut, with a warning
+            items += one_line(ctx, who, name, style, source, what="rival's name", abbreviate=True)
     else:
         items.append(Path(line(name.x, name.bottom - 0.5 * MM, name.right, name.bottom - 0.5 * MM),
                           stroke=ctx.color("rule"), width=0.5))
