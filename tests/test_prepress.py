@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageStat
 
 from conftest import MM, REPO, pdf_text, rasterize_svg, read_pdf, run_cli, write
 from pdfops import read_geometry
@@ -142,13 +142,9 @@ def test_a_wider_printable_margin_is_kept_by_every_product(wide_builds, paper, t
     handouts) is still built and keeps its ink 12mm from the edge. On Letter a 50mm cube's
     net no longer fits inside that margin (a test below), so the nets there are 45mm.
     A rival's name too long for the narrower CUBES! record sheet is cut, with a warning.
-    The densest sheets lose a line's room to the margin: an output that no longer fits is
-    an error at the theme's margin, naming the output and the widest margin it fits."""
+    (Wider margins than a sheet can hold are one error each: the test after this one.)"""
     out, run = wide_builds[paper]
-    problems = [line for line in run.stderr.splitlines() if ": error[" in line]
-    assert all(line.startswith("content/theme.yaml:") and "error[theme.margin-too-wide]" in line
-               and f"does not fit inside a {WIDE}mm printable margin" in line for line in problems), run.stderr
-    assert len(problems) <= 1, run.stderr
+    assert run.code == 0 and ": error[" not in run.stderr, run.stderr
     warnings = [line for line in run.stderr.splitlines() if ": warning[" in line]
     assert all("warning[layout.text-abbreviated]" in line and "rival's name" in line for line in warnings), run.stderr
     assert paper != "a4" or any("`Ana · The Ashara Concord`" in line for line in warnings), run.stderr
@@ -367,7 +363,7 @@ def test_print_shop_colours_are_cmyk_with_black_text_in_black_ink(builds):
 
 def _coverage(png: Path) -> float:
     img = Image.open(png).convert("L")
-    return 1 - sum(img.getdata()) / (255 * img.size[0] * img.size[1])
+    return 1 - ImageStat.Stat(img).mean[0] / 255
 
 
 def test_ink_saver_lightens_backs_and_title_bands(workdir, tmp_path):
