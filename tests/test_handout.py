@@ -25,13 +25,19 @@ sections:
 """
 
 
-def test_a_handout_bundles_sections_duplex_ready(workdir):
+def built_kit(workdir, handout: str):
+    """Two decks (one Grimdark, one CUBES!) and the handout `kit` bundling them, built:
+    the handout's PDF, read."""
     deck(workdir, "basics")
     deck(workdir, "second", system="cubes", title="Second deck")
-    write(workdir, "content/handout.yaml", HANDOUT)
+    write(workdir, "content/handout.yaml", handout)
     result = run_cli("build")
     assert result.code == 0, result.stderr
-    reader = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+    return read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+
+
+def test_a_handout_bundles_sections_duplex_ready(workdir):
+    reader = built_kit(workdir, HANDOUT)
     assert reader.metadata.title == "Starter Kit" and reader.metadata.author == "Grid Press"
     texts = [page.extract_text() for page in reader.pages]
     assert all(float(p.mediabox.width) == pytest.approx(8.5 * 72) for p in reader.pages)

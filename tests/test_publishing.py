@@ -10,6 +10,7 @@ import pytest
 
 from conftest import MM, REPO, read_pdf, run_cli, write
 from test_build import deck
+from test_handout import built_kit
 
 HANDOUT = """
 kind: handout
@@ -41,12 +42,7 @@ def outline_tree(reader, entries=None):
 
 
 def test_a_handout_has_an_outline_page_labels_named_destinations_and_linked_contents(workdir):
-    deck(workdir, "basics")
-    deck(workdir, "second", system="cubes", title="Second deck")
-    write(workdir, "content/handout.yaml", HANDOUT)
-    result = run_cli("build")
-    assert result.code == 0, result.stderr
-    reader = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+    reader = built_kit(workdir, HANDOUT)
     tree = outline_tree(reader)
     assert [t for t, _, _ in tree] == ["Contents", "Rules at a glance", "More cards"]
     assert tree[0][1] == 0
