@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from sheetgen.layout.cards import SYSTEM_NAMES, system_color
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import LayoutDocument, Page
+from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page
 from sheetgen.layout.sheets.cubes import captions
+from sheetgen.layout.widgets import page_frame
 from sheetgen.rules.cubes.civilization import starting_pools
 from sheetgen.rules.cubes.rulebook import PLAYERS
 
@@ -67,6 +68,16 @@ class Record:
     def blank(cls) -> "Record":
         pools = tuple(dict(p, start=None) for p in starting_pools(0))
         return cls(pools=pools, fillable=True)
+
+
+def frame(ctx: LayoutContext, v: Record, sheet: str, blank_subtitle: str) -> tuple[list[Item], Box, str]:
+    """A civilization's sheet frame (titled with its name, or the game's on a blank sheet):
+    its items, the content box inside it and the accent colour."""
+    color = accent(ctx)
+    title, subtitle = (v.title, f"{GAME_NAME} · {sheet}") if v.title else (GAME_NAME, blank_subtitle)
+    items, content = page_frame(ctx, title, system=GAME_NAME, accent=color, subtitle=subtitle, notice=footer_text(),
+                                source=v.source("name" if v.name else "player"))
+    return items, content, color
 
 
 def document(title: str, subject: str, pages: list[Page], ctx: LayoutContext, *keywords: str) -> LayoutDocument:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, accent, document, footer_text
+from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, document, frame
 from sheetgen.layout.sheets.cubes.record_more import blocked_panel, construction_panel, contacts_panel, cubes_owned_panel
 from sheetgen.layout.sheets.cubes.record_panels import GAP, eras_panel, identity, pools_panel, quantumizer_panel
-from sheetgen.layout.widgets import page_frame, sheet_page
+from sheetgen.layout.widgets import sheet_page
 from sheetgen.units import MM
 
 # Row heights at their smallest; what the paper leaves over is shared by weight.
@@ -37,10 +37,7 @@ def row_boxes(content: Box) -> dict[str, Box]:
 
 def record_items(ctx: LayoutContext, v: Record) -> list[Item]:
     """Everything on the one page of a record sheet."""
-    color = accent(ctx)
-    title, subtitle = (v.title, f"{GAME_NAME} · record sheet") if v.title else (GAME_NAME, "civilization record sheet")
-    items, content = page_frame(ctx, title, system=GAME_NAME, accent=color, subtitle=subtitle, notice=footer_text(),
-                                source=v.source("name" if v.name else "player"))
+    items, content, color = frame(ctx, v, "record sheet", "civilization record sheet")
     rows = row_boxes(content)
     items += identity(ctx, rows["identity"], v, color)
     items += pools_panel(ctx, rows["pools"], v, color)

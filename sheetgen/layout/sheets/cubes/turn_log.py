@@ -10,11 +10,11 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Field, Group, Item, LayoutDocument, Page, Path, Rect, line
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubes import captions
-from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, accent, document, footer_text
+from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, document, frame
 from sheetgen.layout.sheets.cubes.pieces import label_style, pencil_box
 from sheetgen.layout.sheets.cubes.record_panels import caption
 from sheetgen.layout.text import TextStyle, fit_blocks, one_line
-from sheetgen.layout.widgets import page_frame, sheet_page
+from sheetgen.layout.widgets import sheet_page
 from sheetgen.rules.cubes.rulebook import ACTIONS_PER_TURN, CONSUMING_CUBES_MAX
 from sheetgen.units import MM
 
@@ -93,10 +93,7 @@ def band(ctx: LayoutContext, box: Box, n: int, v: Record, color: str, shaded: bo
 
 
 def turn_log_items(ctx: LayoutContext, v: Record) -> list[Item]:
-    color = accent(ctx)
-    title, subtitle = (v.title, f"{GAME_NAME} · turn log") if v.title else (GAME_NAME, "turn log")
-    items, content = page_frame(ctx, title, system=GAME_NAME, accent=color, subtitle=subtitle, notice=footer_text(),
-                                source=v.source("name" if v.name else "player"))
+    items, content, color = frame(ctx, v, "turn log", "turn log")
     head, rest = content.split_top(HEAD_H, 1 * MM)
     reminder = caption(ctx, captions.turn_log_rule() + " " + captions.pools_rule())
     body, rule = rest.split_top(rest.h - max(RULE_H, reminder.height(ctx, rest.w, 1.0) + 1.7 * MM), 1.5 * MM)
