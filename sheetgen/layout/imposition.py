@@ -190,6 +190,7 @@ def impose(
     # Where each slot's card goes, front and back, worked out once for every sheet.
     front_slots = [(plan.trim(slot), plan.clip(slot)) for slot in range(n)]
     back_slots = [(plan.back_trim(slot), _mirror(plan.clip(slot), plan.card[0])) for slot in range(n)]
+    frozen: dict[int, tuple[Item, ...]] = {}
     for start in range(0, len(fronts), n):
         chunk = fronts[start : start + n]
         items: list[Item] = []
@@ -205,7 +206,7 @@ def impose(
             items = []
             for slot, art in enumerate(back_chunk):
                 t, clip = back_slots[slot]
-                items.append(Group(tuple(art), cls="card back", dx=t.x, dy=t.y, clip=clip,
+                items.append(Group(_frozen(art, frozen), cls="card back", dx=t.x, dy=t.y, clip=clip,
                                    label=f"back of card {start + slot + 1}"))
             items.extend(_crop_marks(plan, len(back_chunk), True))
             pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
@@ -229,6 +230,15 @@ def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[Card
                                            label=f"back of card {i + 1}"),), trim=trim,
                               bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back", is_back=True))
     return pages
+
+
+def _frozen(art: CardArt, seen: dict[int, tuple[Item, ...]]) -> tuple[Item, ...]:
+    """The card's items as a tuple, made once for art that many cards share (a deck's
+    back); `seen` lives no longer than the cards it lists, so an id stays its art's."""
+    hit = seen.get(id(art))
+    if hit is None:
+        hit = seen[id(art)] = tuple(art)
+    return hit
 
 
 def _mirror(clip: Box, card_w: float) -> Box:

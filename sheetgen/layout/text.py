@@ -892,6 +892,13 @@ def shortened(ctx: LayoutContext, text: str, style: str, size: float, width: flo
     return mark
 
 
+def _one_spaced(text: str) -> str:
+    """The text with its runs of white space as single spaces: the same string where it
+    has none to fold (a deck's footer, printed on every card, is then stored once)."""
+    folded = " ".join(text.split())
+    return text if folded == text else folded
+
+
 def one_line(
     ctx: LayoutContext,
     text: str,
@@ -908,7 +915,7 @@ def one_line(
     Text too wide even at the style's minimum size is an error at its source; with
     `abbreviate` (labels that are not the reader's rules: owner names, footers) it is
     shortened with an ellipsis and a warning instead."""
-    text = " ".join(str(text).split())
+    text = _one_spaced(str(text))
     ctx.check_glyphs(text, style.font, source)
     m = ctx.fonts.metrics(style.font)
     em = m.width(text)
