@@ -210,9 +210,8 @@ def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
             if current is not None:
                 words.append((em, current))
                 current = None
-            for part in parts[1:-1]:
-                if part:
-                    words.append((width(part), ((part, s),)))
+            if len(parts) > 2:
+                words += [(width(part), ((part, s),)) for part in parts[1:-1] if part]
             tail = parts[-1]
             if tail:
                 current, em = [(tail, s)], width(tail)
@@ -457,15 +456,31 @@ class Paragraph:
                         run.append(" ")
                         run_em += space_em
                     cx += space
-                single = len(fragments) == 1
+                if len(fragments) == 1:  # a word in one style (nearly every word)
+                    text, fstyle = fragments[0]
+                    w = em * size
+                    if fstyle == base:
+                        if run:
+                            run.append(text)
+                            run_em += em
+                        else:
+                            run_x, run, run_em = cx, [text], em
+                    else:
+                        if run:
+                            joined = "".join(run)
+                            runs.append((run_x, joined, base_face, (run_em if exact else measure(m, joined)) * size))
+                            run = []
+                        runs.append((cx, text, fonts.face(fstyle), w))
+                    cx += w
+                    continue
                 for text, fstyle in fragments:
-                    w = em * size if single else fonts.width(text, fstyle, size)
+                    w = fonts.width(text, fstyle, size)
                     if fstyle == base:
                         if not run:
                             run_x = cx
                             run_em = 0.0
                         run.append(text)
-                        run_em += em if single else m.width(text)
+                        run_em += m.width(text)
                     else:
                         if run:
                             joined = "".join(run)
@@ -559,8 +574,14 @@ class Table:
         self.col_weights = col_weights
         self.pad = 0.3  # em, cell padding on each side
         self._natural_cache: dict[int, tuple[float, float]] = {}
-        self._widths_cache: dict[tuple[float, float], list[float]] = {}
-        self._rows_cache: dict[tuple[float, float], list[float]] = {}
+        # Column widths, row heights and split words depend on the cells' texts and the
+        # style only: tables of the same content (a deck repeats its tables) share them
+        # through the font book, by this key. Not the parts of a split table, whose
+        # columns keep the whole table's widths.
+        self._memo: dict = ctx.fonts.memo
+        self._content = ("table", tuple(p._key for p in self.header),
+                         tuple(tuple(p._key for p in row) for row in self.cells), style,
+                         tuple(col_weights) if col_weights else None)
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
@@ -573,6 +594,7 @@ class Table:
                  Table(ctx, columns, rows[k:], style, source, first_row=self.first_row + k, **options))
         for part in parts:  # both parts keep the whole table's columns
             part._natural_cache = {c: self._natural(ctx, c) for c in range(len(self.header))}
+            part._memo, part._content = {}, None
         return parts
 
     def _natural(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
@@ -591,10 +613,10 @@ class Table:
         return natural, word
 
     def widths(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
-        key = (round(width, 3), round(scale, 5))
-        hit = self._widths_cache.get(key)
+        key = ("widths", self._content, round(width, 3), round(scale, 5))
+        hit = self._memo.get(key)
         if hit is None:
-            hit = self._widths_cache[key] = self._share_width(ctx, width, scale)
+            hit = self._memo[key] = self._share_width(ctx, width, scale)
         return hit
 
     def _share_width(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
@@ -632,9 +654,14 @@ class Table:
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
         """Whether some cell has a word wider than its column at this scale."""
-        widths = self.widths(ctx, width, scale)
-        pad = 2 * self.pad * self.style.size * scale
-        return any(p.splits_words(ctx, w - pad, scale) for row in [self.header] + self.cells for p, w in zip(row, widths))
+        key = ("splits", self._content, width, scale)
+        hit = self._memo.get(key)
+        if hit is None:
+            widths = self.widths(ctx, width, scale)
+            pad = 2 * self.pad * self.style.size * scale
+            hit = self._memo[key] = any(p.splits_words(ctx, w - pad, scale)
+                                        for row in [self.header] + self.cells for p, w in zip(row, widths))
+        return hit
 
     def _row_height(self, ctx: LayoutContext, row: list[Paragraph], widths: list[float], scale: float) -> float:
         size = self.style.size * scale
@@ -643,11 +670,11 @@ class Table:
 
     def row_heights(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
         """The height of each row, the header first."""
-        key = (width, scale)
-        hit = self._rows_cache.get(key)
+        key = ("rows", self._content, width, scale)
+        hit = self._memo.get(key)
         if hit is None:
             widths = self.widths(ctx, width, scale)
-            hit = self._rows_cache[key] = [self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells]
+            hit = self._memo[key] = [self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells]
         return hit
 
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
