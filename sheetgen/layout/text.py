@@ -180,13 +180,40 @@ def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
         fragments = parse_inline(stripped, base, markup) if markup and "*" in stripped else [(stripped, base)]
         if len(fragments) == 1:  # one style on the whole line: words are its parts
             t, s = fragments[0]
-            width = fonts.metrics(s).width
-            lines.append(ParsedLine([(width(p), ((p, s),)) for p in t.split(" ") if p], bullet, gap, s == base))
+            table = words_in(fonts, s)
+            lines.append(ParsedLine([table[p] for p in t.split(" ") if p], bullet, gap, s == base))
             gap = False
             continue
         lines.append(ParsedLine(_styled_words(fragments, fonts), bullet, gap))
         gap = False
     return lines
+
+
+class _Words(dict):
+    """The words met in one font style, as `Word`s: measured once, and one tuple for every
+    time a deck's cards use a word. Bounded: it forgets everything past `limit` words."""
+
+    limit = 5_000
+
+    def __init__(self, width, style: str):
+        super().__init__()
+        self.width = width
+        self.style = style
+
+    def __missing__(self, text: str) -> Word:
+        if len(self) >= self.limit:
+            self.clear()
+        word = self[text] = (self.width(text), ((text, self.style),))
+        return word
+
+
+def words_in(fonts, style: str) -> _Words:
+    """The word table of a font style (see `_Words`), kept with the font book's layouts."""
+    key = ("words", style)
+    table = fonts.memo.get(key)
+    if table is None:
+        table = fonts.memo[key] = _Words(fonts.metrics(style).width, style)
+    return table
 
 
 def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
@@ -197,7 +224,8 @@ def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
     current: list[Fragment] | None = None
     em = 0.0
     for frag_text, s in fragments:
-        width = fonts.metrics(s).width
+        table = words_in(fonts, s)
+        width = table.width
         parts = frag_text.split(" ")
         head = parts[0]
         if head:
@@ -211,7 +239,7 @@ def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
                 words.append((em, current))
                 current = None
             if len(parts) > 2:
-                words += [(width(part), ((part, s),)) for part in parts[1:-1] if part]
+                words += [table[part] for part in parts[1:-1] if part]
             tail = parts[-1]
             if tail:
                 current, em = [(tail, s)], width(tail)
@@ -519,7 +547,9 @@ class Spacer:
         self.scales = scales
 
     def min_scale(self) -> float:
-        return 0.0
+        # A gap that keeps its size takes no part in finding the scale: a stack of such
+        # gaps and fixed-size text (a deck's card) has only scale 1 to try.
+        return 0.0 if self.scales else 1.0
 
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
         return self.h * scale if self.scales else self.h
