@@ -580,14 +580,11 @@ class Table:
         self._options = dict(header_fill=header_fill, rule_color=rule_color, align=align, col_weights=col_weights)
         self.first_row = first_row
         self.style = style
-        self.header_style = restyle(style, font=BOLD[style.font])
         first = rows[0] if rows else []
         self.align = list(align) if align else [("center" if _numeric(v) else "left") for v in first]
-        # Each column's cell styles, derived once for the table rather than once per cell.
         width = max([len(columns)] + [len(row) for row in rows])
-        aligns = [self.align[c] if c < len(self.align) else "left" for c in range(width)]
-        header_styles = [restyle(self.header_style, align=a) for a in aligns]
-        cell_styles = [restyle(style, align=a) for a in aligns]
+        aligns = tuple(self.align[c] if c < len(self.align) else "left" for c in range(width))
+        self.header_style, header_styles, cell_styles = _cell_styles(style, aligns)
         self.header = [
             Paragraph(ctx, str(c), header_styles[i], source.child("columns", i) if source else None)
             for i, c in enumerate(columns)
@@ -609,9 +606,13 @@ class Table:
         # through the font book, by this key. Not the parts of a split table, whose
         # columns keep the whole table's widths.
         self._memo: dict = ctx.fonts.memo
-        self._content = ("table", tuple(p._key for p in self.header),
-                         tuple(tuple(p._key for p in row) for row in self.cells), style,
-                         tuple(col_weights) if col_weights else None)
+        content = ("table", tuple(p._key for p in self.header), tuple(tuple(p._key for p in row) for row in self.cells),
+                   style, tuple(col_weights) if col_weights else None)
+        # The content stands for itself in the keys by a token: hashed once, not per lookup.
+        token = self._memo.get(content)
+        if token is None:
+            token = self._memo[content] = object()
+        self._content = token
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
@@ -728,6 +729,14 @@ class Table:
             cy += h
             items.append(Path(line(x, cy, x + width, cy), stroke=self.rule_color, width=0.4 if r else 0.7))
         return items
+
+
+@lru_cache(maxsize=256)
+def _cell_styles(style: TextStyle, aligns: tuple[str, ...]) -> tuple[TextStyle, list[TextStyle], list[TextStyle]]:
+    """A table's header style and each column's header and cell styles: derived once for
+    every table of a style and alignment (a deck's tables), not once per cell."""
+    header = restyle(style, font=BOLD[style.font])
+    return header, [restyle(header, align=a) for a in aligns], [restyle(style, align=a) for a in aligns]
 
 
 def _numeric(value: object) -> bool:
