@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.fonts import FontFace
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
+from sheetgen.render import rlfast
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
 from sheetgen.render.prepress import color_function, name_subsets_by_content, rgb_color, set_viewer_preferences
 
@@ -120,6 +121,7 @@ class _ArrayRemembersNumbers(pdfdoc.PDFArray):
         return hit
 
 
+rlfast.install()
 pdfdoc.PDFZCompress = _FlateRemembersFonts()
 pdfdoc.PDFArray = _ArrayRemembersNumbers
 
