@@ -44,6 +44,14 @@ def nums(*values: float) -> str:
     return " ".join([get(v) or num(v) for v in values])
 
 
+def fp_str_remembered(*a) -> str:
+    """`fp_str` as reportlab calls it (numbers, or one sequence of numbers), remembered."""
+    if len(a) == 1 and isinstance(a[0], (list, tuple)):
+        a = a[0]
+    get = _NUMS.get
+    return " ".join([get(v) or num(v) for v in a])
+
+
 # --- strings and names -------------------------------------------------------------------
 
 _encode = pdfdoc.pdfdocEnc
@@ -151,6 +159,11 @@ def _reference_format(self, document):
 
 def install() -> None:
     """Put the remembering functions in reportlab's place (idempotent)."""
+    from reportlab.pdfbase import acroform
+    from reportlab.pdfgen import canvas, pathobject, textobject
+
+    for module in (canvas, pathobject, textobject, acroform, pdfdoc):
+        module.fp_str = fp_str_remembered
     pdfdoc.format = format
     pdfdoc.pdfdocEnc = pdfdoc_encode
     pdfdoc.PDFName = pdf_name
