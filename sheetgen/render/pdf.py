@@ -158,7 +158,8 @@ class _TextCache:
         self.marks: dict[str, str] = {}
         self.ops: dict[tuple, str] = {}
         self.font_ops: dict[tuple[str, int, float], str] = {}
-        self.known: dict[str, tuple[set[str], dict[int, int]]] = {}  # per font: characters of subset 0, their codes
+        # per font: the characters numbered in its first subset, their numbers, and a table deleting them
+        self.known: dict[str, tuple[set[str], dict[int, int], dict[int, None]]] = {}
 
     def op(self, key: tuple, write) -> None:
         """Write an operator with reportlab's canvas call `write` the first time, then
@@ -214,28 +215,40 @@ class _TextCache:
 
     def _split(self, name: str, text: str) -> list[tuple[int, bytes]]:
         """reportlab's `splitString`: the text as bytes of the font's subsets, characters
-        numbered in their order of first use in the document. Text whose every character
-        already has a number in the first subset (most text, after the first few runs) is
-        translated in one step, to the same bytes."""
+        numbered in their order of first use in the document.
+
+        Numbering changes reportlab's state only at a character's first use, so the
+        characters not seen before are handed to `splitString` alone, in their order
+        (that numbers them exactly as the whole text would); text whose every character
+        then has a number in the first subset (nearly all text) is translated in one
+        step, to the same bytes. Anything else goes to `splitString` whole."""
         font = self.fonts.get(name)
         if font is None:
             font = self.fonts[name] = pdfmetrics.getFont(name)
         known = self.known.get(name)
         if known is None:
-            known = self.known[name] = (set(), {})
-        chars, table = known
-        if text and chars.issuperset(text):
-            return [(0, text.translate(table).encode("latin-1"))]
-        doc = self.c._doc
-        parts = font.splitString(text, doc)
-        assigned = font.state[doc].assignments
-        for ch in set(text):
-            code = ord(ch)
-            n = assigned.get(32 if code == 0xA0 else code)  # reportlab sets a no-break space as a space
-            if n is not None and n < 256:
-                chars.add(ch)
-                table[code] = n
-        return parts
+            known = self.known[name] = (set(), {}, {})
+        chars, table, drop = known
+        if not text:
+            return []
+        if not chars.issuperset(text):
+            new = text.translate(drop)  # the characters not known yet, in order
+            doc = self.c._doc
+            font.splitString(new, doc)
+            assigned = font.state[doc].assignments
+            glyphs = font.face.charToGlyph
+            for ch in set(new):
+                code = ord(ch)
+                n = assigned.get(32 if code == 0xA0 else code)  # reportlab sets a no-break space as a space
+                if n is None and code not in glyphs and code != 0xA0:
+                    n = 0  # no glyph: reportlab writes code 0 (.notdef) and numbers nothing
+                if n is not None and n < 256:
+                    chars.add(ch)
+                    table[code] = n
+                    drop[code] = None
+            if not chars.issuperset(text):
+                return font.splitString(text, doc)
+        return [(0, text.translate(table).encode("latin-1"))]
 
     def path(self, commands: tuple) -> str:
         """A path's construction operators, as reportlab's path object writes them
