@@ -105,9 +105,31 @@ def test_reading_one_game_imports_no_other_game(tmp_path):
     code = (
         "import sys\nfrom sheetgen.cli import main\n"
         "try:\n    main(['build', '--format', 'pdf', 'content/m.yaml'])\nexcept SystemExit:\n    pass\n"
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith('sheetgen.'))))\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sheetgen.', 'importlib.metadata')))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     loaded = set(out.split())
     assert "sheetgen.layout.sheets.reference_deck" in loaded  # the build ran
     assert not {m for m in loaded if ".cubit" in m or ".tricube" in m}, sorted(loaded)
+    # pydantic's plugin discovery (importlib.metadata, email …) is not paid for: plugins are off.
+    assert "importlib.metadata" not in loaded
+
+
+def test_pydantic_plugin_stand_in_answers_as_the_loader(tmp_path):
+    """With plugins off, the stand-in for pydantic's plugin loader gives no plugins, models
+    validate as before, and anything else asked of it comes from the real module."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\nos.environ['PYDANTIC_DISABLE_PLUGINS'] = '__all__'\n"
+        "from sheetgen.content.models.common import ReferenceDeck\n"
+        "ReferenceDeck.model_validate({'kind': 'reference-deck', 'id': 'd', 'system': 'kubos', 'title': 'T',"
+        " 'cards': [{'title': 'A'}]})\n"
+        "from pydantic.plugin import _loader\n"
+        "print(list(_loader.get_plugins()), 'importlib.metadata' in sys.modules)\n"
+        "print(_loader.PYDANTIC_ENTRY_POINT_GROUP, 'importlib.metadata' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[] False"
+    assert out[1] == "pydantic True"  # the real loader, imported when asked for more

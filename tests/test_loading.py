@@ -85,6 +85,34 @@ def test_yaml_1_1_booleans_and_numbers_keep_their_written_meaning():
     assert docs[0].data == {"a": "no", "b": "on", "c": 1000.0, "d": "1_000", "e": "1:30", "f": "012", "g": "yes"}
 
 
+@pytest.mark.parametrize("written, value", [
+    # YAML 1.2 core: nulls, booleans, numbers, .inf and .nan …
+    ("~", None), ("null", None), ("Null", None), ("true", True), ("FALSE", False), ("-12", -12), ("+7", 7),
+    ("0o17", 15), ("0x1F", 31), (".5", 0.5), ("-1.5e2", -150.0), ("-.inf", float("-inf")),
+    # … and text for everything else, whatever YAML 1.1 makes of it
+    ("yes", "yes"), ("Off", "Off"), ("y", "y"), ("=", "="), ("<<x", "<<x"), ("2001-12-14", "2001-12-14"),
+    ("0b101", "0b101"), ("1:30", "1:30"), ("-x", "-x"), ("+x", "+x"), ("~x", "~x"), (".x", ".x"), ("nul", "nul"),
+    ("True story", "True story"), ("Rule 4.2", "Rule 4.2"), ("é-ç", "é-ç"), ("z" * 80, "z" * 80),
+    ("!!str 5", "5"), ("!!str yes", "yes"), ("!!int 5", 5), ("!!float 5", 5.0),
+])
+def test_plain_values_follow_the_yaml_1_2_core_schema(written, value):
+    docs, problems = load_documents(f"v: {written}\n", "x.yaml")
+    assert problems == []
+    assert docs[0].data["v"] == value and type(docs[0].data["v"]) is type(value)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("v: 012\n", "yaml.ambiguous-number"),
+    ("v: " + "dead" * 16 + "\n", "yaml.number-too-long"),  # 64 hex letters read as a number
+    ('v: "a\\eb"\n', "yaml.control-character"),  # made by an escape: the file itself is clean
+    ("v: a\u0085b\n", "yaml.control-character"),  # NEL, which is read as text, not a line break
+    ("v: !!python/name:os.system x\n", "yaml.unsupported-tag"),
+])
+def test_plain_values_that_cannot_be_read_as_written_are_reported(text, code):
+    _, problems = load_documents(text, "x.yaml")
+    assert [(p.line, p.column, p.code) for p in problems] == [(1, 4, code)]
+
+
 def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_hint(workdir):
     from pydantic import BaseModel
 

@@ -395,6 +395,34 @@ def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
     assert "error[build.write-failed]: cannot write output/manifest.json" in result.stderr
 
 
+
+@pytest.mark.parametrize("link", ["folder", "file"])
+def test_an_output_folder_or_file_linked_outside_the_output_is_never_written_through(workdir, tmp_path_factory, link):
+    """A link inside output/ (a product's folder, or one output file) that leads elsewhere
+    is refused: nothing is written where it points, and the build says so."""
+    deck(workdir, "basics")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    pdf = sorted(out.rglob("*.pdf"))[0]
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    victim = pdf.parent if link == "folder" else pdf
+    target = elsewhere / victim.name
+    if link == "folder":
+        target.mkdir()
+        for f in victim.iterdir():
+            f.rename(target / f.name)
+        victim.rmdir()
+    else:
+        target.write_bytes(b"not a pdf")
+        victim.unlink()
+    victim.symlink_to(target, target_is_directory=link == "folder")
+    before = {p: p.read_bytes() for p in elsewhere.rglob("*") if p.is_file()}
+    result = run_cli("build", "--format", "pdf", "--force")
+    assert result.code == 1 and "Traceback" not in result.stderr
+    assert "refusing to write outside the output folder" in result.stderr
+    assert {p: p.read_bytes() for p in elsewhere.rglob("*") if p.is_file()} == before
+    assert not [p for p in elsewhere.rglob("*") if p.name.endswith(".tmp")]
+
 # --- fonts, cube sizes and generated ids ---------------------------------------------------
 
 

@@ -15,9 +15,10 @@ import contextlib
 import errno
 import fcntl
 import hashlib
+import itertools
 import json
 import os
-import tempfile
+import stat
 import time
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring  # the C function json.dumps(ensure_ascii=False) uses
@@ -56,9 +57,8 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
     except OSError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _temp_file(path)
     try:
-        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -74,6 +74,20 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
             exc.filename, exc.filename2 = str(path), None  # the file wanted, not the temp file
         raise
     return digest
+
+
+_TEMP_NUMBERS = itertools.count()
+
+
+def _temp_file(path: Path) -> tuple[int, str]:
+    """A new file beside `path` for its next contents, `.NAME.PID-N.tmp`, open for
+    writing: an ordinary file (read-write as the umask allows), never one that was there."""
+    while True:
+        tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_TEMP_NUMBERS)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666), tmp
+        except FileExistsError:  # left by an interrupted build of a process with this pid
+            continue
 
 
 def sha256_file(path: Path) -> str | None:
@@ -362,6 +376,23 @@ def output_lock(out_dir: Path, wait: float) -> Iterator[None]:
 def safe_output_path(out_dir: Path, relpath: str) -> Path:
     """`out_dir / relpath`, refusing anything that would land outside `out_dir`."""
     root = out_dir.resolve()
+    parts = relpath.split("/")
+    if not any(p in ("", ".", "..") or os.sep in p or (os.altsep and os.altsep in p) for p in parts):
+        # Plain names under the resolved folder: inside it unless one of them is a link.
+        path, inside = root, True
+        for part in parts:
+            path = path / part
+            try:
+                if stat.S_ISLNK(os.lstat(path).st_mode):
+                    inside = False
+                    break
+            except FileNotFoundError:
+                break  # what does not exist yet is made here, as a folder or a file
+            except OSError:
+                inside = False
+                break
+        if inside:
+            return root.joinpath(*parts)
     path = (root / relpath).resolve()
     if root != path and root not in path.parents:
         raise ValueError(f"refusing to write outside the output folder: {relpath}")

@@ -58,7 +58,9 @@ class DocumentCache:
         self.code = f"{FORMAT}:{yaml.__version__}:{yaml.__with_libyaml__}:{code}"
         self._entries: dict[str, list] = {}
         self._used: dict[str, list] = {}
-        self._changed = False
+        # Files read this time, encoded only when the cache is saved: until then the
+        # library holds their documents anyway, and a second copy would only add memory.
+        self._fresh: dict[str, tuple[str, list[RawDocument]]] = {}
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and data.get("code") == self.code and isinstance(data.get("files"), dict):
@@ -80,16 +82,17 @@ class DocumentCache:
 
     def put(self, name: str, sha256: str, raws: list[RawDocument]) -> None:
         """Keep the documents of a file read without any problem."""
-        if not all(raw.ok and _plain(raw.data) for raw in raws):
-            return
-        self._used[name] = [sha256, [_encode(raw) for raw in raws]]
-        self._changed = True
+        if all(raw.ok for raw in raws):
+            self._fresh[name] = (sha256, raws)
 
     def save(self, write: Callable[[Path, bytes], Any]) -> None:
         """Write the entries used this time (the files read) with `write(path, bytes)`
         (the build's atomic write); a folder that refuses it only costs the next build
         parsing its files."""
-        if not self._changed and self._used.keys() == self._entries.keys():
+        for name, (sha256, raws) in self._fresh.items():
+            if all(_plain(raw.data) for raw in raws):
+                self._used[name] = [sha256, [_encode(raw) for raw in raws]]
+        if not self._fresh and self._used.keys() == self._entries.keys():
             return
         text = json.dumps({"code": self.code, "files": self._used}, ensure_ascii=False, separators=(",", ":"))
         try:

@@ -56,7 +56,8 @@ class _Composer(_Loader):  # type: ignore[misc,valid-type]
 
     def resolve(self, kind, value, implicit):  # noqa: ANN001 - PyYAML's signature
         if kind is yaml.ScalarNode:
-            return _scalar_tag(super().resolve, value, implicit)
+            tag = _TAGS.get((value, implicit))
+            return tag if tag is not None else _scalar_tag(super().resolve, value, implicit)
         return super().resolve(kind, value, implicit)
 _STR_TAG = "tag:yaml.org,2002:str"
 _COLLECTION_TAGS = {
@@ -149,6 +150,18 @@ def _mark(node: yaml.Node, line_offset: int = 0) -> Mark:
     return Mark(node.start_mark.line + 1 + line_offset, node.start_mark.column + 1)
 
 
+# Every plain scalar the YAML 1.2 core schema reads as other than text (a null, a
+# boolean, a number, .inf or .nan), or that `_Builder.scalar` refuses as a number, starts
+# with one of these characters or is one of these words; any other text short of a
+# number's length is text whatever YAML 1.1 makes of it.
+_NOT_TEXT_FIRST = frozenset("0123456789+-.~")
+_CORE_WORDS = frozenset(_NULLS | _TRUES | _FALSES)
+
+
+def _may_not_be_text(text: str) -> bool:
+    return not text or text[0] in _NOT_TEXT_FIRST or text in _CORE_WORDS or len(text) > MAX_NUMBER_DIGITS
+
+
 def resolve_plain(text: str) -> Any:
     """A plain (unquoted) scalar under the YAML 1.2 core schema."""
     if text in _NULLS:
@@ -174,8 +187,9 @@ def resolve_plain(text: str) -> Any:
 
 class _Builder:
     def __init__(self, file: str, max_nodes: int, max_depth: int, line_offset: int = 0,
-                 restore: dict[int, str] | None = None):
+                 restore: dict[int, str] | None = None, unclean: bool = True):
         self.file = file
+        self.unclean = unclean  # the text parsed may hold characters that cannot be printed
         self.line_offset = line_offset  # lines of the file before the part being parsed
         self.restore = restore  # placeholders of line-break-like characters → the characters
         self.max_nodes = max_nodes
@@ -231,9 +245,11 @@ class _Builder:
                     "flatten the structure; if it uses aliases, one that refers to itself makes an endless one",
                 )
             )
-        if path not in self.positions.values:
-            self.positions.values[path] = self.mark(node)
-        if isinstance(node, yaml.ScalarNode):
+        values = self.positions.values
+        if path not in values:
+            start = node.start_mark
+            values[path] = Mark(start.line + 1 + self.line_offset, start.column + 1)
+        if type(node) is yaml.ScalarNode:
             return self.scalar(node)
         if node.tag not in _COLLECTION_TAGS.get(type(node), ()):
             # `!!python/object/apply:…` and friends: refused on mappings and lists as on text.
@@ -249,7 +265,9 @@ class _Builder:
         if self.restore:
             node.value = node.value.translate(self.restore)
         text = node.value
-        bad = _BAD_CHAR_RE.search(text)
+        # A file with no unprintable character has none in its values, but for what the
+        # escapes of a double-quoted value (`\e`, `\x07`) make.
+        bad = _BAD_CHAR_RE.search(text) if self.unclean or node.style == '"' else None
         if bad:
             self.problem(
                 node,
@@ -262,6 +280,8 @@ class _Builder:
             if node.tag != _STR_TAG:
                 return self.explicit(node)
             return text
+        if node.tag == _STR_TAG and not _may_not_be_text(text):
+            return text  # plain text that no rule below reads as anything but text
         if len(text) > MAX_NUMBER_DIGITS and _NUMBERISH_RE.match(text):
             self.problem(node, "yaml.number-too-long", f"this number has {len(text)} characters; sheetgen reads at most "
                          f"{MAX_NUMBER_DIGITS}", "write a smaller number, or quote it if it is text")
@@ -336,9 +356,9 @@ class _Builder:
                     "remove one of them; YAML would otherwise silently keep only the last",
                 )
                 continue
-            seen[key] = self.mark(key_node)
+            seen[key] = mark = self.mark(key_node)
             child = path + (key,)
-            self.positions.keys[child] = self.mark(key_node)
+            self.positions.keys[child] = mark
             result[key] = self.build(value_node, child, depth + 1)
         for merge in merges:
             sources = merge.value if isinstance(merge, yaml.SequenceNode) else [merge]
@@ -432,6 +452,9 @@ def _nesting_problem(text: str, file: str) -> Diagnostic | None:
     """Refuse absurd nesting before the parser sees it: libyaml recurses once per
     level and can overflow the C stack long before our own depth limit applies.
     Brackets are counted per document: a `---` line starts again from zero."""
+    if text.count("[") + text.count("{") <= MAX_NESTING_SCAN and \
+            len(max(text.split("\n"), key=len)) <= MAX_NESTING_SCAN * 2:
+        return None  # too few brackets and too short lines to nest that deep
     depth = 0
     quote = ""
     for lineno, line in enumerate(text.split("\n"), 1):
@@ -516,8 +539,9 @@ def load_documents(
     too_deep = _nesting_problem(text, file)
     if too_deep is not None:
         return [], [too_deep]
+    unclean = _BAD_CHAR_RE.search(text) is not None  # NEL among them, before it is swapped out
     text, restore = _protect_breaks(text)
-    limits = (max_nodes, max_depth, restore)
+    limits = (max_nodes, max_depth, restore, unclean)
     documents, diagnostics, error_line = _load_stream(text, file, limits, 0, 0)
     if error_line is not None:
         starts = _document_starts(text)
@@ -544,11 +568,11 @@ def _is_empty(node: yaml.Node) -> bool:
 
 
 def _load_stream(
-    text: str, file: str, limits: tuple[int, int, dict[int, str] | None], index: int, line_offset: int
+    text: str, file: str, limits: tuple[int, int, dict[int, str] | None, bool], index: int, line_offset: int
 ) -> tuple[list[RawDocument], list[Diagnostic], int | None]:
     """(documents, diagnostics, 1-based line of a syntax error or None) of `text`, which
     starts at 0-based line `line_offset` of the file."""
-    max_nodes, max_depth, restore = limits
+    max_nodes, max_depth, restore, unclean = limits
     documents: list[RawDocument] = []
     diagnostics: list[Diagnostic] = []
     error_line: int | None = None
@@ -558,7 +582,7 @@ def _load_stream(
             node = loader.get_node()
             if node is None or _is_empty(node):
                 continue  # an empty document (a stray `---`) holds nothing to check
-            builder = _Builder(file, max_nodes, max_depth, line_offset, restore)
+            builder = _Builder(file, max_nodes, max_depth, line_offset, restore, unclean)
             try:
                 data = builder.build(node, (), 0)
                 ok = not builder.diagnostics

@@ -7,12 +7,43 @@ coerced (`"5"` is not a number, `no` is not false).
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+import types
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from sheetgen.units import CARD_SIZES, LENGTH_PATTERN, LengthError, parse_length
+
+_PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def _skip_plugin_discovery() -> None:
+    """With plugins turned off (`PYDANTIC_DISABLE_PLUGINS=__all__`, as the command line
+    sets it), pydantic's plugin loader still imports `importlib.metadata` (and `email`,
+    `zipfile`, `csv` … with it) the first time a model is built, only to find nothing:
+    a sixth of the start-up imports. Its one function, `get_plugins`, then answers
+    `()`; so does this stand-in. Anything else asked of it loads the real module."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in ("__all__", "1", "true") or _PLUGIN_LOADER in sys.modules:
+        return
+    stand_in = types.ModuleType(_PLUGIN_LOADER)
+
+    def real(name: str) -> Any:
+        if name.startswith("__"):  # what the import system looks for (`__path__` …)
+            raise AttributeError(name)
+        del sys.modules[_PLUGIN_LOADER]
+        import importlib
+
+        return getattr(importlib.import_module(_PLUGIN_LOADER), name)
+
+    stand_in.get_plugins = lambda: ()  # type: ignore[attr-defined]
+    stand_in.__getattr__ = real  # type: ignore[attr-defined]
+    sys.modules[_PLUGIN_LOADER] = stand_in
+
+
+_skip_plugin_discovery()
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 _SLUG_RE = re.compile(SLUG_PATTERN)
