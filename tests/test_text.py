@@ -3,12 +3,15 @@ to fit down to a minimum size, and an error (never a silent cut) when it cannot 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetgen.content.loader import Library
+from sheetgen.fonts import FontFace, default_faces
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Text
 from sheetgen.layout.text import Paragraph, Table, TextStyle, fit_blocks, one_line, parse_inline, text_box
@@ -169,6 +172,29 @@ def test_markup_edge_cases_keep_their_stars(ctx):
     assert parse_inline("**bold *both* bold**", "regular", True) == [
         ("bold ", "bold"), ("both", "bold_italic"), (" bold", "bold")]
     assert parse_inline("**no markup**", "regular", False) == [("**no markup**", "regular")]
+
+
+@pytest.mark.parametrize("upem", [2048, 2000])
+def test_runs_in_mixed_styles_are_as_wide_as_their_letters(theme, tmp_path, upem):
+    """Each run of a line that changes style is as wide as its letters and the spaces in
+    it, in a font whose widths add up exactly (units per em a power of two) and in one
+    whose widths do not."""
+    faces = {}
+    for style, face in default_faces().items():
+        font = TTFont(face.path)
+        font["head"].unitsPerEm = upem
+        font.save(str(tmp_path / f"{style}.ttf"))
+        faces[style] = FontFace(f"{face.name}-{upem}", str(tmp_path / f"{style}.ttf"))
+    ctx = LayoutContext(replace(theme, fonts=faces))
+    text = ("Roll the **dice** and compare *each* with the difficulty, then **bold**ly go on to the end.\n"
+            "- a bullet with **more** words in it")
+    got = runs(text_box(ctx, text, Box(0, 0, 45 * MM, 80 * MM), TextStyle(size=9, min_size=9)))
+    assert {r.font for r in got} == {faces["regular"], faces["bold"], faces["italic"]}
+    assert any(r.text.endswith(" ") for r in got)  # a run that a bold word follows keeps its space
+    letters = "".join("".join(r.text for r in got if r.text != "•").split())
+    assert letters == "".join(text.replace("*", "").replace("- ", "").split())
+    for r in got:
+        assert r.width == pytest.approx(advance(r.font.path, r.text, 9), rel=1e-12), r.text
 
 
 def test_paragraphs_of_the_same_text_are_placed_by_their_own_box_and_alignment(ctx):

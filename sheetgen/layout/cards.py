@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -62,16 +63,40 @@ def system_color(ctx: LayoutContext, system: str, override: str | None = None) -
 
 
 def background(geo: CardGeometry, fill: str) -> list[Item]:
+    return [_background(geo, fill)]
+
+
+@lru_cache(maxsize=256)
+def _background(geo: CardGeometry, fill: str) -> Rect:
+    """One rectangle for every card of a size and colour: a deck's cards share it."""
     b = geo.bleed_box
-    return [Rect(b.x, b.y, b.w, b.h, role="bleed", stroke=None, fill=fill)]
+    return Rect(b.x, b.y, b.w, b.h, role="bleed", stroke=None, fill=fill)
 
 
 def band_colors(ctx: LayoutContext, color: str) -> tuple[str, str, str]:
     """(fill, rule under it, text) of a coloured band; light under `ink: saver`."""
-    if ctx.theme.ink_saver:
+    return _band_colors(color, ctx.color("ink") if ctx.theme.ink_saver else None)
+
+
+@lru_cache(maxsize=256)
+def _band_colors(color: str, saver_ink: str | None) -> tuple[str, str, str]:
+    if saver_ink is not None:
         fill = tint(color, 0.82)
-        return fill, color, readable_on(fill, dark=ctx.color("ink"))
+        return fill, color, readable_on(fill, dark=saver_ink)
     return color, shade(color, 0.35), readable_on(color)
+
+
+@lru_cache(maxsize=256)
+def _band_styles(size: float, ink: str) -> tuple[TextStyle, TextStyle]:
+    """A band's title and subtitle styles (every card of a deck asks for the same)."""
+    return TextStyle(size=size, font="bold", color=ink, min_size=6.5), TextStyle(size=7, font="italic", color=ink, min_size=6.5)
+
+
+@lru_cache(maxsize=256)
+def _band_rects(geo: CardGeometry, height: float, fill: str, rule: str) -> tuple[Rect, Rect]:
+    """A band's colour and the rule under it, shared by the cards of a deck."""
+    return (Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None, fill=fill),
+            Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule))
 
 
 TITLE_H = 4.6 * MM  # room for a title line
@@ -98,8 +123,7 @@ def title_band(
     that the cards of a deck share one band height."""
     fill, rule, ink = band_colors(ctx, color)
     width = geo.w - 2 * SAFE
-    title_style = TextStyle(size=size, font="bold", color=ink, min_size=6.5)
-    sub_style = TextStyle(size=7, font="italic", color=ink, min_size=6.5)
+    title_style, sub_style = _band_styles(size, ink)
     # On a narrow card a title (or subtitle) too wide for one line at its smallest size
     # takes two, and the band grows to hold them.
     title_lines = max(lines[0], 1 if _one_line_fits(ctx, title, title_style, width) else 2)
@@ -108,9 +132,7 @@ def title_band(
     sub_h = SUBTITLE_H * min(sub_lines, 1) + max(0, sub_lines - 1) * sub_style.min_size * 1.15
     height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
                  SAFE + title_h + sub_h + BAND_PAD)
-    items: list[Item] = [Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None,
-                              fill=fill)]
-    items.append(Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule))
+    items: list[Item] = list(_band_rects(geo, height, fill, rule))
     text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
     top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
     items += _band_line(ctx, title, top, title_style, source, title_lines, "title")
@@ -168,14 +190,24 @@ def footer(
     box = footer_box(geo)
     items: list[Item] = []
     if right:
-        items += one_line(ctx, right, box, TextStyle(size=size, color=color, min_size=size, align="right"), None)
+        items += one_line(ctx, right, box, _number_style(size, color, size), None)
     box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
-    style = TextStyle(size=size, color=color, min_size=min(size, 6.5))
+    style = _footer_style(size, color)
     if left and short and ctx.fonts.width(left, style.font, style.min_size) > box.w:
         left = short
     if left:
         items += one_line(ctx, left, box, style, source, what="footer", abbreviate=True)
     return items
+
+
+@lru_cache(maxsize=64)
+def _footer_style(size: float, color: str) -> TextStyle:
+    return TextStyle(size=size, color=color, min_size=min(size, 6.5))
+
+
+@lru_cache(maxsize=64)
+def _number_style(size: float, color: str, min_size: float) -> TextStyle:
+    return TextStyle(size=size, color=color, min_size=min_size, align="right")
 
 
 def number_width(ctx: LayoutContext, total: int) -> float:
@@ -187,13 +219,14 @@ def number_width(ctx: LayoutContext, total: int) -> float:
     return max(NUMBER_W, 2 * digits * widest + ctx.fonts.width("/", "regular", FOOTER_SIZE))
 
 
-def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int) -> list[Item]:
-    """`n/N` at the right end of the footer line."""
+def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int, room: float | None = None) -> list[Item]:
+    """`n/N` at the right end of the footer line; `room` is `number_width` of the deck,
+    when the caller numbers many cards."""
     box = footer_box(geo)
-    width = max(number_width(ctx, total), ctx.fonts.width(f"{index}/{total}", "regular", FOOTER_SIZE))
+    number = f"{index}/{total}"
+    width = max(number_width(ctx, total) if room is None else room, ctx.fonts.width(number, "regular", FOOTER_SIZE))
     box = Box(box.right - width, box.y, width, box.h)
-    return one_line(ctx, f"{index}/{total}", box, TextStyle(size=FOOTER_SIZE, color=ctx.color("ink"), align="right",
-                                                            min_size=FOOTER_SIZE - 1), None)
+    return one_line(ctx, number, box, _number_style(FOOTER_SIZE, ctx.color("ink"), FOOTER_SIZE - 1), None)
 
 
 def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None = None) -> list[Item]:
@@ -289,7 +322,9 @@ def impose_deck(
     mode = mode or (job.option("imposition") if job is not None else None) or "sheet"
     geo = CardGeometry(card[0], card[1], ctx.theme.bleed)
     if numbered:
-        fronts = [list(art) + card_number(ctx, geo, i, len(fronts)) for i, art in enumerate(fronts, 1)]
+        total = len(fronts)
+        room = number_width(ctx, total)
+        fronts = [(*art, *card_number(ctx, geo, i, total, room)) for i, art in enumerate(fronts, 1)]
     if backs is None and system is not None:
         back = generic_back(ctx, geo, system_color(ctx, system), back_title or label, back_text, None)
         backs = [back] * len(fronts)

@@ -24,6 +24,7 @@ leave 1.35 mm).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from sheetgen.layout.primitives import Box, Group, Item, Page, Path, line
@@ -143,6 +144,12 @@ def plan_imposition(paper: tuple[float, float], card: tuple[float, float], bleed
 
 def crop_marks(plan: Imposition, count: int, *, mirrored: bool = False) -> list[Item]:
     """Crop marks for the first `count` slots, on the extension of each trim line."""
+    return list(_crop_marks(plan, count, mirrored))
+
+
+@lru_cache(maxsize=64)
+def _crop_marks(plan: Imposition, count: int, mirrored: bool) -> tuple[Item, ...]:
+    """The marks of a plan's full sheets are one group, shared by every sheet."""
     boxes = [plan.back_trim(i) if mirrored else plan.trim(i) for i in range(count)]
     if not boxes:
         return []
@@ -160,7 +167,7 @@ def crop_marks(plan: Imposition, count: int, *, mirrored: bool = False) -> list[
     for y in ys:
         cmds += line(left - start, y, left - start - plan.mark_length, y)
         cmds += line(right + start, y, right + start + plan.mark_length, y)
-    return [Group((Path(tuple(cmds), role="crop", stroke="#000000", width=0.3),), id="crop-marks", cls="crop")]
+    return (Group((Path(tuple(cmds), role="crop", stroke="#000000", width=0.3),), id="crop-marks", cls="crop"),)
 
 
 def impose(
@@ -180,25 +187,28 @@ def impose(
     n = plan.per_page
     block = plan.block()
     bleed_box = block.outset(plan.outset)
+    # Where each slot's card goes, front and back, worked out once for every sheet.
+    front_slots = [(plan.trim(slot), plan.clip(slot)) for slot in range(n)]
+    back_slots = [(plan.back_trim(slot), _mirror(plan.clip(slot), plan.card[0])) for slot in range(n)]
+    frozen: dict[int, tuple[Item, ...]] = {}
     for start in range(0, len(fronts), n):
-        chunk = list(fronts[start : start + n])
+        chunk = fronts[start : start + n]
         items: list[Item] = []
         for slot, art in enumerate(chunk):
-            t = plan.trim(slot)
-            items.append(Group(tuple(art), cls="card", dx=t.x, dy=t.y, clip=plan.clip(slot),
-                               label=f"card {start + slot + 1}"))
-        items.extend(crop_marks(plan, len(chunk)))
+            t, clip = front_slots[slot]
+            items.append(Group(tuple(art), cls="card", dx=t.x, dy=t.y, clip=clip, label=f"card {start + slot + 1}"))
+        items.extend(_crop_marks(plan, len(chunk), False))
         items.extend(extras)
         sheet = start // n + 1
         pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box, label=f"{label} {sheet}: fronts"))
         if backs is not None:
-            back_chunk = list(backs[start : start + n])
+            back_chunk = backs[start : start + n]
             items = []
             for slot, art in enumerate(back_chunk):
-                t = plan.back_trim(slot)
-                items.append(Group(tuple(art), cls="card back", dx=t.x, dy=t.y, clip=_mirror(plan.clip(slot), plan.card[0]),
+                t, clip = back_slots[slot]
+                items.append(Group(_frozen(art, frozen), cls="card back", dx=t.x, dy=t.y, clip=clip,
                                    label=f"back of card {start + slot + 1}"))
-            items.extend(crop_marks(plan, len(back_chunk), mirrored=True))
+            items.extend(_crop_marks(plan, len(back_chunk), True))
             pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
                               label=f"{label} {sheet}: backs (flip on long edge)", is_back=True))
     return pages
@@ -220,6 +230,15 @@ def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[Card
                                            label=f"back of card {i + 1}"),), trim=trim,
                               bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back", is_back=True))
     return pages
+
+
+def _frozen(art: CardArt, seen: dict[int, tuple[Item, ...]]) -> tuple[Item, ...]:
+    """The card's items as a tuple, made once for art that many cards share (a deck's
+    back); `seen` lives no longer than the cards it lists, so an id stays its art's."""
+    hit = seen.get(id(art))
+    if hit is None:
+        hit = seen[id(art)] = tuple(art)
+    return hit
 
 
 def _mirror(clip: Box, card_w: float) -> Box:

@@ -21,12 +21,14 @@ does not fit is an error at its field (or continues on another card, see
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol, Sequence
 
 from sheetgen.diagnostics import field_path
+from sheetgen.fonts import FontFace, FontMetrics
 from sheetgen.layout.colors import luminance
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path, Rect, Text, line
@@ -99,10 +101,10 @@ def restyle(style: TextStyle, **changes) -> TextStyle:
 Fragment = tuple[str, str]  # (text, font style)
 
 
-@dataclass(slots=True)
-class Word:
-    fragments: list[Fragment]
-    em: float = 0.0  # width in em at size 1
+#: A word: its width in em at size 1 and its (text, font style) fragments, one for a
+#: word in one style, more for one that changes style inside (`**bold**ly`). A plain
+#: tuple: a card's body has dozens of words, and the deck a thousand bodies.
+Word = tuple[float, Sequence[Fragment]]
 
 
 @dataclass(slots=True)
@@ -110,6 +112,7 @@ class ParsedLine:
     words: list[Word]
     bullet: bool = False
     gap_before: bool = False  # a blank line preceded it
+    plain: bool = False  # every word is in the paragraph's own style
 
 
 _MARKER = re.compile(r"\\\*|\*\*?")  # an escaped star, `**` or `*`
@@ -163,53 +166,59 @@ def parse_inline(text: str, base: str, markup: bool) -> list[Fragment]:
 
 def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
     lines: list[ParsedLine] = []
-    metrics: dict = {}
     gap = False
+    markup = style.markup
+    base = style.font
     for raw in str(text).replace("\r\n", "\n").split("\n"):
         stripped = raw.strip()
         if not stripped:
             gap = bool(lines)
             continue
-        bullet = style.markup and stripped.startswith(("- ", "• "))
+        bullet = markup and stripped.startswith(("- ", "• "))
         if bullet:
             stripped = stripped[2:].lstrip()
-        fragments = parse_inline(stripped, style.font, style.markup)
+        fragments = parse_inline(stripped, base, markup) if markup and "*" in stripped else [(stripped, base)]
         if len(fragments) == 1:  # one style on the whole line: words are its parts
             t, s = fragments[0]
-            m = metrics.get(s) or metrics.setdefault(s, fonts.metrics(s))
-            lines.append(ParsedLine([Word([(p, s)], m.width(p)) for p in t.split(" ") if p], bullet, gap))
+            width = fonts.metrics(s).width
+            lines.append(ParsedLine([(width(p), ((p, s),)) for p in t.split(" ") if p], bullet, gap, s == base))
             gap = False
             continue
-        # Words are split at spaces; a word may run across fragments (`**bold**ly`). The
-        # first part of a fragment continues the word before it, the last starts one.
-        words: list[Word] = []
-        current: list[Fragment] | None = None
-        em = 0.0
-        for frag_text, s in fragments:
-            width = (metrics.get(s) or metrics.setdefault(s, fonts.metrics(s))).width
-            parts = frag_text.split(" ")
-            head = parts[0]
-            if head:
-                if current is None:
-                    current, em = [(head, s)], width(head)
-                else:
-                    current.append((head, s))
-                    em += width(head)
-            if len(parts) > 1:
-                if current is not None:
-                    words.append(Word(current, em))
-                    current = None
-                for part in parts[1:-1]:
-                    if part:
-                        words.append(Word([(part, s)], width(part)))
-                tail = parts[-1]
-                if tail:
-                    current, em = [(tail, s)], width(tail)
-        if current is not None:
-            words.append(Word(current, em))
-        lines.append(ParsedLine(words, bullet, gap))
+        lines.append(ParsedLine(_styled_words(fragments, fonts), bullet, gap))
         gap = False
     return lines
+
+
+def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
+    """The words of a line in more than one style. Words are split at spaces; a word may
+    run across fragments (`**bold**ly`): the first part of a fragment continues the word
+    before it, the last starts one."""
+    words: list[Word] = []
+    current: list[Fragment] | None = None
+    em = 0.0
+    for frag_text, s in fragments:
+        width = fonts.metrics(s).width
+        parts = frag_text.split(" ")
+        head = parts[0]
+        if head:
+            if current is None:
+                current, em = [(head, s)], width(head)
+            else:
+                current.append((head, s))
+                em += width(head)
+        if len(parts) > 1:
+            if current is not None:
+                words.append((em, current))
+                current = None
+            for part in parts[1:-1]:
+                if part:
+                    words.append((width(part), ((part, s),)))
+            tail = parts[-1]
+            if tail:
+                current, em = [(tail, s)], width(tail)
+    if current is not None:
+        words.append((em, current))
+    return words
 
 
 # --- breaking -------------------------------------------------------------------
@@ -223,6 +232,7 @@ class _Broken:
     indent: float  # em
     bullet: bool
     gap_before: bool
+    plain: bool = False  # see ParsedLine
 
 
 def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
@@ -230,7 +240,7 @@ def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
     pieces: list[Word] = []
     cur: list[Fragment] = []
     cur_em = 0.0
-    for text, style in word.fragments:
+    for text, style in word[1]:
         m = fonts.metrics(style)
         chunk = ""
         for ch in text:
@@ -238,38 +248,44 @@ def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
             if cur_em + w > max_em and (chunk or cur):
                 if chunk:
                     cur.append((chunk, style))
-                pieces.append(Word(cur, cur_em))
+                pieces.append((cur_em, cur))
                 cur, cur_em, chunk = [], 0.0, ""
             chunk += ch
             cur_em += w
         if chunk:
             cur.append((chunk, style))
     if cur:
-        pieces.append(Word(cur, cur_em))
+        pieces.append((cur_em, cur))
     return pieces
 
 
 def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bullet_em: float, fonts) -> list[_Broken]:
     out: list[_Broken] = []
     for pl in parsed:
-        indent = bullet_em if pl.bullet else 0.0
+        bullet = pl.bullet
+        indent = bullet_em if bullet else 0.0
         avail = max(width_em - indent, 1e-6)
+        limit = avail + 1e-9
         cur: list[Word] = []
         cur_em = 0.0
         first = True
         for word in pl.words:
-            pieces = [word] if word.em <= avail else _split_long(word, avail, fonts)
-            for piece in pieces:
-                need = piece.em if not cur else cur_em + space_em + piece.em
-                if cur and need > avail + 1e-9:
-                    out.append(_Broken(cur, indent, pl.bullet and first, pl.gap_before and first))
+            for piece in (word,) if word[0] <= avail else _split_long(word, avail, fonts):
+                em = piece[0]
+                if not cur:
+                    cur.append(piece)
+                    cur_em = em
+                    continue
+                need = cur_em + space_em + em
+                if need > limit:
+                    out.append(_Broken(cur, indent, bullet and first, pl.gap_before and first, pl.plain))
                     first = False
-                    cur, cur_em = [piece], piece.em
+                    cur, cur_em = [piece], em
                 else:
                     cur.append(piece)
                     cur_em = need
         if cur or not pl.words:
-            out.append(_Broken(cur, indent, pl.bullet and first, pl.gap_before and first))
+            out.append(_Broken(cur, indent, bullet and first, pl.gap_before and first, pl.plain))
     return out
 
 
@@ -333,8 +349,30 @@ class Paragraph:
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
         """Whether some word is wider than the line at this scale."""
         avail = width / (self.style.size * scale)
-        indent = ctx.fonts.metrics(self.style.font).width(BULLET + " ")
-        return any(w.em > avail - (indent if pl.bullet else 0.0) for pl in self.parsed for w in pl.words)
+        _, plain, bulleted = self.extent(ctx)
+        if plain > avail:
+            return True
+        return bulleted > avail - ctx.fonts.metrics(self.style.font).width(BULLET + " ")
+
+    def extent(self, ctx: LayoutContext) -> tuple[float, float, float]:
+        """(widest unbroken line, widest word of a plain line, widest word of a bullet),
+        in em at size 1; -inf where there is none."""
+        key = ("extent", self._key)
+        hit = self._memo.get(key)
+        if hit is None:
+            space = ctx.fonts.metrics(self.style.font).width(" ")
+            natural = plain = bulleted = -math.inf
+            for pl in self.parsed:
+                words = pl.words
+                natural = max(natural, sum(w[0] for w in words) + space * max(0, len(words) - 1))
+                if words:
+                    widest = max(w[0] for w in words)
+                    if pl.bullet:
+                        bulleted = max(bulleted, widest)
+                    else:
+                        plain = max(plain, widest)
+            hit = self._memo[key] = (natural, plain, bulleted)
+        return hit
 
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
         key = (width, scale)
@@ -355,21 +393,21 @@ class Paragraph:
     def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
         size = self.style.size * scale
         pitch, first = _line_metrics(ctx, self.style, size)
-        fonts = ctx.fonts
         color = ink_at(self.style.color, size)
         gap = pitch * self.style.paragraph_gap
         items: list[Item] = []
+        append = items.append
         baseline = y + first
         for gap_before, runs in self._runs(ctx, width, size):
             if gap_before:
                 baseline += gap
-            for dx, text, fstyle, w in runs:
-                items.append(Text(x + dx, baseline, text, fonts.face(fstyle), size, color, w))
+            for dx, text, face, w in runs:
+                append(Text(x + dx, baseline, text, face, size, color, w))
             baseline += pitch
         return items
 
-    def _runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, str, float]]]]:
-        """Each line's runs of text as (offset from the left of the box, text, font style,
+    def _runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, FontFace, float]]]]:
+        """Each line's runs of text as (offset from the left of the box, text, font,
         width), and whether a paragraph gap precedes the line: where the paragraph's text
         goes in any box of this width, worked out once."""
         key = ("runs", self._key, self.style.align, round(width, 3), round(size, 3))
@@ -379,52 +417,83 @@ class Paragraph:
             hit = memo[key] = self._place_runs(ctx, width, size)
         return hit
 
-    def _place_runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, str, float]]]]:
+    def _place_runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, FontFace, float]]]]:
         lines = self._lines(ctx, width, size)
-        m = ctx.fonts.metrics(self.style.font)
-        space = m.width(" ", size)
+        fonts = ctx.fonts
         base = self.style.font
-        placed: list[tuple[bool, list[tuple[float, str, str, float]]]] = []
+        m = fonts.metrics(base)
+        base_face = fonts.face(base)
+        space_em = m.width(" ")
+        space = m.width(" ", size)
+        exact = exact_sums(m)
+        align = self.style.align
+        placed: list[tuple[bool, list[tuple[float, str, FontFace, float]]]] = []
         for ln in lines:
-            runs: list[tuple[float, str, str, float]] = []
-            line_w = sum(w.em for w in ln.words) * size + space * max(0, len(ln.words) - 1)
+            runs: list[tuple[float, str, FontFace, float]] = []
+            words = ln.words
             indent = ln.indent * size
-            if self.style.align == "center":
-                cx = indent + (width - indent - line_w) / 2
-            elif self.style.align == "right":
-                cx = width - line_w
+            if align == "center" or align == "right":
+                line_w = sum(w[0] for w in words) * size + space * max(0, len(words) - 1)
+                cx = indent + (width - indent - line_w) / 2 if align == "center" else width - line_w
             else:
                 cx = indent
             if ln.bullet:
-                runs.append((0.0, BULLET, base, m.width(BULLET, size)))
+                runs.append((0.0, BULLET, base_face, m.width(BULLET, size)))
             # Runs of base-style words become one Text (spaces included, at the base style's
             # space width, exactly as measured) so PDF text extracts as whole lines.
+            if ln.plain:  # the whole line is one such run
+                if words:
+                    joined = " ".join([w[1][0][0] for w in words])
+                    em = sum([w[0] for w in words]) + space_em * (len(words) - 1) if exact else measure(m, joined)
+                    runs.append((cx, joined, base_face, em * size))
+                placed.append((ln.gap_before, runs))
+                continue
             run: list[str] = []
+            run_em = 0.0  # the run's width in em, where sums are exact (else measured whole)
             run_x = cx
-            for j, word in enumerate(ln.words):
+            for j, (em, fragments) in enumerate(words):
                 if j:
                     if run:
                         run.append(" ")
+                        run_em += space_em
                     cx += space
-                single = len(word.fragments) == 1
-                for text, fstyle in word.fragments:
-                    w = word.em * size if single else ctx.fonts.width(text, fstyle, size)
+                single = len(fragments) == 1
+                for text, fstyle in fragments:
+                    w = em * size if single else fonts.width(text, fstyle, size)
                     if fstyle == base:
                         if not run:
                             run_x = cx
+                            run_em = 0.0
                         run.append(text)
+                        run_em += em if single else m.width(text)
                     else:
                         if run:
                             joined = "".join(run)
-                            runs.append((run_x, joined, base, ctx.fonts.width(joined, base, size)))
+                            runs.append((run_x, joined, base_face, (run_em if exact else measure(m, joined)) * size))
                             run.clear()
-                        runs.append((cx, text, fstyle, w))
+                        runs.append((cx, text, fonts.face(fstyle), w))
                     cx += w
             if run:
                 joined = "".join(run)
-                runs.append((run_x, joined, base, ctx.fonts.width(joined, base, size)))
+                runs.append((run_x, joined, base_face, (run_em if exact else measure(m, joined)) * size))
             placed.append((ln.gap_before, runs))
         return placed
+
+
+def exact_sums(m: FontMetrics) -> bool:
+    """Whether the font's widths add up exactly in any order: with units per em a power
+    of two (2048, 1024: nearly every TrueType font), every advance is a short binary
+    fraction and so is every sum of them, so a run's width is the sum of its words'
+    and spaces' widths, to the last bit, without measuring it letter by letter."""
+    return m.upem & (m.upem - 1) == 0
+
+
+def measure(m: FontMetrics, text: str) -> float:
+    """The width in em of text met about once (a line of a card's body, a title): as
+    `FontMetrics.width` measures it, without keeping it in the font's word cache, which
+    would otherwise grow with every card of a deck."""
+    widths, missing = m.widths, m.notdef_width
+    return sum([widths.get(c, missing) for c in text])
 
 
 class Spacer:
@@ -469,19 +538,18 @@ class Table:
         self.header_style = restyle(style, font=BOLD[style.font])
         first = rows[0] if rows else []
         self.align = list(align) if align else [("center" if _numeric(v) else "left") for v in first]
+        # Each column's cell styles, derived once for the table rather than once per cell.
+        width = max([len(columns)] + [len(row) for row in rows])
+        aligns = [self.align[c] if c < len(self.align) else "left" for c in range(width)]
+        header_styles = [restyle(self.header_style, align=a) for a in aligns]
+        cell_styles = [restyle(style, align=a) for a in aligns]
         self.header = [
-            Paragraph(ctx, str(c), restyle(self.header_style, align=self.align[i] if i < len(self.align) else "left"),
-                      source.child("columns", i) if source else None)
+            Paragraph(ctx, str(c), header_styles[i], source.child("columns", i) if source else None)
             for i, c in enumerate(columns)
         ]
         self.cells = [
             [
-                Paragraph(
-                    ctx,
-                    _cell_text(v),
-                    restyle(style, align=self.align[c] if c < len(self.align) else "left"),
-                    source.child("rows", first_row + r, c) if source else None,
-                )
+                Paragraph(ctx, _cell_text(v), cell_styles[c], source.child("rows", first_row + r, c) if source else None)
                 for c, v in enumerate(row)
             ]
             for r, row in enumerate(rows)
@@ -517,12 +585,9 @@ class Table:
     def _measure_column(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
         natural = word = 0.0
         for p in [self.header[col]] + [row[col] for row in self.cells if col < len(row)]:
-            m = ctx.fonts.metrics(p.style.font)
-            sp = m.width(" ")
-            for pl in p.parsed:
-                w = sum(x.em for x in pl.words) + sp * max(0, len(pl.words) - 1)
-                natural = max(natural, w)
-                word = max([word] + [x.em for x in pl.words])
+            line, plain, bulleted = p.extent(ctx)
+            natural = max(natural, line)
+            word = max(word, plain, bulleted)
         return natural, word
 
     def widths(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
@@ -777,12 +842,11 @@ def fit_blocks(
                 f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm",
                 "shorten the text, or split it over two cards",
             )
-    total = stack_height(ctx, blocks, box.w, scale)
     y = box.y
     if valign == "middle":
-        y += max(0.0, (box.h - total) / 2)
+        y += max(0.0, (box.h - stack_height(ctx, blocks, box.w, scale)) / 2)
     elif valign == "bottom":
-        y += max(0.0, box.h - total)
+        y += max(0.0, box.h - stack_height(ctx, blocks, box.w, scale))
     items: list[Item] = []
     for b in blocks:
         own = _clamped(b, scale)
@@ -828,6 +892,13 @@ def shortened(ctx: LayoutContext, text: str, style: str, size: float, width: flo
     return mark
 
 
+def _one_spaced(text: str) -> str:
+    """The text with its runs of white space as single spaces: the same string where it
+    has none to fold (a deck's footer, printed on every card, is then stored once)."""
+    folded = " ".join(text.split())
+    return text if folded == text else folded
+
+
 def one_line(
     ctx: LayoutContext,
     text: str,
@@ -844,7 +915,7 @@ def one_line(
     Text too wide even at the style's minimum size is an error at its source; with
     `abbreviate` (labels that are not the reader's rules: owner names, footers) it is
     shortened with an ellipsis and a warning instead."""
-    text = " ".join(str(text).split())
+    text = _one_spaced(str(text))
     ctx.check_glyphs(text, style.font, source)
     m = ctx.fonts.metrics(style.font)
     em = m.width(text)

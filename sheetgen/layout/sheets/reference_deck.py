@@ -3,6 +3,8 @@ an optional back per card, imposed with crop marks."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sheetgen.content.models.common import ReferenceDeck
 from sheetgen.layout.cards import (
     SAFE,
@@ -72,18 +74,23 @@ def body_blocks(
     `width`, a table too wide for it (on small cards) is printed a line per row."""
     ink = ctx.color("ink")
     blocks: list = []
-    body_style = restyle(BODY, color=ink).fixed
+    body_style, style = _styles(ink, table_pt)
     if body:
         blocks.append(Paragraph(ctx, body, body_style, source.child("body")))
     if table is not None:
         if blocks:
             blocks.append(Spacer(2.2 * MM, scales=False))
         columns, rows = table
-        style = restyle(TABLE, color=ink, size=table_pt).fixed
         options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
         blocks.append(table_or_rows(ctx, columns, rows, style, body_style, source.child("table"), width, **options)
                       if width else Table(ctx, columns, rows, style, source.child("table"), **options))
     return blocks
+
+
+@lru_cache(maxsize=64)
+def _styles(ink: str, table_pt: float) -> tuple[TextStyle, TextStyle]:
+    """A deck's body and table styles (every card of it asks for the same)."""
+    return restyle(BODY, color=ink).fixed, restyle(TABLE, color=ink, size=table_pt).fixed
 
 
 def card_body(
@@ -174,9 +181,9 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     # Cards count as printed, continuations and the notice card included (impose_deck
     # writes each one's n/N).
     total = len(fronts) + (1 if notice else 0)
-    fronts = [items + footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values, number=n,
-                                                     total=total), source=where)
-              for n, (items, (values, where)) in enumerate(zip(fronts, footers), 1)]
+    for n, (items, (values, where)) in enumerate(zip(fronts, footers), 1):
+        items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values, number=n,
+                                                total=total), source=where)
     if notice:
         fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
         backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
