@@ -141,7 +141,23 @@ def bench_deck(cards: int, repeat: int) -> Run:
         print(f"         hand-written  {theirs}")
         print(f"         ratio         {ours.wall / theirs.wall:6.2f}× wall {ours.cpu / theirs.cpu:6.2f}× CPU  "
               f"{ours.peak_mb / theirs.peak_mb:5.2f}× peak   (aim ≤ 1.5×)")
+        # What importing the libraries alone costs, before any card: the floor under the ratio.
+        floors = [(name, best([measure([sys.executable, "-c", code], folder) for _ in range(repeat)]))
+                  for name, code in IMPORT_FLOORS]
+        for name, run in floors:
+            print(f"         imports only: {name:42s} {run}")
         return ours
+
+
+#: Processes that only import libraries: reportlab as the hand-written script does, then
+#: with the libraries sheetgen builds on (a content model built, as loading does).
+IMPORT_FLOORS = (
+    ("reportlab", "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, reportlab.lib.utils"),
+    ("reportlab, pydantic, jinja2, click, PyYAML",
+     "import os\nos.environ['PYDANTIC_DISABLE_PLUGINS'] = '__all__'\n"
+     "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, reportlab.lib.utils, jinja2.sandbox, click, yaml\n"
+     "import pydantic\nclass Model(pydantic.BaseModel):\n    x: int\nModel(x=1)\n"),
+)
 
 
 def bench_big_deck(cards: int, small: Run | None) -> None:

@@ -88,50 +88,39 @@ def face_for_file(path: str | os.PathLike, style: str) -> FontFace:
 
 
 class FontMetrics:
-    """Advance widths (in em), vertical metrics and outlines of one font file."""
+    """Advance widths (in em), vertical metrics and outlines of one font file.
+
+    They are read with fontTools, or, for a font file sheetgen ships a snapshot of
+    (the default family; see `SNAPSHOTS`), from that snapshot: the same integers in
+    font units, scaled the same way, so the figures are identical and a build that
+    draws no SVG text never imports fontTools."""
 
     def __init__(self, path: str):
-        from fontTools.ttLib import TTFont
-
         check_font_file(path)
-        try:
-            font = TTFont(path, lazy=True)
-            self.upem = font["head"].unitsPerEm
-            if "cmap" not in font:
-                raise FontError("it has no character map (cmap table)")
-            cmap = font.getBestCmap() or {}
-            hmtx = font["hmtx"].metrics
-            hhea = font["hhea"]
-            font.getGlyphOrder()
-        except FontError:
-            raise
-        except Exception as exc:  # a damaged file can fail in many ways inside fontTools
-            raise FontError(f"it cannot be read ({type(exc).__name__}: {exc})") from None
-        if not self.upem or self.upem < 16:
-            raise FontError(f"its units per em ({self.upem}) are not usable")
-        if not cmap:
-            raise FontError("it maps no characters to glyphs")
-        if "glyf" not in font:
-            raise FontError(
-                f"{os.path.basename(path)} has PostScript (CFF) outlines; "
-                "use a TrueType-flavoured TTF or OTF, which the PDF backend can embed"
-            )
         self.path = path
-        self._font = font
         self._lock = threading.Lock()
-        self.cmap: dict[int, str] = dict(cmap)
-        scale = 1.0 / self.upem
-        self.widths: dict[str, float] = {chr(cp): hmtx[g][0] * scale for cp, g in cmap.items() if g in hmtx}
-        if " " in self.widths:
-            self.widths.setdefault("\u00a0", self.widths[" "])
-        self.notdef_width = hmtx[font.getGlyphOrder()[0]][0] * scale
-        self.ascent = hhea.ascent * scale
-        self.descent = -hhea.descent * scale
-        os2 = font["OS/2"] if "OS/2" in font else None
-        cap = getattr(os2, "sCapHeight", 0) if os2 is not None else 0
-        self.cap_height = (cap * scale) if cap else self.ascent * 0.75
         self._outlines: dict[str, str] = {}
         self._word_cache: dict[str, float] = {}
+        units = _snapshot_of(path)
+        self._font = None if units is not None else _open_font(path)
+        if units is None:
+            units = font_units(self._font, path)
+        self._scale(units)
+
+    def _scale(self, units: dict) -> None:
+        self.upem = units["upem"]
+        advances = units["advances"]
+        cmap = {int(cp): glyph for cp, glyph in units["cmap"].items()}
+        self.cmap: dict[int, str] = cmap
+        scale = 1.0 / self.upem
+        self.widths: dict[str, float] = {chr(cp): advances[g] * scale for cp, g in cmap.items() if g in advances}
+        if " " in self.widths:
+            self.widths.setdefault("\u00a0", self.widths[" "])
+        self.notdef_width = units["notdef"] * scale
+        self.ascent = units["ascent"] * scale
+        self.descent = -units["descent"] * scale
+        cap = units["cap"]
+        self.cap_height = (cap * scale) if cap else self.ascent * 0.75
 
     def width(self, text: str, size: float = 1.0) -> float:
         """Advance width of `text` at `size` points."""
@@ -167,6 +156,8 @@ class FontMetrics:
             if cached is None:
                 from fontTools.pens.svgPathPen import SVGPathPen
 
+                if self._font is None:  # measured from a snapshot: the outlines are in the file
+                    self._font = _open_font(self.path)
                 glyph_set = self._font.getGlyphSet()
                 pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
                 glyph_set[glyph].draw(pen)
@@ -175,6 +166,88 @@ class FontMetrics:
             return cached
 
 
+def _open_font(path: str):
+    from fontTools.ttLib import TTFont
+
+    try:
+        return TTFont(path, lazy=True)
+    except Exception as exc:  # a damaged file can fail in many ways inside fontTools
+        raise FontError(f"it cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def font_units(font, path: str) -> dict:
+    """What `FontMetrics` needs of a font, in font units, as fontTools reads it: units per
+    em, the character map, the advance of each mapped glyph and of `.notdef`, ascent,
+    descent and cap height; FontError for a font sheetgen cannot use."""
+    try:
+        upem = font["head"].unitsPerEm
+        if "cmap" not in font:
+            raise FontError("it has no character map (cmap table)")
+        cmap = font.getBestCmap() or {}
+        hmtx = font["hmtx"].metrics
+        hhea = font["hhea"]
+        notdef = hmtx[font.getGlyphOrder()[0]][0]
+        os2 = font["OS/2"] if "OS/2" in font else None
+        cap = getattr(os2, "sCapHeight", 0) if os2 is not None else 0
+        ascent, descent = hhea.ascent, hhea.descent
+    except FontError:
+        raise
+    except Exception as exc:  # a damaged file can fail in many ways inside fontTools
+        raise FontError(f"it cannot be read ({type(exc).__name__}: {exc})") from None
+    if not upem or upem < 16:
+        raise FontError(f"its units per em ({upem}) are not usable")
+    if not cmap:
+        raise FontError("it maps no characters to glyphs")
+    if "glyf" not in font:
+        raise FontError(
+            f"{os.path.basename(path)} has PostScript (CFF) outlines; "
+            "use a TrueType-flavoured TTF or OTF, which the PDF backend can embed"
+        )
+    return {"upem": upem, "cmap": {str(cp): g for cp, g in sorted(cmap.items())},
+            "advances": {g: hmtx[g][0] for g in sorted(set(cmap.values())) if g in hmtx},
+            "notdef": notdef, "ascent": ascent, "descent": descent, "cap": cap}
+
+
+#: Snapshots of `font_units` for the font files sheetgen ships (reportlab's Vera family),
+#: by the sha256 of the file: a file that differs (another reportlab) is read with fontTools.
+#: `python -m sheetgen.fonts` writes it anew; a test checks it against fontTools.
+SNAPSHOTS = Path(__file__).with_name("fonts.json")
+
+
+@lru_cache(maxsize=1)
+def _snapshots() -> dict:
+    import json
+
+    try:
+        return json.loads(SNAPSHOTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _snapshot_of(path: str) -> dict | None:
+    snapshots = _snapshots()
+    if not snapshots:
+        return None
+    with open(path, "rb") as fh:
+        digest = hashlib.sha256(fh.read()).hexdigest()
+    return snapshots.get(digest)
+
+
+def write_snapshots() -> None:
+    """Write `SNAPSHOTS` for the default family's files."""
+    import json
+
+    out = {}
+    for face in default_faces().values():
+        data = Path(face.path).read_bytes()
+        out[hashlib.sha256(data).hexdigest()] = font_units(_open_font(face.path), face.path)
+    SNAPSHOTS.write_text(json.dumps(out, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
 @lru_cache(maxsize=32)
 def load_metrics(path: str) -> FontMetrics:
     return FontMetrics(path)
+
+
+if __name__ == "__main__":  # python -m sheetgen.fonts: the snapshots of the shipped fonts, anew
+    write_snapshots()

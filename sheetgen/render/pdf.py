@@ -10,14 +10,16 @@ from __future__ import annotations
 import io
 import math
 
-from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from sheetgen.fonts import FontFace
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
+from sheetgen.render import rlfast
+from sheetgen.render.rlfast import _NUMS, num, nums
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
 from sheetgen.render.prepress import color_function, name_subsets_by_content, rgb_color, set_viewer_preferences
 
@@ -87,7 +89,11 @@ class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
     """reportlab's Flate filter, which compresses a font subset or a subset's CMap it has
     seen before only once."""
 
+    pack = staticmethod(pdfdoc.PDFStreamFilterZCompress().encode)
+
     def encode(self, text):
+        if type(text) is _Packed:  # compressed already
+            return text
         if type(text) is bytes and text in _compressed_subsets:
             packed = _compressed_subsets[text]
             if packed is None:
@@ -120,6 +126,7 @@ class _ArrayRemembersNumbers(pdfdoc.PDFArray):
         return hit
 
 
+rlfast.install()
 pdfdoc.PDFZCompress = _FlateRemembersFonts()
 pdfdoc.PDFArray = _ArrayRemembersNumbers
 
@@ -149,6 +156,30 @@ class _TextCache:
         self.paths: dict[int, tuple[tuple, str]] = {}
         self.shape_fills: dict[str, tuple[object, str | None]] = {}
         self.marks: dict[str, str] = {}
+        self.ops: dict[tuple, str] = {}
+        self.font_ops: dict[tuple[str, int, float], str] = {}
+        # per font: the characters numbered in its first subset, their numbers, and a table deleting them
+        self.known: dict[str, tuple[set[str], dict[int, int], dict[int, None]]] = {}
+
+    def op(self, key: tuple, write) -> None:
+        """Write an operator with reportlab's canvas call `write` the first time, then
+        the one operator it wrote, from memory (unless it wrote more or none)."""
+        code = self.c._code
+        hit = self.ops.get(key)
+        if hit is not None:
+            code.append(hit)
+            return
+        start = len(code)
+        write()
+        if len(code) == start + 1:
+            self.ops[key] = code[start]
+
+    def font_op(self, name: str, subset: int, size: float) -> str:
+        key = (name, subset, size)
+        hit = self.font_ops.get(key)
+        if hit is None:
+            hit = self.font_ops[key] = f"{self.subset_name(name, subset)} {num(size)} Tf"
+        return hit
 
     def fill(self, color: str) -> str:
         op = self.fills.get(color)
@@ -175,14 +206,49 @@ class _TextCache:
         self.shape_fills[color] = (obj, written[0] if len(written) == 1 else None)
 
     def encode(self, name: str, text: str) -> list[tuple[int, str]]:
+        """`text` in font `name` as (subset, `(string) Tj` operator) pairs."""
         key = (name, text)
         hit = self.runs.get(key)
         if hit is None:
-            font = self.fonts.get(name)
-            if font is None:
-                font = self.fonts[name] = pdfmetrics.getFont(name)
-            hit = self.runs[key] = [(subset, escapePDF(chunk)) for subset, chunk in font.splitString(text, self.c._doc)]
+            hit = self.runs[key] = [(subset, "(" + escapePDF(chunk) + ") Tj") for subset, chunk in self._split(name, text)]
         return hit
+
+    def _split(self, name: str, text: str) -> list[tuple[int, bytes]]:
+        """reportlab's `splitString`: the text as bytes of the font's subsets, characters
+        numbered in their order of first use in the document.
+
+        Numbering changes reportlab's state only at a character's first use, so the
+        characters not seen before are handed to `splitString` alone, in their order
+        (that numbers them exactly as the whole text would); text whose every character
+        then has a number in the first subset (nearly all text) is translated in one
+        step, to the same bytes. Anything else goes to `splitString` whole."""
+        font = self.fonts.get(name)
+        if font is None:
+            font = self.fonts[name] = pdfmetrics.getFont(name)
+        known = self.known.get(name)
+        if known is None:
+            known = self.known[name] = (set(), {}, {})
+        chars, table, drop = known
+        if not text:
+            return []
+        if not chars.issuperset(text):
+            new = text.translate(drop)  # the characters not known yet, in order
+            doc = self.c._doc
+            font.splitString(new, doc)
+            assigned = font.state[doc].assignments
+            glyphs = font.face.charToGlyph
+            for ch in set(new):
+                code = ord(ch)
+                n = assigned.get(32 if code == 0xA0 else code)  # reportlab sets a no-break space as a space
+                if n is None and code not in glyphs and code != 0xA0:
+                    n = 0  # no glyph: reportlab writes code 0 (.notdef) and numbers nothing
+                if n is not None and n < 256:
+                    chars.add(ch)
+                    table[code] = n
+                    drop[code] = None
+            if not chars.issuperset(text):
+                return font.splitString(text, doc)
+        return [(0, text.translate(table).encode("latin-1"))]
 
     def path(self, commands: tuple) -> str:
         """A path's construction operators, as reportlab's path object writes them
@@ -201,11 +267,11 @@ class _TextCache:
             for cmd in commands:
                 op = cmd[0]
                 if op == "L":
-                    add(fp_str(cmd[1], cmd[2]) + " l")
+                    add(nums(cmd[1], cmd[2]) + " l")
                 elif op == "M":
-                    add(fp_str(cmd[1], cmd[2]) + " m")
+                    add(nums(cmd[1], cmd[2]) + " m")
                 elif op == "C":
-                    add(fp_str(*cmd[1:]) + " c")
+                    add(nums(*cmd[1:]) + " c")
                 elif op == "Z":
                     add("h")
             code = " ".join(ops)
@@ -222,6 +288,9 @@ class _TextCache:
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
+# What reportlab's setLineCap / setLineJoin write.
+_CAP_OPS = {name: f"{mode} J" for name, mode in _CAPS.items()}
+_JOIN_OPS = {name: f"{mode} j" for name, mode in _JOINS.items()}
 
 
 class _PageWriter:
@@ -238,17 +307,17 @@ class _PageWriter:
         last = self.stroke
         if last == state:
             return
-        c = self.c
+        c, op = self.c, self.cache.op
         if last is None or last[0] != color:
-            c.setStrokeColor(self.cache.color(color))
+            op(("K", color), lambda: c.setStrokeColor(self.cache.color(color)))
         if last is None or last[1] != width:
-            c.setLineWidth(width)
+            c._code.append(num(width) + " w")
         if last is None or last[2] != dash:
-            c.setDash(list(dash) if dash else [], 0)
+            op(("d", dash), lambda: c.setDash(list(dash) if dash else [], 0))
         if last is None or last[3] != cap:
-            c.setLineCap(_CAPS[cap])
+            c._code.append(_CAP_OPS[cap])
         if last is None or last[4] != join:
-            c.setLineJoin(_JOINS[join])
+            c._code.append(_JOIN_OPS[join])
         self.stroke = state
 
     def set_fill(self, color: str) -> None:
@@ -295,10 +364,13 @@ class _PageWriter:
         (what reportlab's text object would write), with each string's subset encoding
         memoized for the document."""
         cache = self.cache
+        encode = cache.encode
+        get = _NUMS.get
         code = ["BT"]
         add = code.append
         fill: str | None = None
-        font: str | None = None
+        face = None
+        font = ""
         size = -1.0
         subset = -1
         for t in runs:
@@ -308,17 +380,20 @@ class _PageWriter:
             if t.angle:
                 a = math.radians(t.angle)
                 cos, sin = math.cos(a), math.sin(a)
-                add(fp_str(cos, -sin, -sin, -cos, t.x, t.y) + " Tm")
+                add(nums(cos, -sin, -sin, -cos, t.x, t.y) + " Tm")
             else:
-                add("1 0 0 -1 " + fp_str(t.x, t.y) + " Tm")
-            name = _register(t.font)
+                x, y = t.x, t.y
+                add("1 0 0 -1 " + (get(x) or num(x)) + " " + (get(y) or num(y)) + " Tm")
+            if t.font is not face:
+                face = t.font
+                name = _register(face)
             if name != font or t.size != size:
                 font, size, subset = name, t.size, -1
-            for part, chunk in cache.encode(name, t.text):
+            for part, show in encode(name, t.text):
                 if part != subset:
-                    add(f"{cache.subset_name(name, part)} {fp_str(size)} Tf")
+                    add(cache.font_op(name, part, size))
                     subset = part
-                add(f"({chunk}) Tj")
+                add(show)
         add("ET")
         self.c._code.append(" ".join(code))
         self.fill = None  # the text object changed the fill colour
@@ -327,9 +402,9 @@ class _PageWriter:
         stroke, fill = self._paint(p.stroke, p.width, p.fill, p.dash, p.cap, p.join)
         if not (stroke or fill):
             return
-        c = self.c
-        c._code.append(self.cache.path(p.commands))
-        c._strokeAndFill(stroke, fill, 0 if p.fill_rule == "evenodd" else 1)
+        code = self.c._code
+        code.append(self.cache.path(p.commands))
+        code.append(PATH_OPS[stroke, fill, FILL_EVEN_ODD if p.fill_rule == "evenodd" else FILL_NON_ZERO])
 
     def rect(self, r: Rect) -> None:
         stroke, fill = self._paint(r.stroke, r.width, r.fill, r.dash)
@@ -337,8 +412,8 @@ class _PageWriter:
             return
         if r.radius:
             self.c.roundRect(r.x, r.y, r.w, r.h, r.radius, stroke=stroke, fill=fill)
-        else:
-            self.c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
+        else:  # what canvas.rect writes
+            self.c._code.append("n " + nums(r.x, r.y, r.w, r.h) + " re " + PATH_OPS[stroke, fill, self.c._fillMode])
 
     def circle(self, o: Circle) -> None:
         stroke, fill = self._paint(o.stroke, o.width, o.fill, o.dash)
@@ -349,25 +424,31 @@ class _PageWriter:
         # Named groups become marked content, so tools (and tests) can find crop marks
         # and cards in the page's content stream.
         name = g.id or g.label
-        if name:
-            mark = self.cache.marks.get(name)
-            if mark is None:
-                mark = self.cache.marks[name] = f"/SG <</Name {_pdf_string(name)}>> BDC"
-            self.c.addLiteral(mark)
+        if not name:
+            self._group(g)
+            return
+        marks = self.cache.marks
+        mark = marks.get(name)
+        if mark is None:
+            mark = marks[name] = f"/SG <</Name {_pdf_string(name)}>> BDC"
+        code = self.c._code
+        code.append(mark)
         self._group(g)
-        if name:
-            self.c.addLiteral("EMC")
+        code.append("EMC")
 
     def _group(self, g: Group) -> None:
-        plain = not (g.dx or g.dy or g.rotate or g.clip)
-        if plain:
+        if not (g.dx or g.dy or g.rotate or g.clip):
             self.draw(g.items)
             return
+        # The graphics state is saved and restored in the content stream alone: nothing
+        # drawn here reads reportlab's copy of it (colours, widths and dashes are
+        # tracked by this writer), so the canvas's state stack is left alone.
         c = self.c
-        c.saveState()
+        code = c._code
+        code.append("q")
         outer, stroke = self.offset, self.stroke
         self.offset = (outer[0] + g.dx, outer[1] + g.dy)
-        c.translate(g.dx, g.dy)
+        code.append("1 0 0 1 " + nums(g.dx, g.dy) + " cm")  # canvas.translate, after a `q`
         if g.rotate:
             c.rotate(-g.rotate)
         if g.clip is not None:
@@ -375,7 +456,7 @@ class _PageWriter:
             clip.rect(g.clip.x, g.clip.y, g.clip.w, g.clip.h)
             c.clipPath(clip, stroke=0, fill=0)
         self.draw(g.items)
-        c.restoreState()
+        code.append("Q")
         self.offset = outer
         self.fill = None
         self.stroke = stroke  # restoring the graphics state brought back the outer stroke
@@ -432,6 +513,19 @@ def _first_font(doc: LayoutDocument) -> FontFace | None:
     return None
 
 
+class _Packed(bytes):
+    """A page's content stream compressed as soon as the page is finished (the bytes
+    reportlab's Flate filter would make when saving; its ASCII85 filter, which comes
+    after, still runs then), so a long document keeps its pages compressed, not as
+    text, until it is written."""
+
+
+def _pack_last_page(c: Canvas) -> None:
+    page = c._doc.Pages.pages[-1]
+    if page.compression and type(page.stream) is str:
+        page.stream = _Packed(_FlateRemembersFonts.pack(page.stream))
+
+
 def render_pdf(doc: LayoutDocument) -> bytes:
     """The document as PDF bytes; the same document always gives the same bytes."""
     buf = io.BytesIO()
@@ -453,6 +547,6 @@ def render_pdf(doc: LayoutDocument) -> bytes:
         c.restoreState()
         mark_page(c, doc, index, page)
         c.showPage()
+        _pack_last_page(c)
     finish_navigation(c, doc)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()

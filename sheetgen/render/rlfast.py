@@ -1,0 +1,171 @@
+"""reportlab's PDF serializer made cheaper, byte for byte the same.
+
+reportlab formats every number, name and object reference of a PDF through a few small
+functions (`fp_str`, `PDFName`, `pdfdocEnc`, `format`), each called tens of thousands of
+times per document with the same few hundred values. Here those functions remember what
+they returned: a number, name or string always formats to the same bytes, so a memo
+cannot change an output, only skip work. The memos are bounded, so a long build's memory
+stays flat.
+
+Imported (once) by the PDF backend, which also uses `num` to write its own operators.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc
+
+_LIMIT = 65536
+
+# --- numbers -----------------------------------------------------------------------------
+# fp_str depends only on a number's value (it converts to a double first), and numbers
+# that compare equal have one value: 1, 1.0 and True all give "1". NaN never equals
+# itself, so it is simply never found and formatted each time.
+
+_NUMS: dict[float, str] = {}
+
+
+def num(value: float) -> str:
+    """`fp_str(value)` for one int or float, remembered."""
+    text = _NUMS.get(value)
+    if text is None:
+        if len(_NUMS) >= _LIMIT:
+            _NUMS.clear()
+        text = _NUMS[value] = fp_str(value)
+    return text
+
+
+def nums(*values: float) -> str:
+    """`fp_str(*values)`: the numbers separated by single spaces."""
+    get = _NUMS.get
+    return " ".join([get(v) or num(v) for v in values])
+
+
+def fp_str_remembered(*a) -> str:
+    """`fp_str` as reportlab calls it (numbers, or one sequence of numbers), remembered."""
+    if len(a) == 1 and isinstance(a[0], (list, tuple)):
+        a = a[0]
+    get = _NUMS.get
+    return " ".join([get(v) or num(v) for v in a])
+
+
+# --- strings and names -------------------------------------------------------------------
+
+_encode = pdfdoc.pdfdocEnc
+_make_name = pdfdoc.PDFName
+_generic_format = pdfdoc.format
+_PDFObject = pdfdoc.PDFObject
+
+_BYTES: dict[str, bytes] = {}  # str -> its PDFDocEncoding bytes
+_NUM_BYTES: dict[float, bytes] = {}
+_NAMES: dict[str, str] = {}
+_NAME_BYTES: dict[str, bytes] = {}
+
+
+def _to_bytes(text: str) -> bytes:
+    data = _BYTES.get(text)
+    if data is None:
+        data = _encode(text)
+        if len(_BYTES) >= _LIMIT:
+            _BYTES.clear()
+        _BYTES[text] = data
+    return data
+
+
+def pdfdoc_encode(x):
+    """`pdfdoc.pdfdocEnc`, remembered for strings."""
+    if type(x) is str:
+        return _BYTES.get(x) or _to_bytes(x)
+    return _encode(x)
+
+
+def _number_bytes(value) -> bytes:
+    data = _NUM_BYTES.get(value)
+    if data is None:
+        data = _encode(fp_str(value))
+        if len(_NUM_BYTES) >= _LIMIT:
+            _NUM_BYTES.clear()
+        _NUM_BYTES[value] = data
+    return data
+
+
+def pdf_name(data, lo=chr(0x21), hi=chr(0x7E)):
+    """`pdfdoc.PDFName` (a name with `/` and escapes), remembered for plain calls."""
+    if type(data) is not str or lo != "\x21" or hi != "\x7e":
+        return _make_name(data, lo, hi)
+    name = _NAMES.get(data)
+    if name is None:
+        name = _make_name(data)
+        if len(_NAMES) >= _LIMIT:
+            _NAMES.clear()
+        _NAMES[data] = name
+    return name
+
+
+def format(element, document, toplevel=0):  # noqa: A001 - reportlab's name, replaced in place
+    """`pdfdoc.format` with strings, bytes and numbers (most of what it is given) first."""
+    kind = type(element)
+    if kind is str:
+        return _BYTES.get(element) or _to_bytes(element)
+    if kind is bytes:
+        return element
+    if kind is float or kind is int:
+        return _NUM_BYTES.get(element) or _number_bytes(element)
+    return _generic_format(element, document, toplevel)
+
+
+def _key_bytes(key) -> bytes:
+    if type(key) is not str:
+        return format(pdf_name(key), None)
+    data = _NAME_BYTES.get(key)
+    if data is None:
+        data = format(pdf_name(key), None)
+        if len(_NAME_BYTES) >= _LIMIT:
+            _NAME_BYTES.clear()
+        _NAME_BYTES[key] = data
+    return data
+
+
+def _dictionary_format(self, document, IND=b"\n "):
+    """`PDFDictionary.format` with each key's bytes remembered."""
+    d = self.dict
+    keys = list(d.keys())
+    if not isinstance(d, OrderedDict):
+        keys.sort()
+    get = _NAME_BYTES.get
+    L = [(get(k) or _key_bytes(k)) + b" " + format(d[k], document) for k in keys]
+    if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+        L = IND.join(L)
+    else:
+        # break up every 6 elements anyway
+        t = L.insert
+        for i in reversed(range(6, len(L), 6)):
+            t(i, b"\n ")
+        L = b" ".join(L)
+    return b"<<\n" + L + b"\n>>"
+
+
+def _reference_format(self, document):
+    """`PDFObjectReference.format`, the reference's text remembered."""
+    try:
+        text = "%s %s R" % document.idToObjectNumberAndVersion[self.name]
+    except Exception:
+        raise KeyError("forward reference to %s not resolved upon final formatting" % repr(self.name)) from None
+    return _BYTES.get(text) or _to_bytes(text)
+
+
+def install() -> None:
+    """Put the remembering functions in reportlab's place (idempotent)."""
+    from reportlab.pdfbase import acroform
+    from reportlab.pdfgen import canvas, pathobject, textobject
+
+    for module in (canvas, pathobject, textobject, acroform, pdfdoc):
+        module.fp_str = fp_str_remembered
+    pdfdoc.format = format
+    pdfdoc.pdfdocEnc = pdfdoc_encode
+    pdfdoc.PDFName = pdf_name
+    pdfdoc.PDFDictionary.format = _dictionary_format
+    pdfdoc.PDFObjectReference.format = _reference_format

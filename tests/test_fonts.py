@@ -1,0 +1,52 @@
+"""Font metrics: the snapshot of the shipped family measures exactly as the font files do."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from sheetgen.fonts import FontMetrics, default_faces
+
+
+@pytest.mark.parametrize("style", ["regular", "bold", "italic", "bold_italic"])
+def test_the_shipped_family_measures_from_its_snapshot_as_from_the_file(style):
+    face = default_faces()[style]
+    measured = FontMetrics(face.path)
+    assert measured._font is None  # measured from the snapshot: the file was not parsed
+    font = TTFont(face.path)
+    upem = font["head"].unitsPerEm
+    hmtx = font["hmtx"].metrics
+    cmap = font.getBestCmap()
+    assert measured.cmap == cmap
+    assert len(measured.widths) >= len(cmap)
+    for cp, glyph in cmap.items():
+        assert measured.widths[chr(cp)] == hmtx[glyph][0] / upem, chr(cp)
+    assert measured.notdef_width == hmtx[font.getGlyphOrder()[0]][0] / upem
+    assert (measured.ascent, measured.descent) == (font["hhea"].ascent / upem, -font["hhea"].descent / upem)
+    cap = getattr(font["OS/2"], "sCapHeight", 0)  # an old OS/2 table (Vera's) has none
+    assert measured.cap_height == (cap / upem if cap else measured.ascent * 0.75)
+    # Outlines (for SVG text) come from the file, opened when first asked for.
+    assert measured.outline(cmap[ord("A")]).startswith("M")
+
+
+def test_a_font_file_unlike_its_snapshot_is_read_from_the_file(tmp_path):
+    original = default_faces()["regular"].path
+    copy = tmp_path / "Vera-changed.ttf"
+    copy.write_bytes(open(original, "rb").read() + b"\0\0\0\0")  # other bytes, same tables
+    measured = FontMetrics(str(copy))
+    assert measured._font is not None  # no snapshot has these bytes: fontTools read them
+    assert measured.widths == FontMetrics(original).widths
+
+
+def test_a_pdf_build_does_not_import_fonttools(tmp_path):
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "d.yaml").write_text(
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8")
+    code = ("import sys\nfrom sheetgen.cli import main\n"
+            "try:\n    main(['build', '--format', 'pdf'])\nexcept SystemExit:\n    pass\n"
+            "print('fontTools' in sys.modules, 'sheetgen.render.pdf' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

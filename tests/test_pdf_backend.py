@@ -1,0 +1,84 @@
+"""The PDF backend's shortcuts write what reportlab itself would: text encoded into font
+subsets, numbers, and whole documents, whatever was rendered before in the process."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pypdf
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetgen.fonts import default_faces, load_metrics
+from sheetgen.layout.primitives import Box, Group, LayoutDocument, Page, Path, Rect, Text
+from sheetgen.render import rlfast
+from sheetgen.render.pdf import _register, _TextCache, render_pdf
+
+
+def _texts(seed: int, count: int) -> list[str]:
+    """Strings over every character Vera has, a no-break space and two it lacks, in an
+    order that numbers them into a second subset (Vera has 256 characters)."""
+    face = default_faces()["regular"]
+    chars = [chr(c) for c in sorted(load_metrics(face.path).cmap)] + ["\u00a0", "→", "漢"]
+    rng = random.Random(seed)
+    out = ["", "plain words", "plain words"]
+    for n in range(count):
+        pool = chars[: 40 + n * 4]  # new characters keep arriving, as in a real document
+        out.append("".join(rng.choice(pool) for _ in range(rng.randint(1, 30))))
+    shuffled = chars[:]
+    rng.shuffle(shuffled)
+    return out + ["".join(shuffled), "plain words"] + out[3:20]
+
+
+def test_text_is_split_into_subsets_as_reportlab_splits_it():
+    name = _register(default_faces()["regular"])
+    font = pdfmetrics.getFont(name)
+    ours = _TextCache(Canvas(io.BytesIO(), invariant=1))
+    theirs = Canvas(io.BytesIO(), invariant=1)
+    for text in _texts(seed=7, count=80):
+        assert ours._split(name, text) == font.splitString(text, theirs._doc), text
+    # both documents numbered the same characters the same way, second subset included
+    assert font.state[ours.c._doc].subsets == font.state[theirs._doc].subsets
+    assert len(font.state[theirs._doc].subsets) == 2
+
+
+def test_numbers_are_written_as_reportlab_writes_them():
+    rng = random.Random(3)
+    values = [0, 0.0, -0.0, 1, 1.0, True, 1e-8, -1e-8, 0.5, -0.5, 1e-7, 2.5e-7, 1e19, 12345678.9, -841.8898]
+    values += [rng.uniform(-2000, 2000) for _ in range(2000)] + [rng.randint(-5000, 5000) for _ in range(200)]
+    values += [round(rng.uniform(0, 1), 7) for _ in range(200)]
+    for _ in range(2):  # the second time from memory
+        for v in values:
+            assert rlfast.num(v) == fp_str(v), v
+        assert rlfast.nums(*values[:50]) == fp_str(*values[:50])
+        assert rlfast.fp_str_remembered(values[:50]) == fp_str(values[:50])
+        assert rlfast.fp_str_remembered(tuple(values[50:60])) == fp_str(tuple(values[50:60]))
+
+
+def _document(title: str, cards: int) -> LayoutDocument:
+    face = default_faces()["regular"]
+    bold = default_faces()["bold"]
+    art = Path((("M", 10.0, 10.0), ("L", 50.0, 10.0), ("C", 60.0, 20.0, 60.0, 30.0, 50.0, 40.0), ("Z",)), fill="#4a7a9c")
+    items = []
+    for n in range(cards):
+        items.append(Group((
+            Rect(0, 0, 180, 250, stroke=None, fill="#faf7f0"),
+            art,
+            Text(12, 30, f"{title} card {n + 1}", bold, 11.5, fill="#ffffff"),
+            Text(12, 60, f"Body text of card {n + 1}: éüß — “quoted” · {n * 7}", face, 8.4),
+            Rect(12, 70, 150, 20, stroke="#555555", width=0.4 + n % 2, dash=(2, 1) if n % 3 else None),
+        ), label=f"card {n + 1}", dx=20 + 190 * (n % 3), dy=30 + 260 * (n // 3), clip=Box(0, 0, 180, 250)))
+    return LayoutDocument(title=title, pages=(Page(595.0, 842.0, tuple(items)),))
+
+
+def test_a_document_renders_the_same_whatever_was_rendered_before():
+    first = render_pdf(_document("Alpha", 6))
+    render_pdf(_document("Beta", 9))  # other text, other numbers, other subsets in the memos
+    again = render_pdf(_document("Alpha", 6))
+    assert again == first
+    reader = pypdf.PdfReader(io.BytesIO(again))
+    text = reader.pages[0].extract_text()
+    assert "Alpha card 6" in text and "éüß" in text and "“quoted”" in text
+    assert "Beta" not in text
