@@ -26,9 +26,22 @@ from sheetgen.render.prepress import color_function, name_subsets_by_content, rg
 _registered: dict[str, str] = {}
 
 
+class _Widths(dict):
+    """A font's character widths with its default width for anything else: what
+    `TTFontFace.getCharWidth` returns, looked up without a Python call per character."""
+
+    def __init__(self, widths: dict, default) -> None:
+        super().__init__(widths)
+        self.default = default
+
+    def __missing__(self, code):
+        return self.default
+
+
 def _register(face: FontFace) -> str:
     if _registered.get(face.name) != face.path:
         font = TTFont(face.name, face.path)
+        font.face.getCharWidth = _Widths(font.face.charWidths, font.face.defaultWidth).__getitem__
         _memoize_subsets(font)
         name_subsets_by_content(font)
         pdfmetrics.registerFont(font)
@@ -115,11 +128,16 @@ class _ArrayRemembersNumbers(pdfdoc.PDFArray):
 
     def format(self, document, IND=b"\n "):
         seq = self.sequence
-        if len(seq) < 32 or not all(type(e) is float or type(e) is int for e in seq):
+        if len(seq) < 32:
             return super().format(document, IND)
         key = (tuple(seq), self.multiline, IND)
-        hit = self._memo.get(key)
+        try:
+            hit = self._memo.get(key)  # only arrays of numbers are stored, so a hit is one
+        except TypeError:  # something unhashable in it
+            return super().format(document, IND)
         if hit is None:
+            if not all(type(e) is float or type(e) is int for e in seq):
+                return super().format(document, IND)
             if len(self._memo) >= _SUBSET_LIMIT:
                 self._memo.clear()
             hit = self._memo[key] = super().format(document, IND)

@@ -125,6 +125,11 @@ def format(element, document, toplevel=0):  # noqa: A001 - reportlab's name, rep
         return element
     if kind is float or kind is int:
         return _NUM_BYTES.get(element) or _number_bytes(element)
+    if isinstance(element, _PDFObject) and (rl_config.invariant or not rl_config.pdfComments):
+        # what reportlab does with an object (no comment is written in invariant mode)
+        if not toplevel and hasattr(element, "__RefOnly__"):
+            return document.Reference(element).format(document)
+        return element.format(document)
     return _generic_format(element, document, toplevel)
 
 
