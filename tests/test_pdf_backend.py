@@ -82,3 +82,33 @@ def test_a_document_renders_the_same_whatever_was_rendered_before():
     text = reader.pages[0].extract_text()
     assert "Alpha card 6" in text and "éüß" in text and "“quoted”" in text
     assert "Beta" not in text
+
+
+def _backs(shared: bool) -> LayoutDocument:
+    """Nine card backs: one tuple of items for all of them (as a deck lays its shared back
+    out), or a copy for each."""
+    face = default_faces()["bold"]
+    items = (
+        Rect(-8, -8, 196, 266, stroke=None, fill="#a65a1c"),
+        Rect(8, 8, 164, 234, stroke="#d0b090", width=0.8, radius=4),
+        Path((("M", 90.0, 60.0), ("L", 120.0, 78.0), ("L", 90.0, 96.0), ("Z",)), fill="#d8b090", stroke="#5a3010"),
+        Text(40, 150, "Synthetic deck", face, 11, fill="#ffffff"),
+    )
+    groups = tuple(
+        Group(items if shared else tuple(list(items)), label=f"back of card {n + 1}",
+              dx=20 + 190 * (n % 3), dy=30 + 260 * (n // 3), clip=Box(0, 0, 180, 250))
+        for n in range(9)
+    )
+    return LayoutDocument(title="Backs", pages=(Page(595.0, 842.0, groups), Page(595.0, 842.0, groups)))
+
+
+def test_a_group_drawn_again_writes_what_drawing_it_writes():
+    shared = _backs(shared=True)
+    assert shared.pages[0].items[0].items is shared.pages[0].items[8].items
+    copied = _backs(shared=False)
+    assert copied.pages[0].items[0].items is not copied.pages[0].items[8].items
+    data = render_pdf(shared)
+    assert data == render_pdf(copied)
+    page = pypdf.PdfReader(io.BytesIO(data)).pages[1]
+    assert page.extract_text().count("Synthetic deck") == 9
+    assert page.get_contents().get_data().count(b" re W* n") == 9  # each back clipped to its card

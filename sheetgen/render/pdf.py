@@ -26,9 +26,22 @@ from sheetgen.render.prepress import color_function, name_subsets_by_content, rg
 _registered: dict[str, str] = {}
 
 
+class _Widths(dict):
+    """A font's character widths with its default width for anything else: what
+    `TTFontFace.getCharWidth` returns, looked up without a Python call per character."""
+
+    def __init__(self, widths: dict, default) -> None:
+        super().__init__(widths)
+        self.default = default
+
+    def __missing__(self, code):
+        return self.default
+
+
 def _register(face: FontFace) -> str:
     if _registered.get(face.name) != face.path:
         font = TTFont(face.name, face.path)
+        font.face.getCharWidth = _Widths(font.face.charWidths, font.face.defaultWidth).__getitem__
         _memoize_subsets(font)
         name_subsets_by_content(font)
         pdfmetrics.registerFont(font)
@@ -115,11 +128,16 @@ class _ArrayRemembersNumbers(pdfdoc.PDFArray):
 
     def format(self, document, IND=b"\n "):
         seq = self.sequence
-        if len(seq) < 32 or not all(type(e) is float or type(e) is int for e in seq):
+        if len(seq) < 32:
             return super().format(document, IND)
         key = (tuple(seq), self.multiline, IND)
-        hit = self._memo.get(key)
+        try:
+            hit = self._memo.get(key)  # only arrays of numbers are stored, so a hit is one
+        except TypeError:  # something unhashable in it
+            return super().format(document, IND)
         if hit is None:
+            if not all(type(e) is float or type(e) is int for e in seq):
+                return super().format(document, IND)
             if len(self._memo) >= _SUBSET_LIMIT:
                 self._memo.clear()
             hit = self._memo[key] = super().format(document, IND)
@@ -133,7 +151,10 @@ pdfdoc.PDFArray = _ArrayRemembersNumbers
 
 def _pdf_string(text: str) -> str:
     """A PDF literal string for ASCII text (anything else becomes `?`)."""
-    safe = "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
+    if text.isascii() and text.isprintable():
+        safe = text
+    else:
+        safe = "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
     return "(" + safe.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
@@ -160,6 +181,8 @@ class _TextCache:
         self.font_ops: dict[tuple[str, int, float], str] = {}
         # per font: the characters numbered in its first subset, their numbers, and a table deleting them
         self.known: dict[str, tuple[set[str], dict[int, int], dict[int, None]]] = {}
+        self.seen: set[tuple] = set()  # groups' items drawn once (see `_PageWriter._body`)
+        self.bodies: dict[tuple, list[str]] = {}
 
     def op(self, key: tuple, write) -> None:
         """Write an operator with reportlab's canvas call `write` the first time, then
@@ -286,6 +309,7 @@ class _TextCache:
         return hit
 
 
+_PLAIN = frozenset({Text, Rect, Path, Circle})  # items whose operators depend on nothing but themselves
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 # What reportlab's setLineCap / setLineJoin write.
@@ -451,15 +475,41 @@ class _PageWriter:
         code.append("1 0 0 1 " + nums(g.dx, g.dy) + " cm")  # canvas.translate, after a `q`
         if g.rotate:
             c.rotate(-g.rotate)
-        if g.clip is not None:
-            clip = c.beginPath()
-            clip.rect(g.clip.x, g.clip.y, g.clip.w, g.clip.h)
-            c.clipPath(clip, stroke=0, fill=0)
-        self.draw(g.items)
+        box = g.clip
+        if box is not None:
+            self.cache.op(("clip", box.x, box.y, box.w, box.h), lambda: self._clip(box))
+        self._body(g.items)
         code.append("Q")
         self.offset = outer
         self.fill = None
         self.stroke = stroke  # restoring the graphics state brought back the outer stroke
+
+    def _clip(self, box: Box) -> None:
+        path = self.c.beginPath()
+        path.rect(box.x, box.y, box.w, box.h)
+        self.c.clipPath(path, stroke=0, fill=0)
+
+    def _body(self, items: tuple[Item, ...]) -> None:
+        """A transformed group's items. A group drawn again (a deck's shared back, under
+        another offset) writes the same operators, given the same colours and stroke on
+        entry: the second time they are kept, and from the third on written from memory.
+        Only groups of plain shapes and text qualify: their operators depend on nothing
+        else (text's font numbering is fixed once the text has been drawn once), and
+        drawing them again changes nothing in the document. Seen once, a group costs
+        a key, not its operators, so unique cards keep memory flat."""
+        cache = self.cache
+        key = (id(items), self.fill, self.stroke)  # the document keeps the items alive, so the id stays theirs
+        body = cache.bodies.get(key)
+        if body is not None:
+            self.c._code.extend(body)
+            return
+        code = self.c._code
+        start = len(code)
+        self.draw(items)
+        if key not in cache.seen:
+            cache.seen.add(key)
+        elif all(type(item) in _PLAIN for item in items):
+            cache.bodies[key] = code[start:]
 
     def image(self, im: Image) -> None:
         c = self.c

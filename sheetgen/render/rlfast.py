@@ -12,6 +12,7 @@ Imported (once) by the PDF backend, which also uses `num` to write its own opera
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 from reportlab import rl_config
@@ -65,7 +66,17 @@ _NAMES: dict[str, str] = {}
 _NAME_BYTES: dict[str, bytes] = {}
 
 
+_SHORT = 256  # longer strings (a stream's ASCII85 text) are encoded each time, not remembered
+_UNMAPPED = re.compile("[\x18-\x1f]")  # the ASCII characters PDFDocEncoding has no code for
+
+
 def _to_bytes(text: str) -> bytes:
+    if len(text) > _SHORT:
+        # PDFDocEncoding is ASCII itself for ASCII text, save the eight codes it lacks
+        # (for which reportlab's codec raises its own error)
+        if text.isascii() and not _UNMAPPED.search(text):
+            return text.encode("ascii")
+        return _encode(text)
     data = _BYTES.get(text)
     if data is None:
         data = _encode(text)
@@ -114,6 +125,11 @@ def format(element, document, toplevel=0):  # noqa: A001 - reportlab's name, rep
         return element
     if kind is float or kind is int:
         return _NUM_BYTES.get(element) or _number_bytes(element)
+    if isinstance(element, _PDFObject) and (rl_config.invariant or not rl_config.pdfComments):
+        # what reportlab does with an object (no comment is written in invariant mode)
+        if not toplevel and hasattr(element, "__RefOnly__"):
+            return document.Reference(element).format(document)
+        return element.format(document)
     return _generic_format(element, document, toplevel)
 
 
