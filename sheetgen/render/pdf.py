@@ -176,7 +176,6 @@ class _TextCache:
         self.subset_names: dict[tuple[str, int], str] = {}
         self.paths: dict[int, tuple[tuple, str]] = {}
         self.shape_fills: dict[str, tuple[object, str | None]] = {}
-        self.marks: dict[str, str] = {}
         self.ops: dict[tuple, str] = {}
         self.font_ops: dict[tuple[str, int, float], str] = {}
         # per font: the characters numbered in its first subset, their numbers, and a table deleting them
@@ -465,12 +464,8 @@ class _PageWriter:
         if not name:
             self._group(g)
             return
-        marks = self.cache.marks
-        mark = marks.get(name)
-        if mark is None:
-            mark = marks[name] = f"/SG <</Name {_pdf_string(name)}>> BDC"
         code = self.c._code
-        code.append(mark)
+        code.append(f"/SG <</Name {_pdf_string(name)}>> BDC")  # names are mostly unique (cards): not remembered
         self._group(g)
         code.append("EMC")
 
