@@ -171,12 +171,11 @@ class _TextCache:
         self.c = canvas
         self.color = color_function(profile)
         self.fills: dict[str, str] = {}
-        self.runs: dict[tuple[str, str], list[tuple[int, str]]] = {}
+        self.runs: dict[str, dict[str, list[tuple[int, str]]]] = {}  # per font, per text
         self.fonts: dict[str, object] = {}
         self.subset_names: dict[tuple[str, int], str] = {}
         self.paths: dict[int, tuple[tuple, str]] = {}
         self.shape_fills: dict[str, tuple[object, str | None]] = {}
-        self.marks: dict[str, str] = {}
         self.ops: dict[tuple, str] = {}
         self.font_ops: dict[tuple[str, int, float], str] = {}
         # per font: the characters numbered in its first subset, their numbers, and a table deleting them
@@ -230,10 +229,12 @@ class _TextCache:
 
     def encode(self, name: str, text: str) -> list[tuple[int, str]]:
         """`text` in font `name` as (subset, `(string) Tj` operator) pairs."""
-        key = (name, text)
-        hit = self.runs.get(key)
+        runs = self.runs.get(name)
+        if runs is None:
+            runs = self.runs[name] = {}
+        hit = runs.get(text)
         if hit is None:
-            hit = self.runs[key] = [(subset, "(" + escapePDF(chunk) + ") Tj") for subset, chunk in self._split(name, text)]
+            hit = runs[text] = [(subset, "(" + escapePDF(chunk) + ") Tj") for subset, chunk in self._split(name, text)]
         return hit
 
     def _split(self, name: str, text: str) -> list[tuple[int, bytes]]:
@@ -388,19 +389,19 @@ class _PageWriter:
         (what reportlab's text object would write), with each string's subset encoding
         memoized for the document."""
         cache = self.cache
-        encode = cache.encode
         get = _NUMS.get
         code = ["BT"]
         add = code.append
         fill: str | None = None
         face = None
         font = ""
+        known: dict = {}
         size = -1.0
         subset = -1
         for t in runs:
             if t.fill != fill:
-                add(cache.fill(t.fill))
                 fill = t.fill
+                add(cache.fill(fill))
             if t.angle:
                 a = math.radians(t.angle)
                 cos, sin = math.cos(a), math.sin(a)
@@ -413,7 +414,19 @@ class _PageWriter:
                 name = _register(face)
             if name != font or t.size != size:
                 font, size, subset = name, t.size, -1
-            for part, show in encode(name, t.text):
+                known = cache.runs.get(name)
+                if known is None:
+                    known = cache.runs[name] = {}
+            text = t.text
+            parts = known.get(text) or cache.encode(name, text)
+            if len(parts) == 1:
+                part, show = parts[0]
+                if part != subset:
+                    add(cache.font_op(name, part, size))
+                    subset = part
+                add(show)
+                continue
+            for part, show in parts:
                 if part != subset:
                     add(cache.font_op(name, part, size))
                     subset = part
@@ -451,12 +464,8 @@ class _PageWriter:
         if not name:
             self._group(g)
             return
-        marks = self.cache.marks
-        mark = marks.get(name)
-        if mark is None:
-            mark = marks[name] = f"/SG <</Name {_pdf_string(name)}>> BDC"
         code = self.c._code
-        code.append(mark)
+        code.append(f"/SG <</Name {_pdf_string(name)}>> BDC")  # names are mostly unique (cards): not remembered
         self._group(g)
         code.append("EMC")
 
