@@ -52,6 +52,8 @@ def _register(face: FontFace) -> str:
 _SUBSET_LIMIT = 512
 # Font subsets already cut, and their compressed form once a document compressed one.
 _compressed_subsets: dict[bytes, bytes | None] = {}
+# Font subsets' and CMaps' whole stream objects as formatted, by content, dictionary and filters.
+_font_streams: dict[tuple, bytes] = {}
 
 
 def _memoize_subsets(font: TTFont) -> None:
@@ -69,6 +71,7 @@ def _memoize_subsets(font: TTFont) -> None:
             if len(memo) >= _SUBSET_LIMIT:
                 memo.clear()
                 _compressed_subsets.clear()
+                _font_streams.clear()
             data = memo[key] = cut(subset)
             _compressed_subsets[data] = None
         return data
@@ -90,6 +93,7 @@ def _remembered_cmap(fontname: str, subset) -> str:
         if len(_cmaps) >= _SUBSET_LIMIT:
             _cmaps.clear()
             _compressed_cmaps.clear()
+            _font_streams.clear()
         hit = _cmaps[key] = _make_cmap(fontname, subset)
         _compressed_cmaps[hit] = b""
     return hit
@@ -120,6 +124,32 @@ class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
         return super().encode(text)
 
 
+_stream_format = pdfdoc.PDFStream.format
+
+
+def _remembered_stream_format(self, document):
+    """reportlab's `PDFStream.format`, remembered for a font subset's file and CMap seen
+    before (their dictionaries hold only lengths and filters, no references, so the
+    same subset always formats to the same bytes)."""
+    content = self.content
+    kind = type(content)
+    if (
+        (kind is bytes and content in _compressed_subsets) or (kind is str and content in _compressed_cmaps)
+    ) and type(document.encrypt) is pdfdoc.NoEncryption:
+        filters = self.filters if self.filters is not None else document.defaultStreamFilters
+        entries = self.dictionary.dict
+        if not all(type(v) is int for v in entries.values()):
+            return _stream_format(self, document)
+        key = (content, tuple(sorted(entries.items())), tuple(filters or ()))
+        hit = _font_streams.get(key)
+        if hit is None:
+            if len(_font_streams) >= _SUBSET_LIMIT:
+                _font_streams.clear()
+            hit = _font_streams[key] = _stream_format(self, document)
+        return hit
+    return _stream_format(self, document)
+
+
 class _ArrayRemembersNumbers(pdfdoc.PDFArray):
     """reportlab's PDF array, which formats a long array of plain numbers (a font's glyph
     widths) once per process instead of once per document."""
@@ -147,6 +177,7 @@ class _ArrayRemembersNumbers(pdfdoc.PDFArray):
 rlfast.install()
 pdfdoc.PDFZCompress = _FlateRemembersFonts()
 pdfdoc.PDFArray = _ArrayRemembersNumbers
+pdfdoc.PDFStream.format = _remembered_stream_format
 
 
 def _pdf_string(text: str) -> str:
