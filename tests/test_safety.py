@@ -361,6 +361,30 @@ def test_a_journal_left_by_a_killed_build_is_folded_in(workdir):
     assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
 
 
+
+def test_a_first_build_killed_before_any_manifest_is_taken_up_by_the_next(workdir):
+    """A first build writes no manifest until it is done (there is nothing earlier to
+    protect): killed half way, its journal is all there is, and the next build takes up
+    what it finished instead of building it again."""
+    deck(workdir, "basics")
+    deck(workdir, "second", title="Second")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    manifest = manifest_of(out)
+    # As a kill leaves a first build: no manifest, one target journalled, a temp file.
+    done = sorted({e["target"] for e in manifest["outputs"] if e["id"] == "basics"})
+    lines = [json.dumps({"target": t, "record": manifest["targets"][t],
+                         "outputs": [e for e in manifest["outputs"] if e["target"] == t]}) for t in done]
+    (out / "manifest.json").unlink()
+    (out / ".manifest.journal").write_text("\n".join(lines) + "\n")
+    for e in manifest["outputs"]:
+        if e["id"] != "basics":
+            (out / e["path"]).unlink()
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0 and f", {len(done)} unchanged" in result.stderr, result.stderr
+    assert len(assert_consistent(out)["outputs"]) == len(manifest["outputs"])
+    assert not (out / ".manifest.journal").exists()
+
 def test_a_full_disk_is_a_diagnostic_and_keeps_earlier_outputs(workdir, monkeypatch):
     import errno
 

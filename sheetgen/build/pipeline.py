@@ -484,7 +484,9 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
 
     # The manifest on disk lists only what this build leaves alone, before anything is
     # overwritten or removed; each rebuilt target is journalled once its files are in place.
-    if todo or stale or folded:
+    # (A folder with no manifest and nothing to keep has nothing to protect: the journal
+    # alone says what an interrupted first build finished.)
+    if (todo or stale or folded) and (kept or stale or folded or (out_dir / MANIFEST).exists()):
         write_manifest(out_dir, __version__, kept, records)
     for entry in stale:
         _remove(out_dir, entry.path)

@@ -32,16 +32,18 @@ def code_fingerprint() -> str:
     templates (code, game data), so that changing sheetgen rebuilds what it draws."""
     global _FINGERPRINT
     if _FINGERPRINT is None:
-        package = Path(sheetgen.__file__).resolve().parent
+        package = os.path.dirname(os.path.realpath(sheetgen.__file__))
         h = hashlib.sha256(sheetgen.__version__.encode())
-        for folder in (package, package.parent / "templates"):
-            if not folder.is_dir():
-                continue
-            for path in sorted(folder.rglob("*")):
-                if "__pycache__" in path.parts or not path.is_file():
-                    continue
-                st = path.stat()
-                h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns}".encode())
+        for folder in (package, os.path.join(os.path.dirname(package), "templates")):
+            files: list[tuple[str, int, int]] = []
+            for top, dirs, names in os.walk(folder):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                rel = os.path.relpath(top, folder)
+                for name in names:
+                    st = os.stat(os.path.join(top, name))
+                    files.append((name if rel == "." else f"{rel}/{name}", st.st_size, st.st_mtime_ns))
+            for rel, size, mtime in sorted(files):
+                h.update(f"{rel}:{size}:{mtime}".encode())
         _FINGERPRINT = h.hexdigest()[:16]
     return _FINGERPRINT
 

@@ -164,11 +164,16 @@ def tab_ticks(net: "Net", bleed: list[Box], gap: float, length: float, existing:
     on into a fold or another tab's fold, the marks at the far ends of that straight run
     (the grid's, or another tab's) mark it. Marks already among `existing` are not repeated."""
     step = 0.05 * MM
-    shapes = [tuple(((f.x, f.y), (f.right, f.y), (f.right, f.bottom), (f.x, f.bottom))) for f in net.faces.values()]
-    shapes += [t.polygon for t in net.tabs]
+    polygons = [tuple(((f.x, f.y), (f.right, f.y), (f.right, f.bottom), (f.x, f.bottom))) for f in net.faces.values()]
+    polygons += [t.polygon for t in net.tabs]
+    # Each shape with its bounds, a little wider than `_inside`'s tolerance on edges of a
+    # point's length or more: a point outside them is outside the shape, unasked.
+    shapes = [(min(xs) - 0.01, min(ys) - 0.01, max(xs) + 0.01, max(ys) + 0.01, poly)
+              for poly in polygons for xs, ys in [tuple(zip(*poly))]]
 
     def art(p: Point) -> bool:
-        return any(_inside(poly, p) for poly in shapes)
+        x, y = p
+        return any(x0 <= x <= x1 and y0 <= y <= y1 and _inside(poly, p) for x0, y0, x1, y1, poly in shapes)
 
     def coloured(p: Point) -> bool:
         return art(p) or any(_in_box(b, p) for b in bleed)
