@@ -12,142 +12,16 @@ import math
 
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from sheetgen.fonts import FontFace
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
-from sheetgen.render import rlfast
-from sheetgen.render.rlfast import _NUMS, num, nums
+from sheetgen.render.pdfembed import pack_last_page
+from sheetgen.render.pdfembed import register as _register
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
-from sheetgen.render.prepress import color_function, name_subsets_by_content, rgb_color, set_viewer_preferences
-
-_registered: dict[str, str] = {}
-
-
-class _Widths(dict):
-    """A font's character widths with its default width for anything else: what
-    `TTFontFace.getCharWidth` returns, looked up without a Python call per character."""
-
-    def __init__(self, widths: dict, default) -> None:
-        super().__init__(widths)
-        self.default = default
-
-    def __missing__(self, code):
-        return self.default
-
-
-def _register(face: FontFace) -> str:
-    if _registered.get(face.name) != face.path:
-        font = TTFont(face.name, face.path)
-        font.face.getCharWidth = _Widths(font.face.charWidths, font.face.defaultWidth).__getitem__
-        _memoize_subsets(font)
-        name_subsets_by_content(font)
-        pdfmetrics.registerFont(font)
-        _registered[face.name] = face.path
-    return face.name
-
-
-_SUBSET_LIMIT = 512
-# Font subsets already cut, and their compressed form once a document compressed one.
-_compressed_subsets: dict[bytes, bytes | None] = {}
-
-
-def _memoize_subsets(font: TTFont) -> None:
-    """Cutting a subset out of a TrueType file and compressing it are the dearest steps of
-    embedding a font, and documents built in one process mostly use the same few glyph
-    sets: do each once. The bytes are the same either way, so an output does not depend
-    on what was built before it."""
-    cut = font.face.makeSubset
-    memo: dict[tuple[int, ...], bytes] = {}
-
-    def make_subset(subset) -> bytes:
-        key = tuple(subset)
-        data = memo.get(key)
-        if data is None:
-            if len(memo) >= _SUBSET_LIMIT:
-                memo.clear()
-                _compressed_subsets.clear()
-            data = memo[key] = cut(subset)
-            _compressed_subsets[data] = None
-        return data
-
-    font.face.makeSubset = make_subset
-
-
-_cmaps: dict[tuple[str, tuple[int, ...]], str] = {}
-_compressed_cmaps: dict[str, bytes] = {}
-_make_cmap = ttfonts.makeToUnicodeCMap
-
-
-def _remembered_cmap(fontname: str, subset) -> str:
-    """reportlab's ToUnicode CMap of a font subset, made once per subset (subset names
-    come from their contents, see `prepress`, so the same name is the same CMap)."""
-    key = (fontname, tuple(subset))
-    hit = _cmaps.get(key)
-    if hit is None:
-        if len(_cmaps) >= _SUBSET_LIMIT:
-            _cmaps.clear()
-            _compressed_cmaps.clear()
-        hit = _cmaps[key] = _make_cmap(fontname, subset)
-        _compressed_cmaps[hit] = b""
-    return hit
-
-
-ttfonts.makeToUnicodeCMap = _remembered_cmap
-
-
-class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
-    """reportlab's Flate filter, which compresses a font subset or a subset's CMap it has
-    seen before only once."""
-
-    pack = staticmethod(pdfdoc.PDFStreamFilterZCompress().encode)
-
-    def encode(self, text):
-        if type(text) is _Packed:  # compressed already
-            return text
-        if type(text) is bytes and text in _compressed_subsets:
-            packed = _compressed_subsets[text]
-            if packed is None:
-                packed = _compressed_subsets[text] = super().encode(text)
-            return packed
-        if type(text) is str and text in _compressed_cmaps:
-            packed = _compressed_cmaps[text]
-            if not packed:
-                packed = _compressed_cmaps[text] = super().encode(text)
-            return packed
-        return super().encode(text)
-
-
-class _ArrayRemembersNumbers(pdfdoc.PDFArray):
-    """reportlab's PDF array, which formats a long array of plain numbers (a font's glyph
-    widths) once per process instead of once per document."""
-
-    _memo: dict[tuple, bytes] = {}
-
-    def format(self, document, IND=b"\n "):
-        seq = self.sequence
-        if len(seq) < 32:
-            return super().format(document, IND)
-        key = (tuple(seq), self.multiline, IND)
-        try:
-            hit = self._memo.get(key)  # only arrays of numbers are stored, so a hit is one
-        except TypeError:  # something unhashable in it
-            return super().format(document, IND)
-        if hit is None:
-            if not all(type(e) is float or type(e) is int for e in seq):
-                return super().format(document, IND)
-            if len(self._memo) >= _SUBSET_LIMIT:
-                self._memo.clear()
-            hit = self._memo[key] = super().format(document, IND)
-        return hit
-
-
-rlfast.install()
-pdfdoc.PDFZCompress = _FlateRemembersFonts()
-pdfdoc.PDFArray = _ArrayRemembersNumbers
-
+from sheetgen.render.prepress import color_function, rgb_color, set_viewer_preferences
+from sheetgen.render.rlfast import _NUMS, num, nums
 
 def _pdf_string(text: str) -> str:
     """A PDF literal string for ASCII text (anything else becomes `?`)."""
@@ -572,19 +446,6 @@ def _first_font(doc: LayoutDocument) -> FontFace | None:
     return None
 
 
-class _Packed(bytes):
-    """A page's content stream compressed as soon as the page is finished (the bytes
-    reportlab's Flate filter would make when saving; its ASCII85 filter, which comes
-    after, still runs then), so a long document keeps its pages compressed, not as
-    text, until it is written."""
-
-
-def _pack_last_page(c: Canvas) -> None:
-    page = c._doc.Pages.pages[-1]
-    if page.compression and type(page.stream) is str:
-        page.stream = _Packed(_FlateRemembersFonts.pack(page.stream))
-
-
 def render_pdf(doc: LayoutDocument) -> bytes:
     """The document as PDF bytes; the same document always gives the same bytes."""
     buf = io.BytesIO()
@@ -606,6 +467,6 @@ def render_pdf(doc: LayoutDocument) -> bytes:
         c.restoreState()
         mark_page(c, doc, index, page)
         c.showPage()
-        _pack_last_page(c)
+        pack_last_page(c)
     finish_navigation(c, doc)
     return c.getpdfdata()
