@@ -161,3 +161,33 @@ def test_a_spoiled_document_cache_is_read_past(bundled, monkeypatch):
     shutil.rmtree(bundled / "fresh")
     assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
     assert outputs(bundled / "out") == outputs(bundled / "fresh")
+
+
+def test_the_document_cache_keeps_files_json_gives_back_exactly(tmp_path):
+    """A cached file reads back as parsed, positions and all; one holding a number JSON
+    cannot keep (.inf, .nan) is not cached, so it is read again from the file."""
+    import json
+    import math
+
+    from sheetgen.content.cache import DocumentCache
+    from sheetgen.content.loader import load
+    from sheetgen.content.yamlsrc import load_documents
+
+    write(tmp_path, "content/plain.yaml", "kind: theme\nid: plain\nname: Plain ✓\n")
+    odd = "kind: theme\nid: odd\nname: Odd\n---\nx: [.inf, -.inf, .nan, 1.5]\n"
+    write(tmp_path, "content/odd.yaml", odd)
+    path = tmp_path / "cache.json"
+    cache = DocumentCache(path, "code")
+    load([tmp_path / "content"], game_data=False, cache=cache)
+    cache.save(lambda p, data: p.write_bytes(data))
+
+    cached = json.loads(path.read_text(encoding="utf-8"))["files"]
+    (name,) = cached
+    assert Path(name).name == "plain.yaml"
+    (raw,) = DocumentCache(path, "code").get(name, cached[name][0])
+    assert raw.data == {"kind": "theme", "id": "plain", "name": "Plain ✓"}
+    assert (raw.positions.key(("name",)).line, raw.positions.value(("name",)).column) == (3, 7)
+    docs, _ = load_documents(odd, "odd.yaml")
+    values = docs[1].data["x"]
+    assert values[:2] == [math.inf, -math.inf] and math.isnan(values[2]) and values[3] == 1.5
+    assert [d.finite for d in docs] == [True, False]

@@ -13,7 +13,6 @@ that is missing, unreadable, malformed or made by other code is simply not used.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,19 +21,6 @@ import yaml
 from sheetgen.content.yamlsrc import Mark, Positions, RawDocument
 
 FORMAT = 1
-
-
-def _plain(value: Any) -> bool:
-    """Whether JSON gives `value` back exactly (text keys, finite numbers, no tuples)."""
-    if value is None or isinstance(value, (str, bool, int)):
-        return True
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    return False
 
 
 def _encode(raw: RawDocument) -> list:
@@ -90,7 +76,9 @@ class DocumentCache:
         (the build's atomic write); a folder that refuses it only costs the next build
         parsing its files."""
         for name, (sha256, raws) in self._fresh.items():
-            if all(_plain(raw.data) for raw in raws):
+            # JSON gives back what YAML read (text keys, no tuples) but for numbers that
+            # are infinite or not a number: files with one are read again next time.
+            if all(raw.finite for raw in raws):
                 self._used[name] = [sha256, [_encode(raw) for raw in raws]]
         if not self._fresh and self._used.keys() == self._entries.keys():
             return

@@ -138,6 +138,7 @@ class RawDocument:
     positions: Positions
     start: Mark
     ok: bool = True
+    finite: bool = True  # no number is infinite or not a number (JSON can keep it as it is)
 
 
 class _Abort(Exception):
@@ -195,6 +196,7 @@ class _Builder:
         self.max_nodes = max_nodes
         self.max_depth = max_depth
         self.count = 0  # values built again through aliases
+        self.finite = True  # no value built so far is an infinite number or not a number
         self.seen: set[int] = set()  # the nodes built so far (the composed tree keeps them alive)
         self.positions = Positions()
         self.diagnostics: list[Diagnostic] = []
@@ -250,7 +252,10 @@ class _Builder:
             start = node.start_mark
             values[path] = Mark(start.line + 1 + self.line_offset, start.column + 1)
         if type(node) is yaml.ScalarNode:
-            return self.scalar(node)
+            value = self.scalar(node)
+            if type(value) is float and not math.isfinite(value):
+                self.finite = False
+            return value
         if node.tag not in _COLLECTION_TAGS.get(type(node), ()):
             # `!!python/object/apply:…` and friends: refused on mappings and lists as on text.
             self.problem(node, "yaml.unsupported-tag", f"the tag `{node.tag}` is not supported", "remove the tag")
@@ -590,7 +595,7 @@ def _load_stream(
                 builder.diagnostics.append(abort.diagnostic)
                 data, ok = None, False
             diagnostics.extend(builder.diagnostics)
-            documents.append(RawDocument(index, data, builder.positions, builder.mark(node), ok))
+            documents.append(RawDocument(index, data, builder.positions, builder.mark(node), ok, builder.finite))
             index += 1
     except yaml.YAMLError as exc:
         d = _syntax_diagnostic(file, exc, text, line_offset)
