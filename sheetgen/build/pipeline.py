@@ -339,6 +339,16 @@ def _start_worker(theme: ResolvedTheme, out_dir: str) -> None:
     gc.enable()
 
 
+def _import_renderers(todo: list[Target]) -> None:
+    """Import the backends the targets need (reportlab, svgwrite) before the workers are
+    made: each forked worker then has them, instead of every worker importing them again."""
+    formats = {f for t in todo for f in t.formats}
+    if "pdf" in formats:
+        import sheetgen.render.pdf  # noqa: F401
+    if "svg" in formats:
+        import sheetgen.render.svg  # noqa: F401
+
+
 def _run_chunk(targets: list[Target]) -> list[JobResult]:
     theme, out_dir = _WORKER["theme"], _WORKER["out_dir"]
     return [run_target(t, theme, out_dir) for t in targets]  # type: ignore[arg-type]
@@ -540,6 +550,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         if options.jobs > 1 and total > 1:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
+            _import_renderers(todo)  # once, here: the workers start with them (fork)
             with ProcessPoolExecutor(max_workers=options.jobs, initializer=_start_worker,
                                      initargs=(checked.theme, str(out_dir))) as pool:
                 futures = [pool.submit(_run_chunk, run) for run in chunks(todo, options.jobs)]
