@@ -149,6 +149,29 @@ def test_a_table_shrinks_rather_than_split_a_word(ctx):
     assert max(r.size for r in items) < 12
 
 
+def test_tables_of_the_same_cells_are_measured_by_their_own_style_and_box(ctx):
+    """Tables share what they measured only with tables of the same cells and style: each
+    is drawn in its own box, its rows as tall as its own text, and its cells' text where
+    a table laid out for the first time would put it."""
+    rows = [["1", "the hero stumbles and drops what they hold"], ["6", "a clean success"]]
+    width = 40 * MM
+
+    def drawn(style, x, y, fresh=False):
+        table = Table(LayoutContext(ctx.theme) if fresh else ctx, ["Roll", "Result"], rows, style)
+        return table.height(ctx, width, 1.0), runs(table.draw(ctx, x, y, width, 1.0))
+
+    small, large = TextStyle(size=7.5, min_size=7.5), TextStyle(size=11, min_size=11)
+    h_small, first = drawn(small, 10, 20)
+    h_again, moved = drawn(small, 110, 70)
+    h_large, big = drawn(large, 10, 20)
+    assert h_again == h_small < h_large
+    assert {r.size for r in big} == {11} and {r.size for r in first} == {7.5}
+    assert [r.text for r in moved] == [r.text for r in first]
+    assert [(r.x - 100, r.y - 50) for r in moved] == [pytest.approx((r.x, r.y)) for r in first]
+    assert len(big) > len(first)  # the longer result wraps onto more lines at 11pt
+    assert drawn(small, 10, 20, fresh=True)[1] == first
+
+
 def test_each_block_keeps_its_own_minimum(ctx):
     from sheetgen.layout.text import Spacer
 

@@ -187,9 +187,7 @@ def impose(
     n = plan.per_page
     block = plan.block()
     bleed_box = block.outset(plan.outset)
-    # Where each slot's card goes, front and back, worked out once for every sheet.
-    front_slots = [(plan.trim(slot), plan.clip(slot)) for slot in range(n)]
-    back_slots = [(plan.back_trim(slot), _mirror(plan.clip(slot), plan.card[0])) for slot in range(n)]
+    front_slots, back_slots = _slots(plan)
     frozen: dict[int, tuple[Item, ...]] = {}
     for start in range(0, len(fronts), n):
         chunk = fronts[start : start + n]
@@ -230,6 +228,15 @@ def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[Card
                                            label=f"back of card {i + 1}"),), trim=trim,
                               bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back", is_back=True))
     return pages
+
+
+@lru_cache(maxsize=64)
+def _slots(plan: Imposition) -> tuple[list[tuple[Box, Box]], list[tuple[Box, Box]]]:
+    """Where each slot's card goes on a sheet, (trim, clip), fronts and backs: worked out
+    once for every sheet of every deck on the plan."""
+    fronts = [(plan.trim(slot), plan.clip(slot)) for slot in range(plan.per_page)]
+    backs = [(plan.back_trim(slot), _mirror(plan.clip(slot), plan.card[0])) for slot in range(plan.per_page)]
+    return fronts, backs
 
 
 def _frozen(art: CardArt, seen: dict[int, tuple[Item, ...]]) -> tuple[Item, ...]:

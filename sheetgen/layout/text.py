@@ -180,13 +180,40 @@ def parse(text: str, style: TextStyle, fonts) -> list[ParsedLine]:
         fragments = parse_inline(stripped, base, markup) if markup and "*" in stripped else [(stripped, base)]
         if len(fragments) == 1:  # one style on the whole line: words are its parts
             t, s = fragments[0]
-            width = fonts.metrics(s).width
-            lines.append(ParsedLine([(width(p), ((p, s),)) for p in t.split(" ") if p], bullet, gap, s == base))
+            table = words_in(fonts, s)
+            lines.append(ParsedLine([table[p] for p in t.split(" ") if p], bullet, gap, s == base))
             gap = False
             continue
         lines.append(ParsedLine(_styled_words(fragments, fonts), bullet, gap))
         gap = False
     return lines
+
+
+class _Words(dict):
+    """The words met in one font style, as `Word`s: measured once, and one tuple for every
+    time a deck's cards use a word. Bounded: it forgets everything past `limit` words."""
+
+    limit = 5_000
+
+    def __init__(self, width, style: str):
+        super().__init__()
+        self.width = width
+        self.style = style
+
+    def __missing__(self, text: str) -> Word:
+        if len(self) >= self.limit:
+            self.clear()
+        word = self[text] = (self.width(text), ((text, self.style),))
+        return word
+
+
+def words_in(fonts, style: str) -> _Words:
+    """The word table of a font style (see `_Words`), kept with the font book's layouts."""
+    key = ("words", style)
+    table = fonts.memo.get(key)
+    if table is None:
+        table = fonts.memo[key] = _Words(fonts.metrics(style).width, style)
+    return table
 
 
 def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
@@ -197,7 +224,8 @@ def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
     current: list[Fragment] | None = None
     em = 0.0
     for frag_text, s in fragments:
-        width = fonts.metrics(s).width
+        table = words_in(fonts, s)
+        width = table.width
         parts = frag_text.split(" ")
         head = parts[0]
         if head:
@@ -210,9 +238,8 @@ def _styled_words(fragments: list[Fragment], fonts) -> list[Word]:
             if current is not None:
                 words.append((em, current))
                 current = None
-            for part in parts[1:-1]:
-                if part:
-                    words.append((width(part), ((part, s),)))
+            if len(parts) > 2:
+                words += [table[part] for part in parts[1:-1] if part]
             tail = parts[-1]
             if tail:
                 current, em = [(tail, s)], width(tail)
@@ -457,15 +484,31 @@ class Paragraph:
                         run.append(" ")
                         run_em += space_em
                     cx += space
-                single = len(fragments) == 1
+                if len(fragments) == 1:  # a word in one style (nearly every word)
+                    text, fstyle = fragments[0]
+                    w = em * size
+                    if fstyle == base:
+                        if run:
+                            run.append(text)
+                            run_em += em
+                        else:
+                            run_x, run, run_em = cx, [text], em
+                    else:
+                        if run:
+                            joined = "".join(run)
+                            runs.append((run_x, joined, base_face, (run_em if exact else measure(m, joined)) * size))
+                            run = []
+                        runs.append((cx, text, fonts.face(fstyle), w))
+                    cx += w
+                    continue
                 for text, fstyle in fragments:
-                    w = em * size if single else fonts.width(text, fstyle, size)
+                    w = fonts.width(text, fstyle, size)
                     if fstyle == base:
                         if not run:
                             run_x = cx
                             run_em = 0.0
                         run.append(text)
-                        run_em += em if single else m.width(text)
+                        run_em += m.width(text)
                     else:
                         if run:
                             joined = "".join(run)
@@ -504,7 +547,9 @@ class Spacer:
         self.scales = scales
 
     def min_scale(self) -> float:
-        return 0.0
+        # A gap that keeps its size takes no part in finding the scale: a stack of such
+        # gaps and fixed-size text (a deck's card) has only scale 1 to try.
+        return 0.0 if self.scales else 1.0
 
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
         return self.h * scale if self.scales else self.h
@@ -535,14 +580,11 @@ class Table:
         self._options = dict(header_fill=header_fill, rule_color=rule_color, align=align, col_weights=col_weights)
         self.first_row = first_row
         self.style = style
-        self.header_style = restyle(style, font=BOLD[style.font])
         first = rows[0] if rows else []
         self.align = list(align) if align else [("center" if _numeric(v) else "left") for v in first]
-        # Each column's cell styles, derived once for the table rather than once per cell.
         width = max([len(columns)] + [len(row) for row in rows])
-        aligns = [self.align[c] if c < len(self.align) else "left" for c in range(width)]
-        header_styles = [restyle(self.header_style, align=a) for a in aligns]
-        cell_styles = [restyle(style, align=a) for a in aligns]
+        aligns = tuple(self.align[c] if c < len(self.align) else "left" for c in range(width))
+        self.header_style, header_styles, cell_styles = _cell_styles(style, aligns)
         self.header = [
             Paragraph(ctx, str(c), header_styles[i], source.child("columns", i) if source else None)
             for i, c in enumerate(columns)
@@ -559,8 +601,18 @@ class Table:
         self.col_weights = col_weights
         self.pad = 0.3  # em, cell padding on each side
         self._natural_cache: dict[int, tuple[float, float]] = {}
-        self._widths_cache: dict[tuple[float, float], list[float]] = {}
-        self._rows_cache: dict[tuple[float, float], list[float]] = {}
+        # Column widths, row heights and split words depend on the cells' texts and the
+        # style only: tables of the same content (a deck repeats its tables) share them
+        # through the font book, by this key. Not the parts of a split table, whose
+        # columns keep the whole table's widths.
+        self._memo: dict = ctx.fonts.memo
+        content = ("table", tuple(p._key for p in self.header), tuple(tuple(p._key for p in row) for row in self.cells),
+                   style, tuple(col_weights) if col_weights else None)
+        # The content stands for itself in the keys by a token: hashed once, not per lookup.
+        token = self._memo.get(content)
+        if token is None:
+            token = self._memo[content] = object()
+        self._content = token
 
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
@@ -573,6 +625,7 @@ class Table:
                  Table(ctx, columns, rows[k:], style, source, first_row=self.first_row + k, **options))
         for part in parts:  # both parts keep the whole table's columns
             part._natural_cache = {c: self._natural(ctx, c) for c in range(len(self.header))}
+            part._memo, part._content = {}, None
         return parts
 
     def _natural(self, ctx: LayoutContext, col: int) -> tuple[float, float]:
@@ -591,10 +644,10 @@ class Table:
         return natural, word
 
     def widths(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
-        key = (round(width, 3), round(scale, 5))
-        hit = self._widths_cache.get(key)
+        key = ("widths", self._content, round(width, 3), round(scale, 5))
+        hit = self._memo.get(key)
         if hit is None:
-            hit = self._widths_cache[key] = self._share_width(ctx, width, scale)
+            hit = self._memo[key] = self._share_width(ctx, width, scale)
         return hit
 
     def _share_width(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
@@ -632,9 +685,14 @@ class Table:
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
         """Whether some cell has a word wider than its column at this scale."""
-        widths = self.widths(ctx, width, scale)
-        pad = 2 * self.pad * self.style.size * scale
-        return any(p.splits_words(ctx, w - pad, scale) for row in [self.header] + self.cells for p, w in zip(row, widths))
+        key = ("splits", self._content, width, scale)
+        hit = self._memo.get(key)
+        if hit is None:
+            widths = self.widths(ctx, width, scale)
+            pad = 2 * self.pad * self.style.size * scale
+            hit = self._memo[key] = any(p.splits_words(ctx, w - pad, scale)
+                                        for row in [self.header] + self.cells for p, w in zip(row, widths))
+        return hit
 
     def _row_height(self, ctx: LayoutContext, row: list[Paragraph], widths: list[float], scale: float) -> float:
         size = self.style.size * scale
@@ -643,11 +701,11 @@ class Table:
 
     def row_heights(self, ctx: LayoutContext, width: float, scale: float) -> list[float]:
         """The height of each row, the header first."""
-        key = (width, scale)
-        hit = self._rows_cache.get(key)
+        key = ("rows", self._content, width, scale)
+        hit = self._memo.get(key)
         if hit is None:
             widths = self.widths(ctx, width, scale)
-            hit = self._rows_cache[key] = [self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells]
+            hit = self._memo[key] = [self._row_height(ctx, r, widths, scale) for r in [self.header] + self.cells]
         return hit
 
     def height(self, ctx: LayoutContext, width: float, scale: float) -> float:
@@ -671,6 +729,14 @@ class Table:
             cy += h
             items.append(Path(line(x, cy, x + width, cy), stroke=self.rule_color, width=0.4 if r else 0.7))
         return items
+
+
+@lru_cache(maxsize=256)
+def _cell_styles(style: TextStyle, aligns: tuple[str, ...]) -> tuple[TextStyle, list[TextStyle], list[TextStyle]]:
+    """A table's header style and each column's header and cell styles: derived once for
+    every table of a style and alignment (a deck's tables), not once per cell."""
+    header = restyle(style, font=BOLD[style.font])
+    return header, [restyle(header, align=a) for a in aligns], [restyle(style, align=a) for a in aligns]
 
 
 def _numeric(value: object) -> bool:
