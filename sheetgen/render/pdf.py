@@ -21,7 +21,8 @@ from sheetgen.render.pdfembed import pack_last_page
 from sheetgen.render.pdfembed import register as _register
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
 from sheetgen.render.prepress import color_function, rgb_color, set_viewer_preferences
-from sheetgen.render.rlfast import _NUMS, num, nums
+from sheetgen.render.rlfast import num, nums, remembered_number
+
 
 def _pdf_string(text: str) -> str:
     """A PDF literal string for ASCII text (anything else becomes `?`)."""
@@ -37,9 +38,10 @@ def _pdf_box(box: Box, page: Page) -> tuple[float, float, float, float]:
 
 
 class _TextCache:
-    """Per-document memo of what text costs reportlab the most to encode: the PDF operators
-    that set a fill colour, and each string split into font subsets and escaped. Valid for
-    one canvas only, since font subsets are numbered per document."""
+    """Per-document memo of the operators a document writes again and again: fill and
+    stroke state, font selections, each string split into font subsets and escaped,
+    paths, clips, and groups drawn more than twice. Valid for one canvas only, since
+    font subsets are numbered per document."""
 
     def __init__(self, canvas: Canvas, profile: str = "print-and-play"):
         self.c = canvas
@@ -263,7 +265,7 @@ class _PageWriter:
         (what reportlab's text object would write), with each string's subset encoding
         memoized for the document."""
         cache = self.cache
-        get = _NUMS.get
+        get = remembered_number
         code = ["BT"]
         add = code.append
         fill: str | None = None

@@ -106,16 +106,20 @@ class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
     def encode(self, text):
         if type(text) is _Packed:  # compressed already
             return text
-        if type(text) is bytes and text in _compressed_subsets:
-            packed = _compressed_subsets[text]
+        # `.get`, not `in` then `[]`: another thread (`sheetgen serve`) may empty a memo between
+        kind = type(text)
+        if kind is bytes:
+            packed = _compressed_subsets.get(text, b"")
             if packed is None:
                 packed = _compressed_subsets[text] = super().encode(text)
-            return packed
-        if type(text) is str and text in _compressed_cmaps:
-            packed = _compressed_cmaps[text]
-            if not packed:
-                packed = _compressed_cmaps[text] = super().encode(text)
-            return packed
+            if packed:
+                return packed
+        elif kind is str:
+            packed = _compressed_cmaps.get(text)
+            if packed is not None:
+                if not packed:
+                    packed = _compressed_cmaps[text] = super().encode(text)
+                return packed
         return super().encode(text)
 
 

@@ -39,6 +39,10 @@ def num(value: float) -> str:
     return text
 
 
+#: A number's text if it was formatted before, else None (`x = remembered_number(v) or num(v)`).
+remembered_number = _NUMS.get
+
+
 def nums(*values: float) -> str:
     """`fp_str(*values)`: the numbers separated by single spaces."""
     get = _NUMS.get
