@@ -250,6 +250,12 @@ def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int, r
 
 def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None = None) -> list[Item]:
     """An isometric cube, `size` wide, centred at (cx, cy): sheetgen's card-back motif."""
+    return list(_cube_glyph(cx, cy, size, top, left, right, stroke))
+
+
+@lru_cache(maxsize=256)
+def _cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None) -> tuple[Item, ...]:
+    """The motif's faces: one set for every back of a deck, and of decks alike."""
     r = size / 2
     dx = r * math.cos(math.radians(30))
     dy = r * 0.5
@@ -258,14 +264,25 @@ def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: st
     left_pts = [(cx - dx, cy - dy), c, (cx, cy + r), (cx - dx, cy + dy)]
     right_pts = [c, (cx + dx, cy - dy), (cx + dx, cy + dy), (cx, cy + r)]
     sw = 0.8 if stroke else 0
-    return [
+    return (
         Path(polygon(top_pts), stroke=stroke, width=sw, fill=top, join="round"),
         Path(polygon(left_pts), stroke=stroke, width=sw, fill=left, join="round"),
         Path(polygon(right_pts), stroke=stroke, width=sw, fill=right, join="round"),
-    ]
+    )
 
 
 BACK_TITLE_H = 9 * MM  # room for a back's title on two lines
+
+
+@lru_cache(maxsize=64)
+def _back_colors(color: str, saver: bool) -> tuple[str, str, tuple[str, str, str], str]:
+    """A back's (fill, text colour, the motif's three faces, its outline)."""
+    fill = tint(color, 0.88) if saver else color
+    ink = readable_on(fill, dark=shade(color, 0.55) if saver else "#1b1b1b")
+    if saver:
+        # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
+        return fill, ink, (tint(color, 0.7), tint(color, 0.5), tint(color, 0.3)), shade(color, 0.45)
+    return fill, ink, (tint(color, 0.55), tint(color, 0.25), shade(color, 0.25)), shade(color, 0.5)
 
 
 def generic_back(
@@ -279,8 +296,7 @@ def generic_back(
     """A card back: the game's colour to the bleed (a light tint under `ink: saver`),
     the cube motif and a title, with nothing near the trim for a duplex drift to show."""
     saver = ctx.theme.ink_saver
-    fill = tint(color, 0.88) if saver else color
-    ink = readable_on(fill, dark=shade(color, 0.55) if saver else "#1b1b1b")
+    fill, ink, faces, stroke = _back_colors(color, saver)
     items = background(geo, fill)
     safe = geo.safe
     size = min(geo.w, geo.h) * 0.38
@@ -295,13 +311,7 @@ def generic_back(
             size = max(size * 0.45, size - (need - room) - 0.5 * MM)
             top = max(safe.y, top - (need - room - (min(geo.w, geo.h) * 0.38 - size)))
             cy = top + size / 2
-    if saver:
-        # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
-        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3),
-                            stroke=shade(color, 0.45))
-    else:
-        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
-                            stroke=shade(color, 0.5))
+    items += _cube_glyph(geo.w / 2, cy, size, *faces, stroke)
     title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, BACK_TITLE_H)
     title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6.5)
     if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:
