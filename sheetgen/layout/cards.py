@@ -93,6 +93,11 @@ def _band_styles(size: float, ink: str) -> tuple[TextStyle, TextStyle]:
 
 
 @lru_cache(maxsize=256)
+def _band_text_area(width: float, height: float) -> Box:
+    return Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
+
+
+@lru_cache(maxsize=256)
 def _band_rects(geo: CardGeometry, height: float, fill: str, rule: str) -> tuple[Rect, Rect]:
     """A band's colour and the rule under it, shared by the cards of a deck."""
     return (Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None, fill=fill),
@@ -133,7 +138,7 @@ def title_band(
     height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
                  SAFE + title_h + sub_h + BAND_PAD)
     items: list[Item] = list(_band_rects(geo, height, fill, rule))
-    text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
+    text_area = _band_text_area(width, height)
     top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
     items += _band_line(ctx, title, top, title_style, source, title_lines, "title")
     if subtitle and bottom is not None:
@@ -166,9 +171,24 @@ FOOTER_SIZE = 6.5
 NUMBER_W = 7.5 * MM  # the footer's right end, kept for the card's number n/N (`99/99` at 6.5pt)
 
 
+@lru_cache(maxsize=64)
 def footer_box(geo: CardGeometry) -> Box:
     """The footer line, inside the safe area at the foot of the card."""
     return Box(SAFE, geo.h - SAFE - FOOTER_H, geo.w - 2 * SAFE, FOOTER_H)
+
+
+@lru_cache(maxsize=64)
+def _caption_box(geo: CardGeometry) -> Box:
+    """The footer line's left part, clear of the card's number."""
+    box = footer_box(geo)
+    return Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
+
+
+@lru_cache(maxsize=256)
+def _number_box(geo: CardGeometry, width: float) -> Box:
+    """The footer line's right end, `width` wide, for the card's number."""
+    box = footer_box(geo)
+    return Box(box.right - width, box.y, width, box.h)
 
 
 def footer(
@@ -191,7 +211,7 @@ def footer(
     items: list[Item] = []
     if right:
         items += one_line(ctx, right, box, _number_style(size, color, size), None)
-    box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
+    box = _caption_box(geo)
     style = _footer_style(size, color)
     if left and short and ctx.fonts.width(left, style.font, style.min_size) > box.w:
         left = short
@@ -222,15 +242,20 @@ def number_width(ctx: LayoutContext, total: int) -> float:
 def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int, room: float | None = None) -> list[Item]:
     """`n/N` at the right end of the footer line; `room` is `number_width` of the deck,
     when the caller numbers many cards."""
-    box = footer_box(geo)
     number = f"{index}/{total}"
     width = max(number_width(ctx, total) if room is None else room, ctx.fonts.width(number, "regular", FOOTER_SIZE))
-    box = Box(box.right - width, box.y, width, box.h)
+    box = _number_box(geo, width)
     return one_line(ctx, number, box, _number_style(FOOTER_SIZE, ctx.color("ink"), FOOTER_SIZE - 1), None)
 
 
 def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None = None) -> list[Item]:
     """An isometric cube, `size` wide, centred at (cx, cy): sheetgen's card-back motif."""
+    return list(_cube_glyph(cx, cy, size, top, left, right, stroke))
+
+
+@lru_cache(maxsize=256)
+def _cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None) -> tuple[Item, ...]:
+    """The motif's faces: one set for every back of a deck, and of decks alike."""
     r = size / 2
     dx = r * math.cos(math.radians(30))
     dy = r * 0.5
@@ -239,14 +264,25 @@ def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: st
     left_pts = [(cx - dx, cy - dy), c, (cx, cy + r), (cx - dx, cy + dy)]
     right_pts = [c, (cx + dx, cy - dy), (cx + dx, cy + dy), (cx, cy + r)]
     sw = 0.8 if stroke else 0
-    return [
+    return (
         Path(polygon(top_pts), stroke=stroke, width=sw, fill=top, join="round"),
         Path(polygon(left_pts), stroke=stroke, width=sw, fill=left, join="round"),
         Path(polygon(right_pts), stroke=stroke, width=sw, fill=right, join="round"),
-    ]
+    )
 
 
 BACK_TITLE_H = 9 * MM  # room for a back's title on two lines
+
+
+@lru_cache(maxsize=64)
+def _back_colors(color: str, saver: bool) -> tuple[str, str, tuple[str, str, str], str]:
+    """A back's (fill, text colour, the motif's three faces, its outline)."""
+    fill = tint(color, 0.88) if saver else color
+    ink = readable_on(fill, dark=shade(color, 0.55) if saver else "#1b1b1b")
+    if saver:
+        # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
+        return fill, ink, (tint(color, 0.7), tint(color, 0.5), tint(color, 0.3)), shade(color, 0.45)
+    return fill, ink, (tint(color, 0.55), tint(color, 0.25), shade(color, 0.25)), shade(color, 0.5)
 
 
 def generic_back(
@@ -260,8 +296,7 @@ def generic_back(
     """A card back: the game's colour to the bleed (a light tint under `ink: saver`),
     the cube motif and a title, with nothing near the trim for a duplex drift to show."""
     saver = ctx.theme.ink_saver
-    fill = tint(color, 0.88) if saver else color
-    ink = readable_on(fill, dark=shade(color, 0.55) if saver else "#1b1b1b")
+    fill, ink, faces, stroke = _back_colors(color, saver)
     items = background(geo, fill)
     safe = geo.safe
     size = min(geo.w, geo.h) * 0.38
@@ -276,13 +311,7 @@ def generic_back(
             size = max(size * 0.45, size - (need - room) - 0.5 * MM)
             top = max(safe.y, top - (need - room - (min(geo.w, geo.h) * 0.38 - size)))
             cy = top + size / 2
-    if saver:
-        # Outlined in a shade, so even a white or pale colour's motif shows on its tint.
-        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.7), tint(color, 0.5), tint(color, 0.3),
-                            stroke=shade(color, 0.45))
-    else:
-        items += cube_glyph(geo.w / 2, cy, size, tint(color, 0.55), tint(color, 0.25), shade(color, 0.25),
-                            stroke=shade(color, 0.5))
+    items += _cube_glyph(geo.w / 2, cy, size, *faces, stroke)
     title_box = Box(safe.x + 1 * MM, cy + size / 2 + 4 * MM, safe.w - 2 * MM, BACK_TITLE_H)
     title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6.5)
     if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:

@@ -418,31 +418,28 @@ class Paragraph:
         return pitch * (len(lines) + gaps * self.style.paragraph_gap)
 
     def draw(self, ctx: LayoutContext, x: float, y: float, width: float, scale: float) -> list[Item]:
-        size = self.style.size * scale
-        pitch, first = _line_metrics(ctx, self.style, size)
-        color = ink_at(self.style.color, size)
-        gap = pitch * self.style.paragraph_gap
+        style = self.style
+        size = style.size * scale
+        pitch, first = _line_metrics(ctx, style, size)
+        color = style.color if size >= BODY_MIN - 1e-6 else ink_at(style.color, size)
+        gap = pitch * style.paragraph_gap
+        # Each line's runs of text as (offset from the left of the box, text, font, width),
+        # and whether a paragraph gap precedes the line: where the paragraph's text goes in
+        # any box of this width, worked out once.
+        key = ("runs", self._key, style.align, round(width, 3), round(size, 3))
+        placed = self._memo.get(key)
+        if placed is None:
+            placed = self._memo[key] = self._place_runs(ctx, width, size)
         items: list[Item] = []
         append = items.append
         baseline = y + first
-        for gap_before, runs in self._runs(ctx, width, size):
+        for gap_before, runs in placed:
             if gap_before:
                 baseline += gap
             for dx, text, face, w in runs:
                 append(Text(x + dx, baseline, text, face, size, color, w))
             baseline += pitch
         return items
-
-    def _runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, FontFace, float]]]]:
-        """Each line's runs of text as (offset from the left of the box, text, font,
-        width), and whether a paragraph gap precedes the line: where the paragraph's text
-        goes in any box of this width, worked out once."""
-        key = ("runs", self._key, self.style.align, round(width, 3), round(size, 3))
-        memo = self._memo
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = self._place_runs(ctx, width, size)
-        return hit
 
     def _place_runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, FontFace, float]]]]:
         lines = self._lines(ctx, width, size)
