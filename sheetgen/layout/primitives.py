@@ -1,4 +1,9 @@
-"""The small set of frozen drawing primitives every page is made of.
+"""The small set of drawing primitives every page is made of.
+
+They are values: compared and hashed by their fields, never changed once made (a change
+is a new one, `dataclasses.replace`). They are not declared `frozen`, because a frozen
+dataclass sets each field through `object.__setattr__`, which makes building one three
+times as dear, and a deck builds tens of thousands.
 
 Units are points; the origin is the top-left corner of the page and y grows
 downwards. Every stroked element carries a *line role* so that print and cutting
@@ -31,7 +36,7 @@ ROLE_STROKES: dict[str, tuple[str, float, tuple[float, ...] | None]] = {
 Command = tuple
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Box:
     """A rectangle by its top-left corner and size."""
 
@@ -82,7 +87,7 @@ class Box:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Path:
     commands: tuple[Command, ...]
     role: Role = "ink"
@@ -97,7 +102,7 @@ class Path:
     fill_rule: Literal["nonzero", "evenodd"] = "nonzero"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Rect:
     x: float
     y: float
@@ -113,7 +118,7 @@ class Rect:
     cls: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Circle:
     cx: float
     cy: float
@@ -127,7 +132,7 @@ class Circle:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Text:
     """One run of text on one line, already measured and placed.
 
@@ -146,7 +151,7 @@ class Text:
     role: Role = "ink"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Image:
     x: float
     y: float
@@ -156,7 +161,7 @@ class Image:
     mime: Literal["image/png", "image/jpeg"] = "image/png"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Field:
     """A fillable form field (PDF AcroForm); other formats draw only its box."""
 
@@ -173,7 +178,7 @@ class Field:
     multiline: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Group:
     """A labelled group, optionally moved by (dx, dy), rotated about its origin and
     clipped to a box in its own coordinates.
@@ -194,7 +199,7 @@ class Group:
 Item = Union[Path, Rect, Circle, Text, Image, Field, Group]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Page:
     width: float
     height: float
@@ -205,7 +210,7 @@ class Page:
     is_back: bool = False  # prints on the back of the page before it (duplex)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class OutlineEntry:
     """A bookmark: `title` shown in a reader's outline, opening page `page` (0-based)
     through the named destination `key`; `level` 0 is a top-level entry."""
@@ -216,7 +221,7 @@ class OutlineEntry:
     level: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PageLabel:
     """Page numbering from page `start` (0-based) on: `roman` (i, ii …) or `arabic`."""
 
@@ -225,7 +230,7 @@ class PageLabel:
     first: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Link:
     """A clickable area on page `page` that goes to the named destination `key`."""
 
@@ -234,7 +239,7 @@ class Link:
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LayoutDocument:
     title: str
     pages: tuple[Page, ...]
