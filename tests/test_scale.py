@@ -184,10 +184,34 @@ def test_the_document_cache_keeps_files_json_gives_back_exactly(tmp_path):
     cached = json.loads(path.read_text(encoding="utf-8"))["files"]
     (name,) = cached
     assert Path(name).name == "plain.yaml"
-    (raw,) = DocumentCache(path, "code").get(name, cached[name][0])
+    parsed = []
+
+    def parse():
+        parsed.append(1)
+        return load_documents((tmp_path / name).read_text(encoding="utf-8"), name)[0]
+
+    (raw,) = DocumentCache(path, "code").get(name, cached[name][0], parse)
     assert raw.data == {"kind": "theme", "id": "plain", "name": "Plain ✓"}
+    assert parsed == []  # positions are found only when asked for …
     assert (raw.positions.key(("name",)).line, raw.positions.value(("name",)).column) == (3, 7)
+    assert raw.positions.has(("id",)) and parsed == [1]  # … by one parse of the file
     docs, _ = load_documents(odd, "odd.yaml")
     values = docs[1].data["x"]
     assert values[:2] == [math.inf, -math.inf] and math.isnan(values[2]) and values[3] == 1.5
     assert [d.finite for d in docs] == [True, False]
+
+
+def test_a_document_read_from_the_cache_is_reported_at_its_own_lines(tmp_path, monkeypatch):
+    """The cache keeps values, not positions: a mistake in a cached document is still
+    reported at its line and column, found by reading the unchanged file again."""
+    write(tmp_path, "content/theme.yaml", "kind: theme\nid: t\n\n\npaper: a3\n")
+    write(tmp_path, "content/deck.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\n"
+                                         "cards:\n  - {title: A, body: B}\n")
+    monkeypatch.chdir(tmp_path)
+    first = run_cli("build", "--format", "pdf")
+    assert (tmp_path / "output" / ".documents-cache.json").is_file()
+    write(tmp_path, "content/deck.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T2\n"
+                                         "cards:\n  - {title: A, body: B}\n")
+    again = run_cli("build", "--format", "pdf")
+    for result in (first, again):
+        assert result.code == 1 and "content/theme.yaml:5:8: error[" in result.stderr, result.stderr

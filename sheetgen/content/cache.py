@@ -1,8 +1,10 @@
 """A cache of parsed content files, so a rebuild does not parse thousands of unchanged
 files again.
 
-An entry is a file's documents as `yamlsrc.load_documents` read them (values and the
-position of each), kept under the file's name with the sha256 of its bytes; the whole
+An entry is a file's documents as `yamlsrc.load_documents` read them (their values and
+where each document starts), kept under the file's name with the sha256 of its bytes; the
+positions of the values inside are found by parsing the file again the first time a
+diagnostic asks for one (the bytes are the same, so the positions are). The whole
 cache is tied to a fingerprint of the code that read them. An entry is used only for a
 file whose name, bytes and reading code are exactly those recorded, so the source always
 wins: a file that changed is parsed again. Only files read without any problem are kept
@@ -18,22 +20,19 @@ from typing import Any, Callable
 
 import yaml
 
-from sheetgen.content.yamlsrc import Mark, Positions, RawDocument
+from sheetgen.content.yamlsrc import LazyPositions, Mark, Positions, RawDocument
 
-FORMAT = 1
+FORMAT = 2
 
 
 def _encode(raw: RawDocument) -> list:
-    return [raw.index, raw.data, [raw.start.line, raw.start.column],
-            [[list(p), m.line, m.column] for p, m in raw.positions.values.items()],
-            [[list(p), m.line, m.column] for p, m in raw.positions.keys.items()]]
+    return [raw.index, raw.data, [raw.start.line, raw.start.column]]
 
 
-def _decode(item: list) -> RawDocument:
-    index, data, start, values, keys = item
-    positions = Positions({tuple(p): Mark(int(line), int(col)) for p, line, col in values},
-                          {tuple(p): Mark(int(line), int(col)) for p, line, col in keys})
-    return RawDocument(int(index), data, positions, Mark(int(start[0]), int(start[1])), True)
+def _decode(item: list, positions_of: Callable[[int], Positions]) -> RawDocument:
+    index, data, start = item
+    index = int(index)
+    return RawDocument(index, data, LazyPositions(lambda: positions_of(index)), Mark(int(start[0]), int(start[1])), True)
 
 
 class DocumentCache:
@@ -54,13 +53,21 @@ class DocumentCache:
         except (OSError, ValueError):
             pass
 
-    def get(self, name: str, sha256: str) -> list[RawDocument] | None:
-        """The documents of the file `name` whose bytes have this sha256, if cached."""
+    def get(self, name: str, sha256: str, parse: Callable[[], list[RawDocument]]) -> list[RawDocument] | None:
+        """The documents of the file `name` whose bytes have this sha256, if cached;
+        `parse()` reads the file's documents again when their positions are asked for."""
         entry = self._entries.get(name)
+        parsed: list[list[RawDocument]] = []
+
+        def positions_of(index: int) -> Positions:
+            if not parsed:
+                parsed.append(parse())
+            return next((raw.positions for raw in parsed[0] if raw.index == index), Positions())
+
         try:
             if not entry or entry[0] != sha256:
                 return None
-            raws = [_decode(item) for item in entry[1]]
+            raws = [_decode(item, positions_of) for item in entry[1]]
         except (ValueError, TypeError, IndexError, KeyError):
             return None  # an entry not as this code writes them: read the file
         self._used[name] = entry

@@ -306,7 +306,8 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         return
     lines = source_lines(text)
     library.sources[file] = SourceFile(file, lines, library.files[file])
-    cached = cache.get(library.files[file], library.digests[file][1]) if cache is not None else None
+    cached = (cache.get(library.files[file], library.digests[file][1], lambda: load_documents(text, file)[0])
+              if cache is not None else None)
     if cached is not None:
         raws, problems = cached, []
     else:

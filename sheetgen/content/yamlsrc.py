@@ -129,6 +129,24 @@ class Positions:
         return tuple(path) in self.values
 
 
+class LazyPositions(Positions):
+    """The positions of a document read from a cache, which keeps values only: found by
+    parsing its file again the first time they are asked for (a diagnostic needs them).
+    The file's bytes are those the cache was made from, so they are the same positions."""
+
+    __slots__ = ("_find",)
+
+    def __init__(self, find) -> None:  # find() -> Positions
+        self._find = find
+
+    def __getattr__(self, name: str) -> Any:  # `values` or `keys`, unset until asked for
+        if name not in ("values", "keys"):
+            raise AttributeError(name)
+        found = self._find()
+        self.values, self.keys = found.values, found.keys
+        return getattr(self, name)
+
+
 @dataclass(slots=True)
 class RawDocument:
     """One YAML document: plain Python data plus the positions of its parts."""
