@@ -46,7 +46,7 @@ class SourceFile:
 
 @dataclass(slots=True, eq=False)
 class Document:
-    """A valid content document, its source position and a digest of its content."""
+    """A valid content document and where it and its values are in its file."""
 
     kind: str
     id: str
@@ -55,7 +55,6 @@ class Document:
     index: int
     positions: Positions
     start: Mark
-    digest: str
     target: bool = True
 
     @property
@@ -452,8 +451,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
             problems.append(d)
     if problems or not raw.ok or model is None:
         return None, problems
-    digest = hashlib.sha256(model.model_dump_json().encode()).hexdigest()
-    return Document(kind, doc_id, model, file, raw.index, pos, raw.start, digest), problems
+    return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
 
 
 # --- pydantic errors → diagnostics ------------------------------------------------
