@@ -209,10 +209,13 @@ def theme_digest(theme: ResolvedTheme) -> str:
 
 
 def doc_digest(doc: DocInput) -> str:
-    """A digest of one document as layout sees it: its model and the rules' derived values."""
-    payload = {"kind": doc.kind, "id": doc.id, "model": doc.model.model_dump(mode="json"), "derived": doc.derived}
-    blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    """A digest of one document as layout sees it: its model (as pydantic writes it, in
+    its fields' order) and the rules' derived values."""
+    h = hashlib.sha256(f"{doc.kind}\n{doc.id}\n".encode("utf-8", "backslashreplace"))
+    h.update(doc.model.model_dump_json().encode("utf-8", "backslashreplace"))
+    derived = json.dumps(to_jsonable_python(doc.derived), sort_keys=True, ensure_ascii=False, default=str)
+    h.update(b"\n" + derived.encode("utf-8", "backslashreplace"))
+    return h.hexdigest()
 
 
 def target_digest(target: Target, theme: ResolvedTheme, docs: dict[Any, str] | None = None) -> str:
