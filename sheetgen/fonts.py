@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -121,6 +122,11 @@ class FontMetrics:
         self.descent = -units["descent"] * scale
         cap = units["cap"]
         self.cap_height = (cap * scale) if cap else self.ascent * 0.75
+        # The ASCII characters the font has no glyph for (line breaks aside), as a pattern
+        # that finds one; None when there are too many to be worth a pattern.
+        lacking = [c for c in map(chr, range(128)) if c not in self.widths and c not in "\n\r\t"]
+        pattern = "[" + "".join(re.escape(c) for c in lacking) + "]" if lacking else "(?!)"  # (?!): never
+        self._ascii = re.compile(pattern) if len(lacking) <= 64 else None
 
     def width(self, text: str, size: float = 1.0) -> float:
         """Advance width of `text` at `size` points."""
@@ -136,6 +142,8 @@ class FontMetrics:
 
     def missing(self, text: str) -> set[str]:
         """Characters of `text` the font has no glyph for (line breaks aside)."""
+        if self._ascii is not None and text.isascii() and not self._ascii.search(text):
+            return set()  # ASCII the font draws all of: most text, answered at C speed
         missing = set(text).difference(self.widths)
         if missing:
             missing.difference_update("\n\r\t")

@@ -50,3 +50,11 @@ def test_a_pdf_build_does_not_import_fonttools(tmp_path):
             "print('fontTools' in sys.modules, 'sheetgen.render.pdf' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+def test_missing_glyphs_are_found_in_ascii_and_beyond():
+    measured = FontMetrics(default_faces()["regular"].path)
+    assert measured.missing("Plain text, tabs\tand\nlines.") == set()
+    assert measured.missing("a\x01b\x1fc") == {"\x01", "\x1f"}  # controls: no glyph in the font
+    assert measured.missing("naïve ✓ ☃") == {"✓", "☃"}
+    assert measured.missing("") == set()

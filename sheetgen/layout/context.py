@@ -10,9 +10,11 @@ from sheetgen.fonts import FontFace, FontMetrics, load_metrics
 from sheetgen.rules.theme import ResolvedTheme
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Source:
-    """Where a piece of laid-out text came from: a document and a field path."""
+    """Where a piece of laid-out text came from: a document and a field path. A value,
+    like the primitives (never changed once made; not `frozen`, which makes it dearer to
+    build, and a deck builds one per field of every card)."""
 
     doc: tuple[str, str] | None
     path: tuple[Any, ...] = ()
