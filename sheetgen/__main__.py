@@ -1,4 +1,4 @@
-from sheetgen.cli import main
+from sheetgen.cli import run
 
 if __name__ == "__main__":
-    main()
+    run()

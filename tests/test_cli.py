@@ -118,6 +118,25 @@ def test_python_dash_m_runs_the_cli():
     assert proc.returncode == 0 and proc.stdout.startswith("sheetgen, version ")
 
 
+def test_the_command_ends_with_main_s_status_and_everything_it_wrote(workdir):
+    """The process ends as soon as a command is done (no interpreter teardown): its status,
+    its printed lines and its files are all there, for a build, a usage error and a
+    command whose output is long."""
+    deck(workdir, "basics")
+
+    def sheetgen(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "sheetgen", *args], capture_output=True, text=True)
+
+    built = sheetgen("build", "--format", "pdf")
+    assert built.returncode == 0 and "2 files written" in built.stderr, built.stderr  # the deck and its print-shop twin
+    manifest = json.loads((workdir / "output" / "manifest.json").read_text(encoding="utf-8"))
+    assert [(workdir / "output" / e["path"]).read_bytes()[:5] for e in manifest["outputs"]] == [b"%PDF-"] * 2
+    usage = sheetgen("build", "--format", "png")
+    assert usage.returncode == 2 and "Error: Invalid value" in usage.stderr
+    schema = sheetgen("schema")
+    assert schema.returncode == 0 and json.loads(schema.stdout)["$schema"]
+
+
 def test_checking_one_file_resolves_against_content_but_reports_only_that_file(workdir):
     write(workdir, "content/theme.yaml", "kind: theme\nid: default\npaper: a5\n")  # broken, but not asked about
     write(workdir, "content/handout.yaml", """
