@@ -29,14 +29,20 @@ _LIMIT = 65536
 _NUMS: dict[float, str] = {}
 
 
+def _remember(memo: dict, key, make):
+    """`make(key)`, kept in `memo` (emptied when full, so memory stays flat). The callers
+    look in the memo first themselves: this is the path of a value met for the first time."""
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= _LIMIT:
+            memo.clear()
+        value = memo[key] = make(key)
+    return value
+
+
 def num(value: float) -> str:
     """`fp_str(value)` for one int or float, remembered."""
-    text = _NUMS.get(value)
-    if text is None:
-        if len(_NUMS) >= _LIMIT:
-            _NUMS.clear()
-        text = _NUMS[value] = fp_str(value)
-    return text
+    return _remember(_NUMS, value, fp_str)
 
 
 #: A number's text if it was formatted before, else None (`x = remembered_number(v) or num(v)`).
@@ -81,13 +87,7 @@ def _to_bytes(text: str) -> bytes:
         if text.isascii() and not _UNMAPPED.search(text):
             return text.encode("ascii")
         return _encode(text)
-    data = _BYTES.get(text)
-    if data is None:
-        data = _encode(text)
-        if len(_BYTES) >= _LIMIT:
-            _BYTES.clear()
-        _BYTES[text] = data
-    return data
+    return _remember(_BYTES, text, _encode)
 
 
 def pdfdoc_encode(x):
@@ -98,26 +98,14 @@ def pdfdoc_encode(x):
 
 
 def _number_bytes(value) -> bytes:
-    data = _NUM_BYTES.get(value)
-    if data is None:
-        data = _encode(fp_str(value))
-        if len(_NUM_BYTES) >= _LIMIT:
-            _NUM_BYTES.clear()
-        _NUM_BYTES[value] = data
-    return data
+    return _remember(_NUM_BYTES, value, lambda v: _encode(fp_str(v)))
 
 
 def pdf_name(data, lo=chr(0x21), hi=chr(0x7E)):
     """`pdfdoc.PDFName` (a name with `/` and escapes), remembered for plain calls."""
     if type(data) is not str or lo != "\x21" or hi != "\x7e":
         return _make_name(data, lo, hi)
-    name = _NAMES.get(data)
-    if name is None:
-        name = _make_name(data)
-        if len(_NAMES) >= _LIMIT:
-            _NAMES.clear()
-        _NAMES[data] = name
-    return name
+    return _remember(_NAMES, data, _make_name)
 
 
 def format(element, document, toplevel=0):  # noqa: A001 - reportlab's name, replaced in place
@@ -140,13 +128,7 @@ def format(element, document, toplevel=0):  # noqa: A001 - reportlab's name, rep
 def _key_bytes(key) -> bytes:
     if type(key) is not str:
         return format(pdf_name(key), None)
-    data = _NAME_BYTES.get(key)
-    if data is None:
-        data = format(pdf_name(key), None)
-        if len(_NAME_BYTES) >= _LIMIT:
-            _NAME_BYTES.clear()
-        _NAME_BYTES[key] = data
-    return data
+    return _remember(_NAME_BYTES, key, lambda k: format(pdf_name(k), None))
 
 
 def _dictionary_format(self, document, IND=b"\n "):
