@@ -93,11 +93,6 @@ def _band_styles(size: float, ink: str) -> tuple[TextStyle, TextStyle]:
 
 
 @lru_cache(maxsize=256)
-def _band_text_area(width: float, height: float) -> Box:
-    return Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
-
-
-@lru_cache(maxsize=256)
 def _band_rects(geo: CardGeometry, height: float, fill: str, rule: str) -> tuple[Rect, Rect]:
     """A band's colour and the rule under it, shared by the cards of a deck."""
     return (Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None, fill=fill),
@@ -138,7 +133,7 @@ def title_band(
     height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
                  SAFE + title_h + sub_h + BAND_PAD)
     items: list[Item] = list(_band_rects(geo, height, fill, rule))
-    text_area = _band_text_area(width, height)
+    text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
     top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
     items += _band_line(ctx, title, top, title_style, source, title_lines, "title")
     if subtitle and bottom is not None:
@@ -171,24 +166,9 @@ FOOTER_SIZE = 6.5
 NUMBER_W = 7.5 * MM  # the footer's right end, kept for the card's number n/N (`99/99` at 6.5pt)
 
 
-@lru_cache(maxsize=64)
 def footer_box(geo: CardGeometry) -> Box:
     """The footer line, inside the safe area at the foot of the card."""
     return Box(SAFE, geo.h - SAFE - FOOTER_H, geo.w - 2 * SAFE, FOOTER_H)
-
-
-@lru_cache(maxsize=64)
-def _caption_box(geo: CardGeometry) -> Box:
-    """The footer line's left part, clear of the card's number."""
-    box = footer_box(geo)
-    return Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
-
-
-@lru_cache(maxsize=256)
-def _number_box(geo: CardGeometry, width: float) -> Box:
-    """The footer line's right end, `width` wide, for the card's number."""
-    box = footer_box(geo)
-    return Box(box.right - width, box.y, width, box.h)
 
 
 def footer(
@@ -211,7 +191,7 @@ def footer(
     items: list[Item] = []
     if right:
         items += one_line(ctx, right, box, _number_style(size, color, size), None)
-    box = _caption_box(geo)
+    box = Box(box.x, box.y, box.w - NUMBER_W - 1.5 * MM, box.h)
     style = _footer_style(size, color)
     if left and short and ctx.fonts.width(left, style.font, style.min_size) > box.w:
         left = short
@@ -244,7 +224,8 @@ def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int, r
     when the caller numbers many cards."""
     number = f"{index}/{total}"
     width = max(number_width(ctx, total) if room is None else room, ctx.fonts.width(number, "regular", FOOTER_SIZE))
-    box = _number_box(geo, width)
+    box = footer_box(geo)
+    box = Box(box.right - width, box.y, width, box.h)
     return one_line(ctx, number, box, _number_style(FOOTER_SIZE, ctx.color("ink"), FOOTER_SIZE - 1), None)
 
 

@@ -152,7 +152,7 @@ def _crop_marks(plan: Imposition, count: int, mirrored: bool) -> tuple[Item, ...
     """The marks of a plan's full sheets are one group, shared by every sheet."""
     boxes = [plan.back_trim(i) if mirrored else plan.trim(i) for i in range(count)]
     if not boxes:
-        return []
+        return ()
     left = min(b.x for b in boxes)
     right = max(b.right for b in boxes)
     top = min(b.y for b in boxes)

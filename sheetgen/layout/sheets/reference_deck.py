@@ -57,7 +57,6 @@ BODY = TextStyle(size=8.4)  # every reference deck's body text: one size, never 
 TABLE = TextStyle(size=7.8, leading=1.15)
 
 
-@lru_cache(maxsize=256)
 def body_area(geo: CardGeometry, top: float, bottom_reserve: float = 3.2 * MM) -> Box:
     """Where a card's text goes: under the title band, above the footer, inside the safe area."""
     return Box(SAFE, top + 2.2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - bottom_reserve - top - 2.2 * MM)
