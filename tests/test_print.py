@@ -219,6 +219,45 @@ def test_svg_is_true_size_in_millimetres_and_keeps_its_words(workdir):
     assert isinstance(theme, ResolvedTheme)
 
 
+def test_svg_keeps_any_text_and_every_reference_resolves(tmp_path):
+    """Text with XML's special characters, tabs and line breaks comes back unchanged from
+    an XML parser, in a title, a run's words, a group's label, an id and a field's name;
+    every glyph and clip path an element refers to is defined."""
+    import xml.etree.ElementTree as ET
+
+    from sheetgen.fonts import default_faces
+    from sheetgen.layout.primitives import Box, Field, Group, Image, Page, Rect, Text
+    from sheetgen.render.svg import render_svg
+
+    face = default_faces()["regular"]
+    odd = 'Q&A <b> "said" it\'s\ttab\nline é — ☃'
+    items = (
+        Text(10, 20, odd, face, 9),
+        Group((Rect(0, 0, 5, 5, id=odd),), id="g", label=odd, clip=Box(0, 0, 10, 10)),
+        Group((), id="empty"),
+        Image(1, 2, 3, 4, b"\x89PNG"),
+        Field(odd, "text", 1, 2, 30, 8),
+    )
+    svg = tmp_path / "odd.svg"
+    svg.write_bytes(render_svg(Page(200, 100, items), odd))
+    root = ET.parse(svg).getroot()  # well-formed, or this raises
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    xlink = "{http://www.w3.org/1999/xlink}href"
+    assert root.find("svg:title", ns).text == odd
+    run = root.find(".//svg:g[@class='text']", ns)
+    assert run.get("aria-label") == odd
+    assert root.find(".//svg:g[@id='g']", ns).get("aria-label") == odd
+    assert root.find(".//svg:rect[@data-field]", ns).get("data-field") == odd
+    assert [r.get("id") for r in root.iterfind(".//svg:rect[@id]", ns)] == [odd]
+    assert root.find(".//svg:image", ns).get(xlink).startswith("data:image/png;base64,")
+    defined = {e.get("id") for e in root.find("svg:defs", ns)}
+    used = [u.get(xlink) for u in run.iterfind("svg:use", ns)]
+    assert len(used) >= len("".join(odd.split()))  # a glyph for every character that shows
+    assert all(h.startswith("#") and h[1:] in defined for h in used)
+    clipped = [e.get("clip-path") for e in root.iter() if e.get("clip-path")]
+    assert clipped and all(c[len("url(#"):-1] in defined for c in clipped)
+
+
 def test_a_pdf_page_and_its_svg_look_the_same(workdir, tmp_path):
     """Render the same layout both ways and compare the pixels."""
     from PIL import Image

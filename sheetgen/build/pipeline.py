@@ -343,7 +343,7 @@ def _start_worker(theme: ResolvedTheme, out_dir: str) -> None:
 
 
 def _import_renderers(todo: list[Target]) -> None:
-    """Import the backends the targets need (reportlab, svgwrite) before the workers are
+    """Import the backends the targets need (reportlab for PDF) before the workers are
     made: each forked worker then has them, instead of every worker importing them again."""
     formats = {f for t in todo for f in t.formats}
     if "pdf" in formats:

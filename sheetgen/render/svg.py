@@ -12,8 +12,6 @@ from __future__ import annotations
 import base64
 import re
 
-import svgwrite
-
 from sheetgen import __version__
 from sheetgen.fonts import FontFace, load_metrics
 from sheetgen.layout.primitives import Circle, Field, Group, Image, Page, Path, Rect, Text
@@ -39,27 +37,66 @@ def _path_data(commands) -> str:
 
 _GLYPH_ID_RE = re.compile(r"[^A-Za-z0-9_-]")
 
+_SVG_ATTRS = {
+    "baseProfile": "full",
+    "version": "1.1",
+    "xmlns": "http://www.w3.org/2000/svg",
+    "xmlns:ev": "http://www.w3.org/2001/xml-events",
+    "xmlns:xlink": "http://www.w3.org/1999/xlink",
+}
+
+
+def _escape(text: str) -> str:
+    """Text as XML character data."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _escape_attr(text: str) -> str:
+    """Text as a double-quoted XML attribute value (line breaks and tabs kept as references)."""
+    text = _escape(text)
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
+
+
+def _open(tag: str, attrs: dict[str, str]) -> str:
+    """A start tag without its closing `>`: attributes in name order, empty ones left out."""
+    return "<" + tag + "".join(f' {k}="{_escape_attr(v)}"' for k, v in sorted(attrs.items()) if v)
+
+
+def _element(tag: str, attrs: dict[str, str], children: list[str]) -> str:
+    head = _open(tag, attrs)
+    return f"{head}>{''.join(children)}</{tag}>" if children else head + " />"
+
 
 class _SvgWriter:
-    def __init__(self, page: Page, title: str):
+    """Writes the SVG text itself: the elements and attributes this backend uses are few,
+    and each is written in one fixed form (attributes in name order, empty elements
+    closed with ` />`), so the same page always gives the same bytes."""
+
+    def __init__(self, page: Page):
         self.page = page
-        self.dwg = svgwrite.Drawing(
-            size=(f"{num(page.width / MM)}mm", f"{num(page.height / MM)}mm"),
-            viewBox=f"0 0 {num(page.width)} {num(page.height)}",
-            profile="full",
-            debug=False,
-        )
-        self.dwg.attribs["data-generator"] = f"sheetgen {__version__}"
-        self.dwg.set_desc(title=title)
-        self.defs = self.dwg.defs
+        self.defs: list[str] = []
         self.fonts: dict[str, int] = {}
         self.glyphs: dict[tuple[str, str], str | None] = {}
         self.clips = 0
 
-    def _stroke(self, el, role: str, stroke: str | None, width: float, dash, fill: str | None, cls: str | None = None) -> None:
+    def _stroke(self, a: dict[str, str], role: str, stroke: str | None, width: float, dash, fill: str | None,
+                cls: str | None = None) -> None:
         # The class is the element's own (`face`) if layout gave one, else its line role
         # (`cut`, `fold`, `tab`, …): what cutting software and scripts select on.
-        a = el.attribs
         a["class"] = cls or role
         a["fill"] = fill or "none"
         if stroke and width > 0:
@@ -70,80 +107,82 @@ class _SvgWriter:
         else:
             a["stroke"] = "none"
 
-    def add(self, parent, items) -> None:
+    def add(self, out: list[str], items) -> None:
         for item in items:
             kind = type(item)
             if kind is Text:
-                self.text(parent, item)  # type: ignore[arg-type]
+                self.text(out, item)  # type: ignore[arg-type]
             elif kind is Path:
                 p: Path = item  # type: ignore[assignment]
-                el = self.dwg.path(d=_path_data(p.commands))
-                self._stroke(el, p.role, p.stroke, p.width, p.dash, p.fill, p.cls)
+                a = {"d": _path_data(p.commands)}
+                self._stroke(a, p.role, p.stroke, p.width, p.dash, p.fill, p.cls)
                 if p.cap != "butt":
-                    el.attribs["stroke-linecap"] = p.cap
+                    a["stroke-linecap"] = p.cap
                 if p.join != "miter":
-                    el.attribs["stroke-linejoin"] = p.join
+                    a["stroke-linejoin"] = p.join
                 if p.fill_rule != "nonzero" and p.fill:
-                    el.attribs["fill-rule"] = p.fill_rule
+                    a["fill-rule"] = p.fill_rule
                 if p.id:
-                    el.attribs["id"] = p.id
-                parent.add(el)
+                    a["id"] = p.id
+                out.append(_element("path", a, []))
             elif kind is Rect:
                 r: Rect = item  # type: ignore[assignment]
-                el = self.dwg.rect(insert=(num(r.x), num(r.y)), size=(num(r.w), num(r.h)))
+                a = {"x": num(r.x), "y": num(r.y), "width": num(r.w), "height": num(r.h)}
                 if r.radius:
-                    el.attribs["rx"] = el.attribs["ry"] = num(r.radius)
-                self._stroke(el, r.role, r.stroke, r.width, r.dash, r.fill, r.cls)
+                    a["rx"] = a["ry"] = num(r.radius)
+                self._stroke(a, r.role, r.stroke, r.width, r.dash, r.fill, r.cls)
                 if r.id:
-                    el.attribs["id"] = r.id
-                parent.add(el)
+                    a["id"] = r.id
+                out.append(_element("rect", a, []))
             elif kind is Circle:
                 o: Circle = item  # type: ignore[assignment]
-                el = self.dwg.circle(center=(num(o.cx), num(o.cy)), r=num(o.r))
-                self._stroke(el, o.role, o.stroke, o.width, o.dash, o.fill, o.cls)
+                a = {"cx": num(o.cx), "cy": num(o.cy), "r": num(o.r)}
+                self._stroke(a, o.role, o.stroke, o.width, o.dash, o.fill, o.cls)
                 if o.id:
-                    el.attribs["id"] = o.id
-                parent.add(el)
+                    a["id"] = o.id
+                out.append(_element("circle", a, []))
             elif kind is Group:
-                self.group(parent, item)  # type: ignore[arg-type]
+                self.group(out, item)  # type: ignore[arg-type]
             elif kind is Image:
                 im: Image = item  # type: ignore[assignment]
                 href = f"data:{im.mime};base64,{base64.b64encode(im.data).decode()}"
-                parent.add(self.dwg.image(href=href, insert=(num(im.x), num(im.y)), size=(num(im.w), num(im.h))))
+                out.append(_element("image", {"xlink:href": href, "x": num(im.x), "y": num(im.y),
+                                              "width": num(im.w), "height": num(im.h)}, []))
             elif kind is Field:
                 f: Field = item  # type: ignore[assignment]
-                el = self.dwg.rect(insert=(num(f.x), num(f.y)), size=(num(f.w), num(f.h)))
-                self._stroke(el, "guide", "#7a7a7a", 0.5, None, None, "field")
-                el.attribs["data-field"] = f.name
-                parent.add(el)
+                a = {"x": num(f.x), "y": num(f.y), "width": num(f.w), "height": num(f.h)}
+                self._stroke(a, "guide", "#7a7a7a", 0.5, None, None, "field")
+                a["data-field"] = f.name
+                out.append(_element("rect", a, []))
 
-    def group(self, parent, g: Group) -> None:
-        el = self.dwg.g()
+    def group(self, out: list[str], g: Group) -> None:
+        a: dict[str, str] = {}
         if g.id:
-            el.attribs["id"] = g.id
+            a["id"] = g.id
         if g.cls:
-            el.attribs["class"] = g.cls
+            a["class"] = g.cls
         if g.label:
-            el.attribs["aria-label"] = g.label
+            a["aria-label"] = g.label
         transform = []
         if g.dx or g.dy:
             transform.append(f"translate({num(g.dx)} {num(g.dy)})")
         if g.rotate:
             transform.append(f"rotate({num(-g.rotate)})")
         if transform:
-            el.attribs["transform"] = " ".join(transform)
+            a["transform"] = " ".join(transform)
+        children: list[str] = []
         if g.clip is not None:
             self.clips += 1
             cid = f"clip{self.clips}"
-            clip = self.dwg.clipPath(id=cid)
-            clip.add(self.dwg.rect(insert=(num(g.clip.x), num(g.clip.y)), size=(num(g.clip.w), num(g.clip.h))))
-            self.defs.add(clip)
-            inner = self.dwg.g(clip_path=f"url(#{cid})")
-            el.add(inner)
+            c = g.clip
+            box = _element("rect", {"x": num(c.x), "y": num(c.y), "width": num(c.w), "height": num(c.h)}, [])
+            self.defs.append(_element("clipPath", {"id": cid}, [box]))
+            inner: list[str] = []
             self.add(inner, g.items)
+            children.append(_element("g", {"clip-path": f"url(#{cid})"}, inner))
         else:
-            self.add(el, g.items)
-        parent.add(el)
+            self.add(children, g.items)
+        out.append(_element("g", a, children))
 
     def _glyph(self, face: FontFace, glyph: str) -> str | None:
         key = (face.path, glyph)
@@ -154,33 +193,35 @@ class _SvgWriter:
         gid = None
         if d:
             gid = f"g{idx}-{_GLYPH_ID_RE.sub('_', glyph)}"
-            self.defs.add(self.dwg.path(d=d, id=gid))
+            self.defs.append(_element("path", {"d": d, "id": gid}, []))
         self.glyphs[key] = gid
         return gid
 
-    def text(self, parent, t: Text) -> None:
+    def text(self, out: list[str], t: Text) -> None:
         metrics = load_metrics(t.font.path)
         k = t.size / metrics.upem
-        el = self.dwg.g(class_="text")
-        el.attribs["aria-label"] = t.text
-        el.attribs["fill"] = t.fill
         rotate = f" rotate({num(-t.angle)})" if t.angle else ""
-        el.attribs["transform"] = f"translate({num(t.x)} {num(t.y)}){rotate} scale({k:.6g} {-k:.6g})"
+        a = {"class": "text", "aria-label": t.text, "fill": t.fill,
+             "transform": f"translate({num(t.x)} {num(t.y)}){rotate} scale({k:.6g} {-k:.6g})"}
+        uses: list[str] = []
         x = 0.0
         upem = metrics.upem
         for ch in t.text:
             gid = self._glyph(t.font, metrics.glyph_name(ch))
-            if gid is not None:
-                use = self.dwg.use(f"#{gid}")
-                if x:
-                    use.attribs["x"] = num(x)
-                el.add(use)
+            if gid is not None:  # a glyph id is letters, digits, `_` and `-`: nothing to escape
+                uses.append(f'<use x="{num(x)}" xlink:href="#{gid}" />' if x else f'<use xlink:href="#{gid}" />')
             x += metrics.glyph_advance(ch) * upem
-        parent.add(el)
+        out.append(_element("g", a, uses))
 
 
 def render_svg(page: Page, title: str = "") -> bytes:
     """One page as SVG bytes, `width`/`height` in millimetres and a viewBox in points."""
-    w = _SvgWriter(page, title)
-    w.add(w.dwg, page.items)
-    return ('<?xml version="1.0" encoding="utf-8"?>\n' + w.dwg.tostring() + "\n").encode("utf-8")
+    w = _SvgWriter(page)
+    body: list[str] = []
+    w.add(body, page.items)
+    root = {**_SVG_ATTRS, "data-generator": f"sheetgen {__version__}",
+            "width": f"{num(page.width / MM)}mm", "height": f"{num(page.height / MM)}mm",
+            "viewBox": f"0 0 {num(page.width)} {num(page.height)}"}
+    title_el = f"<title>{_escape(title)}</title>" if title else "<title />"
+    svg = _element("svg", root, [title_el, _element("defs", {}, w.defs), *body])
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n").encode("utf-8")
