@@ -46,29 +46,27 @@ _SVG_ATTRS = {
 }
 
 
+#: XML's escapes for character data; an attribute value (in double quotes) also keeps
+#: its quotes, line breaks and tabs as references.
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTR_ESCAPES = (*_TEXT_ESCAPES, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def _replace(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    for char, ref in escapes:
+        if char in text:
+            text = text.replace(char, ref)
+    return text
+
+
 def _escape(text: str) -> str:
     """Text as XML character data."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
+    return _replace(text, _TEXT_ESCAPES)
 
 
 def _escape_attr(text: str) -> str:
-    """Text as a double-quoted XML attribute value (line breaks and tabs kept as references)."""
-    text = _escape(text)
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text
+    """Text as a double-quoted XML attribute value."""
+    return _replace(text, _ATTR_ESCAPES)
 
 
 def _open(tag: str, attrs: dict[str, str]) -> str:
