@@ -84,6 +84,20 @@ def test_a_document_renders_the_same_whatever_was_rendered_before():
     assert "Beta" not in text
 
 
+def test_font_parts_remembered_in_a_small_memo_give_the_same_document(monkeypatch):
+    """The memos of font subsets and CMaps are emptied when full; a document rendered while
+    they keep emptying is the one rendered with room to spare, and they stay bounded."""
+    from sheetgen.render import pdfembed
+
+    documents = [_document(name, n) for name, n in (("Alpha", 6), ("Beta", 9), ("Gamma", 4))]
+    roomy = [render_pdf(d) for d in documents]
+    monkeypatch.setattr(pdfembed, "_SUBSET_LIMIT", 1)
+    pdfembed._cmaps.clear()  # as a full memo is: it fills afresh from here
+    for _ in range(2):
+        assert [render_pdf(d) for d in documents] == roomy
+        assert len(pdfembed._cmaps) <= 1 and len(pdfembed._compressed_cmaps) <= 1
+
+
 def _backs(shared: bool) -> LayoutDocument:
     """Nine card backs: one tuple of items for all of them (as a deck lays its shared back
     out), or a copy for each."""

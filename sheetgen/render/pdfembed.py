@@ -45,10 +45,26 @@ def register(face: FontFace) -> str:
 
 
 _SUBSET_LIMIT = 512
-# Font subsets already cut, and their compressed form once a document compressed one.
-_compressed_subsets: dict[bytes, bytes | None] = {}
+# Font subsets already cut and CMaps already made → their compressed form once a document
+# compressed one (b"" until then).
+_compressed_subsets: dict[bytes, bytes] = {}
+_compressed_cmaps: dict[str, bytes] = {}
 # Font subsets' and CMaps' whole stream objects as formatted, by content, dictionary and filters.
 _font_streams: dict[tuple, bytes] = {}
+
+
+def _remember_font_part(memo: dict, key, make, compressed: dict):
+    """`make()`, kept in `memo` and marked in `compressed` as a font part to compress once.
+    A memo that is full is emptied with what was made from its parts, so memory stays flat."""
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= _SUBSET_LIMIT:
+            memo.clear()
+            compressed.clear()
+            _font_streams.clear()
+        value = memo[key] = make()
+        compressed[value] = b""
+    return value
 
 
 def _memoize_subsets(font: TTFont) -> None:
@@ -61,37 +77,20 @@ def _memoize_subsets(font: TTFont) -> None:
 
     def make_subset(subset) -> bytes:
         key = tuple(subset)
-        data = memo.get(key)
-        if data is None:
-            if len(memo) >= _SUBSET_LIMIT:
-                memo.clear()
-                _compressed_subsets.clear()
-                _font_streams.clear()
-            data = memo[key] = cut(subset)
-            _compressed_subsets[data] = None
-        return data
+        return _remember_font_part(memo, key, lambda: cut(subset), _compressed_subsets)
 
     font.face.makeSubset = make_subset
 
 
 _cmaps: dict[tuple[str, tuple[int, ...]], str] = {}
-_compressed_cmaps: dict[str, bytes] = {}
 _make_cmap = ttfonts.makeToUnicodeCMap
 
 
 def _remembered_cmap(fontname: str, subset) -> str:
     """reportlab's ToUnicode CMap of a font subset, made once per subset (subset names
     come from their contents, see `prepress`, so the same name is the same CMap)."""
-    key = (fontname, tuple(subset))
-    hit = _cmaps.get(key)
-    if hit is None:
-        if len(_cmaps) >= _SUBSET_LIMIT:
-            _cmaps.clear()
-            _compressed_cmaps.clear()
-            _font_streams.clear()
-        hit = _cmaps[key] = _make_cmap(fontname, subset)
-        _compressed_cmaps[hit] = b""
-    return hit
+    return _remember_font_part(_cmaps, (fontname, tuple(subset)), lambda: _make_cmap(fontname, subset),
+                               _compressed_cmaps)
 
 
 ttfonts.makeToUnicodeCMap = _remembered_cmap
@@ -108,19 +107,13 @@ class _FlateRemembersFonts(pdfdoc.PDFStreamFilterZCompress):
             return text
         # `.get`, not `in` then `[]`: another thread (`sheetgen serve`) may empty a memo between
         kind = type(text)
-        if kind is bytes:
-            packed = _compressed_subsets.get(text, b"")
-            if packed is None:
-                packed = _compressed_subsets[text] = super().encode(text)
-            if packed:
-                return packed
-        elif kind is str:
-            packed = _compressed_cmaps.get(text)
-            if packed is not None:
-                if not packed:
-                    packed = _compressed_cmaps[text] = super().encode(text)
-                return packed
-        return super().encode(text)
+        memo = _compressed_subsets if kind is bytes else _compressed_cmaps if kind is str else None
+        packed = memo.get(text) if memo is not None else None
+        if packed is None:  # not a font part
+            return super().encode(text)
+        if not packed:
+            packed = memo[text] = super().encode(text)  # type: ignore[index]
+        return packed
 
 
 _stream_format = pdfdoc.PDFStream.format
