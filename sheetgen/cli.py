@@ -597,6 +597,7 @@ class _NewGroup(click.Group):
         params: list[click.Parameter] = [
             click.Option(["--seed"], type=int, help="the same seed gives the same document (default: random, printed)"),
             click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help="write to this file instead of stdout"),
+            click.Option(["--force"], is_flag=True, help="with -o: replace the file if it is already there"),
             click.Option(["--content"], default=DEFAULT_CONTENT, show_default=True, type=click.Path(),
                          help="content folder with the tables and catalogs generators draw from"),
         ]
@@ -605,8 +606,8 @@ class _NewGroup(click.Group):
             params.append(click.Option([f"--{opt.name.replace('_', '-')}", opt.name], type=ptype, default=opt.default,
                                        show_default=opt.default is not None, help=opt.help))
 
-        def callback(seed, output, content, **values):
-            _run_generator(gen, seed, output, content, values)
+        def callback(seed, output, force, content, **values):
+            _run_generator(gen, seed, output, content, values, force=force)
 
         return click.Command(name, params=params, callback=callback, help=gen.summary)
 
@@ -616,9 +617,13 @@ def new() -> None:
     """Generate a new document (cubit, character, monster …) as YAML."""
 
 
-def _run_generator(gen, seed, output, content, values) -> None:
+def _run_generator(gen, seed, output, content, values, force: bool = False) -> None:
     from sheetgen.content.loader import UsageError, load
     from sheetgen.generate import dump_documents
+
+    if output and not force and Path(output).exists():
+        raise click.UsageError(f"{output} is already there; sheetgen new does not replace a file unless asked: "
+                               "choose another -o, or add --force to replace it")
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -657,7 +662,7 @@ def _run_generator(gen, seed, output, content, values) -> None:
             write_atomic(Path(output), text.encode("utf-8"))
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
-        click.echo(f"sheetgen: wrote {output}", err=True)
+        click.echo(f"sheetgen: wrote {output} (seed {seed}: the same seed gives the same document)", err=True)
     else:
         click.echo(text, nl=False)
 

@@ -60,8 +60,13 @@ def test_ids_taken_in_the_content_folder_are_not_given_again(workdir):
     (workdir / "content/foes.yaml").write_text(yaml.safe_dump(first, sort_keys=False))
     again = generate("tricube-foe", "--seed", "5")[0]
     assert again["id"] == first["id"] + "-2" and again["name"] == first["name"]
-    # Writing over the same file is not a clash with itself.
-    run = run_cli("new", "tricube-foe", "--seed", "5", "-o", "content/foes.yaml")
+    # A file that is there is not replaced unless asked, and is left as it was.
+    before = (workdir / "content/foes.yaml").read_bytes()
+    kept = run_cli("new", "tricube-foe", "--seed", "6", "-o", "content/foes.yaml")
+    assert kept.code == 2 and "--force" in kept.stderr and "already there" in kept.stderr
+    assert (workdir / "content/foes.yaml").read_bytes() == before
+    # Replaced with --force, and writing over the same file is not a clash with itself.
+    run = run_cli("new", "tricube-foe", "--seed", "5", "--force", "-o", "content/foes.yaml")
     assert run.code == 0 and f"id: {first['id']}\n" in (workdir / "content/foes.yaml").read_text()
     taken = run_cli("new", "cubit", "--seed", "1", "--id", first["id"])
     assert taken.code == 0  # another kind: no clash
