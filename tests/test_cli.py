@@ -78,6 +78,63 @@ def test_strict_turns_warnings_into_failure(workdir):
     assert run_cli("validate", "--strict").code == 1
 
 
+TRICUBE_HERO = """
+    kind: tricube-character
+    id: hedda
+    name: Hedda Stonebrook
+    trait: brawny
+    concept: {concept}
+    combat_style: melee
+    perks: [Berserker]
+    quirks: [Short-tempered]
+    karma: 3
+    resolve: 3
+"""
+
+
+def glyph_warnings(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "warning[layout.missing-glyph]" in line]
+
+
+def test_a_warning_of_an_output_that_is_up_to_date_is_reported_again(workdir):
+    """An incremental build does not lay out an output that is up to date; the warnings
+    its layout gave are still reported (at the field's line now), and --strict still fails."""
+    write(workdir, "content/hero.yaml", TRICUBE_HERO.format(concept="Caravan guard ☃"))
+    first = run_cli("build")
+    assert first.code == 0 and len(glyph_warnings(first.stderr)) == 1
+    assert "content/hero.yaml:5:10: warning[layout.missing-glyph]" in first.stderr
+    again = run_cli("build", "--strict")
+    assert "0 files written" in again.stderr and glyph_warnings(again.stderr) == glyph_warnings(first.stderr)
+    assert again.code == 1 and "1 warning" in again.stderr
+    text = (workdir / "content/hero.yaml").read_text()
+    (workdir / "content/hero.yaml").write_text("# two lines\n# above it\n" + text)
+    moved = run_cli("build")
+    assert "0 files written" in moved.stderr
+    assert "content/hero.yaml:7:10: warning[layout.missing-glyph]" in moved.stderr
+    write(workdir, "content/hero.yaml", TRICUBE_HERO.format(concept="Caravan guard"))
+    fixed = run_cli("build")
+    assert fixed.code == 0 and glyph_warnings(fixed.stderr) == [] and "0 warnings" in fixed.stderr
+    assert run_cli("build", "--strict").code == 0
+
+
+def test_a_missing_glyph_is_reported_once_and_invisible_characters_are_dropped(workdir):
+    """Text set in several styles of one family (cards, sheet) gives one warning per
+    character naming the fonts without it; a decomposed letter prints composed, and
+    characters that draw nothing (an emoji's variation selector, a zero-width joiner)
+    are dropped rather than printed as empty boxes."""
+    from pypdf import PdfReader
+
+    write(workdir, "content/hero.yaml", TRICUBE_HERO.format(concept="\"Cafe\\u0301 guard \\u2603\\ufe0f\\u200d ok\""))
+    result = run_cli("build")
+    assert result.code == 0, result.stderr
+    (warning,) = glyph_warnings(result.stderr)
+    assert "U+2603" in warning and "the fonts Vera" in warning
+    sheets = [workdir / "output/tricube/character-sheet/hedda.pdf", workdir / "output/tricube/character-cards/party.pdf"]
+    for pdf in sheets:
+        text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+        assert "Café" in text and "\u0301" not in text and "\ufe0f" not in text and "\u200d" not in text, pdf
+
+
 def test_show_prints_the_resolved_document_with_derived_values(workdir):
     deck(workdir, "basics")
     result = run_cli("show", "content/basics.yaml", "--json")

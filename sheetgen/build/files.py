@@ -156,15 +156,23 @@ class TargetRecord:
     input: str  # digest of everything the outputs were made from
     sources: tuple[str, ...] = ()  # content files, relative to the project root
     kinds: tuple[str, ...] = ()  # kinds of document it draws on
+    #: The warnings its layout gave, as JSON (`pipeline.issue_json`): an output that is
+    #: up to date is not laid out again, and its warnings are reported from here.
+    warnings: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"product": self.product, "scope": self.scope, "input": self.input,
-                "sources": list(self.sources), "kinds": list(self.kinds)}
+        d = {"product": self.product, "scope": self.scope, "input": self.input,
+             "sources": list(self.sources), "kinds": list(self.kinds)}
+        if self.warnings:
+            d["warnings"] = list(self.warnings)
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "TargetRecord":
+        warnings = d.get("warnings") or ()
         return cls(str(d.get("product", "")), str(d.get("scope", "")), str(d.get("input", "")),
-                   tuple(str(s) for s in d.get("sources") or ()), tuple(str(k) for k in d.get("kinds") or ()))
+                   tuple(str(s) for s in d.get("sources") or ()), tuple(str(k) for k in d.get("kinds") or ()),
+                   tuple(w for w in warnings if isinstance(w, dict)) if isinstance(warnings, list) else ())
 
 
 @dataclass(slots=True)
@@ -222,8 +230,9 @@ def entry_line(e: OutputEntry) -> str:
 
 def record_line(r: TargetRecord) -> str:
     """`json.dumps(r.to_json(), ensure_ascii=False)`, written out field by field."""
+    warnings = f', "warnings": {json.dumps(list(r.warnings), ensure_ascii=False)}' if r.warnings else ""
     return (f'{{"product": {_text(r.product)}, "scope": {_text(r.scope)}, "input": {_text(r.input)}, '
-            f'"sources": {_texts(r.sources)}, "kinds": {_texts(r.kinds)}}}')
+            f'"sources": {_texts(r.sources)}, "kinds": {_texts(r.kinds)}{warnings}}}')
 
 
 def write_manifest(out_dir: Path, version: str, entries: list[OutputEntry],

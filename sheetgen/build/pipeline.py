@@ -77,8 +77,9 @@ class Target:
         end = (f"-p{page}" if page is not None else "") + (f"-{suffix}" if suffix else "")
         return f"{self.system}/{self.name}/{self.id}{end}.{fmt}"
 
-    def record(self, digest: str) -> TargetRecord:
-        return TargetRecord(self.product, self.scope, digest, self.sources, self.kinds)
+    def record(self, digest: str, issues: Iterable[Issue] = ()) -> TargetRecord:
+        warnings = tuple(issue_json(i) for i in issues if i.severity is Severity.WARNING)
+        return TargetRecord(self.product, self.scope, digest, self.sources, self.kinds, warnings)
 
 
 def doc_system(doc) -> str | None:
@@ -410,6 +411,25 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
     return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, issue.hint)
 
 
+def issue_json(issue: Issue) -> dict[str, Any]:
+    """A layout warning as the manifest keeps it (`TargetRecord.warnings`)."""
+    return {"doc": list(issue.source.doc) if issue.source.doc else None, "path": list(issue.source.path),
+            "code": issue.code, "message": issue.message, "hint": issue.hint,
+            "at": list(issue.at) if issue.at else None}
+
+
+def issue_from_json(d: dict[str, Any]) -> Issue | None:
+    """A kept warning back as an Issue, placed again at its field's current line (None if
+    the record is not one sheetgen wrote)."""
+    try:
+        doc, at = d.get("doc"), d.get("at")
+        return Issue(Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())), Severity.WARNING,
+                     str(d["code"]), str(d["message"]), d.get("hint"),
+                     (str(at[0]), int(at[1]), int(at[2])) if at else None)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
 def build(
     checked: Checked,
     options: BuildOptions,
@@ -476,6 +496,8 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
+            kept_issues = (issue_from_json(w) for w in records[t.key].warnings)
+            report.diagnostics.extend(issue_diagnostic(i, library, t) for i in kept_issues if i is not None)
         else:
             todo.append(t)
     if checked.theme.broken and targets:
@@ -538,7 +560,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         report.built += 1
         report.pages += res.pages
         report.files += len(res.files)
-        records[t.key] = t.record(digests[t.key])
+        records[t.key] = t.record(digests[t.key], res.issues)
         journal.add(t.key, records[t.key], fresh)
         entries.extend(fresh)
         for entry in earlier:

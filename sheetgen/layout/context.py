@@ -107,17 +107,21 @@ class LayoutContext:
         self.issues.append(Issue(source or Source(None), Severity.WARNING, code, message, hint))
 
     def check_glyphs(self, text: str, style: str, source: Source | None) -> None:
-        """Warn once per character and place about characters the font cannot draw."""
+        """Warn once per character and place about characters the font cannot draw. The
+        warning names every theme font without the character, so text set in several
+        styles of one family is reported once, not once a style."""
         missing = self.fonts.metrics(style).missing(text)
         for char in sorted(missing):
-            key = (source, char, style)
+            key = (source, char)
             if key in self._warned_glyphs:
                 continue
             self._warned_glyphs.add(key)
-            face = self.fonts.face(style)
+            lacking = sorted({self.fonts.face(s).name for s in self.fonts.faces if self.fonts.metrics(s).missing(char)})
+            names = (f"the font {lacking[0]} has" if len(lacking) == 1
+                     else f"the fonts {', '.join(lacking[:-1])} and {lacking[-1]} have")
             self.warning(
                 source,
                 "layout.missing-glyph",
-                f"the font {face.name} has no glyph for `{char}` (U+{ord(char):04X}); it prints as an empty box",
+                f"{names} no glyph for `{char}` (U+{ord(char):04X}); it prints as an empty box",
                 "use a theme font that has it, or write the character another way",
             )

@@ -42,6 +42,22 @@ FINE_MIN = 6.5  # points: the smallest fine print (labels, footers, captions), a
 FINE_INK = "#000000"
 REVERSED = 0.5  # a text colour lighter than this (WCAG luminance) is reversed out of a dark ground
 
+#: Characters that draw nothing and that fonts rarely have: emoji variation selectors,
+#: zero-width joiners and spaces, byte-order marks, directional marks. Left in, each would
+#: print as the font's empty box; they are dropped before text is measured.
+_INVISIBLE = re.compile("[\u034f\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+                        "\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]")
+
+
+def printable(text: str) -> str:
+    """Text as it is laid out: composed (NFC, so `Z` and a combining dot print as the
+    font's `Ż`) and without characters that draw nothing."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+
 
 def is_reversed(color: str) -> bool:
     """Whether text in this colour is light type on a dark ground (paper showing through ink)."""
@@ -343,7 +359,7 @@ class Paragraph:
     """Wrapped text in one style (with inline markup)."""
 
     def __init__(self, ctx: LayoutContext, text: str, style: TextStyle, source: Source | None = None):
-        self.text = str(text)
+        self.text = printable(str(text))
         self.style = style
         self.source = source
         ctx.check_glyphs(self.text.replace("*", "") if style.markup else self.text, style.font, source)
@@ -978,7 +994,7 @@ def one_line(
     Text too wide even at the style's minimum size is an error at its source; with
     `abbreviate` (labels that are not the reader's rules: owner names, footers) it is
     shortened with an ellipsis and a warning instead."""
-    text = _one_spaced(str(text))
+    text = _one_spaced(printable(str(text)))
     ctx.check_glyphs(text, style.font, source)
     m = ctx.fonts.metrics(style.font)
     em = m.width(text)
