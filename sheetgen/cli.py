@@ -95,9 +95,31 @@ def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
             shown = os.path.relpath(content) if Path.cwd() in content.parents else str(content)
             return list(paths), [shown]
         return list(paths), []
-    if not Path(DEFAULT_CONTENT).is_dir():
-        raise click.UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here")
-    return [DEFAULT_CONTENT], []
+    if Path(DEFAULT_CONTENT).is_dir():
+        return [DEFAULT_CONTENT], []
+    root = _project_above()
+    if root is None:
+        raise click.UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here "
+                               "or in a folder above; run it in a project (`sheetgen init` makes one)")
+    return [os.path.relpath(root / DEFAULT_CONTENT)], []
+
+
+def _project_above() -> Path | None:
+    """The nearest folder, the working directory or one above it, that holds `content/`:
+    a command run in a project's subfolder works on the project, as git does."""
+    cwd = Path.cwd()
+    return next((folder for folder in (cwd, *cwd.parents) if (folder / DEFAULT_CONTENT).is_dir()), None)
+
+
+def _default_output(paths: tuple[str, ...]) -> str:
+    """`output/` beside the project's `content/` folder (the working directory's when the
+    paths belong to no project)."""
+    from sheetgen.content.project import CONTENT, find_root
+
+    root = find_root(paths) if paths else _project_above()
+    if root is None or not (root / CONTENT).is_dir():
+        return DEFAULT_OUTPUT
+    return os.path.relpath(root / DEFAULT_OUTPUT)
 
 
 def _load(paths: tuple[str, ...], settings, cache=None):
@@ -231,8 +253,8 @@ def _collector_paused(command):
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
-              help="folder to write into")
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
+              help="folder to write into (default: output/ beside the project's content/ folder)")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
               help="output formats: pdf, svg or pdf,svg")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
@@ -249,6 +271,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     from sheetgen.build import stamp
 
     started = time.perf_counter()
+    out_dir = out_dir or _default_output(paths)
     out = Path(out_dir)
     asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
                           cube_size=cube_size, theme=theme, strict=strict, game_data=_game_data() is not False,

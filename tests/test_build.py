@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+from pypdf import PdfReader
+
 from conftest import run_cli, write
 
 DECK = """
@@ -226,6 +228,42 @@ def test_a_collection_is_not_rebuilt_while_a_member_has_errors(workdir):
     assert result.code == 1
     assert "warning[build.not-rebuilt]: handouts/bundle/all-decks is not rebuilt while reference-deck `second`" in result.stderr
     assert bundle.read_bytes() == earlier
+
+
+def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(workdir):
+    """A document whose text does not fit its own sheet has errors: the collection it
+    belongs to (the party's character cards) is not rebuilt either, in serial and parallel
+    builds, and its other members' sheets still are."""
+    for id_, name in (("hedda", "Hedda Stonebrook"), ("orm", "Orm")):
+        write(workdir, f"content/{id_}.yaml", f"""
+            kind: tricube-character
+            id: {id_}
+            name: {name}
+            trait: brawny
+            concept: Caravan guard
+            combat_style: melee
+            perks: [Berserker]
+            quirks: [Short-tempered]
+            karma: 3
+            resolve: 3
+        """)
+    assert run_cli("build").code == 0
+    cards = workdir / "output/tricube/character-cards/party.pdf"
+    sheet = workdir / "output/tricube/character-sheet/hedda.pdf"
+    earlier = cards.read_bytes(), sheet.read_bytes()
+    long_name = "Hedda Stonebrook the Unbelievably Long-Named Caravan Guard of the Northern Wastes"
+    source = workdir / "content/hedda.yaml"
+    source.write_text(source.read_text().replace("Hedda Stonebrook", long_name))
+    other = workdir / "content/orm.yaml"
+    for jobs in ("1", "2"):
+        other.write_text(re.sub(r"concept: .*", f"concept: Guard {jobs}", other.read_text()))
+        result = run_cli("build", "--jobs", jobs)
+        assert result.code == 1 and "error[layout.text-overflow]" in result.stderr
+        assert "tricube/character-cards/party is not rebuilt while tricube-character `hedda`" in result.stderr
+        assert (cards.read_bytes(), sheet.read_bytes()) == earlier
+        assert f"Guard {jobs}" in PdfReader(workdir / "output/tricube/character-sheet/orm.pdf").pages[0].extract_text()
+    source.write_text(source.read_text().replace(long_name, "Hedda"))
+    assert run_cli("build").code == 0 and cards.read_bytes() != earlier[0]
 
 
 def test_nothing_is_built_while_the_chosen_theme_has_errors(workdir):

@@ -281,3 +281,30 @@ def test_the_schema_names_the_products_a_handout_section_may_include(empty):
     assert run_cli("init").code == 0
     written = json.loads((empty / "schemas/sheetgen.schema.json").read_text())
     assert written["$defs"]["Include"] == include
+
+
+def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(empty, monkeypatch):
+    """Run in `content/mine/` (or given a file from anywhere), commands find the project
+    above, as git does, and `build` writes the project's `output/`, not one in the
+    working directory."""
+    assert run_cli("init", "--game", "tricube").code == 0
+    mine = empty / "content/mine"
+    mine.mkdir()
+    foe = (empty / "content/tricube/tricube-foe.yaml").read_text()
+    (mine / "zib.yaml").write_text(foe.replace("id: ", "id: zib-", 1))
+    monkeypatch.chdir(mine)
+    one = run_cli("build", "zib.yaml")
+    assert one.code == 0, one.stderr
+    assert one.stderr.rstrip().endswith("→ ../../output/")
+    assert not (mine / "output").exists()
+    manifest = json.loads((empty / "output/manifest.json").read_text())
+    assert any(e["source"] == "content/mine/zib.yaml" for e in manifest["outputs"])
+    whole = run_cli("build")
+    assert whole.code == 0 and "→ ../../output/" in whole.stderr
+    assert (empty / "output/tricube/character-sheet").is_dir()
+    assert "4 documents checked" in run_cli("validate").stderr  # theme, character, foe, zib
+    assert run_cli("build", "-o", "here").code == 0 and (mine / "here/manifest.json").is_file()
+    monkeypatch.chdir(empty.parent)
+    again = run_cli("build", "else/content/mine/zib.yaml")
+    assert again.code == 0 and again.stderr.rstrip().endswith("→ else/output/")
+    assert not (empty.parent / "output").exists()

@@ -192,3 +192,35 @@ def test_a_card_smaller_than_every_deck_allows_is_one_error_at_the_card_size(wor
     # At the smallest size sheetgen offers the same content builds.
     write(workdir, "content/theme.yaml", "kind: theme\nid: house\ncard_size: mini\n")
     assert run_cli("build").code == 0 and (workdir / "output/tricube/foe-cards/foes.pdf").exists()
+
+
+@pytest.mark.parametrize("game", ["cubit", "tricube", "cubes", "grimdark", "kubos"])
+def test_text_in_a_light_game_colour_is_darkened_to_be_read(tmp_path, monkeypatch, game):
+    """A game's colour as light as yellow still fills its bands, but no text on any page of
+    the game's outputs is printed in a colour that contrasts less than 3:1 with the paper
+    (white text reversed out of a band aside), and the init theme names each game's colour."""
+    from pypdf import PdfReader
+
+    from pdfops import read_marks
+    from sheetgen.layout.colors import contrast, to_hex
+
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("init", "--game", game).code == 0
+    theme = tmp_path / "content/theme.yaml"
+    text = theme.read_text()
+    assert f"  {game}: " in text and "# each game's colour" in text
+    theme.write_text(text.replace(f"  {game}: ", f'  {game}: "#ffff00"  # was ', 1))
+    assert run_cli("build", "--format", "pdf").code == 0
+    faint, yellow_fills = [], 0
+    for pdf in sorted((tmp_path / "output" / game).rglob("*.pdf")):
+        for n, page in enumerate(PdfReader(pdf).pages, 1):
+            runs, _ = read_marks(page)
+            for run in runs:
+                rgb = run.fill if len(run.fill) == 3 else None
+                if rgb is None or len(set(rgb)) == 1:  # greys, black, white reversed out of a band
+                    continue
+                if contrast(to_hex(*rgb), "#ffffff") < 3:
+                    faint.append((pdf.name, n, to_hex(*rgb)))
+            yellow_fills += b"1 1 0 rg" in page.get_contents().get_data()
+    assert not faint, faint[:5]
+    assert yellow_fills  # the colour itself is still used

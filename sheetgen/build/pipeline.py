@@ -12,9 +12,10 @@ import hashlib
 import json
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from pydantic_core import to_jsonable_python
 
@@ -353,6 +354,33 @@ def _import_renderers(todo: list[Target]) -> None:
         import sheetgen.render.svg  # noqa: F401
 
 
+def _failed_docs(target: Target, result: JobResult) -> set[tuple[str, str]]:
+    """The documents a failed output's errors are about (its own, if they name none)."""
+    named = {i.source.doc for i in result.issues if i.severity is Severity.ERROR and i.source.doc}
+    return named or ({target.job.docs[0].key} if target.job.docs else set())  # type: ignore[return-value]
+
+
+@contextmanager
+def _runner(jobs: int, todo: list[Target], theme: ResolvedTheme, out_dir: Path) -> Iterator[
+        Callable[[list[Target]], Iterator[JobResult]]]:
+    """A way to run lists of targets: in this process, or in worker processes that are
+    started once for every list run with it."""
+    if jobs <= 1 or len(todo) <= 1:
+        yield lambda targets: (run_target(t, theme, str(out_dir)) for t in targets)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    _import_renderers(todo)  # once, here: the workers start with them (fork)
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(theme, str(out_dir))) as pool:
+
+        def run(targets: list[Target]) -> Iterator[JobResult]:
+            futures = [pool.submit(_run_chunk, part) for part in chunks(targets, jobs)]
+            for fut in as_completed(futures):
+                yield from fut.result()
+
+        yield run
+
+
 def _run_chunk(targets: list[Target]) -> list[JobResult]:
     theme, out_dir = _WORKER["theme"], _WORKER["out_dir"]
     return [run_target(t, theme, out_dir) for t in targets]  # type: ignore[arg-type]
@@ -567,30 +595,39 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             if entry.path not in written:
                 _remove(out_dir, entry.path)  # a page the output no longer has
 
+    # Outputs of one document are made first; an output drawing on several (a collection, a
+    # handout) waits for them, and is not rebuilt if one of its documents gave a layout
+    # error there: a document with errors writes nothing (its earlier outputs stay).
+    later = [t for t in todo if t.scope == "collection" or len(t.job.docs) > 1]
+    first = [t for t in todo if not (t.scope == "collection" or len(t.job.docs) > 1)]
+    failed_docs: set[tuple[str, str]] = set()
     complete = False
     try:
         total = len(todo)
+        n = 0
         if progress:
             progress(0, total)
-        if options.jobs > 1 and total > 1:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            _import_renderers(todo)  # once, here: the workers start with them (fork)
-            with ProcessPoolExecutor(max_workers=options.jobs, initializer=_start_worker,
-                                     initargs=(checked.theme, str(out_dir))) as pool:
-                futures = [pool.submit(_run_chunk, run) for run in chunks(todo, options.jobs)]
-                n = 0
-                for fut in as_completed(futures):
-                    for res in fut.result():
-                        finish(res)
+        with _runner(options.jobs, todo, checked.theme, out_dir) as run:
+            for wave in (first, later):
+                if wave is later:
+                    wave = []
+                    for t in later:
+                        failed = sorted(failed_docs.intersection(d.key for d in t.job.docs))
+                        if not failed:
+                            wave.append(t)
+                            continue
+                        entries.extend(e for e in by_target.get(t.key, []) if e.format in t.formats)
+                        report.failed += 1
+                        report.diagnostics.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)),
+                                                               library))
                         n += 1
-                        if progress:
-                            progress(n, total)
-        else:
-            for n, t in enumerate(todo, 1):
-                finish(run_target(t, checked.theme, str(out_dir)))
-                if progress:
-                    progress(n, total)
+                for res in run(wave):
+                    finish(res)
+                    if res.crashed or any(i.severity is Severity.ERROR for i in res.issues):
+                        failed_docs.update(_failed_docs(by_key[res.key], res))
+                    n += 1
+                    if progress:
+                        progress(n, total)
         if todo or stale or folded or manifest.version != __version__ or not (out_dir / MANIFEST).exists():
             write_manifest(out_dir, __version__, entries, records)
         complete = True

@@ -39,6 +39,22 @@ def readable_on(background: str, dark: str = "#1b1b1b", light: str = "#ffffff") 
     return dark if contrast(background, dark) >= contrast(background, light) else light
 
 
+@lru_cache(maxsize=256)
+def legible(color: str, ground: str = "#ffffff", minimum: float = 3.0) -> str:
+    """`color` for text on `ground`: itself when it contrasts at least `minimum`:1, else
+    mixed towards black (white on a dark ground) just far enough. A theme's light accent
+    (a yellow) keeps its hue in headings and stays readable; 3:1 suits bold headings and
+    labels, 4.5:1 small body text."""
+    if contrast(color, ground) >= minimum:
+        return color
+    toward = "#000000" if luminance(ground) > 0.18 else "#ffffff"
+    for step in range(1, 21):
+        candidate = mix(color, toward, step / 20)
+        if contrast(candidate, ground) >= minimum:
+            return candidate
+    return toward
+
+
 def mix(a: str, b: str, t: float) -> str:
     """`t` of the way from colour a to colour b."""
     ra, ga, ba = rgb(a)

@@ -7,7 +7,7 @@ order of calls.
 
 from __future__ import annotations
 
-from sheetgen.layout.colors import readable_on, tint
+from sheetgen.layout.colors import legible, readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, Page, Path, Rect, Text, line, walk
 from sheetgen.layout.text import TextStyle, one_line, text_box
@@ -159,7 +159,7 @@ def section(ctx: LayoutContext, box: Box, title: str, accent: str,
     items.append(Rect(strip.x, strip.y, strip.w, strip.h, stroke=None, fill=tint(accent, 0.82), radius=1.2 * MM))
     items.append(Rect(strip.x, strip.bottom - 1.2 * MM, strip.w, 1.2 * MM, stroke=None, fill=tint(accent, 0.82)))
     items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
-                      TextStyle(size=7.5, font="bold", color=readable_on(tint(accent, 0.82), dark=accent), min_size=6), source,
+                      TextStyle(size=7.5, font="bold", color=legible(accent, tint(accent, 0.82)), min_size=6), source,
                       what="section title")
     inner = Box(box.x + 2.5 * MM, strip.bottom + 2 * MM, box.w - 5 * MM, box.h - strip.h - 3.5 * MM)
     return items, inner

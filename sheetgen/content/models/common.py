@@ -56,7 +56,8 @@ class ThemeFonts(ContentModel):
 class ThemeColors(ContentModel):
     ink: Color = "#1b1b1b"
     muted: Color = "#5f5f5f"
-    accent: Color = "#2b5d8a"
+    accent: Color = Field("#2b5d8a", description="handouts and decks that belong to no game; each game's own colour "
+                                                 "is `palette.<game>`")
     paper: Color = "#ffffff"
     card: Color = "#fbf8f1"
     panel: Color = "#efe9dc"
@@ -70,7 +71,9 @@ class Theme(DocumentModel):
     name: ShortText | None = None
     fonts: ThemeFonts = ThemeFonts()
     colors: ThemeColors = ThemeColors()
-    palette: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")], Color] = {}
+    palette: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")], Color] = Field(
+        {}, description="named colours; `cubit`, `tricube`, `cubes`, `grimdark` and `kubos` are each game's colour "
+                        "(title bands, section headings, card frames)")
     paper: Paper | None = None
     card_size: CardSizeField | None = None
     cube_size: Length | None = None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from sheetgen.layout.colors import tint
+from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
 from sheetgen.layout.primitives import (
@@ -324,7 +324,7 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
     y = 115 * MM + d
     values = _values(handout)
     items += one_line(ctx, text(WORDS, "contents_title", handout=values), Box(20 * MM + d, y, W - 40 * MM - 2 * d, 9 * MM),
-                      TextStyle(size=15, font="bold", color=accent))
+                      TextStyle(size=15, font="bold", color=legible(accent, ctx.color("paper"))))
     y += 13 * MM
     pages: list[list[Item]] = [items]
     rows: list[tuple[int, Box, str]] = []

@@ -10,7 +10,7 @@ Squares carry their coordinates (A1 …) so a table can call out positions.
 from __future__ import annotations
 
 from sheetgen.layout.cards import system_color
-from sheetgen.layout.colors import tint
+from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page, Path, Rect, line
 from sheetgen.layout.products import Job
@@ -60,7 +60,7 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
     grid = place_grid(grid_room(ctx, FOOTER), s, squares)
     accent = system_color(ctx, SYSTEM)
     line_colour = tint(accent, 0.45)
-    label_colour = tint(accent, 0.35)
+    label_colour = legible(tint(accent, 0.35), tint(accent, 0.94))
     items: list[Item] = [Rect(grid.x, grid.y, grid.w, grid.h, stroke=None, fill=tint(accent, 0.94))]
     cmds: list = []
     for i in range(1, w):

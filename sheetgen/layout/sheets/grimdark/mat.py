@@ -5,7 +5,7 @@ square corners (a mission may have neither: a plain mat)."""
 
 from __future__ import annotations
 
-from sheetgen.layout.colors import shade, tint
+from sheetgen.layout.colors import legible, shade, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument, Page, Path, Rect, line
 from sheetgen.layout.products import Job
@@ -57,7 +57,8 @@ def _tile_page(ctx: LayoutContext, mat: dict, tile, tiles, first, squares) -> Pa
         items.append(Group(tuple(art), dx=ox, dy=oy, clip=Box(first[0] * s, first[1] * s, w * s, h * s), cls="mission"))
     items += _grid_lines(grid, s, w, h, tint(color, 0.45))
     items.append(Rect(grid.x, grid.y, grid.w, grid.h, stroke=color, width=1.2, fill=None))
-    label = TextStyle(size=min(9.0, max(6.0, s / MM * 0.16)), font="bold", color=tint(color, 0.35), min_size=6)
+    label = TextStyle(size=min(9.0, max(6.0, s / MM * 0.16)), font="bold",
+                      color=legible(tint(color, 0.35), tint(color, 0.93)), min_size=6)
     for i in range(w):
         for j in range(h):
             name = f"{column_name(first[0] + i)}{first[1] + j + 1}"

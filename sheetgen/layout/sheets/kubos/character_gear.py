@@ -3,7 +3,7 @@ meter and the ENCUMBERED mark), coins, magic items, background and notes."""
 
 from __future__ import annotations
 
-from sheetgen.layout.colors import tint
+from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Group, Item, Path, Rect, line
 from sheetgen.layout.sheets.kubos.character_values import SheetValues
@@ -68,7 +68,8 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
                                   color=color, field_prefix="encumbered" if v.fillable else None)
     items.append(Group(tuple(box_items), id="encumbered", cls="checked" if v.encumbered else "unchecked"))
     items += one_line(ctx, "ENCUMBERED", Box(mark.right + 2 * MM, mark.y, enc.right - mark.right - 2 * MM, mark.h),
-                      TextStyle(size=9, font="bold", color=color if v.encumbered else ctx.color("muted"), min_size=6),
+                      TextStyle(size=9, font="bold", color=legible(color, ctx.color("paper")) if v.encumbered else ctx.color("muted"),
+                                min_size=6),
                       None)
     meter, rest = rest.split_top(min(rest.h * 0.45, 16 * MM), 2 * MM)
     items += _capacity_meter(ctx, meter, v, color)

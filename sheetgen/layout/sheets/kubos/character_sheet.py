@@ -4,7 +4,7 @@ The same layout prints a character or a fillable blank."""
 
 from __future__ import annotations
 
-from sheetgen.layout.colors import tint
+from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, LayoutDocument, Rect
 from sheetgen.layout.products import Job
@@ -85,7 +85,7 @@ def _attributes(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> lis
     for name, tile in zip(ATTRIBUTES, tiles_box.columns(len(ATTRIBUTES), 3 * MM)):
         label = ATTRIBUTE_LABELS[name]
         items += one_line(ctx, label, Box(tile.x, tile.y, tile.w, 4 * MM),
-                          TextStyle(size=8.5, font="bold", color=color, align="center", min_size=7), None, valign="top")
+                          TextStyle(size=8.5, font="bold", color=legible(color, ctx.color("paper")), align="center", min_size=7), None, valign="top")
         side = min(13 * MM, tile.h - 15 * MM)
         square = Box(tile.x + (tile.w - side) / 2, tile.y + 5 * MM, side, side)
         items.append(Rect(square.x, square.y, square.w, square.h, stroke=color, width=1.2, fill=ctx.color("paper"),
