@@ -133,3 +133,23 @@ def test_generator_follows_the_campaign_limits(workdir):
     assert run.code == 0, run.stderr
     character = yaml.safe_load(run.stdout)
     assert len(character["perks"]) == 2 and character["resolve"] == 4 and character["karma"] == 3
+
+
+def test_a_generated_challenge_says_so_in_its_file_and_on_its_card(workdir):
+    """`--type challenge` writes `type: challenge`; its card is titled a challenge and says
+    it is overcome, where a foe's card says the foe falls."""
+    from pypdf import PdfReader
+
+    run = run_cli("new", "tricube-foe", "--type", "challenge", "--seed", "3", "-o", "content/challenge.yaml")
+    assert run.code == 0, run.stderr
+    (challenge,) = yaml.safe_load_all((workdir / "content/challenge.yaml").read_text())
+    assert challenge["type"] == "challenge"
+    foe = run_cli("new", "tricube-foe", "--seed", "3")
+    assert "type:" not in foe.stdout  # a foe is the default
+    (workdir / "content/foe.yaml").write_text(foe.stdout)
+    assert run_cli("build", "--format", "pdf").code == 0
+    cards = [" ".join(page.extract_text().split())
+             for page in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages]
+    text = " ".join(cards)
+    assert f"{challenge['name']} Challenge" in text and "the challenge is overcome when all are ticked" in text
+    assert "the foe falls when all are ticked" in text

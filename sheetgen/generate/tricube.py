@@ -133,8 +133,10 @@ def generate_foe(rng: random.Random, options: dict[str, Any], library: Library) 
         level = options.get("difficulty")
         difficulty = wanted[level] if level else rng.choices(list(DIFFICULTY_WEIGHTS), list(DIFFICULTY_WEIGHTS.values()))[0]
         low, high = EFFORT_RANGE[difficulty]
-        out.append({"kind": "tricube-foe", "id": doc_id, "name": name, "difficulty": difficulty,
-                    "effort": rng.randint(low, high)})
+        doc = {"kind": "tricube-foe", "id": doc_id, "name": name}
+        if type_ != "foe":
+            doc["type"] = type_
+        out.append({**doc, "difficulty": difficulty, "effort": rng.randint(low, high)})
     return out
 
 

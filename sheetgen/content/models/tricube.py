@@ -78,6 +78,8 @@ class TricubeFoe(DocumentModel):
 
     kind: Literal["tricube-foe"]
     name: Name
+    type: Literal["foe", "challenge"] = Field(
+        "foe", description="foe: fights back and falls; challenge: an obstacle (a locked door, a storm) overcome with effort")
     difficulty: int
     effort: int
     notes: Text = ""

@@ -81,6 +81,6 @@ def advances_rule(limits: CharacterLimits) -> str:
     return caption(TEMPLATE, "advances_rule", every=every_nth(limits.advances_per_raise), most=most)
 
 
-def effort_reminder() -> str:
-    """How effort tokens are removed."""
-    return caption(TEMPLATE, "effort_reminder")
+def effort_reminder(type_: str = "foe") -> str:
+    """How effort tokens are removed (and what that does to a foe or a challenge)."""
+    return caption(TEMPLATE, "effort_reminder", type=type_)

@@ -61,7 +61,8 @@ def foe_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) 
     """One foe's card, in card coordinates (its notes continue on a second where they do not fit)."""
     foe: TricubeFoe = doc.model
     name = doc.derived["difficulty_name"]
-    items, free = card_face(ctx, geo, foe.name, None, doc, color)
+    kind = "Challenge" if foe.type == "challenge" else None
+    items, free = card_face(ctx, geo, foe.name, kind, doc, color, doc.source("type"))
     badge, rest = free.split_top(16 * MM, 2.5 * MM)
     items += difficulty_badge(ctx, badge, foe.difficulty, name, color, doc.source("difficulty"))
     effort, height = effort_boxes(ctx, rest, doc, doc.derived["effort"])
@@ -69,8 +70,8 @@ def foe_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) 
     rest = Box(rest.x, rest.y + height + 3 * MM, rest.w, max(0.0, rest.h - height - 3 * MM))
     blocks = [Paragraph(ctx, foe.notes, TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2),
                         doc.source("notes"))] if foe.notes else []
-    return text_cards(ctx, (items, rest), blocks, captions.effort_reminder(), "foe notes",
-                      lambda k: card_face(ctx, geo, continued(foe.name, k), None, doc, color))
+    return text_cards(ctx, (items, rest), blocks, captions.effort_reminder(foe.type), "foe notes",
+                      lambda k: card_face(ctx, geo, continued(foe.name, k), kind, doc, color, doc.source("type")))
 
 
 def layout_foe_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
