@@ -44,7 +44,7 @@ def test_effective_skill_subtracts_permanent_upgrade_costs(cubit_workdir):
 
 def test_an_unnamed_cubit_is_allowed_and_shown_as_unnamed(cubit_workdir):
     d = show(cubit_workdir / "content/cubit/cubits/unnamed-builder.yaml")["derived"]
-    assert d["name"] is None and d["display_name"] == "Unnamed cubit"
+    assert d["name"] is None and d["display_name"] == "Unnamed cubit · unnamed-builder"
 
 
 def test_a_custom_npc_has_no_budget_and_may_repeat_interfaces(cubit_workdir):

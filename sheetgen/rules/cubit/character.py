@@ -344,7 +344,7 @@ def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
         [NotationFace(f.interface, f.skill, tuple(u for u, _ in f.upgrades)) for f in faces], catalog.code_of())
     colors = list(model.colors) if model.colors else (list(faction["colors"]) if faction else [])
     return {
-        "display_name": model.name or "Unnamed cubit",
+        "display_name": model.name or f"Unnamed cubit · {doc.id}",  # ids tell unnamed ones apart
         "name": model.name,
         "aliases": list(model.aliases),
         "function": model.function,
