@@ -517,6 +517,29 @@ def _unwrap(annotation: Any) -> list[Any]:
     return [annotation]
 
 
+_KINDS_OF_VALUE = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+                   list: "a list", tuple: "a list", dict: "a mapping"}
+
+
+def _missing_hint(parent: type[BaseModel] | None, name: str, where: str) -> str:
+    """How to add a missing field: the line to write, with the values it takes."""
+    info = parent.model_fields.get(name) if parent is not None else None
+    what = ""
+    if info is not None:
+        kinds = _unwrap(info.annotation)
+        options = [str(a) for t in kinds if typing.get_origin(t) is typing.Literal for a in typing.get_args(t)]
+        options += [str(o) for m in info.metadata for o in (getattr(m, "json_schema", None) or {}).get("enum", ())]
+        if options:
+            what = f": one of {', '.join(f'`{o}`' for o in options)}"
+        elif info.description:
+            what = f": {info.description}"
+        else:
+            named = [_KINDS_OF_VALUE.get(typing.get_origin(t) or t) for t in kinds]
+            if named and all(named):
+                what = f": {' or '.join(dict.fromkeys(n for n in named if n))}"
+    return f"add a line `{name}: …`" + (f" to {where}" if where else "") + what
+
+
 def _model_at(model: type[BaseModel], path: tuple) -> type[BaseModel] | None:
     """The model class that describes the mapping at `path`, if one does."""
     current: list[Any] = [model]
@@ -628,6 +651,7 @@ def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positio
         where = field_path(path)
         if path:
             message += f" in {where}"
+        hint = _missing_hint(_model_at(model, path), str(missing), where if path else "")
     elif kind in _EXPECT:
         code = "content.wrong-type"
         expect = _EXPECT[kind]

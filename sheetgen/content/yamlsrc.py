@@ -413,6 +413,9 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "", line_offs
         hint = "YAML does not allow tabs for indentation; use spaces"
     elif misplaced:
         hint = misplaced
+        problem = "a key indented where no key above it is"
+        lines = text.split("\n")
+        column = len(lines[line - 1]) - len(lines[line - 1].lstrip(" ")) + 1  # at the key, not its colon
     elif "mapping values are not allowed" in problem:
         hint = "text containing `: ` must be quoted"
     elif "undefined alias" in problem:
