@@ -1,7 +1,8 @@
 """`sheetgen init`: a small project that builds at once.
 
 It writes a theme, one example document per kind a user writes for each chosen game
-(from `templates/init/<game>/`), the JSON Schemas with a `.vscode/settings.json` that maps
+(from `templates/init/<game>/`), a reference deck and a handout bundling the games' outputs
+(`templates/init/shared/`), the JSON Schemas with a `.vscode/settings.json` that maps
 them onto `content/` for the YAML language server, and a four-line README. The game data
 (interfaces, tables …) is not copied: it ships with sheetgen and loads by default.
 """
@@ -55,7 +56,18 @@ def init_dir() -> Path:
 
 def init_games() -> list[str]:
     """The games `init` has examples for (each a folder of `templates/init/`)."""
-    return sorted(p.name for p in init_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    return sorted(p.name for p in init_dir().iterdir()
+                  if p.is_dir() and not p.name.startswith((".", "_")) and p.name != "shared")
+
+
+#: The section the example handout gives each game: a title, a kind and its product.
+HANDOUT_SECTIONS = {
+    "cubit": ("Your cubits", "cubit", "nets"),
+    "tricube": ("The party", "tricube-character", "character-cards"),
+    "kubos": ("Monsters for tonight", "kubos-monster", "stat-blocks"),
+    "cubes": ("Record sheets", "cubes-civilization", "record-sheet"),
+    "grimdark": ("Army rosters", "grimdark-army", "roster"),
+}
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,13 @@ def plan_project(games: list[str]) -> list[PlannedFile]:
     for game in games:
         for example in sorted((root / game).glob("*.yaml")):
             files.append(PlannedFile(f"content/{game}/{example.name}", example.read_bytes()))
+    if games:  # for publishers: a deck of one's own, and a handout bundling the games' outputs
+        deck = (root / "shared" / "reference-deck.yaml").read_text(encoding="utf-8")
+        files.append(PlannedFile("content/reference-deck.yaml", deck.replace("{system}", games[0]).encode()))
+        sections = "".join(f"  - title: {title}\n    include: {{kind: {kind}, product: {product}}}\n"
+                           for title, kind, product in (HANDOUT_SECTIONS[g] for g in games))
+        handout = (root / "shared" / "handout.yaml").read_text(encoding="utf-8")
+        files.append(PlannedFile("content/handout.yaml", handout.replace("{sections}\n", sections).encode()))
     files.append(PlannedFile(SCHEMA_FILE, (json.dumps(with_product_names(combined_schema()), indent=2) + "\n").encode()))
     settings = {"yaml.schemas": {f"./{SCHEMA_FILE}": ["content/**/*.yaml", "content/**/*.yml"]}}
     files.append(PlannedFile(".vscode/settings.json", (json.dumps(settings, indent=2) + "\n").encode()))

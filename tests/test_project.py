@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
+from sheetgen.project import HANDOUT_SECTIONS
 
 
 @pytest.fixture
@@ -40,8 +41,8 @@ def test_every_command_works_in_an_empty_folder(empty):
     assert sorted(p.relative_to(empty).as_posix() for p in empty.rglob("*") if p.is_file()) == [
         ".vscode/settings.json", "README.md", "content/cubes/cubes-civilization.yaml", "content/cubes/cubes-game.yaml",
         "content/cubit/cubit.yaml", "content/grimdark/grimdark-army.yaml", "content/grimdark/grimdark-mission.yaml",
-        "content/grimdark/grimdark-unit.yaml", "content/kubos/kubos-character.yaml",
-        "content/kubos/kubos-monster.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
+        "content/grimdark/grimdark-unit.yaml", "content/handout.yaml", "content/kubos/kubos-character.yaml",
+        "content/kubos/kubos-monster.yaml", "content/reference-deck.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
         "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
     assert len((empty / "README.md").read_text().splitlines()) == 4
     for kind, name in (("cubit", "npc"), ("tricube-character", "hero"), ("tricube-foe", "foe"),
@@ -50,13 +51,13 @@ def test_every_command_works_in_an_empty_folder(empty):
         assert run.code == 0, run.stderr
     validate = run_cli("validate", "--strict")
     assert validate.code == 0, validate.stderr
-    # 13 examples (3 of them CUBES!, 4 Grimdark), 5 generated
-    assert "18 documents checked, 0 errors, 0 warnings" in validate.stderr
+    # 15 examples (3 of them CUBES!, 4 Grimdark, a reference deck and a handout), 5 generated
+    assert "20 documents checked, 0 errors, 0 warnings" in validate.stderr
     shown = json.loads(run_cli("show", "--json", "content/cubit/cubit.yaml").stdout)
     assert shown["valid"] is True and shown["derived"]["faces"][1]["effective"] == 3  # Ma6 − Martial Arts 3
     build = run_cli("build")
     assert build.code == 0, build.stderr
-    assert "18 documents," in build.stderr and "0 errors" in build.stderr
+    assert "20 documents," in build.stderr and "0 errors" in build.stderr
     out = empty / "output"
     assert "Sparky" in pdf_text(out / "cubit/sheet/sparky.pdf")
     # The shipped catalog is built for the game the project plays, named as the package's.
@@ -82,7 +83,8 @@ def test_a_single_file_is_checked_with_the_shipped_data_anywhere(empty):
 
 def test_init_with_one_game_and_never_over_existing_files(empty):
     assert run_cli("init", "table", "--game", "tricube").code == 0
-    assert sorted(p.name for p in (empty / "table" / "content").iterdir()) == ["theme.yaml", "tricube"]
+    assert sorted(p.name for p in (empty / "table" / "content").iterdir()) == [
+        "handout.yaml", "reference-deck.yaml", "theme.yaml", "tricube"]
     again = run_cli("init", "table")
     assert again.code == 2 and "never overwrites" in again.stderr and "README.md" in again.stderr
     bad = run_cli("init", "x", "--game", "chess")
@@ -97,11 +99,18 @@ def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
     run = run_cli("init", "table", "--game", game)
     assert run.code == 0, run.stderr
     written = {p.parent.name for p in (empty / "table" / "content").rglob("*.yaml")}
-    assert written == {"content", game}  # the theme, and the game's examples only
+    assert written == {"content", game}  # the theme, deck and handout, and the game's examples only
     build = run_cli("build", "table/content", "-o", "table/output")
     assert build.code == 0 and "0 errors, 0 warnings" in build.stderr, build.stderr
     pdfs = sorted((empty / "table" / "output" / game).rglob("*.pdf"))
     assert pdfs and all(read_pdf(p).pages for p in pdfs)
+    # The publisher's examples: a deck of the game's, and a handout with it and the game's section.
+    assert "Before we start" in pdf_text(empty / f"table/output/{game}/reference/house-rules.pdf")
+    handout = pdf_text(empty / "table/output/handouts/bundle/table-kit.pdf")
+    assert "House rules" in handout and "Before we start" in handout
+    example = {"cubit": "Sparky", "tricube": "Hedda Stonebrook", "kubos": "Orc sergeant",
+               "cubes": "The Red Concord", "grimdark": "First Army"}[game]
+    assert HANDOUT_SECTIONS[game][0] in handout and example in handout
 
 
 def test_init_offers_every_game_sheetgen_serves():
@@ -302,7 +311,7 @@ def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(e
     whole = run_cli("build")
     assert whole.code == 0 and "→ ../../output/" in whole.stderr
     assert (empty / "output/tricube/character-sheet").is_dir()
-    assert "4 documents checked" in run_cli("validate").stderr  # theme, character, foe, zib
+    assert "6 documents checked" in run_cli("validate").stderr  # theme, deck, handout, character, foe, zib
     assert run_cli("build", "-o", "here").code == 0 and (mine / "here/manifest.json").is_file()
     monkeypatch.chdir(empty.parent)
     again = run_cli("build", "else/content/mine/zib.yaml")
