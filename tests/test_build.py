@@ -395,3 +395,33 @@ def test_a_card_prints_the_same_alone_or_in_a_deck(workdir):
     assert {"Ambush", "two", "higher", "4 pass"} <= shown and marks[1] and marks[2]  # the card's own parts
     assert _card_marks(many[2]) == marks
     assert _card_marks(many[0]) != marks
+
+
+def test_a_reference_deck_may_be_for_a_game_of_ones_own(workdir):
+    """A publisher's own game: any id as the deck's `system` names its output folder and
+    takes the palette colour of that name; a near miss of one of the five games, or a
+    name an output folder already has, is an error at the value."""
+    write(workdir, "content/theme.yaml", 'kind: theme\nid: house\npalette:\n  star-haulers: "#0a7f5a"\n')
+    write(workdir, "content/deck.yaml", """
+        kind: reference-deck
+        id: quick
+        system: star-haulers
+        title: Star Haulers quick rules
+        cards:
+          - title: Jumping
+            body: Roll two dice; a double is a misjump.
+    """)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    page = PdfReader(workdir / "output/star-haulers/reference/quick.pdf").pages[0]
+    assert "Jumping" in page.extract_text() and "misjump" in page.extract_text()
+    fills = re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", page.get_contents().get_data())
+    green = (0x0a / 255, 0x7f / 255, 0x5a / 255)
+    assert any(all(abs(float(v) - c) < 0.01 for v, c in zip(f, green)) for f in fills)
+    for system, words in (("tricub", "did you mean `tricube`"), ("handouts", "another output folder"),
+                          ("Star Haulers", "lowercase letters")):
+        source = workdir / "content/deck.yaml"
+        source.write_text(re.sub(r"system: .*", f"system: {system}", source.read_text()))
+        bad = run_cli("validate", "--format", "json")
+        (d,) = json.loads(bad.stdout)
+        assert bad.code == 1 and (d["line"], d["column"]) == (3, 9) and words in d["message"] + (d["hint"] or "")

@@ -162,7 +162,7 @@ def test_schema_describes_every_kind_and_accepts_the_bundled_content(tmp_path):
             assert not errors, f"{path}: {errors[0].message}"
             docs += 1
     assert docs >= 1
-    bad = {"kind": "reference-deck", "id": "x", "system": "nope", "title": "t", "cards": [{"title": "a"}]}
+    bad = {"kind": "reference-deck", "id": "x", "system": "Not A Game", "title": "t", "cards": [{"title": "a"}]}
     assert list(validator.iter_errors(bad))
     one = json.loads(run_cli("schema", "theme").stdout)
     assert one["properties"]["cube_size"]["anyOf"][0]["pattern"]

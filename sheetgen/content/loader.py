@@ -446,7 +446,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     except ValidationError as exc:
         for d in _validation_diagnostics(exc, model_cls, data, pos, file):
             if (not id_ok and d.line == pos.value(("id",)).line and d.column == pos.value(("id",)).column) or (
-                    not id_ok and d.code == "content.missing-field" and "`id`" in d.message) or d.code == "content.bad-id":
+                    not id_ok and d.code == "content.missing-field" and "`id`" in d.message):
                 continue
             problems.append(d)
     if problems or not raw.ok or model is None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import AfterValidator, Field, ValidationError, WithJsonSchema, model_validator
 from pydantic_core import InitErrorDetails
 
 from sheetgen.content.models.base import (
     _COLOR_NAME_RE,
+    MAX_ID_LENGTH,
+    SLUG_PATTERN,
     SYSTEMS,
     CardSizeField,
     Color,
@@ -19,10 +21,42 @@ from sheetgen.content.models.base import (
     ShortText,
     Slug,
     Text,
+    check_slug,
 )
+from sheetgen.diagnostics import did_you_mean
 
 System = Literal["cubit", "tricube", "cubes", "grimdark", "kubos"]
 assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
+
+#: Output folders a deck's game may not be named after.
+RESERVED_SYSTEMS = ("handouts",)
+
+
+def check_deck_system(value: str) -> str:
+    """One of the five games, or a game of the publisher's own (an id, which names the
+    output folder and the palette colour). A near miss of one of the five is a typo."""
+    if value in SYSTEMS:
+        return value
+    listed = ", ".join(f"`{s}`" for s in SYSTEMS)
+    near = did_you_mean(value, SYSTEMS)
+    if near or value in RESERVED_SYSTEMS:
+        raise ContentError(f"`{value}` is not one of the games sheetgen knows ({listed})", code="content.not-allowed",
+                           hint=near or f"`{value}` names another output folder; choose another id for your game")
+    try:
+        return check_slug(value)
+    except ContentError as exc:
+        raise ContentError(f"`{value}` is neither one of {listed} nor an id for a game of your own: {exc.message}",
+                           code="content.not-allowed", hint=exc.hint) from None
+
+
+DeckSystem = Annotated[
+    str,
+    AfterValidator(check_deck_system),
+    WithJsonSchema({"anyOf": [{"enum": list(SYSTEMS)},
+                              {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
+                    "description": "the game: one of the five, or an id of your own game's (its output folder "
+                                   "and its `palette` colour)"}),
+]
 
 Paper = Literal["a4", "letter"]
 
@@ -158,7 +192,7 @@ class ReferenceDeck(DocumentModel):
     """A deck of reference cards for one game, imposed on pages with crop marks."""
 
     kind: Literal["reference-deck"]
-    system: System
+    system: DeckSystem
     title: ShortText
     color: Color | None = None
     card_size: CardSizeField | None = None
