@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -55,6 +56,32 @@ def test_a_theme_font_is_embedded(workdir):
     page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
     names = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
     assert any(n.endswith("+PlainTest") for n in names), names
+
+
+def test_a_partial_family_sets_missing_styles_in_its_own_fonts_and_says_so(workdir):
+    """A theme with a regular and a bold font and no italics: italic text prints in the
+    theme's regular, bold italic in its bold (never in sheetgen's Vera, another family's
+    shapes), and a warning at `fonts:` names the missing styles."""
+    (workdir / "content/fonts").mkdir()
+    renamed_font(default_faces()["regular"].path, workdir / "content/fonts/Plain.ttf", "Plain Test")
+    renamed_font(default_faces()["bold"].path, workdir / "content/fonts/PlainBold.ttf", "Plain Test Bold")
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: default
+        fonts:
+          regular: fonts/Plain.ttf
+          bold: fonts/PlainBold.ttf
+    """)
+    path = deck(workdir, "basics")
+    path.write_text(re.sub(r"body: Most challenges.*", 'body: "***Bold italic*** and *italic*."', path.read_text()))
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    assert "content/theme.yaml:3:1: warning[theme.partial-family]" in result.stderr
+    assert "`italic`, `bold_italic`" in result.stderr and "italic text is set in the regular font" in result.stderr
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
+    names = {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()}
+    assert names == {"PlainTest", "PlainTestBold"}, names
+    assert "Bold italic and italic" in page.extract_text()
 
 
 def test_a_missing_or_postscript_font_is_an_error_at_its_line(workdir):

@@ -430,14 +430,14 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "", line_offs
     return error(file, line + line_offset, column, "yaml.syntax", f"invalid YAML: {problem}", hint)
 
 
-_KEY_LINE_RE = re.compile(r"^( *)([A-Za-z_][\w-]*):(?:[ \t]|$)")
+_KEY_LINE_RE = re.compile(r"^((?: *- +)*|  *)([A-Za-z_][\w-]*):(?:[ \t]|$)")  # `key:`, `- key:`, `  - - key:`
 
 
 def _misindented_key(text: str, line: int) -> str | None:
     """A hint when 1-based `line` is a `key:` indented where no key above it is (one space
     off, say): YAML then reads it as more of the text above, or finds no key there."""
     lines = text.split("\n")
-    if not 1 <= line <= len(lines) or not (m := _KEY_LINE_RE.match(lines[line - 1])):
+    if not 1 <= line <= len(lines) or not (m := _KEY_LINE_RE.match(lines[line - 1])) or "-" in m.group(1):
         return None
     indent, key = len(m.group(1)), m.group(2)
     above = {len(k.group(1)) for ln in lines[:line - 1] if (k := _KEY_LINE_RE.match(ln))}

@@ -58,10 +58,28 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             ctx.error(doc, ("fonts", style), "theme.bad-font", f"cannot use the font `{rel}`: {reason}",
                       "give a path to a .ttf or .otf file, relative to the theme file")
+    _check_family(doc, ctx, theme)
     if theme.templates is not None and not (base / theme.templates).is_dir():
         ctx.error(doc, ("templates",), "theme.no-templates", f"there is no folder `{theme.templates}` of templates",
                   "give a folder relative to the theme file, holding templates by the bundled templates' paths")
     return {}
+
+
+def _check_family(doc: Document, ctx: RuleContext, theme: Theme) -> None:
+    """A theme that gives some styles' fonts and not others: say what prints in their place."""
+    from sheetgen.rules.theme import FONT_FALLBACK
+
+    given = [s for s in STYLES if getattr(theme.fonts, s) is not None]
+    missing = [s for s in STYLES if s not in given]
+    if not given or not missing:
+        return
+    used = {s: next((g for g in FONT_FALLBACK[s] if g in given), None) for s in missing}
+    said = "; ".join(f"{s.replace('_', ' ')} text is set in the {u} font" if u
+                     else f"{s.replace('_', ' ')} text is set in sheetgen's Vera" for s, u in used.items())
+    ctx.warning(doc, ("fonts",), "theme.partial-family",
+                f"the theme gives no font for {', '.join(f'`{s}`' for s in missing)}: {said}",
+                "add the family's other styles (`" + "`, `".join(missing) + "`) as font files beside the others",
+                key=True)
 
 
 def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[object]]]]]:

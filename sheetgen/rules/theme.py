@@ -97,6 +97,11 @@ def choose_theme(library: Library, requested: str | None = None) -> tuple[str | 
     return None, None
 
 
+#: The style a theme's family uses for one it has no file for (the checks warn about it).
+FONT_FALLBACK = {"regular": (), "bold": ("regular",), "italic": ("regular",),
+                 "bold_italic": ("bold", "italic", "regular")}
+
+
 def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Settings()) -> ResolvedTheme:
     """The theme `choose_theme` picks (the built-in look if none), with command-line
     overrides applied."""
@@ -115,10 +120,16 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
     ink = "normal"
     if model is not None and doc is not None:
         base = Path(doc.file).parent
+        given = {}
         for style in STYLES:
             rel = getattr(model.fonts, style)
             if rel is not None:  # already checked by the theme's rules
-                fonts[style] = face_for_file(base / rel, style)
+                fonts[style] = given[style] = face_for_file(base / rel, style)
+        if given:  # a style the theme leaves out is set in its own family, not in another's
+            for style in STYLES:
+                if style not in given:
+                    fallback = next((given[s] for s in FONT_FALLBACK[style] if s in given), None)
+                    fonts[style] = fallback or fonts[style]
         palette.update(model.palette)
         colors = model.colors.model_dump()
         paper_name = model.paper or paper_name
