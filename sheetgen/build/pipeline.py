@@ -692,10 +692,20 @@ def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None,
 
 
 def _remove(out_dir: Path, rel: str) -> None:
+    """Remove an output, and the folders it leaves empty (`<system>/<product>/`)."""
     try:
-        safe_output_path(out_dir, rel).unlink()
+        path = safe_output_path(out_dir, rel)
+        path.unlink()
     except (OSError, ValueError):
-        pass
+        return
+    root = out_dir.resolve()
+    folder = path.parent
+    while folder != root and root in folder.parents:
+        try:
+            folder.rmdir()  # only while empty
+        except OSError:
+            break
+        folder = folder.parent
 
 
 def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, TargetRecord], templates: str = "",
