@@ -98,6 +98,22 @@ def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
     return kinds
 
 
+def _needed(product: Product, doc: DocInput, inputs: dict[tuple[str, str], DocInput],
+            includers: dict[str, list[Product]]) -> list[tuple[str, str]]:
+    """The other documents an output of `doc` needs: those its product includes, and in turn
+    those the included documents' own products need (a handout's army brings its units)."""
+    keys = dict.fromkeys(product.includes(doc) if product.includes else [])
+    todo = list(keys)
+    while todo:
+        other = inputs.get(todo.pop())
+        for p in includers.get(other.kind, []) if other is not None else []:
+            for key in p.includes(other):  # type: ignore[misc]
+                if key not in keys and key != doc.key:
+                    keys[key] = None
+                    todo.append(key)
+    return list(keys)
+
+
 def plan(
     checked: Checked,
     formats: Iterable[str] = FORMATS,
@@ -137,7 +153,10 @@ def plan(
         return library.project_name(file)
 
     targets: list[Target] = []
-    for product in products(systems | kinds_registry.games_of(valid)).values():
+    known = products(systems | kinds_registry.games_of(valid))
+    includers = {kind: [p for p in known.values() if p.includes and kind in p.kinds]
+                 for kind in {k for p in known.values() for k in p.kinds}}
+    for product in known.values():
         fmts = tuple(f for f in product.formats if f in wanted)
         if not fmts or (product.print_shop_of and not checked.theme.print_shop):
             continue
@@ -148,7 +167,7 @@ def plan(
                     continue
                 di = inputs[d.key]
                 sys_ = product.system_of(di)
-                wanted_keys = product.includes(di) if product.includes else []
+                wanted_keys = _needed(product, di, inputs, includers)
                 extra = [inputs[k] for k in wanted_keys if k in inputs]
                 missing = tuple(k for k in wanted_keys if k not in inputs)
                 included = _included_kinds(di, wanted_keys)
