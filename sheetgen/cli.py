@@ -191,10 +191,12 @@ def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:
     return [d for d in diags if library.is_target_file(d.file)]
 
 
-def _emit(diags: list[Diagnostic], library, fmt: str = "text") -> None:
+def _emit(diags: list[Diagnostic], library, fmt: str = "text", outputs: list[Diagnostic] | None = None) -> None:
+    """Print the reportable diagnostics and those of the outputs the command lays out
+    (`outputs`: every one is reported, being about what was asked for)."""
     from sheetgen.build.pipeline import unique
 
-    diags = _sorted(unique(_reportable(diags, library)))
+    diags = _sorted(unique(_reportable(diags, library) + (outputs or [])))
     if fmt == "json":
         click.echo(format_json(diags))
         return
@@ -316,11 +318,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
                         "run this one when it has finished") from None
     finally:
         finish()
-    diagnostics += report.diagnostics
     if out.is_dir():
         cache.save(lambda path, data: write_atomic(path, data, durable=False))
-    _emit(diagnostics, library)
-    errors, warnings = summarize(_unique(_reportable(diagnostics, library)))
+    _emit(diagnostics, library, outputs=report.diagnostics)
+    errors, warnings = summarize(_unique(_reportable(diagnostics, library) + report.diagnostics))
+    diagnostics += report.diagnostics
     click.echo(_summary_line(library.read, report.pages, report.files, report.unchanged, report.failed,
                              errors, warnings, report.seconds, out_dir), err=True)
     if not (diagnostics or report.failed):
@@ -459,9 +461,9 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     _check_cube_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
     _check_card_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
     found = _check_templates(checked, library, library.diagnostics + checked.diagnostics, fmt)
-    diagnostics = library.diagnostics + checked.diagnostics + found + layout_issues(checked)
-    diagnostics = _unique(_reportable(diagnostics, library))
-    _emit(diagnostics, library, fmt)
+    laid_out = layout_issues(checked, whole=_whole(paths))
+    _emit(library.diagnostics + checked.diagnostics + found, library, fmt, outputs=laid_out)
+    diagnostics = _unique(_reportable(library.diagnostics + checked.diagnostics + found, library) + laid_out)
     errors, warnings = summarize(diagnostics)
     if fmt == "text":
         docs = library.read  # every document read, valid or not: the same count `build` gives

@@ -151,6 +151,19 @@ def test_a_removed_document_takes_its_outputs_with_it(workdir):
     assert not (workdir / "output/grimdark/reference-print-shop/gone.pdf").exists()
 
 
+def test_outputs_removed_take_the_folders_they_leave_empty(workdir):
+    deck(workdir, "basics")
+    deck(workdir, "odds", system="cubes", title="CUBES odds")
+    assert run_cli("build", "--format", "pdf").code == 0
+    out = workdir / "output"
+    assert (out / "cubes/reference/odds.pdf").is_file()
+    (workdir / "content/odds.yaml").unlink()
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert not (out / "cubes").exists()  # the game's blank sheets went too: no content of it is left
+    assert (out / "grimdark/reference/basics.pdf").is_file()
+    assert not [str(d) for d in out.rglob("*") if d.is_dir() and not any(d.iterdir())]
+
+
 def test_building_one_file_leaves_other_outputs_listed(workdir):
     deck(workdir, "basics")
     deck(workdir, "other", title="Other deck")

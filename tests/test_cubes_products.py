@@ -304,9 +304,9 @@ def test_the_odds_cards_fit_every_card_size_using_more_cards_when_small(size):
     assert fronts >= 2 if size != "mini" else fronts > 2
 
 
-def test_a_kit_in_a_handout_is_refused_where_the_game_lists_its_civilizations(workdir):
-    """A handout section passes a kit only its game, not the civilizations: rather than
-    print an empty kit, the build says so at the game's list, and points to the sheets."""
+def test_a_kit_in_a_handout_prints_every_civilizations_sheets_even_built_alone(workdir):
+    """A handout section hands a kit its civilizations, as the build does: the bundle prints
+    the kit whole, also when the handout's file is built on its own."""
     from conftest import write
 
     write(workdir, "content/cubes/game.yaml", (REPO / "content/cubes/game.yaml").read_text(encoding="utf-8"))
@@ -319,8 +319,17 @@ def test_a_kit_in_a_handout_is_refused_where_the_game_lists_its_civilizations(wo
           - title: The kit
             include: {kind: cubes-game, product: kit}
     """)
-    run = run_cli("build", "-o", "out")
-    assert run.code == 1 and "Traceback" not in run.stderr
-    assert "content/cubes/game.yaml:6:16: error[cubes.kit-incomplete]" in run.stderr
-    assert "products `record-sheet` and `turn-log`" in run.stderr
-    assert (workdir / "out/cubes/kit/friday-table.pdf").is_file()  # the kit itself still builds
+    for args in (("validate", "content/night.yaml"), ("build", "content/night.yaml", "-o", "alone"),
+                 ("build", "-o", "out")):
+        run = run_cli(*args)
+        assert run.code == 0 and "warning[" not in run.stderr and "not built" not in run.stderr, (args, run.stderr)
+    kit = read_pdf(workdir / "out/cubes/kit/friday-table.pdf").pages
+    for folder in ("alone", "out"):
+        pages = read_pdf(workdir / folder / "handouts/bundle/night.pdf").pages
+        texts = [p.extract_text() for p in pages]
+        for name in ("The Ashara Concord", "Veld Hegemony", "Orrin Deep", "Friday night CUBES!"):
+            assert any(name in t for t in texts[2:]), name
+        # Every sheet of the kit, each on a page of its own with a blank back.
+        printed = [n for n, t in enumerate(texts) if n >= 2 and t.strip()]
+        assert len(printed) == len(kit) == 8
+        assert all(n % 2 == 0 and not texts[n + 1].strip() for n in printed)

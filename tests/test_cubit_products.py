@@ -289,8 +289,9 @@ def test_a_cube_too_small_for_readable_faces_is_refused(cubit_workdir):
 def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
     from sheetgen.layout.registry import products
 
-    cut_out = {p.id for p in products().values() if p.system == "cubit" and p.one_sided}
-    assert cut_out == {"cubit-net", "cubit-nets", "cubit-blank-net", "cubit-stickers"}
+    one_sided = {p.id for p in products().values() if p.system == "cubit" and p.one_sided}
+    assert one_sided == {"cubit-net", "cubit-nets", "cubit-blank-net", "cubit-stickers",  # cut out
+                         "cubit-sheet", "cubit-blank-sheet", "cubit-grid-mat"}  # kept in pencil, laid side by side
     write(cubit_workdir, "content/kit.yaml", """
         kind: handout
         id: kit

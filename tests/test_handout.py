@@ -116,3 +116,103 @@ def test_a_handout_names_unknown_documents_and_products(workdir):
     assert found[(8, 21, "handout.unknown-kind")]["hint"] == "did you mean `reference-deck`?"
     assert "products of `reference-deck`: reference" in found[(15, 46, "handout.unknown-product")]["hint"]
     assert result.code == 1
+
+
+def initialised(tmp_path, monkeypatch, *games: str):
+    """A project as `sheetgen init` makes it for `games`, as the current directory."""
+    root = tmp_path / "project"
+    assert run_cli("init", str(root), *[a for g in games for a in ("--game", g)]).code == 0
+    monkeypatch.chdir(root)
+    return root
+
+
+def sections_printed(reader) -> list[str]:
+    """The titles of the sections a handout prints: its top-level bookmarks but the contents'."""
+    return [m.title for m in reader.outline if not isinstance(m, list) and m.title != "Contents"]
+
+
+def viewer_preferences(path) -> dict:
+    return dict(read_pdf(path).trailer["/Root"].get("/ViewerPreferences", {}))
+
+
+def is_blank(page) -> bool:
+    """Nothing drawn: the page's content only sets up its coordinates."""
+    return {op for _, op in page.get_contents().operations} <= {b"cm", b"q", b"Q"}
+
+
+GRIMDARK_KIT = """
+kind: handout
+id: kit
+title: Grimdark Kit
+sections:
+  - title: Units
+    include: {kind: grimdark-army, product: unit-cards}
+  - title: Battlefield
+    include: {kind: grimdark-mission}
+"""
+
+
+def test_an_armys_unit_cards_come_with_its_units_and_mat_tiles_print_one_sided(tmp_path, monkeypatch):
+    root = initialised(tmp_path, monkeypatch, "grimdark")
+    write(root, "content/handout.yaml", GRIMDARK_KIT)
+    alone = run_cli("build", "content/handout.yaml")  # the handout's file alone: the units are read for it
+    assert alone.code == 0 and "warning[" not in alone.stderr and "not built" not in alone.stderr, alone.stderr
+    assert run_cli("build").code == 0
+    out = root / "output"
+    bundle = read_pdf(out / "handouts/bundle/kit.pdf").pages
+    texts = [p.extract_text() for p in bundle]
+    cards = [p.extract_text() for p in read_pdf(out / "grimdark/unit-cards/first-army.pdf").pages]
+    assert any("Rifle Squad" in t and "Sergeant" in t for t in cards)
+    for page in cards:  # every sheet of unit cards (fronts and backs) is in the bundle
+        assert page in texts
+    # Cards have backs and ask for duplex; a tiled mat and the bundle's own PDF say what they need.
+    assert viewer_preferences(out / "grimdark/unit-cards/first-army.pdf").get("/Duplex") == "/DuplexFlipLongEdge"
+    mat = viewer_preferences(out / "grimdark/mat/hold-the-line.pdf")
+    assert "/Duplex" not in mat and mat["/PrintScaling"] == "/None"
+    assert viewer_preferences(out / "handouts/bundle/kit.pdf").get("/Duplex") == "/DuplexFlipLongEdge"
+    # In the duplex bundle every tile is on a right-hand page with a blank back.
+    tiles = [p.extract_text() for p in read_pdf(out / "grimdark/mat/hold-the-line.pdf").pages]
+    at = [texts.index(t) for t in tiles]
+    assert len(tiles) > 2 and len(set(at)) == len(tiles)
+    assert all(n % 2 == 0 and is_blank(bundle[n + 1]) for n in at)
+
+
+def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_says_so(tmp_path, monkeypatch):
+    from sheetgen.content import registry
+    from sheetgen.layout.sheets.handout import section_choices
+
+    root = initialised(tmp_path, monkeypatch)  # every game's examples (and no reference deck)
+    lines = ["kind: handout", "id: all", "title: Everything", "sections:"]
+    for kind in registry.names():
+        for name, _ in section_choices(kind):
+            lines += [f"  - title: {kind} {name}", f"    include: {{kind: {kind}, product: {name}}}"]
+    write(root, "content/all.yaml", "\n".join(lines) + "\n")
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    # The example cubit carries no temporary upgrade, so its stickers are none; there are no decks.
+    silent = {"cubit stickers": "handout.nothing-printed", "reference-deck reference": "handout.empty-section"}
+    for title, code in silent.items():
+        line = lines.index(f"  - title: {title}") + 2
+        assert f"content/all.yaml:{line}:14: warning[{code}]" in result.stderr
+    assert "the `stickers` product of its `cubit` documents (`sparky`) has no pages" in result.stderr
+    reader = read_pdf(root / "output/handouts/bundle/all.pdf")
+    expected = [line.split(": ", 1)[1] for line in lines if line.startswith("  - title: ")]
+    assert sections_printed(reader) == [t for t in expected if t not in silent]
+    contents = reader.pages[0].extract_text()
+    assert "grimdark-army unit-cards" in contents and not any(t in contents for t in silent)
+    assert not any(t in page.extract_text() for page in reader.pages for t in silent)  # no divider either
+
+
+def test_a_handout_not_built_for_a_document_it_was_not_given_says_why(tmp_path, monkeypatch):
+    root = initialised(tmp_path, monkeypatch, "grimdark")
+    write(root, "content/handout.yaml", GRIMDARK_KIT)
+    army = root / "content/grimdark/grimdark-army.yaml"
+    army.write_text(army.read_text().replace("points_limit: 150", "points_limit: 15"))
+    said = ("content/grimdark/grimdark-army.yaml:3:1: warning[build.not-rebuilt]: handouts/bundle/kit is not "
+            "rebuilt while grimdark-army `first-army` has errors")
+    built = run_cli("build", "content/handout.yaml")
+    assert said in built.stderr and "1 not built" in built.stderr
+    assert "`sheetgen validate content/grimdark/grimdark-army.yaml` shows its errors" in built.stderr
+    checked = run_cli("validate", "content/handout.yaml")
+    assert said in checked.stderr and "Traceback" not in checked.stderr
+    assert not (root / "output/handouts/bundle/kit.pdf").exists()

@@ -316,12 +316,20 @@ def test_print_shop_exports_are_one_card_a_page_with_its_own_boxes(builds):
             assert [float(v) for v in reader.pages[0].trimbox] == [float(v) for v in reader.pages[1].trimbox]
 
 
-def test_every_pdf_asks_for_actual_size_and_long_edge_duplex(builds):
+def test_every_pdf_asks_for_actual_size_and_those_with_backs_for_long_edge_duplex(builds):
+    """Decks (and their print-shop twins) and handouts are laid out for duplex; sheets,
+    nets, stickers and tiled mats print one-sided, so they do not ask for it."""
     for out in builds.values():
-        for rel in outputs(out):
-            prefs = read_pdf(out / rel).trailer["/Root"]["/ViewerPreferences"]
-            assert prefs["/PrintScaling"] == "/None", rel
-            assert prefs["/Duplex"] == "/DuplexFlipLongEdge", rel
+        duplex = 0
+        for pid, paths in product_outputs(out).items():
+            product = products()[pid]
+            with_backs = product.deck or product.print_shop_of is not None or pid == "handout"
+            for rel in paths:
+                prefs = read_pdf(out / rel).trailer["/Root"]["/ViewerPreferences"]
+                assert prefs["/PrintScaling"] == "/None", rel
+                assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if with_backs else None), rel
+                duplex += with_backs
+        assert 0 < duplex < len(outputs(out))
 
 
 def test_a_font_subset_name_always_means_the_same_glyphs(builds):

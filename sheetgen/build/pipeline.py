@@ -100,6 +100,22 @@ def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
     return kinds
 
 
+def _needed(product: Product, doc: DocInput, inputs: dict[tuple[str, str], DocInput],
+            includers: dict[str, list[Product]]) -> list[tuple[str, str]]:
+    """The other documents an output of `doc` needs: those its product includes, and in turn
+    those the included documents' own products need (a handout's army brings its units)."""
+    keys = dict.fromkeys(product.includes(doc) if product.includes else [])
+    todo = list(keys)
+    while todo:
+        other = inputs.get(todo.pop())
+        for p in includers.get(other.kind, []) if other is not None else []:
+            for key in p.includes(other):  # type: ignore[misc]
+                if key not in keys and key != doc.key:
+                    keys[key] = None
+                    todo.append(key)
+    return list(keys)
+
+
 def plan(
     checked: Checked,
     formats: Iterable[str] = FORMATS,
@@ -139,7 +155,10 @@ def plan(
         return library.project_name(file)
 
     targets: list[Target] = []
-    for product in products(systems | kinds_registry.games_of(valid)).values():
+    known = products(systems | kinds_registry.games_of(valid))
+    includers = {kind: [p for p in known.values() if p.includes and kind in p.kinds]
+                 for kind in {k for p in known.values() for k in p.kinds}}
+    for product in known.values():
         fmts = tuple(f for f in product.formats if f in wanted)
         if not fmts or (product.print_shop_of and not checked.theme.print_shop):
             continue
@@ -150,7 +169,7 @@ def plan(
                     continue
                 di = inputs[d.key]
                 sys_ = product.system_of(di)
-                wanted_keys = product.includes(di) if product.includes else []
+                wanted_keys = _needed(product, di, inputs, includers)
                 extra = [inputs[k] for k in wanted_keys if k in inputs]
                 missing = tuple(k for k in wanted_keys if k not in inputs)
                 included = _included_kinds(di, wanted_keys)
@@ -656,21 +675,39 @@ def _spoiled_kinds(library: Library, manifest: Manifest) -> dict[str, set[str]]:
 
 
 def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
-    hint = "fix the errors above and build again"
+    """Why a target is not built: a document it needs has errors. Placed at that document,
+    or, where that is not known, at the document the output is made from; when the
+    command does not report the cause (a file it was not given), the hint says how to."""
     if not target.blocked_by:
         file = target.blocked_files[0]
         shown = next((f for f, name in library.files.items() if name == file), file)
+        hint = "fix the errors above and build again" if cause_shown(target, library) else f"`sheetgen validate {file}` shows why"
         return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
                           f"{target.key} is not rebuilt while {file} holds a document that cannot be read; "
                           "its earlier output stays as it was", hint)
     kind, id_ = target.blocked_by[0]
     doc = library.get(kind, id_)
-    where = (doc.file, doc.start.line, doc.start.column) if doc else (f"<{target.key}>", 1, 1)
+    own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
+    at = doc or own
+    where = (at.file, at.start.line, at.start.column) if at else (f"<{target.key}>", 1, 1)
     count = len(target.blocked_by) + len(target.blocked_files)
     others = f" (and {count - 1} more)" if count > 1 else ""
+    hint = "fix the errors above and build again" if cause_shown(target, library) else (
+        f"`sheetgen validate {library.project_name(doc.file) if doc else 'content'}` shows its errors")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not rebuilt while {kind} `{id_}`{others} has errors; "
                       "its earlier output stays as it was", hint)
+
+
+def cause_shown(target: Target, library: Library) -> bool:
+    """Whether the errors a target waits on are reported beside the command's own: they
+    are when they lie in the files it was given, not in others read for reference."""
+    if not target.blocked_by:
+        return all(library.is_target_file(f) for f, name in library.files.items() if name in target.blocked_files)
+    doc = library.get(*target.blocked_by[0])
+    if doc is None:  # not even read: its errors are reported unless it may lie in another file
+        return not library.context_files
+    return library.is_target_file(doc.file)
 
 
 def _up_to_date(seen: Seen, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
@@ -733,10 +770,20 @@ def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None,
 
 
 def _remove(out_dir: Path, rel: str) -> None:
+    """Remove an output, and the folders it leaves empty (`<system>/<product>/`)."""
     try:
-        safe_output_path(out_dir, rel).unlink()
+        path = safe_output_path(out_dir, rel)
+        path.unlink()
     except (OSError, ValueError):
-        pass
+        return
+    root = out_dir.resolve()
+    folder = path.parent
+    while folder != root and root in folder.parents:
+        try:
+            folder.rmdir()  # only while empty
+        except OSError:
+            break
+        folder = folder.parent
 
 
 def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, TargetRecord], templates: str = "",
@@ -758,16 +805,20 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
     return []
 
 
-def layout_issues(checked: Checked) -> list[Diagnostic]:
-    """Lay out every target without rendering, to find text that does not fit.
+def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
+    """Lay out every target a build would make without rendering, to find text that does
+    not fit; a target that waits for a document whose errors are not reported (outside
+    the files given) gets the warning a build gives it.
 
     A deck's print-shop twin is the same cards one a page: its layout can report nothing
     the deck's own does not (`impose_single` checks nothing), so it is skipped when the
     deck itself is laid out."""
     out: list[Diagnostic] = []
-    targets = plan(checked, FORMATS)
+    targets = plan(checked, FORMATS, whole=whole)
     laid_out = {(t.system, t.product, t.id) for t in targets}
     for t in targets:
+        if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
+            out.append(_not_rebuilt(t, checked.library))
         if _twin_laid_out(t, laid_out):
             continue
         try:

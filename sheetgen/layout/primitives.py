@@ -255,6 +255,13 @@ class LayoutDocument:
     companions: tuple[tuple[str, "LayoutDocument"], ...] = ()
     # `print-shop`: CMYK colours, greys and text in black ink only; else screen RGB.
     profile: str = "print-and-play"
+    # Whether printers are asked for long-edge duplex; None: when it has backs to print
+    # behind their fronts. Sheets, nets and mat tiles print one-sided.
+    duplex: bool | None = None
+
+    @property
+    def double_sided(self) -> bool:
+        return self.duplex if self.duplex is not None else any(p.is_back for p in self.pages)
 
 
 def walk(items: tuple[Item, ...] | list[Item], dx: float = 0.0, dy: float = 0.0):

@@ -70,8 +70,10 @@ class Product:
     target: str | None = None  # output id of collection and blank products
     formats: tuple[str, ...] = ("pdf", "svg")
     options: dict[str, Any] = field(default_factory=dict)
-    # Pages meant to be cut out (cube nets, stickers): printed double-sided, each needs
-    # a blank back, so bundles insert one after every page.
+    # Pages meant to be cut out (cube nets, stickers), laid side by side (mat tiles) or
+    # kept in pencil, one sheet each (character and record sheets, turn logs, rosters):
+    # in a bundle printed double-sided each needs a blank back, so bundles insert one
+    # after every page.
     one_sided: bool = False
     # Other documents a document's layout needs besides its own (a handout's sections):
     # a function of the document giving (kind, id) keys.

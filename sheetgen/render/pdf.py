@@ -457,7 +457,7 @@ def render_pdf(doc: LayoutDocument) -> bytes:
     initial = {"initialFontName": _register(font), "initialFontSize": 10} if font else {}
     c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1, **initial)
     apply_metadata(c, doc)
-    set_viewer_preferences(c)
+    set_viewer_preferences(c, doc.double_sided)
     cache = _TextCache(c, doc.profile)
     for index, page in enumerate(doc.pages or (first,)):
         c.setPageSize((page.width, page.height))

@@ -17,11 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 PRINT_SHOP = "print-shop"
 
 
-def set_viewer_preferences(canvas: Canvas) -> None:
-    """Ask readers to print at actual size and double-sided, flipped on the long edge
-    (how every sheet with backs is imposed)."""
+def set_viewer_preferences(canvas: Canvas, duplex: bool) -> None:
+    """Ask readers to print at actual size and, for a document with backs, double-sided,
+    flipped on the long edge (how every sheet with backs is imposed)."""
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
 
 
 # --- font subset prefixes -----------------------------------------------------------

@@ -69,6 +69,26 @@ def _product(product_id: str) -> Product:
     return products()[product_id]
 
 
+def _job(product: Product, docs: list[DocInput], by_key: dict) -> Job:
+    """A job of a section's product: its documents, then the others they need (an army's
+    units, a game's civilizations), which the build hands the bundle with them."""
+    target = product.target or product.name if product.scope == "collection" else docs[0].id
+    own = {d.key for d in docs}
+    needed = dict.fromkeys(k for d in docs for k in (product.includes(d) if product.includes else []) if k not in own)
+    return Job(product.id, target, (*docs, *(by_key[k] for k in needed if k in by_key)))
+
+
+def _nothing_printed(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, product: Product,
+                     docs: list[DocInput]) -> None:
+    """Warn at a section's `include` that found documents whose product has no pages."""
+    others = sorted({n for n, _ in section_choices(kind)} - {product.name})
+    ids = ", ".join(f"`{d.id}`" for d in docs)
+    ctx.warning(handout_doc.source("sections", index, "include"), "handout.nothing-printed",
+                f"the section prints nothing: the `{product.name}` product of its `{kind}` documents ({ids}) has no pages",
+                f"include another product of `{kind}` ({', '.join(others)}), or remove the section" if others
+                else "remove the section, or give its documents something to print")
+
+
 def _check_product(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, name: str | None) -> Product | None:
     """The section's product. The rules have checked it when the caller gave them the
     products (as the command line does); otherwise its problem is reported here."""
@@ -196,15 +216,16 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
         if dividers or not kind:
             body.pages.append(_divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs))
         product = _check_product(ctx, handout_doc, i, kind, section.get("product")) if kind else None
+        printed = not kind  # a section of words alone prints its divider
         if product is not None and docs:
-            jobs = ([Job(product.id, product.target or product.name, tuple(docs))]
-                    if product.scope == "collection" else [Job(product.id, d.id, (d,)) for d in docs])
-            for sub in jobs:
-                laid = list(product.layout(inner, sub).pages)
+            groups = [docs] if product.scope == "collection" else [[d] for d in docs]
+            for own in groups:
+                laid = list(product.layout(inner, _job(product, own, by_key)).pages)
+                printed = printed or bool(laid)
                 if shop:
                     on_cards = [p for p in laid if _is_card(p, theme.bleed)]
                     if on_cards:
-                        _add_docs(cards, on_cards, list(sub.docs), info.key, len(sub.docs) == 1)
+                        _add_docs(cards, on_cards, own, info.key, len(own) == 1)
                     laid = [p for p in laid if not _is_card(p, theme.bleed)]
                 if not laid:
                     continue
@@ -212,12 +233,14 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                     body.pad_to_right(theme)  # fronts on the right-hand page, backs behind them
                 if product.one_sided:  # nothing on the back of a page to cut out
                     laid = [q for p in laid for q in (p, _blank(theme))]
-                _add_docs(body, laid, list(sub.docs), info.key, len(sub.docs) == 1)
-        if len(body.pages) > first_page:
+                _add_docs(body, laid, own, info.key, len(own) == 1)
+            if not printed:
+                _nothing_printed(ctx, handout_doc, i, kind, product, docs)
+        if printed and len(body.pages) > first_page:
             info.page = first_page
             body.marks.insert(_first_mark_at(body.marks, info.key), _Mark(info.title, info.key, first_page, 0))
-        else:
-            del body.pages[before:]  # all of it went to the cards: no page turned for nothing
+        else:  # nothing in it (no divider, no line in the contents), or all of it went to the cards
+            del body.pages[before:]
         if len(cards.pages) > first_card:
             done = _count_fronts(cards.pages[:first_card])
             info.cards = (done + 1, done + _count_fronts(cards.pages[first_card:]))
@@ -246,7 +269,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
             title=f"{handout.title} — cards", pages=tuple(cards.pages),
             outline=tuple(OutlineEntry(m.title, m.page, m.key, m.level) for m in cards.marks), **meta)),)
     return LayoutDocument(title=handout.title, pages=tuple(pages), outline=tuple(outline), page_labels=labels,
-                          links=tuple(links), companions=companions, **meta)
+                          links=tuple(links), companions=companions, duplex=True, **meta)
 
 
 def _first_mark_at(marks: list[_Mark], key: str) -> int:
@@ -329,6 +352,8 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
     pages: list[list[Item]] = [items]
     rows: list[tuple[int, Box, str]] = []
     for info in infos:
+        if info.page is None and info.cards is None:
+            continue  # a section with nothing in it
         if y + ROW > H - 20 * MM - d:
             pages.append([])
             y = 20 * MM + d

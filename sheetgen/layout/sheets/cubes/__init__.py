@@ -25,6 +25,7 @@ PRODUCTS = [
         kinds=("cubes-civilization",),
         scope="document",
         layout=layout_record_sheet,
+        one_sided=True,
         summary="a civilization's record sheet to keep in pencil: pools, Eras, Quantumizer, CUBES, contacts",
     ),
     Product(
@@ -35,6 +36,7 @@ PRODUCTS = [
         scope="blank",
         target="record-sheet",
         layout=layout_blank_record_sheet,
+        one_sided=True,
         summary="a blank record sheet: pencil boxes with form fields over them",
     ),
     Product(
@@ -44,6 +46,7 @@ PRODUCTS = [
         kinds=("cubes-civilization",),
         scope="document",
         layout=layout_turn_log,
+        one_sided=True,
         summary="a civilization's turn log: three actions, the consumption per CUBE and notes, turn by turn",
     ),
     Product(
@@ -54,6 +57,7 @@ PRODUCTS = [
         scope="blank",
         target="turn-log",
         layout=layout_blank_turn_log,
+        one_sided=True,
         summary="a blank turn log with form fields",
     ),
     Product(
@@ -63,6 +67,7 @@ PRODUCTS = [
         kinds=("cubes-game",),
         scope="document",
         layout=layout_kit,
+        one_sided=True,
         includes=kit_members,
         summary="a table's kit: every civilization's record sheet and turn log in one PDF",
         formats=("pdf",),

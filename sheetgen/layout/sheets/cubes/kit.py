@@ -26,12 +26,12 @@ def layout_kit(ctx: LayoutContext, job: Job) -> LayoutDocument:
     pages: list[Page] = []
     missing = [key[1] for key in kit_members(game) if key not in by_key]
     if missing:
-        # The build hands a kit its civilizations; a bundle that does not cannot print it whole.
+        # The build hands a kit its civilizations (a handout's too, as the product's `includes`):
+        # a job without them cannot print the kit whole.
         ctx.error(game.source("civilizations"), "cubes.kit-incomplete",
-                  f"the kit of `{game.id}` cannot be bundled in a handout: it needs its civilizations "
-                  f"({', '.join(f'`{m}`' for m in missing)}), which a handout section does not pass on",
-                  "bundle the civilizations' record sheets and turn logs instead "
-                  "(kind `cubes-civilization`, products `record-sheet` and `turn-log`)")
+                  f"the kit of `{game.id}` was laid out without its civilizations "
+                  f"({', '.join(f'`{m}`' for m in missing)})",
+                  "build the kit with its civilizations' documents (kind `cubes-civilization`)")
         return document(f"{title} — {GAME_NAME} kit", "", [], ctx)
     for key in kit_members(game):
         civ = by_key[key]

@@ -18,6 +18,7 @@ PRODUCTS = [
         kinds=("kubos-character",),
         scope="document",
         layout=layout_character_sheet,
+        one_sided=True,
         summary="a KUBOS character on one page: attributes, HP, fate points, items, capacity",
     ),
     Product(
@@ -27,6 +28,7 @@ PRODUCTS = [
         kinds=(),
         scope="blank",
         layout=layout_blank_sheet,
+        one_sided=True,
         summary="an empty, fillable KUBOS character sheet",
         target="character-sheet",
     ),

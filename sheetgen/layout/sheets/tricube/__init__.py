@@ -24,6 +24,7 @@ PRODUCTS = [
         kinds=("tricube-character",),
         scope="document",
         layout=layout_character_sheet,
+        one_sided=True,
         summary="a character's sheet: archetype, dice, perks, quirks, karma, resolve, afflictions, advances",
     ),
     Product(
@@ -34,6 +35,7 @@ PRODUCTS = [
         scope="blank",
         target="character-sheet",
         layout=layout_blank_sheet,
+        one_sided=True,
         summary="a blank character sheet with form fields to type into",
         formats=("pdf",),
     ),
