@@ -181,7 +181,9 @@ def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_
     from sheetgen.content import registry
     from sheetgen.layout.sheets.handout import section_choices
 
-    root = initialised(tmp_path, monkeypatch)  # every game's examples (and no reference deck)
+    root = initialised(tmp_path, monkeypatch)  # every game's examples
+    for publisher_example in ("reference-deck.yaml", "handout.yaml"):  # no reference deck, one handout
+        (root / "content" / publisher_example).unlink()
     lines = ["kind: handout", "id: all", "title: Everything", "sections:"]
     for kind in registry.names():
         for name, _ in section_choices(kind):

@@ -42,6 +42,7 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
     _check_size(ctx, doc, ("bleed",), theme.bleed, BLEED_RANGE, "the bleed")
     _check_size(ctx, doc, ("printable_margin",), theme.printable_margin, MARGIN_RANGE, "the printable margin")
     base = Path(doc.file).parent
+    broken = False
     for style in STYLES:
         rel = getattr(theme.fonts, style)
         if rel is None:
@@ -51,6 +52,7 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             ctx.error(doc, ("fonts", style), "theme.font-outside-project",
                       f"the font `{rel}` is outside the project; sheetgen embeds only fonts inside it",
                       "copy the font file into the project and give its path relative to the theme file")
+            broken = True
             continue
         try:
             load_metrics(face_for_file(base / rel, style).path)
@@ -58,7 +60,9 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             ctx.error(doc, ("fonts", style), "theme.bad-font", f"cannot use the font `{rel}`: {reason}",
                       "give a path to a .ttf or .otf file, relative to the theme file")
-    _check_family(doc, ctx, theme)
+            broken = True
+    if not broken:  # the family's missing styles, once the fonts it gives are usable
+        _check_family(doc, ctx, theme)
     if theme.templates is not None and not (base / theme.templates).is_dir():
         ctx.error(doc, ("templates",), "theme.no-templates", f"there is no folder `{theme.templates}` of templates",
                   "give a folder relative to the theme file, holding templates by the bundled templates' paths")

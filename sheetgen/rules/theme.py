@@ -98,8 +98,9 @@ def choose_theme(library: Library, requested: str | None = None) -> tuple[str | 
 
 
 #: The style a theme's family uses for one it has no file for (the checks warn about it).
-FONT_FALLBACK = {"regular": (), "bold": ("regular",), "italic": ("regular",),
-                 "bold_italic": ("bold", "italic", "regular")}
+#: Italics fall back on the upright of the theme's family; a missing bold stays sheetgen's
+#: (emphasis matters more than one family).
+FONT_FALLBACK = {"regular": (), "bold": (), "italic": ("regular",), "bold_italic": ("bold", "italic")}
 
 
 def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Settings()) -> ResolvedTheme:
