@@ -270,7 +270,9 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     lines = [ln for ln in run.stderr.splitlines() if "error[layout.text-overflow]" in ln]
     assert lines and all(ln.startswith("content/g.yaml:8:7:") for ln in lines), lines
     cut = [ln for ln in run.stderr.splitlines() if "warning[layout.text-abbreviated]" in ln]
-    assert len(cut) == 1 and cut[0].startswith("content/g.yaml:8:7:") and "rival's name" in cut[0], cut
+    # Once for each product that prints a's name among b's rivals: b's record sheet and the game's kit.
+    assert sorted(ln.split("`")[3] for ln in cut) == ["cubes-kit", "cubes-record-sheet"], cut
+    assert all(ln.startswith("content/g.yaml:8:7:") and "rival's name" in ln for ln in cut), cut
     assert not (workdir / "out/cubes/record-sheet/a.pdf").exists()
     assert "Al · The Most Serene…" in pdf_text(workdir / "out/cubes/record-sheet/b.pdf")  # a, as b's rival
     assert (workdir / "out/cubes/blank/record-sheet.pdf").exists()
