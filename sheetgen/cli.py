@@ -21,7 +21,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, NoReturn
 
 import click
 
@@ -151,7 +151,8 @@ def _settings(paper: str | None, cube_size: float | None, theme: str | None, tem
 _TEMPLATES_HELP = "a folder of your own templates over the bundled ones, by the same paths (see docs/templates.md)"
 
 
-def _check_templates(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> list[Diagnostic]:
+def _check_templates(checked, library, diagnostics: list[Diagnostic], summary: Summary,
+                     fmt: str = "text") -> list[Diagnostic]:
     """A publisher's templates, checked before anything is built: with an error in one,
     nothing is built."""
     from sheetgen.layout.templates import check_folder, use_templates
@@ -161,8 +162,7 @@ def _check_templates(checked, library, diagnostics: list[Diagnostic], fmt: str =
     use_templates(checked.theme.templates, checked.theme.templates_digest)
     found = check_folder(checked.theme.templates)
     if any(d.is_error for d in found):
-        _emit(diagnostics + found, library, fmt)
-        raise ContentFailure()
+        _stop(diagnostics + found, library, summary, fmt)
     return found
 
 
@@ -189,6 +189,19 @@ def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
 def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:
     """Documents read only to resolve references are not reported on."""
     return [d for d in diags if library.is_target_file(d.file)]
+
+
+#: The line that ends a command's report, given its counts of errors and warnings.
+Summary = Callable[[int, int], str]
+
+
+def _stop(diags: list[Diagnostic], library, summary: Summary, fmt: str = "text") -> NoReturn:
+    """Report the diagnostics that stop a command before it builds or checks anything
+    more, with its summary line, and exit with status 1."""
+    _emit(diags, library, fmt)
+    if fmt == "text":
+        click.echo(summary(*summarize(_unique(_reportable(diags, library)))), err=True)
+    raise ContentFailure()
 
 
 def _emit(diags: list[Diagnostic], library, fmt: str = "text", outputs: list[Diagnostic] | None = None) -> None:
@@ -298,9 +311,13 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     library, checked = _load(paths, settings, cache)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
-    _check_cube_size(checked, library, diagnostics)
-    _check_card_size(checked, library, diagnostics)
-    diagnostics += _check_templates(checked, library, diagnostics)
+
+    def stopped(errors: int, warnings: int) -> str:  # nothing built: the settings are at fault
+        return _summary_line(library.read, 0, 0, 0, 0, errors, warnings, time.perf_counter() - started, out_dir)
+
+    _check_cube_size(checked, library, diagnostics, stopped)
+    _check_card_size(checked, library, diagnostics, stopped)
+    diagnostics += _check_templates(checked, library, diagnostics, stopped)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -385,7 +402,7 @@ def _unique(diags):
     return unique(diags)
 
 
-def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+def _check_cube_size(checked, library, diagnostics: list[Diagnostic], summary: Summary, fmt: str = "text") -> None:
     """Refuse build settings no product can honour. From the command line that is a usage
     error; from the theme it is the theme's error, at its line."""
     from sheetgen.content.registry import games_of
@@ -401,20 +418,18 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], fmt: str =
     m = theme.mark(("cube_size",))
     code = "theme.cube-too-small" if "too small" in problem else "theme.cube-too-big"
     hint = "change `cube_size` in the theme" + (", or its `printable_margin`" if "printable margin" in problem else "")
-    _emit(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"), hint)],
-          library, fmt)
-    raise ContentFailure()
+    _stop(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"), hint)],
+          library, summary, fmt)
 
 
-def _check_card_size(checked, library, diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+def _check_card_size(checked, library, diagnostics: list[Diagnostic], summary: Summary, fmt: str = "text") -> None:
     """A theme's card size smaller than every card product is made for: one error at the
     theme's `card_size`, naming the decks it cannot serve (not an error per card)."""
     from sheetgen.layout import registry as layout_registry
 
     found = layout_registry.card_size_error(checked.theme, library)
     if found is not None:
-        _emit(diagnostics + [found], library, fmt)
-        raise ContentFailure()
+        _stop(diagnostics + [found], library, summary, fmt)
 
 
 def _progress():
@@ -458,20 +473,22 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
 
     library, checked = _load(paths, _settings(paper, cube_size, theme, templates))
     _check_theme_exists(library, theme)
-    _check_cube_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
-    _check_card_size(checked, library, library.diagnostics + checked.diagnostics, fmt)
-    found = _check_templates(checked, library, library.diagnostics + checked.diagnostics, fmt)
+
+    def checked_line(errors: int, warnings: int) -> str:
+        docs = library.read  # every document read, valid or not: the same count `build` gives
+        return (f"sheetgen: {docs} document{'s' if docs != 1 else ''} checked, "
+                f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}")
+
+    early = library.diagnostics + checked.diagnostics
+    _check_cube_size(checked, library, early, checked_line, fmt)
+    _check_card_size(checked, library, early, checked_line, fmt)
+    found = _check_templates(checked, library, early, checked_line, fmt)
     laid_out = layout_issues(checked, whole=_whole(paths))
-    _emit(library.diagnostics + checked.diagnostics + found, library, fmt, outputs=laid_out)
-    diagnostics = _unique(_reportable(library.diagnostics + checked.diagnostics + found, library) + laid_out)
+    _emit(early + found, library, fmt, outputs=laid_out)
+    diagnostics = _unique(_reportable(early + found, library) + laid_out)
     errors, warnings = summarize(diagnostics)
     if fmt == "text":
-        docs = library.read  # every document read, valid or not: the same count `build` gives
-        click.echo(
-            f"sheetgen: {docs} document{'s' if docs != 1 else ''} checked, "
-            f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
-            err=True,
-        )
+        click.echo(checked_line(errors, warnings), err=True)
     if errors or (strict and warnings):
         raise ContentFailure()
 

@@ -24,6 +24,11 @@ PAPER_SIZES = {
 }
 
 
+def paper_title(name: str) -> str:
+    """A paper size as a message names it: `A4`, `Letter`."""
+    return name.upper() if name == "a4" else name.title()
+
+
 class LengthError(ValueError):
     pass
 

@@ -4,7 +4,11 @@ its SVG."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -155,3 +159,97 @@ def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_ou
     assert len(plain.pages) == 5 * 4  # 10 columns over 5 pages of 2, 10 rows over 4 (3 + 3 + 2 + 2)
     text = flat(plain.pages[0].extract_text())
     assert 'One square is 3"' in text and "Deployment" not in text and "objective" not in text
+
+
+ARMY = """
+    kind: grimdark-army
+    id: first-army
+    name: First Army
+    points_limit: 500
+    units:
+      - {unit: sergeant}
+    ---
+    kind: grimdark-unit
+    id: sergeant
+    name: Sergeant
+    size: 1
+    quality: 4
+    defense: 4
+    cost: 45
+    special_rules: [Hero, Tough(3)]
+    weapons:
+      - {name: Pistol, range: 12in, attacks: 1}
+"""
+
+
+def words_on_page(pdf: Path, page: int = 1) -> list[tuple[str, float, float, float]]:
+    """Each word of a PDF page with its box (left, top, right), in points from the top
+    left, as poppler's `pdftotext -bbox` reads it."""
+    out = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', out)
+    return [(html.unescape(w), float(x0), float(y0), float(x1)) for x0, y0, x1, w in found]
+
+
+def test_weapon_rules_too_long_for_their_column_wrap_and_the_row_grows(workdir):
+    """Several rules on one weapon take two lines of the rules column on a poker card,
+    under one another and clear of the AP column; the next weapon's row starts below
+    them, and the card builds."""
+    from conftest import write
+
+    write(workdir, "content/army.yaml", ARMY + "      - {name: Chain Sword, attacks: 2, rules: [AP(2), Blast(3), Relentless]}\n"
+                                               "      - {name: Knife, attacks: 1}\n")
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0 and "error[" not in run.stderr and "warning[" not in run.stderr, run.stderr
+    pdf = workdir / "out" / "grimdark" / "unit-cards" / "first-army.pdf"
+    assert "Chain Sword melee 2 2 Blast(3), Relentless" in flat(pdf_text(pdf))
+    words = words_on_page(pdf)
+    right = next(x1 for w, _, _, x1 in words if w == "1/2")  # the first card's number ends at its safe area
+    first = {w: (x0, y0, x1) for w, x0, y0, x1 in words if x0 < right}  # the first card's words
+    (bx, by, _), (rx, ry, rright) = first["Blast(3),"], first["Relentless"]
+    assert abs(bx - rx) < 0.5 and 5 < ry - by < 12  # the second line under the first
+    assert bx > first["AP"][2] + 2  # in the rules column, clear of AP's
+    assert rright <= right + 0.5  # within the card's safe area
+    sword, knife = first["Chain"][1], first["Knife"][1]
+    assert by - 8 < sword < ry and knife > ry + 4  # the row holds both lines; the next row is below
+
+
+def test_a_weapons_table_longer_than_the_card_is_one_error_at_the_first_weapon_left_out(workdir):
+    from conftest import write
+
+    weapons = "".join(f"      - {{name: Rifle {i}, range: 24in, attacks: 1}}\n" for i in range(2, 16))
+    path = write(workdir, "content/army.yaml", ARMY + weapons)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1 and "Traceback" not in run.stderr
+    errors = [ln for ln in run.stderr.splitlines() if "error[" in ln]
+    assert len(errors) == 1, run.stderr
+    lines = path.read_text().splitlines()
+    line, col = int(errors[0].split(":")[1]), int(errors[0].split(":")[2])
+    first_out = lines[line - 1][col - 1:]
+    assert first_out.startswith("{name: Rifle "), errors
+    name = first_out.split(",")[0].removeprefix("{name: ")
+    assert f"grimdark-unit `sergeant` in `grimdark-unit-cards`: the weapons table runs off the card" in errors[0]
+    assert f"`{name}`" in errors[0] and "card_size" in run.stderr
+    assert not (workdir / "out" / "grimdark" / "unit-cards" / "first-army.pdf").exists()
+
+
+def test_a_unit_name_too_long_for_the_roster_is_reported_at_the_units_name(workdir):
+    """Not at the army that lists the unit: the name is the unit's, and the hint says how
+    long it may be there; a name that long builds."""
+    from conftest import write
+
+    long_name = "Sergeant of the Seventh Regiment of the Grand Imperial Battle Line Guard of Terra"
+    army = ARMY.replace("name: Sergeant", f"name: {long_name}")
+    path = write(workdir, "content/army.yaml", army)
+    run = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
+    roster = [d for d in found if "in `grimdark-roster`" in d["message"]]
+    assert len(roster) == 1, found
+    line = path.read_text().splitlines().index(f"name: {long_name}") + 1
+    assert (roster[0]["file"], roster[0]["line"], roster[0]["column"]) == ("content/army.yaml", line, 7)
+    assert roster[0]["message"].startswith("grimdark-unit `sergeant` in `grimdark-roster`: the unit name")
+    fits = int(re.search(r"shorten it to (\d+) characters or fewer \(it has (\d+)\)", roster[0]["hint"]).group(1))
+    assert 20 < fits < len(long_name)
+    path.write_text(army.replace(long_name, long_name[:fits].rstrip()))
+    again = run_cli("validate", "--format", "json")
+    assert not [d for d in json.loads(again.stdout) if "in `grimdark-roster`" in d["message"]], again.stdout

@@ -218,3 +218,43 @@ def test_a_handout_not_built_for_a_document_it_was_not_given_says_why(tmp_path, 
     checked = run_cli("validate", "content/handout.yaml")
     assert said in checked.stderr and "Traceback" not in checked.stderr
     assert not (root / "output/handouts/bundle/kit.pdf").exists()
+
+
+@pytest.mark.parametrize("asked, paper", [((), "Letter"), (("--paper", "a4"), "A4")])
+def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdir, asked, paper):
+    """The handout asks for Letter over the theme's A4, and the command line's `--paper`
+    over both: the error names the paper the handout was laid out on."""
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: house
+        paper: a4
+        printable_margin: 20mm
+    """)
+    write(workdir, "content/hero.yaml", """
+        kind: tricube-character
+        id: hedda
+        name: Hedda Stonebrook
+        trait: brawny
+        concept: Dwarven caravan guard
+        combat_style: melee
+        perks: [Berserker]
+        quirks: [Short-tempered]
+        karma: 3
+        resolve: 3
+    """)
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        paper: letter
+        sections:
+          - title: Heroes
+            include: {kind: tricube-character, product: tricube-character-sheet}
+    """)
+    run = run_cli("validate", "--format", "json", *asked)
+    found = [d for d in json.loads(run.stdout) if d["code"] == "theme.margin-too-wide"]
+    kit = [d for d in found if "`handouts/bundle/kit`" in d["message"]]
+    assert len(kit) == 1, run.stdout
+    assert f"printable margin on {paper} paper" in kit[0]["message"]
+    sheet = [d for d in found if "`tricube/character-sheet/hedda`" in d["message"]]
+    assert sheet and "on A4 paper" in sheet[0]["message"]  # the theme's paper, or --paper a4

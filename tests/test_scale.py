@@ -130,7 +130,8 @@ def test_manifest_lines_are_the_json_of_their_entries():
               OutputEntry(odd, odd, odd, odd, odd, odd, odd, odd, 12, odd)):
         assert entry_line(e) == json.dumps(e.to_json(), ensure_ascii=False)
         assert OutputEntry.from_json(json.loads(entry_line(e))) == e
-    warning = {"doc": ["k", odd], "path": ["faces", 2, odd], "code": "c", "message": odd, "hint": None, "at": None}
+    warning = {"doc": ["k", odd], "path": ["faces", 2, odd], "code": "c", "message": odd, "hint": None, "at": None,
+               "fit": [odd, 3]}
     for r in (TargetRecord("p", "document", "", (), ()), TargetRecord(odd, odd, odd, (odd, "b"), ("k",)),
               TargetRecord("p", "document", "d", ("a",), ("k",), (warning,))):
         assert record_line(r) == json.dumps(r.to_json(), ensure_ascii=False)

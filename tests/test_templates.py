@@ -150,3 +150,28 @@ def test_the_docs_describe_every_bundled_template():
     root = templates.templates_dir()
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         assert f"`{path.relative_to(root).as_posix()}`" in docs, path
+
+
+def test_a_footer_too_long_from_a_publishers_template_is_one_warning_at_the_macro(workdir):
+    """The footer a publisher's `footer` macro writes is the macro's words: too long for
+    the card, it is said once, at the macro's name in the template, with the number of
+    cards it was cut on, not at the deck's title once a card."""
+    cards = "".join(f"  - {{title: Card {i}, body: Body of card {i}.}}\n" for i in range(1, 11))
+    write(workdir, "content/deck.yaml", "kind: reference-deck\nid: house-deck\nsystem: tricube\n"
+                                        "title: House Deck\ncards:\n" + cards)
+    write(workdir, "publisher/reference/card.j2", """
+        {#- the convention's cards -#}
+        {% macro footer(card, deck, number, total) -%}
+        {{ deck.title }} · {{ number }} of {{ total }} · printed for the Grand Annual Convention of Cube Enthusiasts
+        {%- endmacro %}
+    """)
+    run = run_cli("build", "--templates", "publisher", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    warnings = [ln for ln in run.stderr.splitlines() if "warning[" in ln]
+    assert len(warnings) == 1, run.stderr
+    assert warnings[0].startswith("publisher/reference/card.j2:2:10: warning[layout.text-abbreviated]: "
+                                  "reference-deck `house-deck`: the footer"), warnings
+    assert warnings[0].endswith("(on 10 cards)") and "content/deck.yaml" not in run.stderr
+    assert " 2 | {% macro footer(card, deck, number, total) -%}" in run.stderr  # the line it points at
+    text = pdf_text(workdir / "output/tricube/reference/house-deck.pdf")
+    assert "House Deck · 1 of 10 · printed" in text and "Enthusiasts" not in text

@@ -216,6 +216,11 @@ def test_a_card_smaller_than_every_deck_allows_is_one_error_at_the_card_size(wor
     build = run_cli("build")
     assert build.code == 1 and build.stderr.count("error[") == 1 and "theme.card-too-small" in build.stderr
     assert not (workdir / "output/tricube/foe-cards/foes.pdf").exists()
+    # Counted in the line that ends the report, as every other error is.
+    assert build.stderr.splitlines()[-1].startswith("sheetgen: 2 documents, 0 pages, 0 files written")
+    assert ", 1 error, 0 warnings in " in build.stderr.splitlines()[-1]
+    checked = run_cli("validate")
+    assert checked.code == 1 and checked.stderr.splitlines()[-1] == "sheetgen: 2 documents checked, 1 error, 0 warnings"
     # At the smallest size sheetgen offers the same content builds.
     write(workdir, "content/theme.yaml", "kind: theme\nid: house\ncard_size: mini\n")
     assert run_cli("build").code == 0 and (workdir / "output/tricube/foe-cards/foes.pdf").exists()

@@ -5,6 +5,7 @@ A4 and Letter), the fillable blank sheet's form fields, character and foe cards
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -325,3 +326,31 @@ def test_manifest_lists_every_product(built):
                  "tricube/character-cards-print-shop/party.pdf", "tricube/foe-cards-print-shop/foes.pdf",
                  "tricube/reference/tricube-basics.pdf", "tricube/reference-print-shop/tricube-basics.pdf"}
     assert expected <= paths
+
+
+def test_a_name_too_long_is_one_error_per_product_with_the_length_that_fits(workdir):
+    """A character's name too long for the card's title and the sheet's: one error for
+    each product, each naming it, at the name; the hint is to shorten the name (never to
+    split it over cards) to a length that fits, and a name that long builds."""
+    name = "Brannigan Ironfist the Unbreakable Son of Thorgrim Stonehammer of the Deep Halls Under the Mountain"
+    write(workdir, "content/long.yaml", CHARACTER.format(id="long", name=name, trait="brawny", concept="Guard",
+                                                         style="melee"))
+    run = run_cli("validate", "--format", "json")
+    found = json.loads(run.stdout)
+    assert run.code == 1 and {(d["file"], d["line"], d["column"], d["code"]) for d in found} == {
+        ("content/long.yaml", 3, 7, "layout.text-overflow")}, found
+    products = sorted(d["message"].split("`")[3] for d in found)
+    assert products == ["tricube-character-cards", "tricube-character-sheet"], found  # once each
+    fits = []
+    for d in found:
+        assert d["message"].startswith(f"tricube-character `long` in `{d['message'].split('`')[3]}`: ")
+        assert "split" not in d["hint"], d
+        m = re.fullmatch(r"shorten it to (\d+) characters or fewer \(it has (\d+)\)", d["hint"])
+        assert m and int(m.group(2)) == len(name), d
+        fits.append(int(m.group(1)))
+    shorter = name[:min(fits)].rstrip()
+    write(workdir, "content/long.yaml", CHARACTER.format(id="long", name=shorter, trait="brawny", concept="Guard",
+                                                         style="melee"))
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    assert shorter in " ".join(pdf_text(workdir / "output/tricube/character-sheet/long.pdf").split())

@@ -10,10 +10,11 @@ import dataclasses
 import gc
 import hashlib
 import json
+import math
 import os
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
@@ -47,6 +48,7 @@ from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
+from sheetgen.layout.text import OVERFLOW, shorten_hint
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
 
@@ -287,7 +289,8 @@ def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None
     product: Product = find_product(target.product, target.system)
     use_templates(theme.templates, theme.templates_digest)
     try:
-        return lay_out_in_margin(product, target.job, theme, target.key)
+        document, issues = lay_out_in_margin(product, target.job, theme, target.key)
+        return document, once_per_place(issues, bool(product.deck or product.print_shop_of))
     except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
         d = exc.diagnostic
         return None, [Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column))]
@@ -445,34 +448,93 @@ class BuildReport:
 def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagnostic:
     """A layout issue placed at its document's field in the source file. One with no
     field of its own goes to the document the output is made from, or, when it is made
-    from many or none (a blank sheet), to the target itself: `<system/product/id>`."""
+    from many or none (a blank sheet), to the target itself: `<system/product/id>`.
+    Text too long for its place names the product it is too long in."""
+    product = None
+    if issue.code in TOO_LONG:
+        found = find_product(target.product, target.system)
+        product = found.print_shop_of or found.id  # a print-shop twin has its deck's cards
     if issue.at is not None:
-        return Diagnostic(*issue.at, issue.severity, issue.code, issue.message, issue.hint)
+        name = f"{product} `{target.id}`: " if product else ""
+        return Diagnostic(*issue.at, issue.severity, issue.code, name + issue.message, issue.hint)
     doc = library.get(*issue.source.doc) if issue.source.doc else None
     if doc is None and target.scope == "document" and target.job.docs:
         doc = library.get(*target.job.docs[0].key)
     if doc is None:
         return Diagnostic(f"<{target.key}>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
     m = doc.mark(issue.source.path)
-    name = f"{doc.kind} `{doc.id}`: "
-    return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, issue.hint)
+    name = f"{doc.kind} `{doc.id}`" + (f" in `{product}`" if product else "") + ": "
+    hint = field_hint(issue, doc) if issue.source.doc == doc.key else issue.hint
+    return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, hint)
+
+
+#: Findings of text too long for its place (see `once_per_place`).
+TOO_LONG = frozenset({OVERFLOW, "layout.text-abbreviated"})
+
+
+def once_per_place(issues: list[Issue], cards: bool) -> list[Issue]:
+    """Text too long for its place, said once for each place in the content or a template
+    however often an output prints it (a footer on every card of a deck, a name in a
+    sheet's title and in its field), with how often; of several findings there, the one
+    that leaves the least room, so its hint is the one to follow."""
+    groups: dict[tuple[Source, str], list[Issue]] = {}
+    out: list[Issue | tuple[Source, str]] = []
+    for issue in issues:
+        if issue.code not in TOO_LONG:
+            out.append(issue)
+            continue
+        key = (issue.source, issue.code)
+        if key not in groups:
+            groups[key] = []
+            out.append(key)
+        groups[key].append(issue)
+    merged: list[Issue] = []
+    for entry in out:
+        if isinstance(entry, Issue):
+            merged.append(entry)
+            continue
+        found = groups[entry]
+        tightest = min(found, key=lambda i: i.fit[1] if i.fit else math.inf)
+        if len(found) > 1:
+            times = f"on {len(found)} cards" if cards else f"in {len(found)} places"
+            tightest = replace(tightest, message=f"{tightest.message} ({times})")
+        merged.append(tightest)
+    return merged
+
+
+def field_hint(issue: Issue, doc) -> str | None:
+    """The hint of text too long for its place, with the length its field may have where
+    the field's value is printed with more around it (a unit's name in `Name [5]`)."""
+    if issue.fit is None or not issue.hint:
+        return issue.hint
+    printed, fits = issue.fit
+    value: Any = doc.model
+    try:
+        for part in issue.source.path:
+            value = value[part] if isinstance(part, int) else getattr(value, part)
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return issue.hint
+    if not isinstance(value, str) or value == printed or value not in printed:
+        return issue.hint
+    return issue.hint.replace(shorten_hint(fits, len(printed)),
+                              shorten_hint(fits - (len(printed) - len(value)), len(value)), 1)
 
 
 def issue_json(issue: Issue) -> dict[str, Any]:
     """A layout warning as the manifest keeps it (`TargetRecord.warnings`)."""
     return {"doc": list(issue.source.doc) if issue.source.doc else None, "path": list(issue.source.path),
             "code": issue.code, "message": issue.message, "hint": issue.hint,
-            "at": list(issue.at) if issue.at else None}
+            "at": list(issue.at) if issue.at else None, "fit": list(issue.fit) if issue.fit else None}
 
 
 def issue_from_json(d: dict[str, Any]) -> Issue | None:
     """A kept warning back as an Issue, placed again at its field's current line (None if
     the record is not one sheetgen wrote)."""
     try:
-        doc, at = d.get("doc"), d.get("at")
+        doc, at, fit = d.get("doc"), d.get("at"), d.get("fit")
         return Issue(Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())), Severity.WARNING,
                      str(d["code"]), str(d["message"]), d.get("hint"),
-                     (str(at[0]), int(at[1]), int(at[2])) if at else None)
+                     (str(at[0]), int(at[1]), int(at[2])) if at else None, (str(fit[0]), int(fit[1])) if fit else None)
     except (KeyError, TypeError, ValueError, IndexError):
         return None
 

@@ -12,15 +12,18 @@ from sheetgen.rules.theme import ResolvedTheme
 
 @dataclass(slots=True, unsafe_hash=True)
 class Source:
-    """Where a piece of laid-out text came from: a document and a field path. A value,
-    like the primitives (never changed once made; not `frozen`, which makes it dearer to
-    build, and a deck builds one per field of every card)."""
+    """Where a piece of laid-out text came from: a document and a field path, or a place
+    outside the content (`at`: a template's file, line, column, for words a publisher's
+    template writes). A value, like the primitives (never changed once made; not
+    `frozen`, which makes it dearer to build, and a deck builds one per field of every
+    card)."""
 
     doc: tuple[str, str] | None
     path: tuple[Any, ...] = ()
+    at: tuple[str, int, int] | None = None
 
     def child(self, *parts: Any) -> "Source":
-        return Source(self.doc, self.path + parts)
+        return Source(self.doc, self.path + parts, self.at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,9 @@ class Issue:
     message: str
     hint: str | None = None
     at: tuple[str, int, int] | None = None  # a place outside the content (a template's file, line, column)
+    # Text too long for its line or box: (the text as printed, how many of its first
+    # characters fit), so the diagnostic can say how short the field must be.
+    fit: tuple[str, int] | None = None
 
 
 class FontBook:
@@ -100,11 +106,18 @@ class LayoutContext:
     def color(self, name: str) -> str:
         return self.theme.color(name)
 
-    def error(self, source: Source | None, code: str, message: str, hint: str | None = None) -> None:
-        self.issues.append(Issue(source or Source(None), Severity.ERROR, code, message, hint))
+    def error(self, source: Source | None, code: str, message: str, hint: str | None = None, *,
+              fit: tuple[str, int] | None = None) -> None:
+        self.report(source, Severity.ERROR, code, message, hint, fit)
 
-    def warning(self, source: Source | None, code: str, message: str, hint: str | None = None) -> None:
-        self.issues.append(Issue(source or Source(None), Severity.WARNING, code, message, hint))
+    def warning(self, source: Source | None, code: str, message: str, hint: str | None = None, *,
+                fit: tuple[str, int] | None = None) -> None:
+        self.report(source, Severity.WARNING, code, message, hint, fit)
+
+    def report(self, source: Source | None, severity: Severity, code: str, message: str, hint: str | None,
+               fit: tuple[str, int] | None = None) -> None:
+        source = source or Source(None)
+        self.issues.append(Issue(source, severity, code, message, hint, source.at, fit))
 
     def check_glyphs(self, text: str, style: str, source: Source | None) -> None:
         """Warn once per character and place about characters the font cannot draw. The

@@ -26,7 +26,7 @@ def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tupl
             cards.append(items)
             continue
         if not head:  # not even the first block fits a card of its own: reported there
-            cards.append(items + fit_blocks(ctx, remaining, area, what=what))
+            cards.append(items + fit_blocks(ctx, remaining, area, what=what, continues=True))
             return cards
         cards.append(items + fit_blocks(ctx, head, area, what=what))
         if not rest:

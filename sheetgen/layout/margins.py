@@ -10,10 +10,10 @@ from sheetgen.diagnostics import Severity
 from sheetgen.layout.context import Issue, LayoutContext, Source
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import Job, Product
+from sheetgen.layout.text import OVERFLOW
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN, ResolvedTheme
-from sheetgen.units import MM, format_mm
+from sheetgen.units import MM, format_mm, paper_title
 
-OVERFLOW = "layout.text-overflow"
 STEP = 0.5 * MM  # the widest margin that fits is found to this
 
 
@@ -46,7 +46,7 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
             fits = mid
         else:
             fails = mid
-    paper = theme.paper_name.upper() if theme.paper_name == "a4" else theme.paper_name.title()
+    paper = paper_title(theme.on_paper(product.paper(job.doc) if product.paper else None).paper_name)
     issue = Issue(Source(("theme", theme.id), ("printable_margin",)), Severity.ERROR, "theme.margin-too-wide",
                   f"`{what}` does not fit inside a {format_mm(margin)} printable margin on {paper} paper: its text runs "
                   f"out of room; the widest margin it fits inside is {format_mm(fits)}",

@@ -82,6 +82,8 @@ class Product:
     # one-card-a-page twin for print shops, `<name>-print-shop`.
     deck: bool = False
     print_shop_of: str | None = None  # the id of the deck a print-shop twin exports
+    # The paper a document asks for over the theme's (a handout's `paper`), or None.
+    paper: Callable[[DocInput], str | None] | None = None
 
     def system_of(self, doc: DocInput | None) -> str:
         if callable(self.system):

@@ -168,6 +168,26 @@ def text(template: str, name: str, **values: Any) -> str:
     return str(_guard(lambda: _macro(template, name)(**values))).strip()
 
 
+def publisher_macro(template: str, name: str) -> tuple[str, int, int] | None:
+    """Where a publisher's template defines the macro `name` (file, line, column of its
+    name), or None where the bundled macro is used: what such a macro writes (a card's
+    footer) is the publisher's to change, there."""
+    chosen, own = _get(template)
+    if not own or _guard(lambda: not hasattr(chosen.module, name)):
+        return None
+    file = chosen.filename or template
+    opening = re.compile(r"\{%[-+]?\s*macro\s+(" + re.escape(name) + r")\b")
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    for number, line in enumerate(lines, 1):
+        found = opening.search(line)
+        if found:
+            return display_path(file), number, found.start(1) + 1
+    return display_path(file), 1, 1
+
+
 _macros: dict[tuple, Any] = {}
 #: Templates by file name, to map a line of their compiled code back to their own line.
 _loaded: dict[str, jinja2.Template] = {}
@@ -263,6 +283,9 @@ def _raw_lines(exc: BaseException) -> None:
         pass
 
 
+TEMPLATE_SUFFIXES = (".j2", ".html", ".svg", ".xml", ".txt")
+
+
 def _frame_of(exc: BaseException) -> tuple[str, int] | None:
     """The innermost traceback frame in a template file, as the template's own line."""
     found = None
@@ -270,7 +293,7 @@ def _frame_of(exc: BaseException) -> tuple[str, int] | None:
     roots = [templates_dir().resolve()] + ([_publisher] if _publisher is not None else [])
     for frame in traceback.extract_tb(exc.__traceback__):
         path = Path(frame.filename)
-        if path.suffix in (".j2", ".html", ".svg", ".xml", ".txt") and any(_inside(path, r) for r in roots):
+        if path.suffix in TEMPLATE_SUFFIXES and any(_inside(path, r) for r in roots):
             line = frame.lineno or 1
             template = _loaded.get(frame.filename)
             if raw and template is not None:
@@ -372,7 +395,7 @@ def source_lines(diagnostics: list[Diagnostic]) -> dict[str, list[str]]:
     roots = [templates_dir().resolve()] + ([_publisher] if _publisher is not None else [])
     for d in diagnostics:
         path = Path(d.file)
-        if (d.code.startswith("template.") and d.code != "template.outside" and d.file not in out and path.is_file()
+        if (d.code != "template.outside" and d.file not in out and path.suffix in TEMPLATE_SUFFIXES and path.is_file()
                 and any(_inside(path, r) for r in roots)):
             try:
                 out[d.file] = Path(d.file).read_text(encoding="utf-8").splitlines()

@@ -40,6 +40,9 @@ ITALIC = {"regular": "italic", "bold": "bold_italic", "italic": "italic", "bold_
 BODY_MIN = 7.5  # points: the smallest body text, and the smallest text in any colour but black
 FINE_MIN = 6.5  # points: the smallest fine print (labels, footers, captions), always solid black
 FINE_INK = "#000000"
+OVERFLOW = "layout.text-overflow"  # the code of text too long for its place
+#: The end of the hint for one block too long for a card of its own, where text flows on.
+CONTINUES = ", or end a sentence or paragraph sooner: text goes on to the next card only between them"
 REVERSED = 0.5  # a text colour lighter than this (WCAG luminance) is reversed out of a dark ground
 
 #: Characters that draw nothing and that fonts rarely have: emoji variation selectors,
@@ -895,11 +898,14 @@ def fit_blocks(
     *,
     valign: str = "top",
     what: str = "text",
+    continues: bool = False,
 ) -> list[Item]:
     """Draw the blocks stacked in the box at the largest scale that fits.
 
     If they do not fit at their minimum size, report an error on the biggest block's
-    source and draw them at the minimum size anyway (the build will not write them).
+    source, with how much of it fits, and draw them at the minimum size anyway (the build
+    will not write them). `continues`: the text could go on to another card, had it a
+    place to break (what `split_blocks` looks for).
     """
     blocks = [b for b in blocks if b is not None]
     scale, fits = fit_scale(ctx, blocks, box)
@@ -910,17 +916,20 @@ def fit_blocks(
         source = biggest.source if biggest else None
         where = f" ({field_path(source.path)})" if source and source.path else ""
         if box.h < 3 * 2.8346:
-            ctx.error(source, "layout.text-overflow",
+            ctx.error(source, OVERFLOW,
                       f"there is no room left for the {what}{where}: the rest of the layout fills its space",
                       "choose a larger card or paper size in the theme")
         else:
-            ctx.error(
-                source,
-                "layout.text-overflow",
-                f"the {what}{where} does not fit its box even at the smallest size: "
-                f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm",
-                "shorten the text, or split it over two cards",
-            )
+            message = (f"the {what}{where} does not fit its box even at the smallest size: "
+                       f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm")
+            if isinstance(biggest, Paragraph):  # how much of it fits beside the rest
+                room = box.h - need + biggest.height(ctx, box.w, _clamped(biggest, scale))
+                fit = (biggest.text, chars_that_fit(ctx, biggest, box.w, room))
+                hint = shorten_hint(fit[1], len(fit[0]))
+                ctx.error(source, OVERFLOW, message, hint + (CONTINUES if continues else ""), fit=fit)
+            else:
+                ctx.error(source, OVERFLOW, message,
+                          "shorten the text" + (", or split it over two cards" if continues else ""))
     y = box.y
     if valign == "middle":
         y += max(0.0, (box.h - stack_height(ctx, blocks, box.w, scale)) / 2)
@@ -932,6 +941,37 @@ def fit_blocks(
         items.extend(b.draw(ctx, box.x, y, box.w, own))
         y += b.height(ctx, box.w, own)
     return items
+
+
+def shorten_hint(fits: int, length: int) -> str:
+    """The hint for text too long for its place: how long it may be."""
+    if fits <= 0:
+        return "shorten it: not one character fits; or choose a larger card or paper size in the theme"
+    return f"shorten it to {fits} characters or fewer (it has {length})"
+
+
+def chars_that_fit(ctx: LayoutContext, para: Paragraph, width: float, room: float) -> int:
+    """How many of the paragraph's first characters fit `room` (a height) at its smallest size."""
+    scale = para.min_scale()
+    lo, hi = 0, len(para.text)
+    while lo < hi:  # a longer start never takes fewer lines
+        mid = (lo + hi + 1) // 2
+        head = Paragraph(ctx, para.text[:mid].rstrip(), para.style, para.source)
+        if head.height(ctx, width, scale) <= room + 1e-6:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _chars_on_line(m: FontMetrics, text: str, width_em: float) -> int:
+    """How many of the text's first characters fit a line `width_em` wide."""
+    used = 0.0
+    for i, ch in enumerate(text):
+        used += m.width(ch)
+        if used > width_em + 1e-9:
+            return i
+    return len(text)
 
 
 def text_box(
@@ -1008,16 +1048,17 @@ def one_line(
     if size < style.min_size - 1e-6:
         where = f" ({field_path(source.path)})" if source and source.path else ""
         size = style.min_size
+        fit = (text, _chars_on_line(m, text, box.w / size))
         if abbreviate:
             short = shortened(ctx, text, style.font, size, box.w)
             ctx.warning(source, "layout.text-abbreviated",
                         f"the {what}{where} `{text[:40]}` is too long for its box at {style.min_size:g}pt; "
-                        f"printed as `{short}`", "shorten it to print it whole")
+                        f"printed as `{short}`", shorten_hint(fit[1], len(text)) + " to print it whole", fit=fit)
             text, em = short, m.width(short)
         else:
-            ctx.error(source, "layout.text-overflow",
-                      f"the {what}{where} `{text[:40]}` is too long for its box even at {style.min_size:g}pt",
-                      "shorten it")
+            ctx.error(source, OVERFLOW,
+                      f"the {what}{where} `{text[:40]}` is too long for its line even at {style.min_size:g}pt",
+                      shorten_hint(fit[1], len(text)), fit=fit)
     width = em * size
     if style.align == "center":
         x = box.x + (box.w - width) / 2

@@ -187,10 +187,11 @@ def labeled_value(
                            tooltip=label, font=ctx.fonts.face("regular"), size=min(size, 10), multiline=multiline))
     elif value:
         if multiline:
-            items += text_box(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source)
+            items += text_box(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
+                              what=label.lower())
         else:
             items += one_line(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
-                              valign="bottom" if value_box.h < 9 * MM else "middle")
+                              valign="bottom" if value_box.h < 9 * MM else "middle", what=label.lower())
     if not multiline:
         items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
     return items

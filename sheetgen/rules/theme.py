@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sheetgen.content.loader import Document, Library
@@ -55,6 +55,13 @@ class ResolvedTheme:
     @property
     def ink_saver(self) -> bool:
         return self.ink == "saver"
+
+    def on_paper(self, name: str | None) -> "ResolvedTheme":
+        """This theme on the paper a document asks for (a handout's `paper`), unless the
+        command line chose the paper (`--paper`), which documents do not override."""
+        if not name or self.paper_forced or name == self.paper_name:
+            return self
+        return replace(self, paper_name=name, paper=PAPER_SIZES[name])
 
     def color(self, name: str) -> str:
         """A theme colour role (`ink`), a palette name (`blue`) or a hex value → hex."""

@@ -13,7 +13,6 @@ cards and pages as different jobs.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from sheetgen.layout.colors import legible, tint
@@ -26,7 +25,7 @@ from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, text
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.rules.common import SectionProblem, section_product
-from sheetgen.units import MM, PAPER_SIZES
+from sheetgen.units import MM
 
 CARDS_SUFFIX = "cards"
 #: The words around the sections, which a publisher's template may replace.
@@ -196,9 +195,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     handout_doc = job.docs[0]
     handout = handout_doc.model
     by_key = {d.key: d for d in job.docs[1:]}
-    theme = ctx.theme
-    if handout.paper and not theme.paper_forced:
-        theme = dataclasses.replace(theme, paper_name=handout.paper, paper=PAPER_SIZES[handout.paper])
+    theme = ctx.theme.on_paper(handout.paper)
     shop = handout.profile == "print-shop"
     inner = LayoutContext(theme, issues=ctx.issues, single_cards=shop)
     dividers = _dividers_wanted(handout, theme)
@@ -451,5 +448,6 @@ PRODUCTS = [
         summary="a publisher's bundle: sections of other products in one PDF, duplex-ready (print-shop: and its cards PDF)",
         formats=("pdf",),
         includes=_includes,
+        paper=lambda doc: doc.model.paper,
     ),
 ]

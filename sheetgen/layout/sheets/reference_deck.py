@@ -22,6 +22,7 @@ from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.tables import table_or_rows
+from sheetgen.layout.templates import publisher_macro
 from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
@@ -160,6 +161,8 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
     tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
     table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
+    # A publisher's footer macro writes the footers: one too long is the macro's to fix.
+    footer_at = publisher_macro(CARD_TEMPLATE, "footer")
     for i, card in enumerate(deck.cards):
         src = doc.source("cards", i)
         card_values = {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back}
@@ -168,7 +171,10 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         blocks = body_blocks(ctx, body, tables[i], src, table_pt, geo.w - 2 * SAFE)
         figures = (doc.derived or {}).get("figures", {})
         figure = figures.get(i, figures.get(str(i)))
-        where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")
+        if footer_at:
+            where = Source(None, (), footer_at)
+        else:
+            where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")
         for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title"), figure):
             fronts.append(front)
             footers.append((card_values, where))

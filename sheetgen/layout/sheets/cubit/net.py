@@ -50,7 +50,7 @@ from sheetgen.layout.templates import caption
 from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import SCALE_BAR_H, WRITING_INK, WRITING_WIDTH, first_scale_bar
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN
-from sheetgen.units import MM, format_mm
+from sheetgen.units import MM, format_mm, paper_title
 
 HEADER = 9 * MM  # the cubit's names above the net
 FOOTER = 28 * MM  # its notation, folding instructions and the credit below it
@@ -95,7 +95,7 @@ def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed
     area = net_area(paper, bleed, printable)
     if w > area[0] + 1e-6 or h > area[1] + 1e-6:
         best = largest_size(area)
-        where = f"{paper_name.upper() if paper_name == 'a4' else paper_name.title()} paper"
+        where = f"{paper_title(paper_name)} paper"
         if printable > DEFAULT_PRINTABLE_MARGIN + 1e-6:
             where += f" inside its {format_mm(printable)} printable margin"
         return (f"a {format_mm(cube)} cube's net ({w / MM:.0f} × {h / MM:.0f}mm with its glue tabs) does not fit on "

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.layout.colors import tint
-from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
 from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes, page_frame, section, sheet_page, writing_lines
+from sheetgen.rules.grimdark.army import UNIT
 from sheetgen.rules.grimdark.rulebook import ROUNDS
 from sheetgen.units import MM
 
@@ -76,8 +77,9 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
     if row["joined"]:
         name_box = Box(name_box.x + 3 * MM, name_box.y, name_box.w - 3 * MM, name_box.h)
     top = Box(name_box.x, name_box.y + PAD, name_box.w, 4.6 * MM)
-    items += one_line(ctx, name, top, TextStyle(size=9, font="bold", color=ink, min_size=6), None, valign="top",
-                      what="unit name")
+    # A name too long for its column is the unit's, at its `name:` (the army only lists it).
+    items += one_line(ctx, name, top, TextStyle(size=9, font="bold", color=ink, min_size=6),
+                      Source((UNIT, row["unit"]), ("name",)), valign="top", what="unit name")
     if row["joined"]:
         items += one_line(ctx, "joins the unit above", Box(top.x, top.bottom - 0.6 * MM, top.w, 3 * MM),
                           TextStyle(size=6.5, font="italic", color=ctx.color("muted"), min_size=6), None, valign="top")

@@ -17,7 +17,7 @@ from sheetgen.layout.labels import fits, label_forms
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
 from sheetgen.units import MM
 
@@ -58,8 +58,10 @@ def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color
 
 
 def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput) -> tuple[list[Item], float]:
-    """The weapons table; returns the items and its height. On a narrow card (mini) a
-    weapon's rules follow its name rather than take a column of their own."""
+    """The weapons table; returns the items and its height. A weapon's name and its rules
+    wrap within their columns and the row grows to hold them; on a narrow card (mini) a
+    weapon's rules follow its name rather than take a column of their own. A table taller
+    than `box` is an error at the first weapon that does not fit."""
     narrow = box.w < NARROW_W
     fractions = NARROW_COLUMNS if narrow else COLUMNS
     xs = [box.x]
@@ -77,6 +79,7 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
     y = box.y + HEAD_H
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     ink = ctx.color("ink")
+    rules_style = TextStyle(size=7, color=ink, min_size=6, leading=1.1)
     for i, w in enumerate(weapons):
         src = doc.source("weapons", i)
         # A count only where some models do without the weapon: most units carry it all.
@@ -91,6 +94,13 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
         if wrapped:  # two lines, or on a narrow card as many as the name needs
             para = Paragraph(ctx, name, name_style)
             h = max(ROW_H if narrow else ROW_H2, para.height(ctx, name_w, para.min_scale()) + 1 * MM)
+        # Rules too long for their column at their size wrap there, and the row grows.
+        rules_wrap = not narrow and ctx.fonts.width(rules, rules_style.font, rules_style.size) > cols[4].w
+        if rules_wrap:
+            h = max(h, cell_height(ctx, Paragraph(ctx, rules, rules_style), cols[4].w))
+        if y + h > box.bottom + 1e-6:
+            weapons_off(ctx, weapons, i, doc)
+            break
         if i % 2 == 1:
             items.append(Rect(box.x, y, box.w, h, stroke=None, fill=tint(color, 0.93)))
         if wrapped:
@@ -112,12 +122,34 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
                           TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
         items += one_line(ctx, str(w["ap"]) if w["ap"] else "–", Box(cols[3].x, y, cols[3].w, h),
                           TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
-        if not narrow:
-            items += one_line(ctx, rules or "–", Box(cols[4].x, y, cols[4].w, h), TextStyle(size=7, color=ink, min_size=6),
-                              src.child("rules"), what="weapon rules")
+        if rules_wrap:
+            items += text_box(ctx, rules, Box(cols[4].x, y + 0.5 * MM, cols[4].w, h - 1 * MM), rules_style,
+                              src.child("rules"), valign="middle", what="weapon rules")
+        elif not narrow:
+            items += one_line(ctx, rules or "–", Box(cols[4].x, y, cols[4].w, h), rules_style, src.child("rules"),
+                              what="weapon rules")
         y += h
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     return items, y - box.y
+
+
+def cell_height(ctx: LayoutContext, para: Paragraph, width: float) -> float:
+    """The height a row needs for a paragraph wrapped in its column: at its own size, or
+    at its smallest where a word would otherwise break, with room above and below."""
+    scale = para.min_scale() if para.splits_words(ctx, width, 1.0) else 1.0
+    return para.height(ctx, width, scale) + 1 * MM
+
+
+def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInput) -> None:
+    """The error for a weapons table taller than the card's room under the profile, at
+    the first weapon it cannot hold."""
+    rest = len(weapons) - first - 1
+    also = f" and the {rest} after it" if rest > 1 else (" and the one after it" if rest else "")
+    ctx.error(doc.source("weapons", first), OVERFLOW,
+              f"the weapons table runs off the card: there is no room for `{weapons[first]['name']}` "
+              f"(`weapons[{first}]`){also} under the unit's profile",
+              "list fewer weapons or shorter weapon rules for the unit (one line with `count` for a weapon "
+              "several models carry), or choose a larger `card_size` in the theme")
 
 
 def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
