@@ -77,6 +77,29 @@ def test_roster_totals_points_and_has_boxes_to_tick(built):
     assert root.get("width") == "210mm"
 
 
+def test_roster_round_numbers_sit_under_their_boxes_clear_of_them(built):
+    """Each activation box has its round's number under it, and the number's top is below
+    the box's bottom edge (a number printed over the edge is hard to read and to tick)."""
+    from pdfops import read_geometry
+
+    pdf = built / "roster" / "iron-wardens.pdf"
+    page = read_pdf(pdf).pages[0]
+    height = float(page.mediabox.height)
+    box = 3.4 * MM
+    _, _, rects = read_geometry(page)
+    ticks = [(x, height - y, x + w) for x, y, w, h, _ in rects if abs(w - box) < 0.05 and abs(abs(h) - box) < 0.05]
+    # read_geometry gives rectangles y-up from their corner; under each, its lowest edge.
+    bottoms = [(x0, max(top, top - box), x1) for x0, top, x1 in ticks]
+    digits = [w for w in words_on_page(pdf) if w[0] in {"1", "2", "3", "4"}]
+    under = 0
+    for text, left, top, right in digits:
+        above = [b for b in bottoms if b[0] - 1 <= left and right <= b[2] + 1 and 0 < top - b[1] + 0.01 < 4 * MM]
+        if above:
+            under += 1
+            assert all(top > b[1] + 0.5 for b in above), (text, top, above)
+    assert under == 4 * 4  # four units, four rounds each
+
+
 def test_reference_deck_diagrams_are_traced_by_the_sight_module(built):
     text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
     for title in ("Line of sight — the steps", "Walls — cover", "Walls — blocked", "Distance", "Mission and objectives"):

@@ -91,7 +91,7 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
         x = act.x + PAD + r * (BOX + 2.4 * MM)
         boxes, _ = check_boxes(ctx, x, box.y + PAD + 0.4 * MM, 1, size=BOX)
         items += boxes
-        items += one_line(ctx, str(r + 1), Box(x - 1 * MM, box.y + PAD + BOX + 0.4 * MM, BOX + 2 * MM, 3 * MM),
+        items += one_line(ctx, str(r + 1), Box(x - 1 * MM, box.y + PAD + BOX + 1.2 * MM, BOX + 2 * MM, 3 * MM),
                           TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None, valign="top")
     wounds = _wounds(row)
     wound_box = cols[5].inset(PAD, 0)
