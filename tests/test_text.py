@@ -121,11 +121,23 @@ def test_a_word_longer_than_the_line_is_broken_not_lost(ctx):
     assert all(r.x + r.width <= 20 * MM + 1e-6 for r in items)
 
 
-def test_missing_glyphs_are_a_warning_naming_the_character(ctx):
+def test_missing_glyphs_are_one_warning_naming_each_character(ctx):
     text_box(ctx, "Check ✓ and ☐", Box(0, 0, 200, 40), TextStyle(size=9), Source(("x", "y"), ("body",)))
-    codes = sorted((i.code, i.message.split("`")[1]) for i in ctx.issues)
-    assert codes == [("layout.missing-glyph", "☐"), ("layout.missing-glyph", "✓")]
-    assert all(i.severity.value == "warning" for i in ctx.issues)
+    (issue,) = ctx.issues
+    assert issue.code == "layout.missing-glyph" and issue.severity.value == "warning"
+    assert "`☐` (U+2610), `✓` (U+2713)" in issue.message and "they print as empty boxes" in issue.message
+
+
+def test_missing_glyphs_of_a_label_are_said_once_where_a_field_prints_them(ctx):
+    """A label made of several documents' names (no field of its own) adds no warning for
+    characters a field of the same output already reports; others are reported once."""
+    from sheetgen.layout.context import glyphs_once
+
+    text_box(ctx, "Ewa Wężyk", Box(0, 0, 200, 40), TextStyle(size=9), Source(("x", "ewa"), ("name",)))
+    text_box(ctx, "Ewa Wężyk, Jan Dvořák", Box(0, 0, 200, 40), TextStyle(size=9), None)
+    text_box(ctx, "Ewa Wężyk, Jan Dvořák", Box(0, 0, 200, 40), TextStyle(size=9, font="bold"), None)
+    found = glyphs_once(ctx.issues, ctx)
+    assert [(i.source.doc, i.glyphs) for i in found] == [(("x", "ewa"), "ęż"), (None, "ř")]
 
 
 def test_a_table_and_a_paragraph_shrink_together(ctx):

@@ -39,6 +39,10 @@ class Issue:
     # Text too long for its line or box: (the text as printed, how many of its first
     # characters fit), so the diagnostic can say how short the field must be.
     fit: tuple[str, int] | None = None
+    glyphs: str = ""  # a missing-glyph finding's characters (see `glyphs_once`)
+
+
+MISSING_GLYPH = "layout.missing-glyph"
 
 
 class FontBook:
@@ -120,21 +124,60 @@ class LayoutContext:
         self.issues.append(Issue(source, severity, code, message, hint, source.at, fit))
 
     def check_glyphs(self, text: str, style: str, source: Source | None) -> None:
-        """Warn once per character and place about characters the font cannot draw. The
-        warning names every theme font without the character, so text set in several
-        styles of one family is reported once, not once a style."""
+        """Warn about characters the font cannot draw: once per text and place, naming every
+        character and every theme font without it (text set in several styles of one
+        family is said once). An item of a list is reported at the list, so a name printed
+        as a list on a card and line by line on a sheet is one warning."""
         missing = self.fonts.metrics(style).missing(text)
-        for char in sorted(missing):
-            key = (source, char)
-            if key in self._warned_glyphs:
-                continue
-            self._warned_glyphs.add(key)
-            lacking = sorted({self.fonts.face(s).name for s in self.fonts.faces if self.fonts.metrics(s).missing(char)})
-            names = (f"the font {lacking[0]} has" if len(lacking) == 1
-                     else f"the fonts {', '.join(lacking[:-1])} and {lacking[-1]} have")
-            self.warning(
-                source,
-                "layout.missing-glyph",
-                f"{names} no glyph for `{char}` (U+{ord(char):04X}); it prints as an empty box",
-                "use a theme font that has it, or write the character another way",
-            )
+        if not missing:
+            return
+        if source is not None:
+            path = source.path
+            while path and isinstance(path[-1], int):
+                path = path[:-1]
+            source = Source(source.doc, path) if path != source.path else source
+        chars = "".join(sorted(missing))
+        key = (source, chars)
+        if key in self._warned_glyphs:
+            return
+        self._warned_glyphs.add(key)
+        self.issues.append(self.missing_glyphs(chars, source))
+
+    def missing_glyphs(self, chars: str, source: Source | None) -> Issue:
+        """The warning for characters no glyph draws (see `check_glyphs`)."""
+        lacking = sorted({_font_label(self.fonts.face(s)) for s in self.fonts.faces
+                          if self.fonts.metrics(s).missing(chars)})
+        names = (f"the font {lacking[0]} has" if len(lacking) == 1
+                 else f"the fonts {', '.join(lacking[:-1])} and {lacking[-1]} have")
+        listed = ", ".join(f"`{c}` (U+{ord(c):04X})" for c in chars)
+        boxes = "it prints as an empty box" if len(chars) == 1 else "they print as empty boxes"
+        return Issue(source or Source(None), Severity.WARNING, MISSING_GLYPH,
+                     f"{names} no glyph for {listed}; {boxes}",
+                     "use a theme font that has it, or write the character another way", glyphs=chars)
+
+
+def _font_label(face: FontFace) -> str:
+    """A font as its user knows it: sheetgen's own by name, a theme's by its file."""
+    from pathlib import Path
+
+    import re
+
+    return Path(face.path).name if re.match(r"F[0-9a-f]{10}-", face.name) else face.name  # see `face_for_file`
+
+
+def glyphs_once(issues: list[Issue], ctx: "LayoutContext") -> list[Issue]:
+    """Characters without a glyph in text that names no content field (a label made of
+    several documents' names, a template's words) are reported only if no field printed
+    in the same output already reports them, in one warning for the output."""
+    placed: set[str] = set()
+    unplaced: set[str] = set()
+    kept = []
+    for issue in issues:
+        if issue.code == MISSING_GLYPH and issue.source.doc is None:
+            unplaced.update(issue.glyphs)
+            continue
+        if issue.code == MISSING_GLYPH:
+            placed.update(issue.glyphs)
+        kept.append(issue)
+    rest = "".join(sorted(unplaced - placed))
+    return kept + [ctx.missing_glyphs(rest, None)] if rest else kept

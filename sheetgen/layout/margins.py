@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.diagnostics import Severity
-from sheetgen.layout.context import Issue, LayoutContext, Source
+from sheetgen.layout.context import Issue, LayoutContext, Source, glyphs_once
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import Job, Product
 from sheetgen.layout.text import OVERFLOW
@@ -37,7 +37,7 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
     margin = theme.printable_margin
     if (margin <= DEFAULT_PRINTABLE_MARGIN + 1e-6 or not errors or any(e.code != OVERFLOW for e in errors)
             or not _fits(product, job, theme, DEFAULT_PRINTABLE_MARGIN)):
-        return document, ctx.issues
+        return document, glyphs_once(ctx.issues, ctx)
     fits, fails = DEFAULT_PRINTABLE_MARGIN, margin
     while fails - fits > STEP + 1e-6:
         mid = fits + ((fails - fits) / 2 // STEP) * STEP
@@ -51,4 +51,4 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
                   f"`{what}` does not fit inside a {format_mm(margin)} printable margin on {paper} paper: its text runs "
                   f"out of room; the widest margin it fits inside is {format_mm(fits)}",
                   f"make `printable_margin` {format_mm(fits)} or less")
-    return document, [i for i in ctx.issues if i.severity is not Severity.ERROR] + [issue]
+    return document, glyphs_once([i for i in ctx.issues if i.severity is not Severity.ERROR], ctx) + [issue]
