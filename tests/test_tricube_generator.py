@@ -153,3 +153,21 @@ def test_a_generated_challenge_says_so_in_its_file_and_on_its_card(workdir):
     text = " ".join(cards)
     assert f"{challenge['name']} Challenge" in text and "the challenge is overcome when all are ticked" in text
     assert "the foe falls when all are ticked" in text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_group_repeats_no_concept_perk_or_quirk_while_others_fit(seed, library):
+    """`--count` NPCs of one trait are told apart by more than their names: as long as the
+    tables have concepts, perks and quirks the group has not drawn, none is given twice."""
+    from sheetgen.generate.tricube import fitting, load_tables
+
+    genre = genres()[seed % len(genres())]
+    docs, _ = generate(seed, library, trait="crafty", genre=genre, count=4)
+    tables = load_tables(library)
+    concepts = {e.text for e in fitting(tables["concepts"], genre, "crafty")}
+    drawn = [d["concept"] for d in docs]
+    assert len(set(drawn)) == min(len(drawn), len(concepts)), drawn
+    for field in ("perks", "quirks"):
+        items = [item for d in docs for item in d[field]]
+        available = {e.text for e in fitting(tables[field], genre)}
+        assert len(set(items)) == min(len(items), len(available)), (field, items)

@@ -55,6 +55,11 @@ def fitting(table: TricubeTable, genre: str, trait: str | None = None) -> list[T
     return [e for e in in_genre if not e.traits or trait in e.traits] or in_genre
 
 
+def unused(entries: list[TableEntry], used: set[str]) -> list[TableEntry]:
+    """The entries a group has not drawn yet; all of them once every one has been."""
+    return [e for e in entries if e.text not in used] or entries
+
+
 def pick(rng: random.Random, entries: list[TableEntry], count: int) -> list[str]:
     """`count` different entries' texts (fewer if the table has fewer)."""
     return [e.text for e in rng.sample(entries, min(count, len(entries)))]
@@ -88,9 +93,13 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
     count = count_of(options)
     names = _names(rng, tables["names"], genre, options, count)
     out = []
+    used: set[str] = set()  # concepts, perks and quirks the group has: not given twice while others fit
     for name, doc_id in zip(names, _ids(names, tag_for(options, rng))):
         trait = options.get("trait") or rng.choice(TRAITS)
-        concept = rng.choice(fitting(tables["concepts"], genre, trait))
+        concept = rng.choice(unused(fitting(tables["concepts"], genre, trait), used))
+        perks = pick(rng, unused(fitting(tables["perks"], genre), used), limits.starting_perks)
+        quirks = pick(rng, unused(fitting(tables["quirks"], genre), used), limits.starting_quirks)
+        used.update([concept.text, *perks, *quirks])
         out.append({
             "kind": "tricube-character",
             "id": doc_id,
@@ -98,8 +107,8 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
             "trait": trait,
             "concept": concept.text,
             "combat_style": concept.combat_style or USUAL_COMBAT_STYLE[trait],
-            "perks": pick(rng, fitting(tables["perks"], genre), limits.starting_perks),
-            "quirks": pick(rng, fitting(tables["quirks"], genre), limits.starting_quirks),
+            "perks": perks,
+            "quirks": quirks,
             "karma": limits.starting_karma,
             "resolve": limits.starting_resolve,
             "afflictions": [],
