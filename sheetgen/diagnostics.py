@@ -55,12 +55,29 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate to a misspelt word, as a hint sentence, or None."""
     choices = sorted(set(candidates))
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if close and isinstance(word, str) and len(word) <= 5 and _edits(word.lower(), close[0].lower()) > 1:
+        close = []  # a short word shares half its letters with many (`Fear`, `Repair`): one slip only
     if not close and isinstance(word, str):
         lowered = word.lower()
         close = [c for c in choices if c.lower() == lowered]
     if close:
         return f"did you mean `{close[0]}`?"
     return None
+
+
+def _edits(a: str, b: str) -> int:
+    """Letters to insert, delete, change or swap with a neighbour to make `a` into `b`."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            row.append(cost)
+        prev2, prev = prev, row
+    return prev[-1]
 
 
 def field_path(path: Sequence) -> str:

@@ -63,7 +63,8 @@ def _check_options(type_: str, options: dict[str, Any]) -> tuple[str | None, str
     count = count_of(options)
     if type_ != "humanoid":
         if rank is not None:
-            raise ValueError(f"--rank is for humanoids; {type_} have no grunts, captains or commanders")
+            raise ValueError(f"--rank is for humanoids; {'an' if type_[0] in 'aeiou' else 'a'} {type_} has no rank "
+                             "(grunt, captain or commander)")
         if size not in (None, "normal"):
             raise ValueError(f"--size is for humanoids; the rules give {type_} no size changes")
         size = None

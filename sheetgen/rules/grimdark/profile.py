@@ -66,7 +66,12 @@ def parse_range(value: str | int | float | None) -> Range | None:
             raise ProfileError(f"`{value}` is not a whole number of squares", "write whole squares, such as `8sq`")
         return Range(int(number), None)
     inches = int(number) if number == int(number) else number
-    return Range(inches_to_squares(number), inches)
+    squares = inches_to_squares(number)
+    if squares == 0:
+        raise ProfileError(f"`{value}` is less than half a square ({INCHES_PER_SQUARE}in): it would be 0 squares, "
+                           "a weapon that cannot shoot",
+                           f"write {INCHES_PER_SQUARE / 2:g}in or more (1 square), or leave range out for a melee weapon")
+    return Range(squares, inches)
 
 
 @dataclass(frozen=True, slots=True)
