@@ -92,7 +92,7 @@ def plan_project(games: list[str]) -> list[PlannedFile]:
         deck = (root / "shared" / "reference-deck.yaml").read_text(encoding="utf-8")
         files.append(PlannedFile("content/reference-deck.yaml", deck.replace("{system}", games[0]).encode()))
         sections = "".join(f"  - title: {title}\n    include: {{kind: {kind}, product: {product}}}\n"
-                           for title, kind, product in (HANDOUT_SECTIONS[g] for g in games))
+                           for title, kind, product in (HANDOUT_SECTIONS[g] for g in games if g in HANDOUT_SECTIONS))
         handout = (root / "shared" / "handout.yaml").read_text(encoding="utf-8")
         files.append(PlannedFile("content/handout.yaml", handout.replace("{sections}\n", sections).encode()))
     files.append(PlannedFile(SCHEMA_FILE, (json.dumps(with_product_names(combined_schema()), indent=2) + "\n").encode()))

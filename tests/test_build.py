@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli, write
@@ -277,6 +278,49 @@ def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(wo
         assert f"Guard {jobs}" in PdfReader(workdir / "output/tricube/character-sheet/orm.pdf").pages[0].extract_text()
     source.write_text(source.read_text().replace(long_name, "Hedda"))
     assert run_cli("build").code == 0 and cards.read_bytes() != earlier[0]
+
+
+def test_a_build_killed_after_skipping_a_collection_keeps_it_listed(workdir, monkeypatch):
+    """The manifest on disk lists only what a build leaves alone until it ends; a collection
+    it skips (a member failed) keeps its earlier files, so they are journalled at once: a
+    build killed before its last manifest write loses none of them."""
+    import sheetgen.build.pipeline as pipeline
+
+    for id_, name in (("hedda", "Hedda Stonebrook"), ("orm", "Orm")):
+        write(workdir, f"content/{id_}.yaml", f"""
+            kind: tricube-character
+            id: {id_}
+            name: {name}
+            trait: brawny
+            concept: Caravan guard
+            combat_style: melee
+            perks: [Berserker]
+            quirks: [Short-tempered]
+            karma: 3
+            resolve: 3
+        """)
+    assert run_cli("build", "--format", "pdf").code == 0
+    listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}  # noqa: E731
+    assert "tricube/character-cards/party.pdf" in listed()
+    source = workdir / "content/hedda.yaml"
+    long_name = "Hedda Stonebrook the Unbelievably Long-Named Caravan Guard of the Northern Wastes"
+    source.write_text(source.read_text().replace("Hedda Stonebrook", long_name))  # too long for her sheet
+    real, calls = pipeline.write_manifest, []
+
+    def killed(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:  # the last write: the build is killed before it
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "write_manifest", killed)
+    interrupted = run_cli("build", "--format", "pdf", "--force")
+    assert interrupted.code != 0 and len(calls) == 2
+    monkeypatch.setattr(pipeline, "write_manifest", real)
+    again = run_cli("build", "--format", "pdf")
+    assert "tricube/character-cards/party is not rebuilt" in again.stderr
+    assert "tricube/character-cards/party.pdf" in listed()
+    assert (workdir / "output/tricube/character-cards/party.pdf").exists()
 
 
 def test_nothing_is_built_while_the_chosen_theme_has_errors(workdir):

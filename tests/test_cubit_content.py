@@ -219,3 +219,18 @@ def test_the_opposed_odds_on_the_cards_match_brute_force_ties_to_the_attacker(cu
             assert agrees(cell, brute_force_attacker_wins(row[0], int(column[1:]))), (row[0], column, cell)
     # Equal skills: the attacker wins ties, so better than even.
     assert all(float(row[row[0]].rstrip("%")) > 50 for row in opposed["rows"])
+
+
+def test_an_unnamed_cubit_with_the_longest_id_still_builds(workdir):
+    """An unnamed cubit's sheet shows a short id beside "Unnamed cubit"; a long one (ids may
+    have 64 characters) is left out rather than overflowing the title."""
+    from conftest import pdf_text, run_cli
+
+    long_id = "unnamed-guard-of-the-northern-gate-who-never-sleeps-at-all-x"
+    (workdir / "content/npcs.yaml").write_text(
+        f"kind: cubit\nid: {long_id}\nfaces: 'Ai1 Ma2 At3 De4 Ta5 Mo6'\n---\n"
+        "kind: cubit\nid: guard-2\nfaces: 'Ai1 Ma2 At3 De4 Ta5 Mo6'\n")
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    assert "Unnamed cubit · guard-2" in pdf_text(workdir / "output/cubit/sheet/guard-2.pdf")
+    assert "Unnamed cubit" in pdf_text(workdir / f"output/cubit/sheet/{long_id}.pdf")

@@ -118,6 +118,7 @@ def test_init_offers_every_game_sheetgen_serves():
     from sheetgen.project import init_games
 
     assert sorted(init_games()) == sorted(GAMES)
+    assert sorted(HANDOUT_SECTIONS) == sorted(GAMES)  # each game has its section in init's handout
 
 
 def test_the_schema_mapping_covers_the_content(project):

@@ -284,3 +284,21 @@ def test_labels_take_their_game_s_abbreviation_only_where_the_word_does_not_fit(
     assert short_form("STRENGTH", shorts) == "STR" and short_form("Effort tokens", shorts) == "Effort tokens"
     assert label_forms(ctx, ["STRENGTH", "SKILL"], [30 * MM, 30 * MM], style, shorts) == ["STRENGTH", "SKILL"]
     assert label_forms(ctx, ["STRENGTH", "SKILL"], [6 * MM, 30 * MM], style, shorts) == ["STR", "SKL"]
+
+
+def test_overflows_at_no_place_of_their_own_are_not_merged_into_one():
+    """Two different labels too long for their lines, neither from a content field, are two
+    findings; the same field too long twice is one, with how often."""
+    from sheetgen.build.pipeline import once_per_place
+    from sheetgen.diagnostics import Severity
+    from sheetgen.layout.context import Issue
+
+    def overflow(source, message):
+        return Issue(source, Severity.ERROR, "layout.text-overflow", message, fit=("x" * 20, 10))
+
+    name = Source(("tricube-character", "hedda"), ("name",))
+    merged = once_per_place([overflow(Source(None), "the karma reminder does not fit"),
+                             overflow(Source(None), "the resolve reminder does not fit"),
+                             overflow(name, "the name does not fit"), overflow(name, "the name does not fit")], cards=False)
+    assert [i.message for i in merged] == ["the karma reminder does not fit", "the resolve reminder does not fit",
+                                           "the name does not fit (in 2 places)"]

@@ -483,7 +483,8 @@ def once_per_place(issues: list[Issue], cards: bool) -> list[Issue]:
         if issue.code not in TOO_LONG:
             out.append(issue)
             continue
-        key = (issue.source, issue.code)
+        # Findings at no place of their own (labels, a template's words) are one only if the same.
+        key = (issue.source, issue.code) if issue.source.doc or issue.at else (issue.source, issue.code, issue.message)
         if key not in groups:
             groups[key] = []
             out.append(key)
@@ -638,6 +639,13 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     entries = list(kept)
     by_key = {t.key: t for t in targets}
 
+    def keep(t: Target, done: list[OutputEntry]) -> None:
+        """A target's outputs as they stay, listed again: journalled, since the manifest on
+        disk left them out when the build began (a build killed now must not lose them)."""
+        if done and t.key in records:
+            journal.add(t.key, records[t.key], done)
+        entries.extend(done)
+
     def finish(res: JobResult) -> None:
         t = by_key[res.key]
         fallback = f"<{t.key}>"
@@ -663,8 +671,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             done = fresh + [e for e in earlier if e.path not in written]
             if fresh:
                 records[t.key] = t.record("")  # partly new: rebuilt next time
-                journal.add(t.key, records[t.key], done)
-            entries.extend(done)
+            keep(t, done)
             return
         report.built += 1
         report.pages += res.pages
@@ -697,7 +704,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                         if not failed:
                             wave.append(t)
                             continue
-                        entries.extend(e for e in by_target.get(t.key, []) if e.format in t.formats)
+                        keep(t, [e for e in by_target.get(t.key, []) if e.format in t.formats])
                         report.failed += 1
                         report.diagnostics.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)),
                                                                library))

@@ -305,6 +305,9 @@ def _reconstructed_notes(catalog: Catalog, faces: list[FaceInput]) -> list[dict]
     return [{"note": note, "interface": found[note]} for note in sorted(found)]
 
 
+UNNAMED_ID_SHOWN = 24  # characters of an id printed beside "Unnamed cubit"
+
+
 def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
     """Check a cubit against the catalog and the rules; derive what its sheets show."""
     model: Cubit = doc.model  # type: ignore[assignment]
@@ -344,7 +347,8 @@ def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
         [NotationFace(f.interface, f.skill, tuple(u for u, _ in f.upgrades)) for f in faces], catalog.code_of())
     colors = list(model.colors) if model.colors else (list(faction["colors"]) if faction else [])
     return {
-        "display_name": model.name or f"Unnamed cubit · {doc.id}",  # ids tell unnamed ones apart
+        # Ids tell unnamed cubits apart (one as long as a title holds: a generated NPC's is short).
+        "display_name": model.name or ("Unnamed cubit" + (f" · {doc.id}" if len(doc.id) <= UNNAMED_ID_SHOWN else "")),
         "name": model.name,
         "aliases": list(model.aliases),
         "function": model.function,
