@@ -219,3 +219,22 @@ def test_a_document_read_from_the_cache_is_reported_at_its_own_lines(tmp_path, m
     again = run_cli("build", "--format", "pdf")
     for result in (first, again):
         assert result.code == 1 and "content/theme.yaml:5:8: error[" in result.stderr, result.stderr
+
+
+def test_a_kept_warning_at_a_template_is_the_same_whatever_folder_the_build_ran_in(tmp_path, monkeypatch):
+    """The manifest keeps a template's place by absolute path (it does not change with the
+    working directory) and reports it as every path is: relative when below the folder the
+    next command runs in."""
+    from sheetgen.build.pipeline import issue_from_json, issue_json
+    from sheetgen.diagnostics import Severity
+    from sheetgen.layout.context import Issue, Source
+
+    (tmp_path / "content").mkdir()
+    monkeypatch.chdir(tmp_path)
+    at_root = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("templates/card.j2", 8, 10)))
+    monkeypatch.chdir(tmp_path / "content")
+    in_content = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("../templates/card.j2", 8, 10)))
+    assert at_root == in_content and at_root["at"][0] == str(tmp_path / "templates/card.j2")
+    assert issue_from_json(at_root).at == (str(tmp_path / "templates/card.j2"), 8, 10)  # not below here
+    monkeypatch.chdir(tmp_path)
+    assert issue_from_json(at_root).at == ("templates/card.j2", 8, 10)

@@ -525,7 +525,16 @@ def issue_json(issue: Issue) -> dict[str, Any]:
     """A layout warning as the manifest keeps it (`TargetRecord.warnings`)."""
     return {"doc": list(issue.source.doc) if issue.source.doc else None, "path": list(issue.source.path),
             "code": issue.code, "message": issue.message, "hint": issue.hint,
-            "at": list(issue.at) if issue.at else None, "fit": list(issue.fit) if issue.fit else None}
+            "at": _absolute_at(issue.at), "fit": list(issue.fit) if issue.fit else None}
+
+
+def _absolute_at(at: tuple[str, int, int] | None) -> list | None:
+    """A template's place as the manifest keeps it: by absolute path, so that the manifest
+    does not depend on the folder a build ran in (shown relative again when reported)."""
+    if not at:
+        return None
+    file = at[0] if at[0].startswith("<") else os.path.abspath(at[0])
+    return [file, at[1], at[2]]
 
 
 def issue_from_json(d: dict[str, Any]) -> Issue | None:
@@ -535,7 +544,8 @@ def issue_from_json(d: dict[str, Any]) -> Issue | None:
         doc, at, fit = d.get("doc"), d.get("at"), d.get("fit")
         return Issue(Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())), Severity.WARNING,
                      str(d["code"]), str(d["message"]), d.get("hint"),
-                     (str(at[0]), int(at[1]), int(at[2])) if at else None, (str(fit[0]), int(fit[1])) if fit else None)
+                     (display_path(str(at[0])), int(at[1]), int(at[2])) if at else None,
+                     (str(fit[0]), int(fit[1])) if fit else None)
     except (KeyError, TypeError, ValueError, IndexError):
         return None
 
