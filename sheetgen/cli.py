@@ -785,8 +785,8 @@ def import_army_forge(file, out_dir) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("-o", "--output", "out_dir", default=DEFAULT_OUTPUT, show_default=True, type=click.Path(file_okay=False),
-              help="folder to build into")
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
+              help="folder to build into (default: output/ beside the project's content/ folder)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port on 127.0.0.1 (0: any free port)")
 @click.option("--open", "open_browser", is_flag=True, help="open the workbench in a web browser")
 def serve(paths, out_dir, port, open_browser) -> None:
@@ -798,8 +798,10 @@ def serve(paths, out_dir, port, open_browser) -> None:
         raise click.UsageError(f"`sheetgen serve` needs {exc.name}: pip install 'sheetgen[serve]'") from None
     from sheetgen.content.loader import UsageError
 
+    if not paths and not Path(DEFAULT_CONTENT).is_dir():  # in a project's subfolder: the project
+        paths = tuple(_paths(paths)[0])
     try:
-        workspace = Workspace(list(paths), out_dir)
+        workspace = Workspace(list(paths), out_dir or _default_output(paths))
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     try:

@@ -318,3 +318,11 @@ def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(e
     again = run_cli("build", "else/content/mine/zib.yaml")
     assert again.code == 0 and again.stderr.rstrip().endswith("→ else/output/")
     assert not (empty.parent / "output").exists()
+    # A file kept beside the content folder, built from its own folder, is the project's too.
+    (empty / "extras").mkdir()
+    (empty / "extras/kit.yaml").write_text("kind: handout\nid: kit\ntitle: Kit\nsections:\n"
+                                           "  - title: Foes\n    include: {kind: tricube-foe, product: foe-cards}\n")
+    monkeypatch.chdir(empty / "extras")
+    kit = run_cli("build", "kit.yaml")
+    assert kit.code == 0 and kit.stderr.rstrip().endswith("→ ../output/"), kit.stderr
+    assert (empty / "output/handouts/bundle/kit.pdf").is_file() and not (empty / "extras/output").exists()

@@ -21,7 +21,8 @@ def find_root(paths: Iterable[str | os.PathLike]) -> Path:
     """The project root of the given paths: the folder holding the nearest `content/`
     folder above the first of them; else the working directory when it holds `content/`
     (files from elsewhere are checked against the project they are used in); else the
-    deepest folder common to all of them."""
+    nearest folder above the first path that holds `content/` (a file kept beside it);
+    else the deepest folder common to all of them."""
     resolved = [Path(os.path.abspath(p)) for p in paths] or [Path.cwd() / CONTENT]
     for folder in [resolved[0], *resolved[0].parents]:
         if folder.name == CONTENT and folder.is_dir():
@@ -29,6 +30,9 @@ def find_root(paths: Iterable[str | os.PathLike]) -> Path:
     cwd = Path.cwd()
     if (cwd / CONTENT).is_dir():
         return cwd
+    for folder in resolved[0].parents:  # a file beside the content folder (`extras/kit.yaml`)
+        if (folder / CONTENT).is_dir():
+            return folder
     common = Path(os.path.commonpath([str(p) for p in resolved]))
     return common if common.is_dir() else common.parent
 
