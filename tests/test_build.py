@@ -275,7 +275,16 @@ def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(wo
         assert result.code == 1 and "error[layout.text-overflow]" in result.stderr
         assert "tricube/character-cards/party is not rebuilt while tricube-character `hedda`" in result.stderr
         assert (cards.read_bytes(), sheet.read_bytes()) == earlier
+        assert not list((workdir / "output").rglob("*.tmp"))  # what a parallel build staged is gone
         assert f"Guard {jobs}" in PdfReader(workdir / "output/tricube/character-sheet/orm.pdf").pages[0].extract_text()
+    # Built alone, another member's file says the same of the party: hedda's sheet still fails.
+    other.write_text(re.sub(r"concept: .*", "concept: Guard alone", other.read_text()))
+    alone = run_cli("build", "content/orm.yaml")
+    assert "tricube/character-cards/party is not rebuilt while tricube-character `hedda`" in alone.stderr
+    assert (cards.read_bytes(), sheet.read_bytes()) == earlier
+    assert "Guard alone" in PdfReader(workdir / "output/tricube/character-sheet/orm.pdf").pages[0].extract_text()
+    checked = run_cli("validate")
+    assert checked.code == 1 and "tricube/character-cards/party is not rebuilt while tricube-character `hedda`" in checked.stderr
     source.write_text(source.read_text().replace(long_name, "Hedda"))
     assert run_cli("build").code == 0 and cards.read_bytes() != earlier[0]
 

@@ -51,11 +51,8 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
     the file system flush it (ext4 does, for example), which costs more than reading it,
     and its time stays that of the build that made it."""
     digest = hashlib.sha256(data).hexdigest()
-    try:
-        if path.stat().st_size == len(data) and sha256_file(path) == digest:
-            return digest
-    except OSError:
-        pass
+    if _holds(path, data, digest):
+        return digest
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = _temp_file(path)
     try:
@@ -74,6 +71,33 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> str:
             exc.filename, exc.filename2 = str(path), None  # the file wanted, not the temp file
         raise
     return digest
+
+
+def stage_file(path: Path, data: bytes) -> tuple[str, str | None]:
+    """Write the next contents of `path` beside it, to put in place later with `os.replace`
+    (or remove): (sha256, the temporary file), or no file if `path` already holds them. A
+    build interrupted meanwhile leaves a temporary file that the next one removes."""
+    digest = hashlib.sha256(data).hexdigest()
+    if _holds(path, data, digest):
+        return digest, None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = _temp_file(path)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    return digest, tmp
+
+
+def _holds(path: Path, data: bytes, digest: str) -> bool:
+    """Whether the file at `path` already holds exactly `data` (whose sha256 is `digest`)."""
+    try:
+        return path.stat().st_size == len(data) and sha256_file(path) == digest
+    except OSError:
+        return False
 
 
 _TEMP_NUMBERS = itertools.count()

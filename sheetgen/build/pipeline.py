@@ -6,6 +6,7 @@ Only this stage (and the CLI above it) sees every other stage.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
 import hashlib
@@ -33,6 +34,7 @@ from sheetgen.build.files import (
     output_lock,
     read_manifest,
     safe_output_path,
+    stage_file,
     write_atomic,
     write_manifest,
 )
@@ -124,17 +126,19 @@ def plan(
     *,
     whole: bool = True,
     spoiled: dict[str, set[str]] | None = None,
+    members: bool = False,
 ) -> list[Target]:
     """Every target the checked content asks for, in a stable order.
 
     `spoiled` maps files holding documents that could not be read (so neither their kind
     nor id is known) to the kinds they may be: outputs drawing on those kinds wait.
     In a partial build (`whole` false) a collection is planned only when one of its
-    members was asked for; it is made from every member, those read for reference too."""
+    members was asked for; it is made from every member, those read for reference too.
+    With `members`, documents read for reference get their own outputs planned too."""
     library = checked.library
     spoiled = spoiled or {}
     wanted = tuple(f for f in FORMATS if f in set(formats))
-    docs = [d for d in checked.documents(*kinds_registry.names()) if d.kind != "theme"]
+    docs = [d for d in checked.documents(*kinds_registry.names(), targets_only=not members) if d.kind != "theme"]
     systems = {s for s in (doc_system(d) for d in docs) if s}
     docs += shipped_documents(checked, systems)
     # A partial build prints a game's blank sheets only when it was given documents of that
@@ -279,6 +283,9 @@ class JobResult:
     issues: list[Issue] = field(default_factory=list)
     crashed: str | None = None
     write_error: str | None = None
+    # Files written beside their outputs, to replace them once the build keeps the result
+    # (`stage_files`): (temporary file, output).
+    staged: list[tuple[str, str]] = field(default_factory=list)
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
@@ -296,7 +303,7 @@ def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None
         return None, [Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column))]
 
 
-def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
+def run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool = False) -> JobResult:
     """Lay out and render one target; write its files only if layout found no errors."""
     # Laying out and rendering make a great many objects that live until the target is
     # written, and hardly a reference cycle: the cycle collector would walk them again
@@ -308,7 +315,7 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
     if not collecting:
         gc.freeze()
     try:
-        return _run_target(target, theme, out_dir)
+        return _run_target(target, theme, out_dir, stage)
     finally:
         if collecting:
             gc.enable()
@@ -316,7 +323,7 @@ def run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
             gc.collect(0)
 
 
-def _run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult:
+def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool = False) -> JobResult:
     result = JobResult(target.key)
     try:
         document, result.issues = lay_out(target, theme)
@@ -339,7 +346,13 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str) -> JobResult
         root = Path(out_dir)
         for rel, fmt, data, pages in rendered:
             try:
-                sha = write_atomic(safe_output_path(root, rel), data, durable=False)
+                path = safe_output_path(root, rel)
+                if stage:
+                    sha, tmp = stage_file(path, data)
+                    if tmp:
+                        result.staged.append((tmp, str(path)))
+                else:
+                    sha = write_atomic(path, data, durable=False)
             except OSError as exc:  # the output folder, not the content: say which file and why
                 result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
                 break
@@ -376,36 +389,94 @@ def _import_renderers(todo: list[Target]) -> None:
         import sheetgen.render.svg  # noqa: F401
 
 
+def _draws_on_several(target: Target) -> bool:
+    """A collection, or an output of one document that includes others (a handout, a kit)."""
+    return target.scope == "collection" or len(target.job.docs) > 1
+
+
+def _members_failed(checked: Checked, options: "BuildOptions", later: list[Target], first: list[Target],
+                    records: dict[str, TargetRecord], planned: set[str]) -> set[tuple[str, str]]:
+    """Documents of the outputs that draw on several whose own outputs fail, found before
+    the build runs them when this build does not make those own outputs (a partial
+    build, where the collection is made of documents read for reference): an own output
+    built from the same input as now did not fail; any other is laid out to see."""
+    ahead = {d.key for t in first for d in t.job.docs}
+    needed = {d.key for t in later for d in t.job.docs} - ahead
+    if options.whole or not needed:
+        return set()
+    failed: set[tuple[str, str]] = set()
+    shared: dict[Any, str] = {}
+    for t in plan(checked, options.formats, whole=True, members=True):
+        if _draws_on_several(t) or not t.job.docs or t.job.docs[0].key not in needed or t.key in planned:
+            continue
+        if find_product(t.product, t.system).print_shop_of:
+            continue  # the same cards as its deck
+        record = records.get(t.key)
+        if record is not None and record.input == target_digest(t, checked.theme, shared):
+            continue
+        _, issues = lay_out(t, checked.theme)
+        if any(i.severity is Severity.ERROR for i in issues):
+            failed |= _failed_docs(t, JobResult(t.key, issues=issues))
+    return failed
+
+
 def _failed_docs(target: Target, result: JobResult) -> set[tuple[str, str]]:
     """The documents a failed output's errors are about (its own, if they name none)."""
     named = {i.source.doc for i in result.issues if i.severity is Severity.ERROR and i.source.doc}
     return named or ({target.job.docs[0].key} if target.job.docs else set())  # type: ignore[return-value]
 
 
+class _Runner:
+    """Runs targets in this process, or in worker processes started once: `submit` lists
+    of targets at any time (a collection once its members' own outputs are done), take the
+    results with `results` as they come."""
+
+    def __init__(self, jobs: int, theme: ResolvedTheme, out_dir: Path, pool=None):
+        self.jobs, self.theme, self.out_dir, self.pool = jobs, theme, str(out_dir), pool
+        self.queue: list[tuple[Target, bool]] = []
+        self.pending: set = set()
+
+    @property
+    def parallel(self) -> bool:
+        return self.pool is not None
+
+    def submit(self, targets: list[Target], stage: bool = False) -> None:
+        """Run `targets`; with `stage`, each alone, its files staged (`stage_file`)."""
+        if self.pool is None:
+            self.queue.extend((t, stage) for t in targets)
+        else:
+            parts = [[t] for t in targets] if stage else chunks(targets, self.jobs)
+            self.pending.update(self.pool.submit(_run_chunk, part, stage) for part in parts)
+
+    def results(self) -> Iterator[JobResult]:
+        """Every result of what was submitted, including what is submitted meanwhile."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        while self.queue or self.pending:
+            if self.pool is None:
+                target, stage = self.queue.pop(0)
+                yield run_target(target, self.theme, self.out_dir, stage)
+                continue
+            done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=id):
+                yield from fut.result()
+
+
 @contextmanager
-def _runner(jobs: int, todo: list[Target], theme: ResolvedTheme, out_dir: Path) -> Iterator[
-        Callable[[list[Target]], Iterator[JobResult]]]:
-    """A way to run lists of targets: in this process, or in worker processes that are
-    started once for every list run with it."""
+def _runner(jobs: int, todo: list[Target], theme: ResolvedTheme, out_dir: Path) -> Iterator[_Runner]:
     if jobs <= 1 or len(todo) <= 1:
-        yield lambda targets: (run_target(t, theme, str(out_dir)) for t in targets)
+        yield _Runner(jobs, theme, out_dir)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor
 
     _import_renderers(todo)  # once, here: the workers start with them (fork)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(theme, str(out_dir))) as pool:
-
-        def run(targets: list[Target]) -> Iterator[JobResult]:
-            futures = [pool.submit(_run_chunk, part) for part in chunks(targets, jobs)]
-            for fut in as_completed(futures):
-                yield from fut.result()
-
-        yield run
+        yield _Runner(jobs, theme, out_dir, pool)
 
 
-def _run_chunk(targets: list[Target]) -> list[JobResult]:
+def _run_chunk(targets: list[Target], stage: bool = False) -> list[JobResult]:
     theme, out_dir = _WORKER["theme"], _WORKER["out_dir"]
-    return [run_target(t, theme, out_dir) for t in targets]  # type: ignore[arg-type]
+    return [run_target(t, theme, out_dir, stage) for t in targets]  # type: ignore[arg-type]
 
 
 def chunks(todo: list[Target], jobs: int) -> list[list[Target]]:
@@ -693,39 +764,91 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             if entry.path not in written:
                 _remove(out_dir, entry.path)  # a page the output no longer has
 
-    # Outputs of one document are made first; an output drawing on several (a collection, a
-    # handout) waits for them, and is not rebuilt if one of its documents gave a layout
-    # error there: a document with errors writes nothing (its earlier outputs stay).
-    later = [t for t in todo if t.scope == "collection" or len(t.job.docs) > 1]
-    first = [t for t in todo if not (t.scope == "collection" or len(t.job.docs) > 1)]
-    failed_docs: set[tuple[str, str]] = set()
+    # An output drawing on several documents (a collection, a handout) is not rebuilt if one
+    # of them gave a layout error in its own output: a document with errors writes nothing
+    # (its earlier outputs stay). In this process it waits for those outputs; in parallel
+    # it starts first (the biggest jobs), its files staged beside the outputs, and they
+    # replace them once its documents' own outputs are done and did not fail.
+    first = [t for t in todo if not _draws_on_several(t)]
+    later = [t for t in todo if _draws_on_several(t)]
+    own: dict[tuple[str, str], list[str]] = {}
+    for t in first:
+        for d in t.job.docs:
+            own.setdefault(d.key, []).append(t.key)
+    waits = {t.key: {k for d in t.job.docs for k in own.get(d.key, ())} for t in later}
+    waiting_on: dict[str, list[Target]] = {}
+    for t in later:
+        for k in waits[t.key]:
+            waiting_on.setdefault(k, []).append(t)
+    failed_docs = _members_failed(checked, options, later, first, records, planned)
+    held: dict[str, JobResult] = {}  # staged results whose documents' own outputs are not all done
     complete = False
     try:
         total = len(todo)
         n = 0
         if progress:
             progress(0, total)
-        with _runner(options.jobs, todo, checked.theme, out_dir) as run:
-            for wave in (first, later):
-                if wave is later:
-                    wave = []
-                    for t in later:
-                        failed = sorted(failed_docs.intersection(d.key for d in t.job.docs))
-                        if not failed:
-                            wave.append(t)
-                            continue
-                        keep(t, [e for e in by_target.get(t.key, []) if e.format in t.formats])
-                        report.failed += 1
-                        report.diagnostics.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)),
-                                                               library))
-                        n += 1
-                for res in run(wave):
-                    finish(res)
-                    if res.crashed or any(i.severity is Severity.ERROR for i in res.issues):
-                        failed_docs.update(_failed_docs(by_key[res.key], res))
-                    n += 1
-                    if progress:
-                        progress(n, total)
+
+        def step() -> None:
+            nonlocal n
+            n += 1
+            if progress:
+                progress(n, total)
+
+        def blocked(t: Target) -> bool:
+            """Whether a document of `t` failed; if so its earlier outputs stay, said so."""
+            failed = sorted(failed_docs.intersection(d.key for d in t.job.docs))
+            if failed:
+                keep(t, [e for e in by_target.get(t.key, []) if e.format in t.formats])
+                report.failed += 1
+                report.diagnostics.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)), library))
+            return bool(failed)
+
+        def settle(res: JobResult) -> None:
+            """A staged result whose documents are all done: put in place, or thrown away."""
+            if blocked(by_key[res.key]):
+                for tmp, _ in res.staged:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+            else:
+                for tmp, path in res.staged:
+                    os.replace(tmp, path)
+                finish(res)
+            step()
+
+        with _runner(options.jobs, todo, checked.theme, out_dir) as runner:
+            staged = {t.key for t in later if waits[t.key]} if runner.parallel else set()
+            runner.submit([t for t in later if t.key in staged], stage=True)
+            runnable = []
+            for t in later:
+                if not waits[t.key]:
+                    if blocked(t):
+                        step()
+                    else:
+                        runnable.append(t)
+            runner.submit(first + runnable)
+            for res in runner.results():
+                if res.key in staged:
+                    if waits[res.key]:
+                        held[res.key] = res  # its documents' own outputs are still running
+                    else:
+                        settle(res)
+                    continue
+                finish(res)
+                if res.crashed or any(i.severity is Severity.ERROR for i in res.issues):
+                    failed_docs.update(_failed_docs(by_key[res.key], res))
+                step()
+                for t in waiting_on.pop(res.key, []):
+                    waits[t.key].discard(res.key)
+                    if waits[t.key]:
+                        continue
+                    if t.key in held:
+                        settle(held.pop(t.key))
+                    elif t.key not in staged:  # in this process: it runs now, or not at all
+                        if blocked(t):
+                            step()
+                        else:
+                            runner.submit([t])
         if todo or stale or folded or manifest.version != __version__ or not (out_dir / MANIFEST).exists():
             write_manifest(out_dir, __version__, entries, records)
         complete = True
@@ -895,9 +1018,13 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     targets = plan(checked, FORMATS, whole=whole)
     laid_out = {(t.system, t.product, t.id) for t in targets}
-    for t in targets:
+    failed_docs: set[tuple[str, str]] = set()
+    for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
             out.append(_not_rebuilt(t, checked.library))
+        failed = sorted(failed_docs.intersection(d.key for d in t.job.docs)) if _draws_on_several(t) else []
+        if failed:  # what a build says of it (laid out all the same: every problem is reported at once)
+            out.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)), checked.library))
         if _twin_laid_out(t, laid_out):
             continue
         try:
@@ -907,6 +1034,8 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
                                   f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
             continue
         out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
+        if not _draws_on_several(t) and any(i.severity is Severity.ERROR for i in issues):
+            failed_docs |= _failed_docs(t, JobResult(t.key, issues=issues))
     return out
 
 
