@@ -131,6 +131,13 @@ def sections_printed(reader) -> list[str]:
     return [m.title for m in reader.outline if not isinstance(m, list) and m.title != "Contents"]
 
 
+def section_starts(reader) -> dict[str, tuple[int, int]]:
+    """Each printed section's first page and the page after its last (0-based)."""
+    marks = [m for m in reader.outline if not isinstance(m, list) and m.title != "Contents"]
+    firsts = [reader.get_destination_page_number(m) for m in marks]
+    return {m.title: (first, end) for m, first, end in zip(marks, firsts, [*firsts[1:], len(reader.pages)])}
+
+
 def viewer_preferences(path) -> dict:
     return dict(read_pdf(path).trailer["/Root"].get("/ViewerPreferences", {}))
 
@@ -179,15 +186,19 @@ def test_an_armys_unit_cards_come_with_its_units_and_mat_tiles_print_one_sided(t
 
 def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_says_so(tmp_path, monkeypatch):
     from sheetgen.content import registry
+    from sheetgen.layout.registry import products
     from sheetgen.layout.sheets.handout import section_choices
 
     root = initialised(tmp_path, monkeypatch)  # every game's examples
     for publisher_example in ("reference-deck.yaml", "handout.yaml"):  # no reference deck, one handout
         (root / "content" / publisher_example).unlink()
-    lines = ["kind: handout", "id: all", "title: Everything", "sections:"]
+    lines = ["kind: handout", "id: all", "title: Everything", "dividers: true", "sections:"]
+    one_sided = set()
     for kind in registry.names():
-        for name, _ in section_choices(kind):
+        for name, product_id in section_choices(kind):
             lines += [f"  - title: {kind} {name}", f"    include: {{kind: {kind}, product: {name}}}"]
+            if products()[product_id].one_sided:
+                one_sided.add(f"{kind} {name}")
     write(root, "content/all.yaml", "\n".join(lines) + "\n")
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
@@ -203,6 +214,15 @@ def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_
     contents = reader.pages[0].extract_text()
     assert "grimdark-army unit-cards" in contents and not any(t in contents for t in silent)
     assert not any(t in page.extract_text() for page in reader.pages for t in silent)  # no divider either
+    # Every section's divider is a right-hand page with a blank back; a sheet to cut out or
+    # to keep in pencil (`one_sided`) has every page on a right-hand page with a blank back.
+    starts = section_starts(reader)
+    assert "kubos-monster stat-blocks" in one_sided and len(starts) == len(expected) - len(silent)
+    for title, (first, end) in starts.items():
+        assert first % 2 == 0 and is_blank(reader.pages[first + 1]), f"{title}: something on its divider's back"
+        if title in one_sided:
+            drawn = [n for n in range(first + 2, end) if not is_blank(reader.pages[n])]
+            assert drawn and all(n % 2 == 0 and is_blank(reader.pages[n + 1]) for n in drawn), title
 
 
 def test_a_handout_not_built_for_a_document_it_was_not_given_says_why(tmp_path, monkeypatch):

@@ -226,8 +226,9 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                     laid = [p for p in laid if not _is_card(p, theme.bleed)]
                 if not laid:
                     continue
-                if product.one_sided or any(p.is_back for p in laid):
-                    body.pad_to_right(theme)  # fronts on the right-hand page, backs behind them
+                # Every document's pages start on a right-hand page, never on the back of the
+                # divider or of another's page: fronts on the right, backs behind them.
+                body.pad_to_right(theme)
                 if product.one_sided:  # nothing on the back of a page to cut out
                     laid = [q for p in laid for q in (p, _blank(theme))]
                 _add_docs(body, laid, own, info.key, len(own) == 1)
