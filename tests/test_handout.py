@@ -278,3 +278,30 @@ def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdi
     assert f"printable margin on {paper} paper" in kit[0]["message"]
     sheet = [d for d in found if "`tricube/character-sheet/hedda`" in d["message"]]
     assert sheet and "on A4 paper" in sheet[0]["message"]  # the theme's paper, or --paper a4
+
+
+def test_without_dividers_a_section_of_words_alone_prints_and_only_an_includes_text_is_warned_of(workdir):
+    deck(workdir, "basics")
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        dividers: false
+        sections:
+          - title: Blank sheets
+            text: Photocopy these.
+          - title: Rules
+            text: Cut these out.
+            include: {kind: reference-deck}
+    """)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
+    assert warnings == ["content/handout.yaml:9:11: warning[handout.text-without-divider]: a section's text prints "
+                        "on its divider page, and this handout has `dividers: false`"], result.stderr
+    reader = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+    starts = section_starts(reader)
+    assert list(starts) == ["Blank sheets", "Rules"]
+    words = reader.pages[starts["Blank sheets"][0]].extract_text()
+    assert "Blank sheets" in words and "Photocopy these." in words
+    assert not any("Cut these out." in page.extract_text() for page in reader.pages)

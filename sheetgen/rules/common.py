@@ -263,10 +263,12 @@ def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
                       "write the publication date as YYYY-MM-DD")
     if handout.dividers is False:
         for i, section in enumerate(handout.sections):
-            if section.text:
+            # A section of words alone (no `include`) is its divider page, whatever `dividers` says.
+            if section.text and section.include is not None:
                 ctx.warning(doc, ("sections", i, "text"), "handout.text-without-divider",
                             "a section's text prints on its divider page, and this handout has `dividers: false`",
-                            "remove the text, or set `dividers: true`")
+                            "remove the text, make it a section of its own without `include`, "
+                            "or set `dividers: true`")
 
 
 RULES = {
