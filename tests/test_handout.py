@@ -69,8 +69,9 @@ def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):
         profile: print-shop
         sections:
           - title: Rules
-            text: A divider page, which also gets crop marks.
             include: {kind: reference-deck, product: reference}
+          - title: Notes
+            text: A divider page, which also gets crop marks.
     """)
     assert run_cli("build").code == 0
     reader = read_pdf(workdir / "output/handouts/bundle/shop.pdf")
@@ -305,3 +306,28 @@ def test_without_dividers_a_section_of_words_alone_prints_and_only_an_includes_t
     words = reader.pages[starts["Blank sheets"][0]].extract_text()
     assert "Blank sheets" in words and "Photocopy these." in words
     assert not any("Cut these out." in page.extract_text() for page in reader.pages)
+
+
+def test_a_print_shop_handout_has_no_pages_for_sections_of_cards_alone(tmp_path, monkeypatch):
+    root = initialised(tmp_path, monkeypatch)  # every game's examples: two sections are cards alone
+    handout = root / "content/handout.yaml"
+    handout.write_text(handout.read_text().replace("profile: print-and-play", "profile: print-shop"))
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    # The deck's section has text, which a section with no page cannot print: said at the text.
+    warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "content/handout.yaml:11:11: warning[handout.text-not-printed]:"), result.stderr
+    folder = root / "output/handouts/bundle"
+    reader = read_pdf(folder / "table-kit.pdf")
+    cards_only = ["House rules", "The party"]
+    assert sections_printed(reader) == ["Record sheets", "Your cubits", "Army rosters", "Monsters for tonight"]
+    contents = " ".join(reader.pages[0].extract_text().split())
+    assert "House rules cards 1–2 (cards PDF)" in contents and "The party card 3 (cards PDF)" in contents
+    for page in reader.pages[1:]:  # no divider for them, nor a note that their cards are elsewhere
+        text = page.extract_text()
+        assert not any(t in text for t in cards_only) and "separate print job" not in text
+    starts = section_starts(reader)
+    assert starts["Record sheets"][0] == 2  # the body starts with the first section that has pages
+    cards = read_pdf(folder / "table-kit-cards.pdf")
+    assert [m.title for m in cards.outline if not isinstance(m, list)] == cards_only

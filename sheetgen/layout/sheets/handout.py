@@ -210,7 +210,8 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
         first_page, first_card = len(body.pages), len(cards.pages)
         kind = section.get("kind")
         docs = [by_key[(kind, d)] for d in section["ids"] if (kind, d) in by_key] if kind else []
-        if dividers or not kind:
+        divider = dividers or not kind
+        if divider:
             body.pages.append(_divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs))
         product = _check_product(ctx, handout_doc, i, kind, section.get("product")) if kind else None
         printed = not kind  # a section of words alone prints its divider
@@ -234,11 +235,19 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                 _add_docs(body, laid, own, info.key, len(own) == 1)
             if not printed:
                 _nothing_printed(ctx, handout_doc, i, kind, product, docs)
-        if printed and len(body.pages) > first_page:
+        # A section of cards alone (print-shop) lives in the cards PDF: no divider here, only
+        # its line in the contents.
+        only_cards = len(cards.pages) > first_card and len(body.pages) == first_page + divider
+        if printed and len(body.pages) > first_page and not only_cards:
             info.page = first_page
             body.marks.insert(_first_mark_at(body.marks, info.key), _Mark(info.title, info.key, first_page, 0))
         else:  # nothing in it (no divider, no line in the contents), or all of it went to the cards
             del body.pages[before:]
+            if only_cards and section.get("text"):
+                ctx.warning(handout_doc.source("sections", i, "text"), "handout.text-not-printed",
+                            "a section of cards alone has no page in a print-shop handout's main PDF, "
+                            "so its text prints nowhere",
+                            "make the text a section of its own without `include`, or remove it")
         if len(cards.pages) > first_card:
             done = _count_fronts(cards.pages[:first_card])
             info.cards = (done + 1, done + _count_fronts(cards.pages[first_card:]))
