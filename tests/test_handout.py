@@ -188,7 +188,7 @@ def test_an_armys_unit_cards_come_with_its_units_and_mat_tiles_print_one_sided(t
 def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_says_so(tmp_path, monkeypatch):
     from sheetgen.content import registry
     from sheetgen.layout.registry import products
-    from sheetgen.layout.sheets.handout import section_choices
+    from sheetgen.layout.sheets.handout import blank_choices, section_choices
 
     root = initialised(tmp_path, monkeypatch)  # every game's examples
     for publisher_example in ("reference-deck.yaml", "handout.yaml"):  # no reference deck, one handout
@@ -200,6 +200,10 @@ def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_
             lines += [f"  - title: {kind} {name}", f"    include: {{kind: {kind}, product: {name}}}"]
             if products()[product_id].one_sided:
                 one_sided.add(f"{kind} {name}")
+    for product_id in blank_choices():  # and every blank product, which needs no documents
+        lines += [f"  - title: blank {product_id}", f"    include: {{blank: {product_id}}}"]
+        if products()[product_id].one_sided:
+            one_sided.add(f"blank {product_id}")
     write(root, "content/all.yaml", "\n".join(lines) + "\n")
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
@@ -218,7 +222,8 @@ def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_
     # Every section's divider is a right-hand page with a blank back; a sheet to cut out or
     # to keep in pencil (`one_sided`) has every page on a right-hand page with a blank back.
     starts = section_starts(reader)
-    assert "kubos-monster stat-blocks" in one_sided and len(starts) == len(expected) - len(silent)
+    assert {"kubos-monster stat-blocks", "blank cubes-blank-record-sheet"} <= one_sided
+    assert len(starts) == len(expected) - len(silent)
     for title, (first, end) in starts.items():
         assert first % 2 == 0 and is_blank(reader.pages[first + 1]), f"{title}: something on its divider's back"
         if title in one_sided:
@@ -331,3 +336,81 @@ def test_a_print_shop_handout_has_no_pages_for_sections_of_cards_alone(tmp_path,
     assert starts["Record sheets"][0] == 2  # the body starts with the first section that has pages
     cards = read_pdf(folder / "table-kit-cards.pdf")
     assert [m.title for m in cards.outline if not isinstance(m, list)] == cards_only
+
+
+BLANKS = """
+kind: handout
+id: blanks
+title: Print and play
+sections:
+  - title: The party
+    include: {kind: tricube-character, product: character-sheet}
+  - title: Spare sheets
+    text: Photocopy these.
+    include: {blank: tricube-blank-sheet}
+  - title: KUBOS sheets
+    include: {blank: kubos-blank-character-sheet}
+  - title: Odds
+    include: {blank: cubes-odds-cards}
+"""
+
+
+def form_fields(reader) -> list[str]:
+    return [a.get_object()["/T"] for page in reader.pages for a in page.get("/Annots") or []
+            if a.get_object().get("/Subtype") == "/Widget"]
+
+
+def test_a_handout_includes_blank_products_one_sided_with_their_own_fields(tmp_path, monkeypatch):
+    root = initialised(tmp_path, monkeypatch, "tricube")  # no KUBOS or CUBES! documents
+    write(root, "content/handout.yaml", BLANKS)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0 and "warning[" not in result.stderr, result.stderr
+    reader = read_pdf(root / "output/handouts/bundle/blanks.pdf")
+    starts = section_starts(reader)
+    assert list(starts) == ["The party", "Spare sheets", "KUBOS sheets", "Odds"]
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Photocopy these." in texts[starts["Spare sheets"][0]]
+    for title in ("Spare sheets", "KUBOS sheets"):  # a sheet to fill in: right-hand pages, blank backs
+        first, end = starts[title]
+        drawn = [n for n in range(first + 1, end) if not is_blank(reader.pages[n])]
+        assert drawn and all(n % 2 == 0 and is_blank(reader.pages[n + 1]) for n in drawn), title
+    sheet = texts[starts["Spare sheets"][0] + 2]
+    assert "Tricube Tales character sheet" in sheet and "Hedda" not in sheet
+    assert "KUBOS character sheet" in texts[starts["KUBOS sheets"][0] + 2]
+    assert "QUANTUMIZATION" in " ".join(texts[starts["Odds"][0]:]).upper()
+    # The KUBOS blank brings the KUBOS notice, though no KUBOS document is in the bundle.
+    assert "Liam Brennan" in texts[1]
+    # Each sheet's form fields are its own: typing a name into one fills no other.
+    fields = form_fields(reader)
+    alone = form_fields(read_pdf(root / "output/tricube/blank/character-sheet.pdf"))
+    assert len(fields) > len(alone) > 0 and len(set(fields)) == len(fields)
+
+
+def test_a_blank_product_a_handout_cannot_include_is_an_error_at_its_name(workdir):
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        sections:
+          - title: Typo
+            include: {blank: cubes-blank-recordsheet}
+          - title: Both
+            include: {blank: cubit-grid-mat, kind: cubit}
+          - title: Neither
+            include: {product: nets}
+          - title: A print-shop twin is not a choice
+            include: {blank: cubes-odds-cards-print-shop}
+    """)
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    found = {(d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
+    typo = found[(6, 22, "handout.unknown-blank")]
+    assert typo["message"] == "there is no blank product `cubes-blank-recordsheet`"
+    assert typo["hint"].startswith("did you mean `cubes-blank-record-sheet`? (blank products: cubes-blank-record-sheet,")
+    assert "kubos-blank-character-sheet" in typo["hint"] and "print-shop" not in typo["hint"]
+    assert "`kind:`" in found[(8, 44, "handout.blank-with-documents")]["message"]
+    assert (10, 14, "handout.include-nothing") in found
+    assert (12, 22, "handout.unknown-blank") in found
+    text = run_cli("validate")
+    assert text.code == 1 and "Traceback" not in text.stderr
+    assert "content/handout.yaml:6:22: error[handout.unknown-blank]" in text.stderr

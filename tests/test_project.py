@@ -291,6 +291,15 @@ def test_the_schema_names_the_products_a_handout_section_may_include(empty):
 
     assert errors("stat-blocks") == [] and errors("kubos-stat-cards") == []
     assert errors("stat-card") and errors("net")  # a typo, and another kind's product
+
+    def blank_errors(include: dict) -> list:
+        doc = {"kind": "handout", "id": "h", "title": "H", "sections": [{"title": "Blanks", "include": include}]}
+        return list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+
+    # Instead of documents, a blank product by its id; with nothing else, and not a print-shop twin.
+    assert blank_errors({"blank": "cubes-blank-record-sheet"}) == []
+    assert blank_errors({"blank": "cubes-blank-recordsheet"}) and blank_errors({"blank": "cubes-odds-cards-print-shop"})
+    assert blank_errors({"blank": "cubit-grid-mat", "kind": "cubit"}) and blank_errors({"product": "nets"})
     # `sheetgen init` writes the same schema for the editor.
     assert run_cli("init").code == 0
     written = json.loads((empty / "schemas/sheetgen.schema.json").read_text())
