@@ -131,7 +131,7 @@ def _load(paths: tuple[str, ...], settings, cache=None):
         library = load(targets, context=context, game_data=_game_data(), cache=cache)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
-    checked = check(library, settings, section_products=_section_products)
+    checked = check(library, settings, section_products=_section_products, blank_products=_blank_products)
     return library, checked
 
 
@@ -140,6 +140,13 @@ def _section_products(kind: str) -> list[tuple[str, str]]:
     from sheetgen.layout.sheets.handout import section_choices
 
     return section_choices(kind)
+
+
+def _blank_products() -> dict[str, tuple[str, ...]]:
+    """The blank products a handout section may include, likewise."""
+    from sheetgen.layout.sheets.handout import blank_choices
+
+    return blank_choices()
 
 
 def _settings(paper: str | None, cube_size: float | None, theme: str | None, templates: str | None = None):

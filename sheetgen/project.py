@@ -22,10 +22,11 @@ SCHEMA_FILE = "schemas/sheetgen.schema.json"
 def with_product_names(schema: dict[str, Any]) -> dict[str, Any]:
     """A content schema with the product names a handout section may include spelled out:
     `include.kind` among the kinds that have products, `include.product` an enum, narrowed to
-    the kind's own products (folder names and registry ids, as `find_product` accepts).
+    the kind's own products (folder names and registry ids, as `find_product` accepts), or
+    instead `include.blank` among the blank products' ids.
     Product names live in layout, which the content stage cannot see, hence this step."""
     from sheetgen.content.registry import names
-    from sheetgen.layout.sheets.handout import section_products
+    from sheetgen.layout.sheets.handout import blank_choices, section_products
 
     include = schema.get("$defs", {}).get("Include")
     if include is None:
@@ -34,13 +35,20 @@ def with_product_names(schema: dict[str, Any]) -> dict[str, Any]:
     per_kind = {k: v for k, v in per_kind.items() if v}
     every = sorted(set().union(*per_kind.values()))
     props = include["properties"]
-    props["kind"] = {**props["kind"], "enum": sorted(per_kind)}
+    props["kind"] = {"type": "string", "enum": sorted(per_kind), "title": "Kind",
+                     "description": "the kind of the documents the section takes"}
+    props["blank"] = {"type": "string", "enum": sorted(blank_choices()), "title": "Blank",
+                      "description": "instead of documents, a blank product (`sheetgen products` lists them "
+                                     "with scope `blank`)"}
     props["product"] = {
         "anyOf": [{"type": "string", "enum": every}, {"type": "null"}], "default": None, "title": "Product",
         "description": "a product of the kind (`sheetgen products` lists them); may be left out where the kind has one",
     }
     include["allOf"] = [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
                          "then": {"properties": {"product": {"enum": [*v, None]}}}} for k, v in per_kind.items()]
+    # Documents of a kind, or a blank product, which is made from none.
+    include["oneOf"] = [{"required": ["kind"], "not": {"required": ["blank"]}},
+                        {"required": ["blank"], "not": {"anyOf": [{"required": [k]} for k in ("kind", "product", "ids")]}}]
     return schema
 
 

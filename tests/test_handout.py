@@ -69,8 +69,9 @@ def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):
         profile: print-shop
         sections:
           - title: Rules
-            text: A divider page, which also gets crop marks.
             include: {kind: reference-deck, product: reference}
+          - title: Notes
+            text: A divider page, which also gets crop marks.
     """)
     assert run_cli("build").code == 0
     reader = read_pdf(workdir / "output/handouts/bundle/shop.pdf")
@@ -131,6 +132,13 @@ def sections_printed(reader) -> list[str]:
     return [m.title for m in reader.outline if not isinstance(m, list) and m.title != "Contents"]
 
 
+def section_starts(reader) -> dict[str, tuple[int, int]]:
+    """Each printed section's first page and the page after its last (0-based)."""
+    marks = [m for m in reader.outline if not isinstance(m, list) and m.title != "Contents"]
+    firsts = [reader.get_destination_page_number(m) for m in marks]
+    return {m.title: (first, end) for m, first, end in zip(marks, firsts, [*firsts[1:], len(reader.pages)])}
+
+
 def viewer_preferences(path) -> dict:
     return dict(read_pdf(path).trailer["/Root"].get("/ViewerPreferences", {}))
 
@@ -179,15 +187,23 @@ def test_an_armys_unit_cards_come_with_its_units_and_mat_tiles_print_one_sided(t
 
 def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_says_so(tmp_path, monkeypatch):
     from sheetgen.content import registry
-    from sheetgen.layout.sheets.handout import section_choices
+    from sheetgen.layout.registry import products
+    from sheetgen.layout.sheets.handout import blank_choices, section_choices
 
     root = initialised(tmp_path, monkeypatch)  # every game's examples
     for publisher_example in ("reference-deck.yaml", "handout.yaml"):  # no reference deck, one handout
         (root / "content" / publisher_example).unlink()
-    lines = ["kind: handout", "id: all", "title: Everything", "sections:"]
+    lines = ["kind: handout", "id: all", "title: Everything", "dividers: true", "sections:"]
+    one_sided = set()
     for kind in registry.names():
-        for name, _ in section_choices(kind):
+        for name, product_id in section_choices(kind):
             lines += [f"  - title: {kind} {name}", f"    include: {{kind: {kind}, product: {name}}}"]
+            if products()[product_id].one_sided:
+                one_sided.add(f"{kind} {name}")
+    for product_id in blank_choices():  # and every blank product, which needs no documents
+        lines += [f"  - title: blank {product_id}", f"    include: {{blank: {product_id}}}"]
+        if products()[product_id].one_sided:
+            one_sided.add(f"blank {product_id}")
     write(root, "content/all.yaml", "\n".join(lines) + "\n")
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
@@ -203,6 +219,16 @@ def test_every_product_a_section_may_include_prints_and_one_that_prints_nothing_
     contents = reader.pages[0].extract_text()
     assert "grimdark-army unit-cards" in contents and not any(t in contents for t in silent)
     assert not any(t in page.extract_text() for page in reader.pages for t in silent)  # no divider either
+    # Every section's divider is a right-hand page with a blank back; a sheet to cut out or
+    # to keep in pencil (`one_sided`) has every page on a right-hand page with a blank back.
+    starts = section_starts(reader)
+    assert {"kubos-monster stat-blocks", "blank cubes-blank-record-sheet"} <= one_sided
+    assert len(starts) == len(expected) - len(silent)
+    for title, (first, end) in starts.items():
+        assert first % 2 == 0 and is_blank(reader.pages[first + 1]), f"{title}: something on its divider's back"
+        if title in one_sided:
+            drawn = [n for n in range(first + 2, end) if not is_blank(reader.pages[n])]
+            assert drawn and all(n % 2 == 0 and is_blank(reader.pages[n + 1]) for n in drawn), title
 
 
 def test_a_handout_not_built_for_a_document_it_was_not_given_says_why(tmp_path, monkeypatch):
@@ -258,3 +284,133 @@ def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdi
     assert f"printable margin on {paper} paper" in kit[0]["message"]
     sheet = [d for d in found if "`tricube/character-sheet/hedda`" in d["message"]]
     assert sheet and "on A4 paper" in sheet[0]["message"]  # the theme's paper, or --paper a4
+
+
+def test_without_dividers_a_section_of_words_alone_prints_and_only_an_includes_text_is_warned_of(workdir):
+    deck(workdir, "basics")
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        dividers: false
+        sections:
+          - title: Blank sheets
+            text: Photocopy these.
+          - title: Rules
+            text: Cut these out.
+            include: {kind: reference-deck}
+    """)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
+    assert warnings == ["content/handout.yaml:9:11: warning[handout.text-without-divider]: a section's text prints "
+                        "on its divider page, and this handout has `dividers: false`"], result.stderr
+    reader = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+    starts = section_starts(reader)
+    assert list(starts) == ["Blank sheets", "Rules"]
+    words = reader.pages[starts["Blank sheets"][0]].extract_text()
+    assert "Blank sheets" in words and "Photocopy these." in words
+    assert not any("Cut these out." in page.extract_text() for page in reader.pages)
+
+
+def test_a_print_shop_handout_has_no_pages_for_sections_of_cards_alone(tmp_path, monkeypatch):
+    root = initialised(tmp_path, monkeypatch)  # every game's examples: two sections are cards alone
+    handout = root / "content/handout.yaml"
+    handout.write_text(handout.read_text().replace("profile: print-and-play", "profile: print-shop"))
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    # The deck's section has text, which a section with no page cannot print: said at the text.
+    warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "content/handout.yaml:11:11: warning[handout.text-not-printed]:"), result.stderr
+    folder = root / "output/handouts/bundle"
+    reader = read_pdf(folder / "table-kit.pdf")
+    cards_only = ["House rules", "The party"]
+    assert sections_printed(reader) == ["Record sheets", "Your cubits", "Army rosters", "Monsters for tonight"]
+    contents = " ".join(reader.pages[0].extract_text().split())
+    assert "House rules cards 1–2 (cards PDF)" in contents and "The party card 3 (cards PDF)" in contents
+    for page in reader.pages[1:]:  # no divider for them, nor a note that their cards are elsewhere
+        text = page.extract_text()
+        assert not any(t in text for t in cards_only) and "separate print job" not in text
+    starts = section_starts(reader)
+    assert starts["Record sheets"][0] == 2  # the body starts with the first section that has pages
+    cards = read_pdf(folder / "table-kit-cards.pdf")
+    assert [m.title for m in cards.outline if not isinstance(m, list)] == cards_only
+
+
+BLANKS = """
+kind: handout
+id: blanks
+title: Print and play
+sections:
+  - title: The party
+    include: {kind: tricube-character, product: character-sheet}
+  - title: Spare sheets
+    text: Photocopy these.
+    include: {blank: tricube-blank-sheet}
+  - title: KUBOS sheets
+    include: {blank: kubos-blank-character-sheet}
+  - title: Odds
+    include: {blank: cubes-odds-cards}
+"""
+
+
+def form_fields(reader) -> list[str]:
+    return [a.get_object()["/T"] for page in reader.pages for a in page.get("/Annots") or []
+            if a.get_object().get("/Subtype") == "/Widget"]
+
+
+def test_a_handout_includes_blank_products_one_sided_with_their_own_fields(tmp_path, monkeypatch):
+    root = initialised(tmp_path, monkeypatch, "tricube")  # no KUBOS or CUBES! documents
+    write(root, "content/handout.yaml", BLANKS)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0 and "warning[" not in result.stderr, result.stderr
+    reader = read_pdf(root / "output/handouts/bundle/blanks.pdf")
+    starts = section_starts(reader)
+    assert list(starts) == ["The party", "Spare sheets", "KUBOS sheets", "Odds"]
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Photocopy these." in texts[starts["Spare sheets"][0]]
+    for title in ("Spare sheets", "KUBOS sheets"):  # a sheet to fill in: right-hand pages, blank backs
+        first, end = starts[title]
+        drawn = [n for n in range(first + 1, end) if not is_blank(reader.pages[n])]
+        assert drawn and all(n % 2 == 0 and is_blank(reader.pages[n + 1]) for n in drawn), title
+    sheet = texts[starts["Spare sheets"][0] + 2]
+    assert "Tricube Tales character sheet" in sheet and "Hedda" not in sheet
+    assert "KUBOS character sheet" in texts[starts["KUBOS sheets"][0] + 2]
+    assert "QUANTUMIZATION" in " ".join(texts[starts["Odds"][0]:]).upper()
+    # The KUBOS blank brings the KUBOS notice, though no KUBOS document is in the bundle.
+    assert "Liam Brennan" in texts[1]
+    # Each sheet's form fields are its own: typing a name into one fills no other.
+    fields = form_fields(reader)
+    alone = form_fields(read_pdf(root / "output/tricube/blank/character-sheet.pdf"))
+    assert len(fields) > len(alone) > 0 and len(set(fields)) == len(fields)
+
+
+def test_a_blank_product_a_handout_cannot_include_is_an_error_at_its_name(workdir):
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        sections:
+          - title: Typo
+            include: {blank: cubes-blank-recordsheet}
+          - title: Both
+            include: {blank: cubit-grid-mat, kind: cubit}
+          - title: Neither
+            include: {product: nets}
+          - title: A print-shop twin is not a choice
+            include: {blank: cubes-odds-cards-print-shop}
+    """)
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    found = {(d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
+    typo = found[(6, 22, "handout.unknown-blank")]
+    assert typo["message"] == "there is no blank product `cubes-blank-recordsheet`"
+    assert typo["hint"].startswith("did you mean `cubes-blank-record-sheet`? (blank products: cubes-blank-record-sheet,")
+    assert "kubos-blank-character-sheet" in typo["hint"] and "print-shop" not in typo["hint"]
+    assert "`kind:`" in found[(8, 44, "handout.blank-with-documents")]["message"]
+    assert (10, 14, "handout.include-nothing") in found
+    assert (12, 22, "handout.unknown-blank") in found
+    text = run_cli("validate")
+    assert text.code == 1 and "Traceback" not in text.stderr
+    assert "content/handout.yaml:6:22: error[handout.unknown-blank]" in text.stderr

@@ -105,7 +105,12 @@ def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
     pdfs = sorted((empty / "table" / "output" / game).rglob("*.pdf"))
     assert pdfs and all(read_pdf(p).pages for p in pdfs)
     # The publisher's examples: a deck of the game's, and a handout with it and the game's section.
+    deck = read_pdf(empty / f"table/output/{game}/reference/house-rules.pdf")
     assert "Before we start" in pdf_text(empty / f"table/output/{game}/reference/house-rules.pdf")
+    # Every card back names the deck once: its title, then the words the example gives it.
+    back = "Our table's deck · back in the box after the game"
+    backs = [" ".join(p.extract_text().split()) for p in deck.pages if back in " ".join(p.extract_text().split())]
+    assert backs and all(t.count("House rules") == t.count(back) for t in backs), backs
     handout = pdf_text(empty / "table/output/handouts/bundle/table-kit.pdf")
     assert "House rules" in handout and "Before we start" in handout
     example = {"cubit": "Sparky", "tricube": "Hedda Stonebrook", "kubos": "Orc sergeant",
@@ -287,6 +292,15 @@ def test_the_schema_names_the_products_a_handout_section_may_include(empty):
 
     assert errors("stat-blocks") == [] and errors("kubos-stat-cards") == []
     assert errors("stat-card") and errors("net")  # a typo, and another kind's product
+
+    def blank_errors(include: dict) -> list:
+        doc = {"kind": "handout", "id": "h", "title": "H", "sections": [{"title": "Blanks", "include": include}]}
+        return list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+
+    # Instead of documents, a blank product by its id; with nothing else, and not a print-shop twin.
+    assert blank_errors({"blank": "cubes-blank-record-sheet"}) == []
+    assert blank_errors({"blank": "cubes-blank-recordsheet"}) and blank_errors({"blank": "cubes-odds-cards-print-shop"})
+    assert blank_errors({"blank": "cubit-grid-mat", "kind": "cubit"}) and blank_errors({"product": "nets"})
     # `sheetgen init` writes the same schema for the editor.
     assert run_cli("init").code == 0
     written = json.loads((empty / "schemas/sheetgen.schema.json").read_text())

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, pdf_text, run_cli, write
+from conftest import REPO, pdf_text, read_pdf, run_cli, write
 from test_build import deck
 from sheetgen.layout import templates
 
@@ -175,3 +175,71 @@ def test_a_footer_too_long_from_a_publishers_template_is_one_warning_at_the_macr
     assert " 2 | {% macro footer(card, deck, number, total) -%}" in run.stderr  # the line it points at
     text = pdf_text(workdir / "output/tricube/reference/house-deck.pdf")
     assert "House Deck · 1 of 10 · printed" in text and "Enthusiasts" not in text
+
+
+LONG_DECK = """
+    kind: reference-deck
+    id: lore
+    system: kubos
+    title: Lore
+    footer: Our table
+    back: Keep with the dice
+    imposition: single
+    cards:
+      - {title: First, body: Short.}
+      - title: Long
+        body: %s
+      - {title: Last, body: The end.}
+""" % " ".join(f"Rule {i} says the cube rolls again." for i in range(60))
+
+
+def card_texts(path) -> list[str]:
+    """Each page's text, words squeezed to single spaces (one card a page: fronts and backs)."""
+    return [" ".join(page.extract_text().split()) for page in read_pdf(path).pages]
+
+
+def test_both_card_macros_get_the_printed_and_the_source_card_numbers(workdir):
+    """`number`/`total` count the cards as printed (continuations and the KUBOS notice card
+    too), `card_number`/`cards` the deck's own cards: the same in `body` and `footer`."""
+    write(workdir, "content/deck.yaml", LONG_DECK)
+    write(workdir, "mine/reference/card.j2", """
+        {% macro body(card, deck, number, total, card_number, cards) -%}
+        {{ card.body }}
+
+        Body {{ number }}/{{ total }}, source {{ card_number }}/{{ cards }}
+        {%- endmacro %}
+
+        {% macro footer(card, deck, number, total, card_number, cards) -%}
+        Foot {{ number }}/{{ total }}, source {{ card_number or "none" }}/{{ cards }}
+        {%- endmacro %}
+    """)
+    result = run_cli("build", "--templates", "mine", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    fronts = [t for t in card_texts(workdir / "output/kubos/reference/lore.pdf") if t != "Lore Keep with the dice"]
+    assert len(fronts) == 7 and sum("Long (cont.)" in t for t in fronts) == 3
+    assert "Body 1/7, source 1/3" in fronts[0] and "Foot 1/7, source 1/3" in fronts[0]
+    # The long card's body is numbered by its first printed card; it ends on its last.
+    last_part = fronts[4]
+    assert last_part.startswith("Long (cont.)") and "Body 2/7, source 2/3" in last_part
+    assert "Foot 5/7, source 2/3" in last_part
+    assert "Body 6/7, source 3/3" in fronts[5] and "Foot 6/7, source 3/3" in fronts[5]
+    notice = fronts[6]
+    assert notice.startswith("About this deck") and "Foot 7/7, source none/3" in notice
+
+
+def test_the_notice_card_has_the_decks_footer_and_back(workdir):
+    write(workdir, "content/deck.yaml", LONG_DECK)
+    assert run_cli("build", "--format", "pdf").code == 0
+    texts = card_texts(workdir / "output/kubos/reference/lore.pdf")
+    fronts, backs = texts[0::2], texts[1::2]
+    assert fronts[-1].startswith("About this deck") and "Our table" in fronts[-1] and len(backs) == 7
+    assert all(t == "Lore Keep with the dice" for t in backs), backs
+    # A publisher's footer macro writes it too.
+    write(workdir, "mine/reference/card.j2", """
+        {% macro footer(card, deck, number, total) -%}
+        Printed for {{ deck.footer }}
+        {%- endmacro %}
+    """)
+    assert run_cli("build", "--templates", "mine", "--format", "pdf").code == 0
+    fronts = card_texts(workdir / "output/kubos/reference/lore.pdf")[0::2]
+    assert all("Printed for Our table" in t for t in fronts), fronts

@@ -211,10 +211,13 @@ def _find_macro(template: str, name: str):
     if macro is None:
         raise KeyError(f"{template} has no caption `{name}`")
     _loaded[chosen.filename or template] = chosen
+    # A macro gets the values it names (all of them when it reads `kwargs`): one written
+    # before a value was added, `body(card, deck, number, total)`, keeps working.
+    takes = None if macro.catch_kwargs else set(macro.arguments)
 
     def call(**values: Any) -> Any:
         try:
-            return macro(**values)
+            return macro(**{k: v for k, v in values.items() if takes is None or k in takes})
         except Exception as exc:
             _raw_lines(exc)
             raise

@@ -29,15 +29,17 @@ class Checked:
 
 
 def check(library: Library, settings: Settings = Settings(),
-          section_products: Callable[[str], list[tuple[str, str]]] | None = None) -> Checked:
+          section_products: Callable[[str], list[tuple[str, str]]] | None = None,
+          blank_products: Callable[[], dict[str, tuple[str, ...]]] | None = None) -> Checked:
     """Run every rule over every document; nothing is skipped because of another's errors.
 
     `section_products(kind)` lists the products of a kind (`layout.sheets.handout.section_choices`),
-    so that a handout's `product:` is checked with everything else."""
+    so that a handout's `product:` is checked with everything else; `blank_products()` the
+    blank products a section may name as `blank:` (`layout.sheets.handout.blank_choices`)."""
     from sheetgen.content.registry import games_of
     from sheetgen.rules.registry import modules
 
-    ctx = RuleContext(library, section_products=section_products)
+    ctx = RuleContext(library, section_products=section_products, blank_products=blank_products)
     rules: dict[str, Any] = {}
     library_rules: list = []
     for module in modules(games_of(library.documents)):

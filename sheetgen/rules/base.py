@@ -23,6 +23,9 @@ class RuleContext:
     # Products are declared in layout, which rules cannot import: the caller passes this in
     # (`check(..., section_products=…)`); without it layout checks sections as it builds.
     section_products: Callable[[str], list[tuple[str, str]]] | None = None
+    # The blank products a section may include (`blank:`), by registry id, with the kinds of
+    # the settings documents each reads (`layout.sheets.handout.blank_choices`); passed in likewise.
+    blank_products: Callable[[], dict[str, tuple[str, ...]]] | None = None
 
     def report(
         self,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from sheetgen.content.loader import Document
 from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
@@ -177,7 +177,8 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
 def check_handouts(ctx: RuleContext) -> None:
     """Handouts run after every other kind, so they know which documents have errors.
 
-    Derived: per section, the kind, product and ids of the documents it includes."""
+    Derived: per section, the kind, product and ids of the documents it includes, or the
+    blank product it includes (`blank`) and the settings documents that reads (`settings`)."""
     from sheetgen.content import registry
 
     kinds = registry.names()
@@ -192,6 +193,9 @@ def check_handouts(ctx: RuleContext) -> None:
             if inc is None:
                 continue
             where = ("sections", i, "include")
+            if inc.blank is not None or inc.kind is None:
+                _check_blank(ctx, doc, where, inc, entry)
+                continue
             if inc.kind not in kinds or inc.kind in ("theme", "handout"):
                 ctx.error(doc, where + ("kind",), "handout.unknown-kind", f"a handout cannot include `{inc.kind}`",
                           did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]))
@@ -216,6 +220,32 @@ def check_handouts(ctx: RuleContext) -> None:
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
                     entry["ids"].append(ref)
         ctx.derived[doc.key] = {"sections": sections}
+
+
+def _check_blank(ctx: RuleContext, doc, where: tuple, inc, entry: dict) -> None:
+    """A section's `include: {blank: …}`: a blank product (no documents of its own), and
+    the settings documents it reads (a campaign's `tricube-rules`)."""
+    if inc.blank is None:
+        ctx.error(doc, where, "handout.include-nothing",
+                  "an `include` names documents (`kind:`) or a blank product (`blank:`), and this one neither",
+                  "add `kind:` (and `product:`), or `blank:` with a product `sheetgen products` lists with scope `blank`")
+        return
+    extra = next((k for k in ("kind", "product", "ids") if getattr(inc, k) is not None), None)
+    if extra is not None:
+        ctx.error(doc, where + (extra,), "handout.blank-with-documents",
+                  f"a blank product is made from no documents, so an `include` with `blank:` takes no `{extra}:`",
+                  f"remove `{extra}:`, or include the documents in a section of their own")
+        return
+    entry["blank"] = inc.blank
+    if ctx.blank_products is None:
+        return  # layout checks the name as it builds
+    choices = ctx.blank_products()
+    found = blank_product(inc.blank, choices)
+    if isinstance(found, SectionProblem):
+        ctx.error(doc, where + found.path, found.code, found.message, found.hint)
+        entry["blank"] = None
+        return
+    entry["settings"] = [[d.kind, d.id] for d in ctx.library.of_kind(*choices[found])]
 
 
 @dataclass(frozen=True)
@@ -252,6 +282,18 @@ def section_product(kind: str, name: str | None, choices: list[tuple[str, str]])
                           f"{hint} ({listing})" if hint else listing)
 
 
+def blank_product(name: str, choices: Iterable[str]) -> str | SectionProblem:
+    """The id of the blank product a section's `blank:` names, given the blank products'
+    ids; else the problem, with them listed."""
+    ids = sorted(choices)
+    if name in ids:
+        return name
+    listing = f"blank products: {', '.join(ids) or 'none'}"
+    hint = did_you_mean(name, ids)
+    return SectionProblem(("blank",), "handout.unknown-blank", f"there is no blank product `{name}`",
+                          f"{hint} ({listing})" if hint else listing)
+
+
 def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
     import datetime
 
@@ -263,10 +305,12 @@ def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
                       "write the publication date as YYYY-MM-DD")
     if handout.dividers is False:
         for i, section in enumerate(handout.sections):
-            if section.text:
+            # A section of words alone (no `include`) is its divider page, whatever `dividers` says.
+            if section.text and section.include is not None:
                 ctx.warning(doc, ("sections", i, "text"), "handout.text-without-divider",
                             "a section's text prints on its divider page, and this handout has `dividers: false`",
-                            "remove the text, or set `dividers: true`")
+                            "remove the text, make it a section of its own without `include`, "
+                            "or set `dividers: true`")
 
 
 RULES = {

@@ -12,7 +12,7 @@ from sheetgen.build.pipeline import FORMATS, Target, lay_out, plan
 from sheetgen.content.loader import load
 from sheetgen.diagnostics import Severity
 from sheetgen.layout import registry as layout_registry
-from sheetgen.layout.sheets.handout import section_choices
+from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import ResolvedTheme, Settings
 from sheetgen.serve.workspace import Shown, show_diagnostics
@@ -57,7 +57,7 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
         path = Path(tmp) / name
         path.write_text(text, encoding="utf-8")
         library = load([path], context=context)
-        checked = check(library, settings, section_products=section_choices)
+        checked = check(library, settings, section_products=section_choices, blank_products=blank_choices)
         mine = str(path)
         diagnostics = [d for d in library.diagnostics + checked.diagnostics if d.file == mine]
         lines = {mine: library.sources[mine].lines} if mine in library.sources else {}

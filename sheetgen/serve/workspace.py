@@ -20,7 +20,7 @@ from sheetgen.content.loader import Library, UsageError, load
 from sheetgen.content.project import CONTENT, find_root
 from sheetgen.diagnostics import Diagnostic, display_path, error, format_text
 from sheetgen.layout import registry as layout_registry
-from sheetgen.layout.sheets.handout import section_choices
+from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import Settings
 
@@ -150,7 +150,7 @@ class Workspace:
         started = time.perf_counter()
         try:
             library = load(self.targets, context=self.context)
-            checked = check(library, self.settings, section_products=section_choices)
+            checked = check(library, self.settings, section_products=section_choices, blank_products=blank_choices)
         except UsageError as exc:
             return self._publish([], None, f"cannot build: {exc}", started)
         diagnostics = library.diagnostics + checked.diagnostics

@@ -203,12 +203,16 @@ class ReferenceDeck(DocumentModel):
 
 
 class Include(ContentModel):
-    """Which documents a handout section takes, and which of their products."""
+    """Which documents a handout section takes, and which of their products; or, instead
+    of documents, a blank product (`blank: cubes-blank-record-sheet`) that needs none."""
 
-    kind: Annotated[str, Field(min_length=1, max_length=64)]
+    # One of `kind` and `blank` (the rules say so at the `include` naming neither or both).
+    kind: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     # May be left out where the kind has a single product (a `reference-deck`'s `reference`).
     product: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     ids: list[Slug] | None = None
+    # A blank product's registry id, as `sheetgen products` lists it with scope `blank`.
+    blank: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
 
 class HandoutSection(ContentModel):

@@ -13,18 +13,19 @@ cards and pages as different jobs.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
 from sheetgen.layout.primitives import (
-    Box, Group, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
+    Box, Field, Group, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
 )
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, text
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
-from sheetgen.rules.common import SectionProblem, section_product
+from sheetgen.rules.common import SectionProblem, blank_product, section_product
 from sheetgen.units import MM
 
 CARDS_SUFFIX = "cards"
@@ -37,6 +38,7 @@ def _includes(doc: DocInput) -> list[tuple[str, str]]:
     for section in (doc.derived or {}).get("sections", []):
         if section.get("kind"):
             keys.extend((section["kind"], i) for i in section["ids"])
+        keys.extend((k, i) for k, i in section.get("settings", ()))  # what a blank product reads
     return keys
 
 
@@ -47,6 +49,19 @@ def section_products(kind: str) -> list[Product]:
     # A deck's print-shop twin is not a choice of its own: the print-shop profile puts cards one to a page.
     return [p for p in products().values()
             if kind in p.kinds and p.scope != "blank" and p.id != "handout" and p.print_shop_of is None]
+
+
+def blank_products() -> list[Product]:
+    """The blank products a handout section may include (`include: {blank: <id>}`)."""
+    from sheetgen.layout.registry import products
+
+    return [p for p in products().values() if p.scope == "blank" and p.print_shop_of is None]
+
+
+def blank_choices() -> dict[str, tuple[str, ...]]:
+    """The blank products a section may include by id, with the kinds of the settings
+    documents each reads: what the rules check a handout's `blank:` against."""
+    return {p.id: p.kinds for p in blank_products()}
 
 
 def section_choices(kind: str) -> list[tuple[str, str]]:
@@ -70,11 +85,13 @@ def _product(product_id: str) -> Product:
 
 def _job(product: Product, docs: list[DocInput], by_key: dict) -> Job:
     """A job of a section's product: its documents, then the others they need (an army's
-    units, a game's civilizations), which the build hands the bundle with them."""
-    target = product.target or product.name if product.scope == "collection" else docs[0].id
+    units, a game's civilizations), which the build hands the bundle with them. A blank
+    product's documents are the settings it reads."""
+    target = docs[0].id if product.scope == "document" else product.target or product.name
     own = {d.key for d in docs}
     needed = dict.fromkeys(k for d in docs for k in (product.includes(d) if product.includes else []) if k not in own)
-    return Job(product.id, target, (*docs, *(by_key[k] for k in needed if k in by_key)))
+    return Job(product.id, target, (*docs, *(by_key[k] for k in needed if k in by_key)),
+               tuple(sorted(product.options.items())))
 
 
 def _nothing_printed(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, product: Product,
@@ -92,6 +109,16 @@ def _check_product(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: 
     """The section's product. The rules have checked it when the caller gave them the
     products (as the command line does); otherwise its problem is reported here."""
     found = section_product(kind, name, section_choices(kind))
+    if not isinstance(found, SectionProblem):
+        return _product(found)
+    ctx.error(handout_doc.source("sections", index, "include", *found.path), found.code, found.message, found.hint)
+    return None
+
+
+def _check_blank(ctx: LayoutContext, handout_doc: DocInput, index: int, name: str) -> Product | None:
+    """The blank product a section names, reported here when the rules were not given the
+    choices (as `_check_product`)."""
+    found = blank_product(name, blank_choices())
     if not isinstance(found, SectionProblem):
         return _product(found)
     ctx.error(handout_doc.source("sections", index, "include", *found.path), found.code, found.message, found.hint)
@@ -202,22 +229,32 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
     body, cards = _Part(), _Part()
     infos: list[_SectionInfo] = []
+    blanks: list[Product] = []  # the blank products the sections include
     for i, section in enumerate(handout_doc.derived["sections"]):
         info = _SectionInfo(section["title"], f"section-{i + 1}")
         infos.append(info)
         before = len(body.pages)
         body.pad_to_right(theme)  # sections start on a right-hand page
         first_page, first_card = len(body.pages), len(cards.pages)
-        kind = section.get("kind")
+        kind, blank = section.get("kind"), section.get("blank")
         docs = [by_key[(kind, d)] for d in section["ids"] if (kind, d) in by_key] if kind else []
-        if dividers or not kind:
+        divider = dividers or not (kind or blank)
+        if divider:
             body.pages.append(_divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs))
-        product = _check_product(ctx, handout_doc, i, kind, section.get("product")) if kind else None
-        printed = not kind  # a section of words alone prints its divider
-        if product is not None and docs:
-            groups = [docs] if product.scope == "collection" else [[d] for d in docs]
-            for own in groups:
-                laid = list(product.layout(inner, _job(product, own, by_key)).pages)
+        if blank:
+            product = _check_blank(ctx, handout_doc, i, blank)
+        else:
+            product = _check_product(ctx, handout_doc, i, kind, section.get("product")) if kind else None
+        printed = not (kind or blank)  # a section of words alone prints its divider
+        if product is not None and (docs or blank):
+            if blank:  # one blank, made from the settings it reads; no document of its own to mark
+                blanks.append(product)
+                groups = [[by_key[(k, d)] for k, d in section.get("settings", ()) if (k, d) in by_key]]
+            else:
+                groups = [docs] if product.scope == "collection" else [[d] for d in docs]
+            for g, job_docs in enumerate(groups, 1):
+                own = [] if blank else job_docs
+                laid = _own_fields(product.layout(inner, _job(product, job_docs, by_key)).pages, f"{info.key}-{g}_")
                 printed = printed or bool(laid)
                 if shop:
                     on_cards = [p for p in laid if _is_card(p, theme.bleed)]
@@ -226,18 +263,27 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                     laid = [p for p in laid if not _is_card(p, theme.bleed)]
                 if not laid:
                     continue
-                if product.one_sided or any(p.is_back for p in laid):
-                    body.pad_to_right(theme)  # fronts on the right-hand page, backs behind them
+                # Every document's pages start on a right-hand page, never on the back of the
+                # divider or of another's page: fronts on the right, backs behind them.
+                body.pad_to_right(theme)
                 if product.one_sided:  # nothing on the back of a page to cut out
                     laid = [q for p in laid for q in (p, _blank(theme))]
                 _add_docs(body, laid, own, info.key, len(own) == 1)
-            if not printed:
+            if not printed and kind:
                 _nothing_printed(ctx, handout_doc, i, kind, product, docs)
-        if printed and len(body.pages) > first_page:
+        # A section of cards alone (print-shop) lives in the cards PDF: no divider here, only
+        # its line in the contents.
+        only_cards = len(cards.pages) > first_card and len(body.pages) == first_page + divider
+        if printed and len(body.pages) > first_page and not only_cards:
             info.page = first_page
             body.marks.insert(_first_mark_at(body.marks, info.key), _Mark(info.title, info.key, first_page, 0))
         else:  # nothing in it (no divider, no line in the contents), or all of it went to the cards
             del body.pages[before:]
+            if only_cards and section.get("text"):
+                ctx.warning(handout_doc.source("sections", i, "text"), "handout.text-not-printed",
+                            "a section of cards alone has no page in a print-shop handout's main PDF, "
+                            "so its text prints nowhere",
+                            "make the text a section of its own without `include`, or remove it")
         if len(cards.pages) > first_card:
             done = _count_fronts(cards.pages[:first_card])
             info.cards = (done + 1, done + _count_fronts(cards.pages[first_card:]))
@@ -251,7 +297,8 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     front: list[Page] = []
     links: list[Link] = []
     if handout.cover:
-        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file, _notices(job.docs[1:]))
+        systems = [p.system_of(None) for p in blanks]
+        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file, _notices(job.docs[1:], systems))
     offset = len(front)
     pages = front + body.pages
     if shop:
@@ -267,6 +314,18 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
             outline=tuple(OutlineEntry(m.title, m.page, m.key, m.level) for m in cards.marks), **meta)),)
     return LayoutDocument(title=handout.title, pages=tuple(pages), outline=tuple(outline), page_labels=labels,
                           links=tuple(links), companions=companions, duplex=True, **meta)
+
+
+def _own_fields(pages, prefix: str) -> list[Page]:
+    """Pages whose form fields (a blank sheet's) are named apart from every other output's in
+    the bundle: fields of one name share their value, and two sheets' `name` must not."""
+
+    def renamed(items: tuple[Item, ...]) -> tuple[Item, ...]:
+        return tuple(dataclasses.replace(i, name=prefix + i.name) if isinstance(i, Field)
+                     else dataclasses.replace(i, items=renamed(i.items)) if isinstance(i, Group) else i for i in items)
+
+    return [dataclasses.replace(p, items=renamed(p.items)) if any(isinstance(i, Field) for i, _, _ in walk(p.items))
+            else p for p in pages]
 
 
 def _first_mark_at(marks: list[_Mark], key: str) -> int:
@@ -311,8 +370,9 @@ def _inset(ctx: LayoutContext) -> float:
     return max(0.0, ctx.theme.printable_margin - PAGE_EDGE)
 
 
-def _notices(docs) -> list[str]:
-    """The licence notices of the games the bundle prints, once each."""
+def _notices(docs, blank_systems: list[str]) -> list[str]:
+    """The licence notices of the games the bundle prints (from documents, and blank
+    products, which have none), once each."""
     from sheetgen.content import registry as kinds
     from sheetgen.layout.registry import notices
 
@@ -323,6 +383,7 @@ def _notices(docs) -> list[str]:
         system = (spec.system if spec else None) or getattr(d.model, "system", None)
         if system in known and system not in systems:
             systems.append(system)
+    systems += [s for s in dict.fromkeys(blank_systems) if s in known and s not in systems]
     return [known[s] for s in systems]
 
 

@@ -3,6 +3,7 @@ an optional back per card, imposed with crop marks."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from sheetgen.content.models.common import ReferenceDeck
@@ -38,13 +39,17 @@ def system_notice(system: str) -> str | None:
     return notices([system]).get(system)
 
 
-def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, deck_title: str) -> list[Item]:
-    """A last card in the deck carrying the game's notice."""
+NOTICE_TITLE = "About this deck"
+
+
+def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, footer_line: str,
+                footer_source: Source | None = None) -> list[Item]:
+    """A last card in the deck carrying the game's notice, under the deck's footer line."""
     items = background(geo, ctx.color("card"))
-    band, bottom = title_band(ctx, geo, "About this deck", accent, None)
+    band, bottom = title_band(ctx, geo, NOTICE_TITLE, accent, None)
     items += band
     items += card_body(ctx, geo, bottom, notice, None, Source(None), accent=accent)
-    items += footer(ctx, geo, deck_title)
+    items += footer(ctx, geo, footer_line, source=footer_source)
     return items
 
 
@@ -148,51 +153,95 @@ def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list
     return list(card.table.columns or []), [list(r) for r in card.table.rows or []]
 
 
+def _numbers(number: int, total: int, card_number: int | None, cards: int) -> dict:
+    """What both macros of `reference/card.j2` get besides the card and the deck: the
+    printed card's `number` of `total` (continuations and the notice card counted) and the
+    deck's own `card_number` of `cards` (None on the notice card)."""
+    return {"number": number, "total": total, "card_number": card_number, "cards": cards}
+
+
+def _printed(counts: list[int], notice: bool) -> tuple[list[int], int]:
+    """Each card's first printed number, and how many are printed, from how many printed
+    cards each of the deck's cards takes."""
+    firsts, n = [], 1
+    for count in counts:
+        firsts.append(n)
+        n += count
+    return firsts, n - 1 + (1 if notice else 0)
+
+
 def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     doc: DocInput = job.doc
     deck: ReferenceDeck = doc.model
     geo = card_geometry(ctx, deck)
     accent = system_color(ctx, deck.system, deck.color)
     notice = system_notice(deck.system)
-    fronts: list[list[Item]] = []
-    footers: list[tuple[dict, Source]] = []
-    backs: list[list[Item]] = []
-    back_art: dict[str | None, list[Item]] = {}
     deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
+    card_values = [{"title": c.title, "body": c.body or "", "footer": c.footer, "back": c.back} for c in deck.cards]
     tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
     table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
+    figures = (doc.derived or {}).get("figures", {})
+    n_cards = len(deck.cards)
+
+    def bodies(firsts: list[int], total: int) -> list[str]:
+        return [template_text(CARD_TEMPLATE, "body", card=values, deck=deck_values,
+                              **_numbers(firsts[i], total, i + 1, n_cards)) for i, values in enumerate(card_values)]
+
+    def lay_out(work: LayoutContext, texts: list[str]) -> list[list[list[Item]]]:
+        """Each card's printed cards (one, or more with continuations) with these bodies."""
+        out = []
+        for i, card in enumerate(deck.cards):
+            src = doc.source("cards", i)
+            blocks = body_blocks(work, texts[i], tables[i], src, table_pt, geo.w - 2 * SAFE)
+            out.append(card_pages(work, geo, card.title, blocks, accent, src.child("title"),
+                                  figures.get(i, figures.get(str(i)))))
+        return out
+
+    # Both macros number cards as printed, which depends on how many cards each body
+    # takes: laid out first as if none continued, again only while a body the numbers
+    # change changes (in a context of its own, so each finding is reported once).
+    firsts, total = _printed([1] * n_cards, bool(notice))
+    texts = bodies(firsts, total)
+    for _ in range(4):
+        work = dataclasses.replace(ctx, issues=[], _warned_glyphs=set(ctx._warned_glyphs))
+        laid = lay_out(work, texts)
+        firsts, total = _printed([len(pages) for pages in laid], bool(notice))
+        again = bodies(firsts, total)
+        if again == texts:
+            break
+        texts = again
+    ctx.issues += work.issues
+    ctx._warned_glyphs = work._warned_glyphs
+
     # A publisher's footer macro writes the footers: one too long is the macro's to fix.
     footer_at = publisher_macro(CARD_TEMPLATE, "footer")
-    for i, card in enumerate(deck.cards):
+    deck_footer = Source(None, (), footer_at) if footer_at else doc.source("footer" if deck.footer else "title")
+    fronts: list[list[Item]] = []
+    backs: list[list[Item]] = []
+    back_art: dict[str | None, list[Item]] = {}
+
+    def back(text_back: str | None, source: Source, key: str | None) -> list[Item]:
+        if key not in back_art:  # most cards share the deck's back: lay it out once
+            back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back, source)
+        return back_art[key]
+
+    for i, (card, pages) in enumerate(zip(deck.cards, laid)):
         src = doc.source("cards", i)
-        card_values = {"title": card.title, "body": card.body or "", "footer": card.footer, "back": card.back}
-        body = template_text(CARD_TEMPLATE, "body", card=card_values, deck=deck_values, number=i + 1,
-                             total=len(deck.cards))
-        blocks = body_blocks(ctx, body, tables[i], src, table_pt, geo.w - 2 * SAFE)
-        figures = (doc.derived or {}).get("figures", {})
-        figure = figures.get(i, figures.get(str(i)))
-        if footer_at:
-            where = Source(None, (), footer_at)
-        else:
-            where = src.child("footer") if card.footer else doc.source("footer" if deck.footer else "title")
-        for front in card_pages(ctx, geo, card.title, blocks, accent, src.child("title"), figure):
-            fronts.append(front)
-            footers.append((card_values, where))
-            text_back = card.back if card.back is not None else deck.back
-            key = text_back if card.back is not None else None
-            if key not in back_art:  # most cards share the deck's back: lay it out once
-                back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back,
-                                             src.child("back") if card.back is not None else doc.source("back"))
-            backs.append(back_art[key])
-    # Cards count as printed, continuations and the notice card included (impose_deck
-    # writes each one's n/N).
-    total = len(fronts) + (1 if notice else 0)
-    for n, (items, (values, where)) in enumerate(zip(fronts, footers), 1):
-        items += footer(ctx, geo, template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values, number=n,
-                                                total=total), source=where)
-    if notice:
-        fronts.append(notice_card(ctx, geo, accent, notice, deck.title))
-        backs.append(generic_back(ctx, geo, accent, deck.title, None, None))
+        where = deck_footer if footer_at or not card.footer else src.child("footer")
+        for items in pages:
+            line = template_text(CARD_TEMPLATE, "footer", card=card_values[i], deck=deck_values,
+                                 **_numbers(len(fronts) + 1, total, i + 1, n_cards))
+            fronts.append(items + footer(ctx, geo, line, source=where))
+            if card.back is not None:
+                backs.append(back(card.back, src.child("back"), card.back))
+            else:
+                backs.append(back(deck.back, doc.source("back"), None))
+    if notice:  # the deck's last card, with the same footer and back as the others
+        values = {"title": NOTICE_TITLE, "body": notice, "footer": None, "back": None}
+        line = template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values,
+                             **_numbers(total, total, None, n_cards))
+        fronts.append(notice_card(ctx, geo, accent, notice, line, deck_footer))
+        backs.append(back(deck.back, doc.source("back"), None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
                         mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
     return LayoutDocument(

@@ -39,6 +39,7 @@ PRODUCTS = [
         kinds=("kubos-monster",),
         scope="collection",
         layout=layout_gm_sheet,
+        one_sided=True,  # the GM ticks hit points on it in pencil
         summary="the GM sheet: every monster's stat block, many to a page",
         target="monsters",
     ),
