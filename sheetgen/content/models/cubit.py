@@ -131,8 +131,10 @@ class Cubit(DocumentModel):
     function: ShortText | None = None
     faction: Slug | None = None
     colors: Annotated[list[Color], Field(min_length=1, max_length=4)] | None = None
-    configuration: Literal["standard", "custom"] = "standard"
-    advancement: int = 0
+    configuration: Literal["standard", "custom"] = Field(
+        "standard", description="standard: the six interfaces, one a face, and a 21-point skill budget (player "
+                                "characters); custom: any interfaces and skills (NPCs)")
+    advancement: int = Field(0, description="skill points gained in play, added to the standard 21-point budget")
     faces: Annotated[list[CubitFace], Field(max_length=12)] | Annotated[str, Field(max_length=500)]
     temporary_upgrades: Annotated[list[CubitTemporaryUpgrade], Field(max_length=24)] = []
     storage: Annotated[list[CubitStorage], Field(max_length=6)] = []

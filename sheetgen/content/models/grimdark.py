@@ -37,13 +37,13 @@ class GrimdarkUnit(DocumentModel):
 
     kind: Literal["grimdark-unit"]
     name: Name
-    size: int = 1
-    quality: int
-    defense: int
-    cost: int
+    size: int = Field(1, description="models in the unit, printed as `Name [size]`")
+    quality: int = Field(description="the roll to hit and to pass tests: 4 means 4+ (2 to 6)")
+    defense: int = Field(description="the roll to block a hit: 4 means 4+ (2 to 6)")
+    cost: int = Field(description="points for the whole unit")
     special_rules: Annotated[list[RuleName], Field(max_length=40)] = []
     weapons: Annotated[list[Weapon], Field(max_length=30)] = []
-    footprint: Literal[1, 4] = 1
+    footprint: Literal[1, 4] = Field(1, description="squares one model fills: 4 for the largest models (2 × 2)")
     notes: Text = ""
 
 

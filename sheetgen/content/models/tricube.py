@@ -63,10 +63,10 @@ class TricubeCharacter(DocumentModel):
     combat_style: CombatStyle
     perks: Annotated[list[Entry], Field(max_length=12)] = []
     quirks: Annotated[list[Entry], Field(max_length=12)] = []
-    karma: int
-    resolve: int
-    current_karma: int | None = None
-    current_resolve: int | None = None
+    karma: int = Field(description="karma tokens the character has between sessions (its maximum now)")
+    resolve: int = Field(description="resolve tokens the character has between sessions (its maximum now)")
+    current_karma: int | None = Field(None, description="karma left right now (default: `karma`)")
+    current_resolve: int | None = Field(None, description="resolve left right now (default: `resolve`)")
     afflictions: Annotated[list[Entry | Affliction], Field(max_length=12)] = []
     advances: Annotated[list[Entry], Field(max_length=40)] = []
     player: ShortText | None = None
@@ -80,8 +80,8 @@ class TricubeFoe(DocumentModel):
     name: Name
     type: Literal["foe", "challenge"] = Field(
         "foe", description="foe: fights back and falls; challenge: an obstacle (a locked door, a storm) overcome with effort")
-    difficulty: int
-    effort: int
+    difficulty: int = Field(description="4 easy, 5 standard, 6 hard: the roll each die must meet")
+    effort: int = Field(description="effort tokens: successes needed to overcome it")
     notes: Text = ""
 
 
