@@ -284,3 +284,35 @@ def test_labels_take_their_game_s_abbreviation_only_where_the_word_does_not_fit(
     assert short_form("STRENGTH", shorts) == "STR" and short_form("Effort tokens", shorts) == "Effort tokens"
     assert label_forms(ctx, ["STRENGTH", "SKILL"], [30 * MM, 30 * MM], style, shorts) == ["STRENGTH", "SKILL"]
     assert label_forms(ctx, ["STRENGTH", "SKILL"], [6 * MM, 30 * MM], style, shorts) == ["STR", "SKL"]
+
+
+def test_sheetgens_own_label_too_wide_takes_two_lines_where_its_box_is_high_enough(ctx):
+    style = TextStyle(size=6.5, font="bold")
+    items = runs(one_line(ctx, "THEIRS HERE", Box(0, 0, 12 * MM, 6 * MM), style, None, valign="top"))
+    assert [r.text for r in items] == ["THEIRS", "HERE"] and all(r.size >= 6.5 for r in items)
+    assert all(r.x + r.width <= 12 * MM + 1e-6 for r in items) and not ctx.issues
+
+
+def test_sheetgens_own_label_too_wide_for_one_line_is_shortened_with_a_warning_at_the_theme_font(ctx):
+    (run,) = runs(one_line(ctx, "THEIRS HERE", Box(0, 0, 14 * MM, 3.4 * MM), TextStyle(size=6, font="bold"), None))
+    assert run.text == "THEIRS…" and run.width <= 14 * MM and run.size == 6.5
+    (issue,) = ctx.issues
+    assert issue.code == "layout.label-shortened" and issue.severity.value == "warning"
+    assert "Vera-Bold is too wide for sheetgen's words `THEIRS HERE`" in issue.message
+    assert "they print as `THEIRS…`" in issue.message
+
+
+def test_sheetgens_own_words_too_long_for_their_box_are_cut_at_a_word_with_a_warning(ctx):
+    text = "Roll the d6: its face names the second die, which gives the result of the roll."
+    items = runs(text_box(ctx, text, Box(0, 0, 30 * MM, 6 * MM), TextStyle(size=7, min_size=6.5)))
+    printed = " ".join(r.text for r in items)
+    assert printed.endswith("…") and text.startswith(printed[:-1]) and text[len(printed) - 1] in " ,"
+    assert [(i.code, i.severity.value) for i in ctx.issues] == [("layout.label-shortened", "warning")]
+
+
+def test_diagnostics_quote_long_text_cut_at_a_word(ctx):
+    source = Source(("kubos-monster", "m"), ("name",))
+    one_line(ctx, "The Crimson Tooth Clan of the Northern Waste and more", Box(0, 0, 10 * MM, 4 * MM),
+             TextStyle(size=9), source)
+    (issue,) = ctx.issues
+    assert "`The Crimson Tooth Clan of the Northern…`" in issue.message
