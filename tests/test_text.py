@@ -316,3 +316,12 @@ def test_diagnostics_quote_long_text_cut_at_a_word(ctx):
              TextStyle(size=9), source)
     (issue,) = ctx.issues
     assert "`The Crimson Tooth Clan of the Northern…`" in issue.message
+
+
+@pytest.mark.parametrize("what, verb", [("perks and quirks", "do"), ("weapon rules", "do"), ("card text", "does"),
+                                        ("rival's name", "does")])
+def test_overflow_messages_agree_with_what_they_name(ctx, what, verb):
+    source = Source(("tricube-character", "c"), ("perks",))
+    text_box(ctx, "word " * 500, Box(0, 0, 40 * MM, 10 * MM), TextStyle(size=9, min_size=6), source, what=what)
+    (issue,) = ctx.issues
+    assert f"the {what} (`perks`) {verb} not fit its box" in issue.message

@@ -923,7 +923,7 @@ def fit_blocks(
                       f"there is no room left for the {what}{where}: the rest of the layout fills its space",
                       "choose a larger card or paper size in the theme")
         else:
-            message = (f"the {what}{where} does not fit its box even at the smallest size: "
+            message = (f"the {what}{where} {'do' if plural(what) else 'does'} not fit its box even at the smallest size: "
                        f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm")
             if isinstance(biggest, Paragraph):  # how much of it fits beside the rest
                 room = box.h - need + biggest.height(ctx, box.w, _clamped(biggest, scale))
@@ -978,6 +978,12 @@ def quoted(text: str, limit: int = 40) -> str:
     if text[limit - 1] != " " and space > 0:
         head = head[:space]
     return head.rstrip(" ,;:·-–—") + ELLIPSIS
+
+
+def plural(what: str) -> bool:
+    """Whether a diagnostic's name for a text is plural (`perks and quirks`, `weapon rules`)."""
+    last = what.split()[-1] if what.strip() else ""
+    return " and " in what or (last.endswith("s") and not last.endswith("ss"))
 
 
 def shorten_hint(fits: int, length: int) -> str:
@@ -1172,12 +1178,14 @@ def one_line(
         if abbreviate:
             short = shortened(ctx, text, style.font, size, box.w)
             ctx.warning(source, "layout.text-abbreviated",
-                        f"the {what}{where} `{quoted(text)}` is too long for its box at {style.min_size:g}pt; "
+                        f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its box "
+                        f"at {style.min_size:g}pt; "
                         f"printed as `{short}`", shorten_hint(fit[1], len(text)) + " to print it whole", fit=fit)
             text, em = short, m.width(short)
         else:
             ctx.error(source, OVERFLOW,
-                      f"the {what}{where} `{quoted(text)}` is too long for its line even at {style.min_size:g}pt",
+                      f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its line "
+                      f"even at {style.min_size:g}pt",
                       shorten_hint(fit[1], len(text)), fit=fit)
     return _placed(ctx, text, em, box, style, size, valign)
 
