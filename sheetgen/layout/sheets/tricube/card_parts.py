@@ -10,7 +10,7 @@ from sheetgen.layout.cards import (
     SAFE, SYSTEM_SHORT_NAMES, CardGeometry, background, footer, impose_deck, title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import flow_over_cards
+from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
@@ -37,7 +37,7 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     items = background(geo, ctx.color("card"))
     height = BAND_HEIGHT if subtitle else 11 * MM
     band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
-                              subtitle_source=subtitle_source, lines=lines)
+                              subtitle_source=subtitle_source, lines=lines, longest=continued(doc.model.name, 1))
     items += band
     items += footer(ctx, geo, footer_text(NOTICE, card=True), short=SYSTEM_SHORT_NAMES[SYSTEM])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
