@@ -7,6 +7,7 @@ form fields with pypdf), for every product the registry declares."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -258,3 +259,32 @@ def test_a_title_wraps_before_it_shrinks_and_prints_alike_on_its_cont_cards(work
     assert all(len(card) <= 2 for card in cards) and len(cards[0]) == 2  # at most two lines; wrapped
     (printed,) = sizes
     assert (printed == size) if size else (6.5 <= printed < 11.5), cards
+
+
+def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_or_two_cards():
+    """A mini card's front carries the short KUBOS notice (not for sale, the link to the
+    rules whole on one line: never `…/rpg/kub` `os`); its back carries the whole notice.
+    With the room that leaves, a monster takes one or two mini cards."""
+    fronts = _card_texts("mini", "kubos/stat-cards/monsters")
+    for runs in fronts:
+        assert any(r.endswith("1km1kt.net/rpg/kubos") for r in runs), runs  # the link on one line
+        assert "Not for sale" in " ".join(runs) and "© 2008" not in " ".join(runs)
+    names = [d["name"] for p in (REPO / "content" / "kubos" / "monsters").glob("*.yaml")
+             for d in yaml.safe_load_all(p.read_text())]
+    counts = Counter(next(n for n in sorted(names, key=len, reverse=True) if " ".join(runs).startswith(n))
+                     for runs in fronts)
+    assert set(counts) == set(names) and max(counts.values()) <= 3, counts
+    assert sum(n <= 2 for n in counts.values()) >= 0.9 * len(names), counts  # one or two cards, as a rule
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.layout.primitives import Text, walk
+    from sheetgen.rules import check
+    from sheetgen.units import CARD_SIZES
+
+    checked = check(load([str(REPO / "content")]))
+    (target,) = [t for t in plan(checked, ["pdf"]) if t.key == "kubos/stat-cards/monsters"]
+    document, _ = lay_out(target, dataclasses.replace(checked.theme, card=CARD_SIZES["mini"]))
+    backs = " ".join(item.text for page in document.pages if page.is_back
+                     for item, _, _ in walk(page.items) if isinstance(item, Text))
+    # The whole notice, its link broken (if at all) only after a slash.
+    assert re.search(r"http://(\s?)www\.1km1kt\.net/(\s?)rpg/(\s?)kubos", backs) and "may not be sold" in backs

@@ -325,3 +325,14 @@ def test_overflow_messages_agree_with_what_they_name(ctx, what, verb):
     text_box(ctx, "word " * 500, Box(0, 0, 40 * MM, 10 * MM), TextStyle(size=9, min_size=6), source, what=what)
     (issue,) = ctx.issues
     assert f"the {what} (`perks`) {verb} not fit its box" in issue.message
+
+
+def test_a_link_wider_than_its_line_breaks_only_after_a_slash(ctx):
+    text = "Unaltered rules: http://www.1km1kt.net/rpg/kubos"
+    lines = [r.text for r in runs(text_box(ctx, text, Box(0, 0, 27 * MM, 30 * MM), TextStyle(size=6.5)))]
+    assert "".join(ln if ln.endswith("/") else ln + " " for ln in lines).strip() == text and len(lines) > 1
+    assert all(line.endswith(("/", "kubos", "rules:")) for line in lines), lines
+    # Where a smaller size keeps it whole, the link shrinks rather than break.
+    (line,) = runs(text_box(ctx, "http://www.1km1kt.net/rpg/kubos", Box(0, 0, 45 * MM, 30 * MM),
+                            TextStyle(size=9, min_size=6.5)))
+    assert line.text == "http://www.1km1kt.net/rpg/kubos" and line.size < 9

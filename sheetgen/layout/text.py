@@ -281,8 +281,33 @@ class _Broken:
     plain: bool = False  # see ParsedLine
 
 
+_AFTER_SLASH = re.compile(r"[^/]*/+|[^/]+$")  # a link's parts, each with the slashes after it
+
+
+def _split_at_slashes(word: Word, max_em: float, fonts) -> list[Word] | None:
+    """A link (a word in one style with a `/` inside) too wide for a line, broken after its
+    slashes into pieces that each fit it; None when some part alone is too wide."""
+    if len(word[1]) != 1 or "/" not in word[1][0][0].strip("/"):
+        return None
+    text, style = word[1][0]
+    m = fonts.metrics(style)
+    pieces: list[str] = []
+    for part in _AFTER_SLASH.findall(text):
+        if pieces and m.width(pieces[-1] + part) <= max_em:
+            pieces[-1] += part
+        else:
+            pieces.append(part)
+    if any(m.width(p) > max_em for p in pieces):
+        return None
+    return [(m.width(p), ((p, style),)) for p in pieces]
+
+
 def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
-    """Break a word that is wider than a line into line-sized pieces."""
+    """Break a word that is wider than a line into line-sized pieces: a link after a
+    slash, anything else (or a link with a part too wide) between letters."""
+    at_slashes = _split_at_slashes(word, max_em, fonts)
+    if at_slashes is not None:
+        return at_slashes
     pieces: list[Word] = []
     cur: list[Fragment] = []
     cur_em = 0.0
@@ -305,6 +330,12 @@ def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
     return pieces
 
 
+#: em: how much wider than its line a word may be and still be whole on it: lines are broken
+#: at widths rounded to a thousandth of a point (see `Paragraph._lines`), and a column as
+#: wide as its widest word must keep it whole.
+ROUNDING = 1e-4
+
+
 def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bullet_em: float, fonts) -> list[_Broken]:
     out: list[_Broken] = []
     for pl in parsed:
@@ -316,7 +347,7 @@ def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bull
         cur_em = 0.0
         first = True
         for word in pl.words:
-            for piece in (word,) if word[0] <= avail else _split_long(word, avail, fonts):
+            for piece in (word,) if word[0] <= avail + ROUNDING else _split_long(word, avail, fonts):
                 em = piece[0]
                 if not cur:
                     cur.append(piece)
@@ -382,7 +413,10 @@ class Paragraph:
         return min(1.0, self.style.min_size / self.style.size)
 
     def _lines(self, ctx: LayoutContext, width: float, size: float) -> list[_Broken]:
-        key = (self._key, round(width, 3), round(size, 3))
+        # Broken at the width and size of the key, so that what is remembered is what any
+        # width and size of that key give (and `splits_words` judges the same line).
+        width, size = round(width, 3), round(size, 3)
+        key = (self._key, width, size)
         memo = self._memo
         hit = memo.get(key)
         if hit is None:
@@ -393,8 +427,8 @@ class Paragraph:
         return hit
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
-        """Whether some word is wider than the line at this scale."""
-        avail = width / (self.style.size * scale)
+        """Whether some word is wider than the line at this scale (as `_lines` breaks it)."""
+        avail = round(width, 3) / round(self.style.size * scale, 3) + ROUNDING
         _, plain, bulleted = self.extent(ctx)
         if plain > avail:
             return True
