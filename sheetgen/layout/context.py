@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Hashable
 
 from sheetgen.diagnostics import Severity
 from sheetgen.fonts import FontFace, FontMetrics, load_metrics
@@ -165,6 +165,23 @@ def font_label(face: FontFace) -> str:
     import re
 
     return Path(face.path).name if re.match(r"F[0-9a-f]{10}-", face.name) else face.name  # see `face_for_file`
+
+
+def grouped(issues: list[Issue], key: Callable[[Issue], Hashable | None]) -> list[Issue | list[Issue]]:
+    """The issues in their order, those with a `key` (not None) gathered into one list for
+    each key, where the first of them was."""
+    groups: dict[Hashable, list[Issue]] = {}
+    out: list[Issue | list[Issue]] = []
+    for issue in issues:
+        k = key(issue)
+        if k is None:
+            out.append(issue)
+        elif k in groups:
+            groups[k].append(issue)
+        else:
+            groups[k] = [issue]
+            out.append(groups[k])
+    return out
 
 
 def glyphs_once(issues: list[Issue], ctx: "LayoutContext") -> list[Issue]:

@@ -30,7 +30,7 @@ from typing import Protocol, Sequence
 from sheetgen.diagnostics import Severity, field_path
 from sheetgen.fonts import FontFace, FontMetrics
 from sheetgen.layout.colors import luminance
-from sheetgen.layout.context import Issue, LayoutContext, Source, font_label
+from sheetgen.layout.context import Issue, LayoutContext, Source, font_label, grouped
 from sheetgen.layout.primitives import Box, Item, Path, Rect, Text, line
 
 BOLD = {"regular": "bold", "italic": "bold_italic", "bold": "bold", "bold_italic": "bold_italic"}
@@ -1140,25 +1140,13 @@ def _listed(items: list[str], word: str = "and") -> str:
 def labels_once(issues: list[Issue]) -> list[Issue]:
     """The warnings of sheetgen's own words shortened in one output, as one warning for
     each font (its words listed, each once), where the first of them was."""
-    groups: dict[tuple[Source, str | None], list[Issue]] = {}
-    out: list[Issue | tuple[Source, str | None]] = []
-    for issue in issues:
-        if issue.label is None:
-            out.append(issue)
-            continue
-        key = (issue.source, issue.hint)
-        if key not in groups:
-            groups[key] = []
-            out.append(key)
-        groups[key].append(issue)
     merged = []
-    for entry in out:
+    for entry in grouped(issues, lambda i: None if i.label is None else (i.source, i.hint)):
         if isinstance(entry, Issue):
             merged.append(entry)
             continue
-        found = groups[entry]
-        labels = list({i.label[1]: i.label for i in found}.values())
-        merged.append(replace(found[0], message=_shortened_message(labels)) if len(labels) > 1 else found[0])
+        labels = list({i.label[1]: i.label for i in entry}.values())
+        merged.append(replace(entry[0], message=_shortened_message(labels)) if len(labels) > 1 else entry[0])
     return merged
 
 
