@@ -175,10 +175,15 @@ class FontMetrics:
 
 
 def _open_font(path: str):
+    """The font, read lazily from a copy of the file in memory: a font opened from its
+    file keeps the file open, and the workers forked from a build would share its read
+    position, each reading another's table (`not enough 'glyf' table data`)."""
+    import io
+
     from fontTools.ttLib import TTFont
 
     try:
-        return TTFont(path, lazy=True)
+        return TTFont(io.BytesIO(Path(path).read_bytes()), lazy=True)
     except Exception as exc:  # a damaged file can fail in many ways inside fontTools
         raise FontError(f"it cannot be read ({type(exc).__name__}: {exc})") from None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -58,3 +59,28 @@ def test_missing_glyphs_are_found_in_ascii_and_beyond():
     assert measured.missing("a\x01b\x1fc") == {"\x01", "\x1f"}  # controls: no glyph in the font
     assert measured.missing("naïve ✓ ☃") == {"✓", "☃"}
     assert measured.missing("") == set()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a build forks its workers only where there is fork")
+def test_workers_forked_from_a_build_read_a_theme_fonts_outlines_each_whole(tmp_path):
+    # A build opens the theme's fonts and forks its workers, which draw SVG text from the
+    # fonts' outlines at once: each must read the whole glyph table, not a part another
+    # worker moved the shared file's read position past.
+    original = default_faces()["regular"].path
+    copy = tmp_path / "Vera-changed.ttf"
+    copy.write_bytes(open(original, "rb").read() + b"\0\0\0\0")  # read with fontTools, not the snapshot
+    failed = 0
+    for _ in range(30):
+        measured = FontMetrics(str(copy))
+        workers = []
+        for _ in range(4):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - the worker's exit status says it
+                try:
+                    ok = all(measured.outline(measured.glyph_name(c)) for c in "AZaz")
+                except Exception:
+                    ok = False
+                os._exit(0 if ok else 1)
+            workers.append(pid)
+        failed += sum(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0 for pid in workers)
+    assert failed == 0

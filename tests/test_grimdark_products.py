@@ -276,3 +276,16 @@ def test_a_unit_name_too_long_for_the_roster_is_reported_at_the_units_name(workd
     path.write_text(army.replace(long_name, long_name[:fits].rstrip()))
     again = run_cli("validate", "--format", "json")
     assert not [d for d in json.loads(again.stdout) if "in `grimdark-roster`" in d["message"]], again.stdout
+
+
+def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp_path, monkeypatch):
+    from test_handout import initialised
+
+    root = initialised(tmp_path, monkeypatch, "grimdark")
+    theme = root / "content" / "theme.yaml"
+    theme.write_text(theme.read_text().replace("card_size: poker", "card_size: mini"))
+    units = root / "content" / "grimdark" / "grimdark-unit.yaml"
+    units.write_text(units.read_text().replace("name: Sergeant\n", "name: Sergeant of the Crimson Tooth Clan\n"))
+    found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout)
+             if "`grimdark-unit-cards`" in d["message"] and d["code"] == "layout.text-overflow"]
+    assert found and all(re.fullmatch(r"shorten it to \d+ characters or fewer \(it has 34\)", d["hint"]) for d in found)

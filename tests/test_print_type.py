@@ -7,11 +7,13 @@ form fields with pypdf), for every product the registry declares."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import MM, REPO, read_pdf, run_cli
 from pdfops import darkness, read_marks
@@ -196,9 +198,10 @@ def test_text_a_small_card_cannot_hold_continues_on_a_card_marked_cont():
     unit's special rules, go on to a second card titled "(cont.)", the rules whole."""
     party = _card_texts("square", "tricube/character-cards/party")
     assert len(party) == 8  # four characters, two cards each
+    names = [yaml.safe_load(p.read_text())["name"] for p in (REPO / "content" / "tricube" / "characters").glob("*.yaml")]
     for first, second in zip(party[::2], party[1::2]):
-        name = first[0]
-        assert second[0] == f"{name} (cont.)"
+        (name,) = [n for n in names if " ".join(first).startswith(n)]  # the title may take two lines
+        assert " ".join(second).startswith(f"{name} (cont.)")
         assert any(r.startswith("Perks:") or r == "Perks:" for r in second) and "KARMA" in first
     units = _card_texts("square", "grimdark/unit-cards/kor-swarm")
     burrower = [runs for runs in units if runs[0].startswith("Burrower")]
@@ -220,3 +223,68 @@ def test_the_cards_of_a_deck_share_one_band_height():
     cards = _card_texts("bridge", "cubit/cards/upgrades", at=True)
     starts = {y for runs in cards for text, y in runs if text == "Cost:"}
     assert len(cards) >= 9 and len(starts) == 1
+
+
+def _title_runs(reader, words: set[str]) -> list[list[tuple[str, float]]]:
+    """The title's runs (text, size) on each card of a deck printed one card a page."""
+    cards = []
+    for page in reader.pages:
+        runs, _ = read_marks(page)
+        title = [(r.text, round(r.size, 2)) for r in runs if r.text.split() and set(r.text.split()) <= words]
+        if title:
+            cards.append(title)
+    return cards
+
+
+@pytest.mark.parametrize("title, size", [
+    ("Into the Crimson Tooth Keep", 11.5),  # two lines at the deck's size
+    ("The Long and Winding Road to the Crimson Tooth Stronghold", None),  # two lines, smaller
+])
+def test_a_title_wraps_before_it_shrinks_and_prints_alike_on_its_cont_cards(workdir, title, size):
+    """A card title too long for one line takes two at the deck's title size, and shrinks
+    only if two lines cannot hold it; its "(cont.)" cards print it at the same size."""
+    body = "\n\n".join(f"Paragraph {n}: alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu. " * 3
+                       for n in range(12))
+    (workdir / "content" / "deck.yaml").write_text(
+        f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Deck\nimposition: single\n"
+        f"cards:\n  - title: \"{title}\"\n    body: |\n" + "".join(f"      {line}\n" for line in body.split("\n")))
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    cards = _title_runs(read_pdf(workdir / "output" / "kubos" / "reference" / "deck.pdf"),
+                        set(title.split()) | {"(cont.)"})
+    assert len(cards) >= 2  # the card and a "(cont.)" card
+    assert " ".join(t for t, _ in cards[0]) == title and " ".join(t for t, _ in cards[1]) == f"{title} (cont.)"
+    sizes = {s for card in cards for _, s in card}
+    assert len(sizes) == 1, cards  # one size on every card of the title
+    assert all(len(card) <= 2 for card in cards) and len(cards[0]) == 2  # at most two lines; wrapped
+    (printed,) = sizes
+    assert (printed == size) if size else (6.5 <= printed < 11.5), cards
+
+
+def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_or_two_cards():
+    """A mini card's front carries the short KUBOS notice (not for sale, the link to the
+    rules whole on one line: never `…/rpg/kub` `os`); its back carries the whole notice.
+    With the room that leaves, a monster takes one or two mini cards."""
+    fronts = _card_texts("mini", "kubos/stat-cards/monsters")
+    for runs in fronts:
+        assert any(r.endswith("1km1kt.net/rpg/kubos") for r in runs), runs  # the link on one line
+        assert "Not for sale" in " ".join(runs) and "© 2008" not in " ".join(runs)
+    names = [d["name"] for p in (REPO / "content" / "kubos" / "monsters").glob("*.yaml")
+             for d in yaml.safe_load_all(p.read_text())]
+    counts = Counter(next(n for n in sorted(names, key=len, reverse=True) if " ".join(runs).startswith(n))
+                     for runs in fronts)
+    assert set(counts) == set(names) and max(counts.values()) <= 3, counts
+    assert sum(n <= 2 for n in counts.values()) >= 0.9 * len(names), counts  # one or two cards, as a rule
+    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.content.loader import load
+    from sheetgen.layout.primitives import Text, walk
+    from sheetgen.rules import check
+    from sheetgen.units import CARD_SIZES
+
+    checked = check(load([str(REPO / "content")]))
+    (target,) = [t for t in plan(checked, ["pdf"]) if t.key == "kubos/stat-cards/monsters"]
+    document, _ = lay_out(target, dataclasses.replace(checked.theme, card=CARD_SIZES["mini"]))
+    backs = " ".join(item.text for page in document.pages if page.is_back
+                     for item, _, _ in walk(page.items) if isinstance(item, Text))
+    # The whole notice, its link broken (if at all) only after a slash.
+    assert re.search(r"http://(\s?)www\.1km1kt\.net/(\s?)rpg/(\s?)kubos", backs) and "may not be sold" in backs

@@ -302,3 +302,55 @@ def test_overflows_at_no_place_of_their_own_are_not_merged_into_one():
                              overflow(name, "the name does not fit"), overflow(name, "the name does not fit")], cards=False)
     assert [i.message for i in merged] == ["the karma reminder does not fit", "the resolve reminder does not fit",
                                            "the name does not fit (in 2 places)"]
+
+
+def test_sheetgens_own_label_too_wide_takes_two_lines_where_its_box_is_high_enough(ctx):
+    style = TextStyle(size=6.5, font="bold")
+    items = runs(one_line(ctx, "THEIRS HERE", Box(0, 0, 12 * MM, 6 * MM), style, None, valign="top"))
+    assert [r.text for r in items] == ["THEIRS", "HERE"] and all(r.size >= 6.5 for r in items)
+    assert all(r.x + r.width <= 12 * MM + 1e-6 for r in items) and not ctx.issues
+
+
+def test_sheetgens_own_label_too_wide_for_one_line_is_shortened_with_a_warning_at_the_theme_font(ctx):
+    (run,) = runs(one_line(ctx, "THEIRS HERE", Box(0, 0, 14 * MM, 3.4 * MM), TextStyle(size=6, font="bold"), None))
+    assert run.text == "THEIRS…" and run.width <= 14 * MM and run.size == 6.5
+    (issue,) = ctx.issues
+    assert issue.code == "layout.label-shortened" and issue.severity.value == "warning"
+    assert "Vera-Bold is too wide for sheetgen's words `THEIRS HERE`" in issue.message
+    assert "they print as `THEIRS…`" in issue.message
+
+
+def test_sheetgens_own_words_too_long_for_their_box_are_cut_at_a_word_with_a_warning(ctx):
+    text = "Roll the d6: its face names the second die, which gives the result of the roll."
+    items = runs(text_box(ctx, text, Box(0, 0, 30 * MM, 6 * MM), TextStyle(size=7, min_size=6.5)))
+    printed = " ".join(r.text for r in items)
+    assert printed.endswith("…") and text.startswith(printed[:-1]) and text[len(printed) - 1] in " ,"
+    assert [(i.code, i.severity.value) for i in ctx.issues] == [("layout.label-shortened", "warning")]
+
+
+def test_diagnostics_quote_long_text_cut_at_a_word(ctx):
+    source = Source(("kubos-monster", "m"), ("name",))
+    one_line(ctx, "The Crimson Tooth Clan of the Northern Waste and more", Box(0, 0, 10 * MM, 4 * MM),
+             TextStyle(size=9), source)
+    (issue,) = ctx.issues
+    assert "`The Crimson Tooth Clan of the Northern…`" in issue.message
+
+
+@pytest.mark.parametrize("what, verb", [("perks and quirks", "do"), ("weapon rules", "do"), ("card text", "does"),
+                                        ("rival's name", "does")])
+def test_overflow_messages_agree_with_what_they_name(ctx, what, verb):
+    source = Source(("tricube-character", "c"), ("perks",))
+    text_box(ctx, "word " * 500, Box(0, 0, 40 * MM, 10 * MM), TextStyle(size=9, min_size=6), source, what=what)
+    (issue,) = ctx.issues
+    assert f"the {what} (`perks`) {verb} not fit its box" in issue.message
+
+
+def test_a_link_wider_than_its_line_breaks_only_after_a_slash(ctx):
+    text = "Unaltered rules: http://www.1km1kt.net/rpg/kubos"
+    lines = [r.text for r in runs(text_box(ctx, text, Box(0, 0, 27 * MM, 30 * MM), TextStyle(size=6.5)))]
+    assert "".join(ln if ln.endswith("/") else ln + " " for ln in lines).strip() == text and len(lines) > 1
+    assert all(line.endswith(("/", "kubos", "rules:")) for line in lines), lines
+    # Where a smaller size keeps it whole, the link shrinks rather than break.
+    (line,) = runs(text_box(ctx, "http://www.1km1kt.net/rpg/kubos", Box(0, 0, 45 * MM, 30 * MM),
+                            TextStyle(size=9, min_size=6.5)))
+    assert line.text == "http://www.1km1kt.net/rpg/kubos" and line.size < 9

@@ -234,6 +234,48 @@ def test_character_cards_nine_up_with_crop_marks(workdir):
     assert all(name in text for name in names)
 
 
+def test_a_character_card_whose_long_name_and_concept_crowd_out_its_perks_continues_on_a_cont_card(workdir):
+    """A two-line name and a two-line concept leave the card too little room for its perks
+    and quirks: they go on, with the roll reminder, to a card marked "(cont.)"."""
+    name = "Hedda Stonebrook-Ironfoot of the Seven Caravans"
+    write(workdir, "content/hedda.yaml", CHARACTER.format(
+        id="hedda", name=name, trait="brawny", style="melee",
+        concept="Dwarven caravan guard who once protected a princess from a dragon"))
+    reader = read_pdf(build(workdir) / "character-cards/party.pdf")
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert text.count("Tricube Tales by") == 2 and "1/2" in text and "2/2" in text  # two cards
+    assert "of the Seven Caravans (cont.)" in text
+    assert text.index("(cont.)") < text.index("Perks: Strong") and "Quirks: Rude" in text
+
+
+def test_a_name_too_long_for_the_card_is_an_error_at_the_name_only(workdir):
+    """A name that two lines of the title band cannot hold even at the smallest size is an
+    error at `name`, saying how long it may be; the perks and quirks (which go on to the
+    next card) are not blamed."""
+    name = "Hedda Stonebrook-Ironfoot of the Seven Caravans of the Northern Waste"
+    write(workdir, "content/hedda.yaml", CHARACTER.format(
+        id="hedda", name=name, trait="brawny", style="melee",
+        concept="Dwarven caravan guard who once protected a princess from a dragon"))
+    run = run_cli("validate", "content", "--format", "json")
+    found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
+    assert found and all(d["line"] == 3 for d in found), found  # `name:`
+    cards = [d for d in found if "`tricube-character-cards`" in d["message"]]
+    assert len(cards) == 1 and re.search(r"shorten it to \d+ characters or fewer \(it has 69\)", cards[0]["hint"])
+
+
+def test_the_example_foe_s_notes_go_on_to_a_cont_card_on_square_cards(tmp_path, monkeypatch):
+    """On a square card the example foe's notes and the rules reminder under them do not
+    fit beside its effort boxes: they continue on a "(cont.)" card rather than fail."""
+    from test_handout import initialised
+
+    root = initialised(tmp_path, monkeypatch, "tricube")
+    theme = root / "content" / "theme.yaml"
+    theme.write_text(theme.read_text().replace("card_size: poker", "card_size: square"))
+    run = run_cli("build")
+    assert run.code == 0 and "error[" not in run.stderr, run.stderr
+    assert "(cont.)" in pdf_text(root / "output" / "tricube" / "foe-cards" / "foes.pdf")
+
+
 def test_character_card_tokens(built):
     root = svg_root(built / "character-cards/party-p1.svg")  # fronts; p2 is their backs
     circles = list(group(root, "brann-karma").iter(f"{SVG}circle"))

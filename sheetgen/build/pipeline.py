@@ -45,7 +45,7 @@ from sheetgen.content import registry as kinds_registry
 from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
-from sheetgen.layout.context import Issue, Source
+from sheetgen.layout.context import Issue, Source, grouped
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
@@ -543,29 +543,24 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
 TOO_LONG = frozenset({OVERFLOW, "layout.text-abbreviated"})
 
 
+def _place(issue: Issue) -> tuple | None:
+    """Where text too long for its place is: its field, or a template's line; findings at no
+    place of their own (labels) are one only if they say the same."""
+    if issue.code not in TOO_LONG:
+        return None
+    return (issue.source, issue.code) if issue.source.doc or issue.at else (issue.source, issue.code, issue.message)
+
+
 def once_per_place(issues: list[Issue], cards: bool) -> list[Issue]:
     """Text too long for its place, said once for each place in the content or a template
     however often an output prints it (a footer on every card of a deck, a name in a
     sheet's title and in its field), with how often; of several findings there, the one
     that leaves the least room, so its hint is the one to follow."""
-    groups: dict[tuple[Source, str], list[Issue]] = {}
-    out: list[Issue | tuple[Source, str]] = []
-    for issue in issues:
-        if issue.code not in TOO_LONG:
-            out.append(issue)
-            continue
-        # Findings at no place of their own (labels, a template's words) are one only if the same.
-        key = (issue.source, issue.code) if issue.source.doc or issue.at else (issue.source, issue.code, issue.message)
-        if key not in groups:
-            groups[key] = []
-            out.append(key)
-        groups[key].append(issue)
     merged: list[Issue] = []
-    for entry in out:
-        if isinstance(entry, Issue):
-            merged.append(entry)
+    for found in grouped(issues, _place):
+        if isinstance(found, Issue):
+            merged.append(found)
             continue
-        found = groups[entry]
         tightest = min(found, key=lambda i: i.fit[1] if i.fit else math.inf)
         if len(found) > 1:
             times = f"on {len(found)} cards" if cards else f"in {len(found)} places"

@@ -17,8 +17,9 @@ from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impo
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
 from sheetgen.layout.products import Job
 from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
-from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
-from sheetgen.units import MM
+from sheetgen.layout.continued import continued
+from sheetgen.layout.text import Paragraph, TextStyle, one_line, restyle, text_box
+from sheetgen.units import CARD_SIZES, MM
 
 SYSTEM_COLORS = {
     "cubit": "#1f6f8b",
@@ -100,6 +101,7 @@ def _band_rects(geo: CardGeometry, height: float, fill: str, rule: str) -> tuple
 
 
 TITLE_H = 4.6 * MM  # room for a title line
+TITLE_SIZE = 11.5  # points: a card title's size, and the most it is shrunk from
 SUBTITLE_H = 3.2 * MM
 BAND_PAD = 1.2 * MM  # under the text, inside the band
 
@@ -112,41 +114,68 @@ def title_band(
     source: Source | None,
     *,
     height: float = 11 * MM,
-    size: float = 11.5,
+    size: float = TITLE_SIZE,
     subtitle: str | None = None,
     subtitle_source: Source | None = None,
     lines: tuple[int, int] = (1, 1),
+    longest: str | None = None,
 ) -> tuple[list[Item], float]:
     """A full-bleed coloured band with the title inside the safe area; returns the items
     and the band's bottom. The band grows past `height` when the safe area needs it.
     `lines`: at least this many lines for the title and the subtitle (`band_lines`), so
-    that the cards of a deck share one band height."""
+    that the cards of a deck share one band height. `longest`: the longest form the
+    title takes on the deck's cards (`continued(name, 1)`), which sets its size, so that
+    a card and its "(cont.)" cards print the title alike (see `title_fit`)."""
     fill, rule, ink = band_colors(ctx, color)
     width = geo.w - 2 * SAFE
+    size = deck_title_size(geo, size)
     title_style, sub_style = _band_styles(size, ink)
-    # On a narrow card a title (or subtitle) too wide for one line at its smallest size
-    # takes two, and the band grows to hold them.
-    title_lines = max(lines[0], 1 if _one_line_fits(ctx, title, title_style, width) else 2)
+    title_lines, title_size = title_fit(ctx, title, longest or title, title_style, width)
+    title_lines = max(lines[0], title_lines)
+    # On a narrow card a subtitle too wide for one line at its smallest size takes two.
     sub_lines = 0 if not subtitle else max(lines[1], 1 if _one_line_fits(ctx, subtitle, sub_style, width) else 2)
-    title_h = TITLE_H + (title_lines - 1) * title_style.min_size * 1.15
+    title_h = TITLE_H + (title_lines - 1) * size * 1.15
     sub_h = SUBTITLE_H * min(sub_lines, 1) + max(0, sub_lines - 1) * sub_style.min_size * 1.15
     height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
                  SAFE + title_h + sub_h + BAND_PAD)
     items: list[Item] = list(_band_rects(geo, height, fill, rule))
     text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
     top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
-    items += _band_line(ctx, title, top, title_style, source, title_lines, "title")
+    items += _band_line(ctx, title, top, restyle(title_style, size=title_size), source, title_lines, "title")
     if subtitle and bottom is not None:
         items += _band_line(ctx, subtitle, bottom, sub_style, subtitle_source, sub_lines, "subtitle")
     return items, height
 
 
-def band_lines(ctx: LayoutContext, geo: CardGeometry, titles: list[str], subtitles: list[str]) -> tuple[int, int]:
+def deck_title_size(geo: CardGeometry, size: float = TITLE_SIZE) -> float:
+    """The title size of a deck of cards this wide: `size` on a poker card or wider, in
+    proportion on narrower ones (a mini card's titles keep the look of a poker card's)."""
+    return round(size * min(1.0, geo.w / CARD_SIZES["poker"][0]), 2)
+
+
+def title_fit(ctx: LayoutContext, title: str, longest: str, style: TextStyle, width: float) -> tuple[int, float]:
+    """(lines, size) of a card's title: one line at the style's size where it fits, else
+    two lines at that size, shrunk only as far as two lines of `longest` need (the same
+    size for a title and its "(cont.)" form; the smallest size, if not even that fits)."""
+    size = style.size
+    two = restyle(style, leading=1.1, markup=False)
+    para = Paragraph(ctx, " ".join(longest.split()), two)
+    while size > style.min_size + 1e-6:
+        scale = size / two.size
+        if len(para._lines(ctx, width, size)) <= 2 and not para.splits_words(ctx, width, scale):
+            break
+        size = max(style.min_size, round(size - 0.25, 2))
+    return (1 if ctx.fonts.width(" ".join(title.split()), style.font, size) <= width else 2), size
+
+
+def band_lines(ctx: LayoutContext, geo: CardGeometry, titles: list[str], subtitles: list[str],
+               size: float = TITLE_SIZE) -> tuple[int, int]:
     """The lines the longest title and subtitle of a deck take in `title_band` (1 or 2 each)."""
     width = geo.w - 2 * SAFE
-    title = TextStyle(size=6.5, font="bold", color="#ffffff")
+    title = TextStyle(size=size, font="bold", color="#ffffff", min_size=6.5)
     sub = TextStyle(size=7, font="italic", color="#ffffff", min_size=6.5)
-    return (1 if all(_one_line_fits(ctx, t, title, width) for t in titles) else 2,
+    title = restyle(title, size=deck_title_size(geo, size))
+    return (max((title_fit(ctx, t, continued(t, 1), title, width)[0] for t in titles), default=1),
             1 if all(_one_line_fits(ctx, t, sub, width) for t in subtitles) else 2)
 
 
@@ -156,8 +185,11 @@ def _one_line_fits(ctx: LayoutContext, text: str, style: TextStyle, width: float
 
 def _band_line(ctx: LayoutContext, text: str, box: Box, style: TextStyle, source: Source | None, lines: int,
                what: str) -> list[Item]:
+    """A title or subtitle in its part of the band: one line, or at most two lines (a box
+    no higher than two lines at the style's size, which the text shrinks to fit)."""
     if lines == 1:
         return one_line(ctx, text, box, style, source, what=what)
+    box = Box(box.x, box.y, box.w, min(box.h, 2 * style.size * 1.1 + 0.01))
     return text_box(ctx, text, box, replace(style, leading=1.1), source, what=what)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Hashable
 
 from sheetgen.diagnostics import Severity
 from sheetgen.fonts import FontFace, FontMetrics, load_metrics
@@ -40,6 +40,8 @@ class Issue:
     # characters fit), so the diagnostic can say how short the field must be.
     fit: tuple[str, int] | None = None
     glyphs: str = ""  # a missing-glyph finding's characters (see `glyphs_once`)
+    # sheetgen's own words shortened: (the font, the words, as printed, at size) (see `text.labels_once`)
+    label: tuple[str, str, str, float] | None = None
 
 
 MISSING_GLYPH = "layout.missing-glyph"
@@ -145,7 +147,7 @@ class LayoutContext:
 
     def missing_glyphs(self, chars: str, source: Source | None) -> Issue:
         """The warning for characters no glyph draws (see `check_glyphs`)."""
-        lacking = sorted({_font_label(self.fonts.face(s)) for s in self.fonts.faces
+        lacking = sorted({font_label(self.fonts.face(s)) for s in self.fonts.faces
                           if self.fonts.metrics(s).missing(chars)})
         names = (f"the font {lacking[0]} has" if len(lacking) == 1
                  else f"the fonts {', '.join(lacking[:-1])} and {lacking[-1]} have")
@@ -156,13 +158,30 @@ class LayoutContext:
                      "use a theme font that has it, or write the character another way", glyphs=chars)
 
 
-def _font_label(face: FontFace) -> str:
+def font_label(face: FontFace) -> str:
     """A font as its user knows it: sheetgen's own by name, a theme's by its file."""
     from pathlib import Path
 
     import re
 
     return Path(face.path).name if re.match(r"F[0-9a-f]{10}-", face.name) else face.name  # see `face_for_file`
+
+
+def grouped(issues: list[Issue], key: Callable[[Issue], Hashable | None]) -> list[Issue | list[Issue]]:
+    """The issues in their order, those with a `key` (not None) gathered into one list for
+    each key, where the first of them was."""
+    groups: dict[Hashable, list[Issue]] = {}
+    out: list[Issue | list[Issue]] = []
+    for issue in issues:
+        k = key(issue)
+        if k is None:
+            out.append(issue)
+        elif k in groups:
+            groups[k].append(issue)
+        else:
+            groups[k] = [issue]
+            out.append(groups[k])
+    return out
 
 
 def glyphs_once(issues: list[Issue], ctx: "LayoutContext") -> list[Issue]:

@@ -10,7 +10,7 @@ from sheetgen.diagnostics import Severity
 from sheetgen.layout.context import Issue, LayoutContext, Source, glyphs_once
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import Job, Product
-from sheetgen.layout.text import OVERFLOW
+from sheetgen.layout.text import LABEL_SHORTENED, OVERFLOW, labels_once
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN, ResolvedTheme
 from sheetgen.units import MM, format_mm, paper_title
 
@@ -18,7 +18,9 @@ STEP = 0.5 * MM  # the widest margin that fits is found to this
 
 
 def _errors(issues: list[Issue]) -> list[Issue]:
-    return [i for i in issues if i.severity is Severity.ERROR]
+    """The errors, and sheetgen's own words shortened for want of room (a warning at the
+    theme's font, where the margin is not what squeezed them)."""
+    return [i for i in issues if i.severity is Severity.ERROR or i.code == LABEL_SHORTENED]
 
 
 def _fits(product: Product, job: Job, theme: ResolvedTheme, margin: float) -> bool:
@@ -35,9 +37,10 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
     document = product.layout(ctx, job)
     errors = _errors(ctx.issues)
     margin = theme.printable_margin
-    if (margin <= DEFAULT_PRINTABLE_MARGIN + 1e-6 or not errors or any(e.code != OVERFLOW for e in errors)
+    if (margin <= DEFAULT_PRINTABLE_MARGIN + 1e-6 or not errors
+            or any(e.code not in (OVERFLOW, LABEL_SHORTENED) for e in errors)
             or not _fits(product, job, theme, DEFAULT_PRINTABLE_MARGIN)):
-        return document, glyphs_once(ctx.issues, ctx)
+        return document, labels_once(glyphs_once(ctx.issues, ctx))
     fits, fails = DEFAULT_PRINTABLE_MARGIN, margin
     while fails - fits > STEP + 1e-6:
         mid = fits + ((fails - fits) / 2 // STEP) * STEP
@@ -51,4 +54,4 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
                   f"`{what}` does not fit inside a {format_mm(margin)} printable margin on {paper} paper: its text runs "
                   f"out of room; the widest margin it fits inside is {format_mm(fits)}",
                   f"make `printable_margin` {format_mm(fits)} or less")
-    return document, glyphs_once([i for i in ctx.issues if i.severity is not Severity.ERROR], ctx) + [issue]
+    return document, labels_once(glyphs_once([i for i in ctx.issues if i not in errors], ctx)) + [issue]

@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol, Sequence
 
-from sheetgen.diagnostics import field_path
+from sheetgen.diagnostics import Severity, field_path
 from sheetgen.fonts import FontFace, FontMetrics
 from sheetgen.layout.colors import luminance
-from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.context import Issue, LayoutContext, Source, font_label, grouped
 from sheetgen.layout.primitives import Box, Item, Path, Rect, Text, line
 
 BOLD = {"regular": "bold", "italic": "bold_italic", "bold": "bold", "bold_italic": "bold_italic"}
@@ -281,8 +281,33 @@ class _Broken:
     plain: bool = False  # see ParsedLine
 
 
+_AFTER_SLASH = re.compile(r"[^/]*/+|[^/]+$")  # a link's parts, each with the slashes after it
+
+
+def _split_at_slashes(word: Word, max_em: float, fonts) -> list[Word] | None:
+    """A link (a word in one style with a `/` inside) too wide for a line, broken after its
+    slashes into pieces that each fit it; None when some part alone is too wide."""
+    if len(word[1]) != 1 or "/" not in word[1][0][0].strip("/"):
+        return None
+    text, style = word[1][0]
+    m = fonts.metrics(style)
+    pieces: list[str] = []
+    for part in _AFTER_SLASH.findall(text):
+        if pieces and m.width(pieces[-1] + part) <= max_em:
+            pieces[-1] += part
+        else:
+            pieces.append(part)
+    if any(m.width(p) > max_em for p in pieces):
+        return None
+    return [(m.width(p), ((p, style),)) for p in pieces]
+
+
 def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
-    """Break a word that is wider than a line into line-sized pieces."""
+    """Break a word that is wider than a line into line-sized pieces: a link after a
+    slash, anything else (or a link with a part too wide) between letters."""
+    at_slashes = _split_at_slashes(word, max_em, fonts)
+    if at_slashes is not None:
+        return at_slashes
     pieces: list[Word] = []
     cur: list[Fragment] = []
     cur_em = 0.0
@@ -305,6 +330,12 @@ def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
     return pieces
 
 
+#: em: how much wider than its line a word may be and still be whole on it: lines are broken
+#: at widths rounded to a thousandth of a point (see `Paragraph._lines`), and a column as
+#: wide as its widest word must keep it whole.
+ROUNDING = 1e-4
+
+
 def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bullet_em: float, fonts) -> list[_Broken]:
     out: list[_Broken] = []
     for pl in parsed:
@@ -316,7 +347,7 @@ def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bull
         cur_em = 0.0
         first = True
         for word in pl.words:
-            for piece in (word,) if word[0] <= avail else _split_long(word, avail, fonts):
+            for piece in (word,) if word[0] <= avail + ROUNDING else _split_long(word, avail, fonts):
                 em = piece[0]
                 if not cur:
                     cur.append(piece)
@@ -382,7 +413,10 @@ class Paragraph:
         return min(1.0, self.style.min_size / self.style.size)
 
     def _lines(self, ctx: LayoutContext, width: float, size: float) -> list[_Broken]:
-        key = (self._key, round(width, 3), round(size, 3))
+        # Broken at the width and size of the key, so that what is remembered is what any
+        # width and size of that key give (and `splits_words` judges the same line).
+        width, size = round(width, 3), round(size, 3)
+        key = (self._key, width, size)
         memo = self._memo
         hit = memo.get(key)
         if hit is None:
@@ -393,8 +427,8 @@ class Paragraph:
         return hit
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
-        """Whether some word is wider than the line at this scale."""
-        avail = width / (self.style.size * scale)
+        """Whether some word is wider than the line at this scale (as `_lines` breaks it)."""
+        avail = round(width, 3) / round(self.style.size * scale, 3) + ROUNDING
         _, plain, bulleted = self.extent(ctx)
         if plain > avail:
             return True
@@ -909,6 +943,9 @@ def fit_blocks(
     """
     blocks = [b for b in blocks if b is not None]
     scale, fits = fit_scale(ctx, blocks, box)
+    if not fits and all(b.source is None for b in blocks):  # sheetgen's own words: never an error at content
+        blocks = _own_words_shortened(ctx, blocks, box)
+        scale, fits = fit_scale(ctx, blocks, box)
     if not fits:
         need = stack_height(ctx, blocks, box.w, scale)
         biggest = max((b for b in blocks if b.source is not None), key=lambda b: b.height(ctx, box.w, _clamped(b, scale)),
@@ -920,7 +957,7 @@ def fit_blocks(
                       f"there is no room left for the {what}{where}: the rest of the layout fills its space",
                       "choose a larger card or paper size in the theme")
         else:
-            message = (f"the {what}{where} does not fit its box even at the smallest size: "
+            message = (f"the {what}{where} {'do' if plural(what) else 'does'} not fit its box even at the smallest size: "
                        f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm")
             if isinstance(biggest, Paragraph):  # how much of it fits beside the rest
                 room = box.h - need + biggest.height(ctx, box.w, _clamped(biggest, scale))
@@ -941,6 +978,46 @@ def fit_blocks(
         items.extend(b.draw(ctx, box.x, y, box.w, own))
         y += b.height(ctx, box.w, own)
     return items
+
+
+def _own_words_shortened(ctx: LayoutContext, blocks: list[Block], box: Box) -> list[Block]:
+    """Blocks of sheetgen's own words (a caption, a reminder) too long for their box in the
+    theme's font, with the longest paragraph cut at a word and ended with an ellipsis so
+    that they fit, and a warning at the theme's font (`label_shortened`)."""
+    paragraphs = [b for b in blocks if isinstance(b, Paragraph)]
+    if not paragraphs:
+        return blocks
+    floor = min(b.min_scale() for b in blocks)
+    para = max(paragraphs, key=lambda b: b.height(ctx, box.w, _clamped(b, floor)))
+    room = box.h - stack_height(ctx, blocks, box.w, floor) + para.height(ctx, box.w, _clamped(para, floor))
+    words = para.text.split(" ")
+    short = ""
+    for n in range(len(words) - 1, 0, -1):  # the longest start of whole words that fits
+        head = " ".join(words[:n]).rstrip(" ,;:·-–—") + ellipsis(ctx, para.style.font)
+        if Paragraph(ctx, head, para.style).height(ctx, box.w, para.min_scale()) <= room + 1e-6:
+            short = head
+            break
+    label_shortened(ctx, para.text, short, para.style)
+    return [Paragraph(ctx, short, para.style) if b is para else b for b in blocks]
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """Text as a diagnostic quotes it: whole, or cut at a word within `limit` characters
+    and ended with an ellipsis (a word longer than that is cut where the limit falls)."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ", 0, limit)
+    if text[limit - 1] != " " and space > 0:
+        head = head[:space]
+    return head.rstrip(" ,;:·-–—") + ELLIPSIS
+
+
+def plural(what: str) -> bool:
+    """Whether a diagnostic's name for a text is plural (`perks and quirks`, `weapon rules`)."""
+    last = what.split()[-1] if what.strip() else ""
+    return " and " in what or (last.endswith("s") and not last.endswith("ss"))
 
 
 def shorten_hint(fits: int, length: int) -> str:
@@ -991,11 +1068,16 @@ def text_box(
 ELLIPSIS = "…"
 
 
+def ellipsis(ctx: LayoutContext, style: str) -> str:
+    """`…`, or `...` in a font without it."""
+    return ELLIPSIS if not ctx.fonts.metrics(style).missing(ELLIPSIS) else "..."
+
+
 def shortened(ctx: LayoutContext, text: str, style: str, size: float, width: float) -> str:
     """The text cut at a word (or, failing that, a letter) and ended with an ellipsis so
     that it fits `width` at `size`; "" if not even the ellipsis fits."""
     m = ctx.fonts.metrics(style)
-    mark = ELLIPSIS if not m.missing(ELLIPSIS) else "..."
+    mark = ellipsis(ctx, style)
     limit = width / size
     if m.width(mark) > limit:
         return ""
@@ -1009,6 +1091,63 @@ def shortened(ctx: LayoutContext, text: str, style: str, size: float, width: flo
         if m.width(head + mark) <= limit:
             return head + mark
     return mark
+
+
+LABEL_SHORTENED = "layout.label-shortened"  # sheetgen's own words shortened: the theme's font is too wide
+
+
+def own_label_lines(ctx: LayoutContext, text: str, box: Box, style: TextStyle, valign: str) -> list[Item] | None:
+    """A label of sheetgen's own too wide for one line at the smallest size, on two lines
+    of whole words where the box is high enough; None where it is not."""
+    if " " not in text:
+        return None
+    two = restyle(style, leading=1.1, markup=False)
+    para = Paragraph(ctx, text, two)
+    scale, fits = fit_scale(ctx, [para], box)
+    size = two.size * scale
+    if (not fits or para.splits_words(ctx, box.w, scale)
+            or len(para._lines(ctx, box.w, size)) > 2):
+        return None
+    return fit_blocks(ctx, [para], box, valign=valign)
+
+
+def label_shortened(ctx: LayoutContext, text: str, short: str, style: TextStyle) -> None:
+    """Warn that words of sheetgen's own print shortened, at the theme's line naming the
+    font that is too wide for them: the font is what the user can change."""
+    face = ctx.fonts.face(style.font)
+    given = re.match(r"F[0-9a-f]{10}-(\w+)$", face.name)  # a theme's file (see `fonts.face_for_file`)
+    path = ("fonts", given.group(1)) if given else ("fonts",)
+    source = Source(("theme", ctx.theme.id), path) if ctx.theme.id != "built-in" else Source(None)
+    label = (font_label(face), text, short, style.min_size)
+    hint = (f"choose a narrower font for the theme's `{given.group(1)}` style to print them whole" if given
+            else "give the theme narrower fonts (`fonts:`) to print them whole")
+    ctx.issues.append(Issue(source, Severity.WARNING, LABEL_SHORTENED, _shortened_message([label]), hint, label=label))
+
+
+def _shortened_message(labels: list[tuple[str, str, str, float]]) -> str:
+    shown = labels[:4]
+    more = [f"{len(labels) - len(shown)} more"] if len(labels) > len(shown) else []
+    sizes = sorted({f"{size:g}pt" for *_, size in labels})
+    return (f"the font {labels[0][0]} is too wide for sheetgen's words "
+            f"{_listed([f'`{quoted(t)}`' for _, t, _, _ in shown] + more)} even at {_listed(sizes, 'or')}; they print "
+            f"as {_listed([f'`{quoted(s)}`' for _, _, s, _ in shown] + (['so on'] if more else []))}")
+
+
+def _listed(items: list[str], word: str = "and") -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def labels_once(issues: list[Issue]) -> list[Issue]:
+    """The warnings of sheetgen's own words shortened in one output, as one warning for
+    each font (its words listed, each once), where the first of them was."""
+    merged = []
+    for entry in grouped(issues, lambda i: None if i.label is None else (i.source, i.hint)):
+        if isinstance(entry, Issue):
+            merged.append(entry)
+            continue
+        labels = list({i.label[1]: i.label for i in entry}.values())
+        merged.append(replace(entry[0], message=_shortened_message(labels)) if len(labels) > 1 else entry[0])
+    return merged
 
 
 def _one_spaced(text: str) -> str:
@@ -1033,7 +1172,9 @@ def one_line(
 
     Text too wide even at the style's minimum size is an error at its source; with
     `abbreviate` (labels that are not the reader's rules: owner names, footers) it is
-    shortened with an ellipsis and a warning instead."""
+    shortened with an ellipsis and a warning instead. Text with no source (sheetgen's own
+    labels and column headers) is never an error: it takes two lines where the box holds
+    them, else it is shortened and the theme's font warned about (`label_shortened`)."""
     text = _one_spaced(printable(str(text)))
     ctx.check_glyphs(text, style.font, source)
     m = ctx.fonts.metrics(style.font)
@@ -1046,19 +1187,35 @@ def one_line(
         # overhang a box that is only a little lower than it.
         size = min(size, max(box.h / style.leading, min(style.size, style.min_size)))
     if size < style.min_size - 1e-6:
-        where = f" ({field_path(source.path)})" if source and source.path else ""
         size = style.min_size
+        if source is None:  # sheetgen's own words: never an error at content
+            two = own_label_lines(ctx, text, box, style, valign)
+            if two is not None:
+                return two
+            short = shortened(ctx, text, style.font, size, box.w)
+            label_shortened(ctx, text, short, style)
+            return _placed(ctx, short, m.width(short), box, style, size, valign)
+        where = f" ({field_path(source.path)})" if source.path else ""
         fit = (text, _chars_on_line(m, text, box.w / size))
         if abbreviate:
             short = shortened(ctx, text, style.font, size, box.w)
             ctx.warning(source, "layout.text-abbreviated",
-                        f"the {what}{where} `{text[:40]}` is too long for its box at {style.min_size:g}pt; "
+                        f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its box "
+                        f"at {style.min_size:g}pt; "
                         f"printed as `{short}`", shorten_hint(fit[1], len(text)) + " to print it whole", fit=fit)
             text, em = short, m.width(short)
         else:
             ctx.error(source, OVERFLOW,
-                      f"the {what}{where} `{text[:40]}` is too long for its line even at {style.min_size:g}pt",
+                      f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its line "
+                      f"even at {style.min_size:g}pt",
                       shorten_hint(fit[1], len(text)), fit=fit)
+    return _placed(ctx, text, em, box, style, size, valign)
+
+
+def _placed(ctx: LayoutContext, text: str, em: float, box: Box, style: TextStyle, size: float,
+            valign: str) -> list[Item]:
+    """A line `em` wide at `size`, aligned in the box."""
+    m = ctx.fonts.metrics(style.font)
     width = em * size
     if style.align == "center":
         x = box.x + (box.w - width) / 2

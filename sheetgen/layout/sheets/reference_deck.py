@@ -135,7 +135,7 @@ def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, 
     size; a figure goes at the foot of the first."""
 
     def card(part: int) -> tuple[list[Item], Box]:
-        band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source)
+        band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source, longest=continued(title, 1))
         area, figure_items = _with_figure(ctx, body_area(geo, bottom), figure if part == 0 else None, accent)
         return background(geo, ctx.color("card")) + band + figure_items, area
 

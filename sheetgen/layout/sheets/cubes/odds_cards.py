@@ -81,9 +81,10 @@ def table_parts(ctx: LayoutContext, caption: str, table: tuple[list[str], list[l
     return out
 
 
-def fits(ctx: LayoutContext, geo: CardGeometry, blocks: list) -> bool:
+def fits(ctx: LayoutContext, geo: CardGeometry, blocks: list, title: str) -> bool:
+    """Whether the blocks fit a card under this title (which may take two lines)."""
     probe = LayoutContext(ctx.theme)
-    _, bottom = title_band(probe, geo, "probe", "#000000", None)
+    _, bottom = title_band(probe, geo, title, "#000000", None)
     return fit_scale(probe, blocks, body_box(geo, bottom))[1]
 
 
@@ -91,24 +92,28 @@ def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str,
     """A table on as few cards as the card size allows (at most six)."""
     for parts in range(1, 7):
         chunks = table_parts(ctx, caption, table, parts, geo.w - 2 * SAFE)
-        if all(fits(ctx, geo, chunk) for chunk in chunks) or parts == 6:
+        if all(fits(ctx, geo, chunk, title if parts == 1 else f"{title} ({i + 1})") for i, chunk in enumerate(chunks)) \
+                or parts == 6:
             return [(title if parts == 1 else f"{title} ({i + 1})", chunk) for i, chunk in enumerate(chunks)]
     raise AssertionError("unreachable")
+
+
+CHART_TITLE = "One QUANTUMIZATION"
 
 
 def plan_cards(ctx: LayoutContext, geo: CardGeometry, color: str) -> list[tuple[str, list]]:
     """The cards, as few as the card size allows: chart and table together when they fit,
     else apart, and each table over more cards when it needs them."""
     chart_h = min(30 * MM, geo.h * 0.3)
-    while chart_h > 15 * MM and not fits(ctx, geo, chart_blocks(ctx, color, chart_h)):
+    while chart_h > 15 * MM and not fits(ctx, geo, chart_blocks(ctx, color, chart_h), CHART_TITLE):
         chart_h -= 1 * MM  # small cards: a lower chart rather than smaller words
     chart = chart_blocks(ctx, color, chart_h)
     odds = table_parts(ctx, captions.odds_rule(), quantumization_table(), 1, geo.w - 2 * SAFE)[0]
     together = chart + [Spacer(1.5 * MM)] + odds
-    if fits(ctx, geo, together):
-        cards = [("One QUANTUMIZATION", together)]
+    if fits(ctx, geo, together, CHART_TITLE):
+        cards = [(CHART_TITLE, together)]
     else:
-        cards = [("One QUANTUMIZATION", chart)]
+        cards = [(CHART_TITLE, chart)]
         cards += table_cards(ctx, geo, "What Order buys", captions.odds_rule(), quantumization_table())
     cards += table_cards(ctx, geo, "Extinction odds", captions.consumption_rule(), consumption_table())
     return cards

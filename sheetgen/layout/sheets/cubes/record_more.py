@@ -12,7 +12,7 @@ from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.common import Record
 from sheetgen.layout.sheets.cubes.pieces import check_square, cube_block, iso_block_size, label_style, pencil_box
 from sheetgen.layout.sheets.cubes.record_panels import GAP, caption, swatch
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, fit_scale, one_line, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, fit_scale, one_line, restyle, text_box
 from sheetgen.layout.widgets import section
 from sheetgen.rules.cubes.rulebook import ACTIONS, CUBES_AT_START, CUBES_TO_WIN, ordinal
 from sheetgen.units import MM
@@ -78,6 +78,7 @@ def cubes_owned_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> li
 # --- contacts ---------------------------------------------------------------------------------
 
 CONTACT_COLUMNS = (("CONTACT", 14 * MM), ("THEIRS HERE", 18 * MM), ("MINE THERE", 18 * MM))
+NAME_MIN = 30 * MM  # the least the rivals' names keep of the contacts table
 
 
 def contacts_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item]:
@@ -89,24 +90,34 @@ def contacts_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[
     head_h = 3.4 * MM
     rows = v.rival_rows
     pitch = (table.h - head_h) / rows
-    fixed = sum(w for _, w in CONTACT_COLUMNS)
-    name_w = table.w - fixed
+    columns = contact_columns(ctx, table.w)
+    name_w = table.w - sum(columns)
     x = table.x + name_w
     items += one_line(ctx, "RIVAL", Box(table.x, table.y, name_w, head_h), label_style(ctx), None, valign="top")
-    for title, w in CONTACT_COLUMNS:
+    for (title, _), w in zip(CONTACT_COLUMNS, columns):
         items += one_line(ctx, title, Box(x, table.y, w, head_h), label_style(ctx, "center"), None, valign="top")
         x += w
     group: list[Item] = []
     for r in range(rows):
         y = table.y + head_h + r * pitch
         rival = v.rivals[r] if r < len(v.rivals) else None
-        group += contact_row(ctx, Box(table.x, y, table.w, pitch), r + 1, rival, name_w, v)
+        group += contact_row(ctx, Box(table.x, y, table.w, pitch), r + 1, rival, name_w, columns, v)
     items.append(Group(tuple(group), id=v.element_id("contacts")))
     items += fit_blocks(ctx, [reminder], text, what="contacts reminder")
     return items
 
 
-def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w: float, v: Record) -> list[Item]:
+def contact_columns(ctx: LayoutContext, width: float) -> list[float]:
+    """The widths of the contact columns in a table `width` wide: as wide as their headings
+    need at the smallest size in the theme's font, taken from the rivals' names while
+    these keep `NAME_MIN` (else the headings are shortened)."""
+    style = label_style(ctx)
+    grown = [max(w, ctx.fonts.width(title, style.font, style.min_size) + 1.5 * MM) for title, w in CONTACT_COLUMNS]
+    return grown if width - sum(grown) >= NAME_MIN else [w for _, w in CONTACT_COLUMNS]
+
+
+def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w: float, columns: list[float],
+                v: Record) -> list[Item]:
     items: list[Item] = [Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.3),
                               width=0.4)]
     h = min(row.h - 1.6 * MM, 8 * MM)
@@ -131,7 +142,7 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
                                font=ctx.fonts.face("regular"), size=10))
     x = row.x + name_w
     tick = min(4.6 * MM, h)
-    (_, w_contact), (_, w_theirs), (_, w_mine) = CONTACT_COLUMNS
+    w_contact, w_theirs, w_mine = columns
     items += check_square(ctx, x + w_contact / 2 - tick / 2, row.y + (row.h - tick) / 2, tick,
                           field=f"rival_{n}_contact" if v.fillable else None, tooltip=f"First Contact with rival {n}")
     x += w_contact
@@ -155,23 +166,30 @@ def blocked_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[I
     per_column = len(ACTIONS) // 2
     columns = grid.columns(2, GAP)
     rows = [column.rows(per_column + 1, 0.8 * MM) for column in columns]
+    # The boxes give up to 3 mm to the actions' names where the theme's font is wide.
+    widest = max(ctx.fonts.width(a, ACTION_STYLE.font, ACTION_STYLE.min_size) for a in (*ACTIONS, EXTRA_ACTIONS))
+    box_w = max(7 * MM, min(10 * MM, columns[0].w - 6.4 * MM - widest))
     group: list[Item] = []
     for i, action in enumerate(ACTIONS):
-        group += action_cell(ctx, rows[i // per_column][i % per_column], str(i + 1), action, v)
-    group += action_cell(ctx, rows[0][per_column], "+", "Extra actions earned", v, field="extra_actions")
+        group += action_cell(ctx, rows[i // per_column][i % per_column], str(i + 1), action, v, box_w)
+    group += action_cell(ctx, rows[0][per_column], "+", EXTRA_ACTIONS, v, box_w, field="extra_actions")
     items.append(Group(tuple(group), id=v.element_id("blocked")))
     items += fit_blocks(ctx, [reminder], bottom, what="blocked reminder")
     return items
 
 
-def action_cell(ctx: LayoutContext, cell: Box, n: str, action: str, v: Record, field: str | None = None) -> list[Item]:
-    """`7 Movement` with a box for the turn its block ends."""
+EXTRA_ACTIONS = "Extra actions earned"
+ACTION_STYLE = TextStyle(size=8.5, color="#000000", min_size=6)
+
+
+def action_cell(ctx: LayoutContext, cell: Box, n: str, action: str, v: Record, box_w: float,
+                field: str | None = None) -> list[Item]:
+    """`7 Movement` with a box `box_w` wide for the turn its block ends."""
     items: list[Item] = []
-    box_w = 10 * MM
     items += one_line(ctx, n, Box(cell.x, cell.y, 4 * MM, cell.h),
                       TextStyle(size=8, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None)
     items += one_line(ctx, action, Box(cell.x + 5.2 * MM, cell.y, cell.w - box_w - 6.4 * MM, cell.h),
-                      TextStyle(size=8.5, color=ctx.color("ink"), min_size=6), None)
+                      restyle(ACTION_STYLE, color=ctx.color("ink")), None)
     items += pencil_box(ctx, Box(cell.right - box_w, cell.y + 0.2 * MM, box_w, cell.h - 0.4 * MM),
                         field=(field or f"blocked_{action.lower().replace(' ', '_')}") if v.fillable else None,
                         tooltip=action if field else f"{action} blocked until the end of turn", size=9)

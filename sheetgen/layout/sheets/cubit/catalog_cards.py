@@ -102,7 +102,8 @@ def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_p
 
     def card(part: int) -> tuple[list[Item], Box]:
         band, bottom = title_band(ctx, geo, continued(model.name, part), accent, doc.source("name"),
-                                  subtitle=_upgrade_subtitle(d), subtitle_source=where_source, lines=lines)
+                                  subtitle=_upgrade_subtitle(d), subtitle_source=where_source, lines=lines,
+                                  longest=continued(model.name, 1))
         return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
 
     return flow_over_cards(ctx, card_blocks(ctx, body, _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE), card)
@@ -132,7 +133,7 @@ def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list
     def card(part: int) -> tuple[list[Item], Box]:
         items = background(geo, ctx.color("card"))
         band, bottom = title_band(ctx, geo, continued(model.name, part), colours.heading, doc.source("name"),
-                                  subtitle=" and ".join(model.colors))
+                                  subtitle=" and ".join(model.colors), longest=continued(model.name, 1))
         items += band
         items.append(Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None,
                           fill=colours.accent))

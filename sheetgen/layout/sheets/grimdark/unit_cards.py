@@ -186,7 +186,7 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     def frame(part: int) -> tuple[list[Item], Box]:
         items = background(geo, ctx.color("card"))
         band, top = title_band(ctx, geo, continued(d["label"], part), color, doc.source("name"), height=12 * MM,
-                               subtitle=subtitle)
+                               subtitle=subtitle, longest=continued(d["label"], 1))
         items += band
         items += footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])  # impose_deck writes n/N at its right
         return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)

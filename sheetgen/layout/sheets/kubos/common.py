@@ -27,19 +27,31 @@ def accent(ctx: LayoutContext) -> str:
 FINE_PRINT = TextStyle(size=FINE_MIN, leading=1.15)
 
 
-def fine_print(ctx: LayoutContext, box: Box, *, align: str = "left") -> list[Item]:
+#: The notice on the front of a small card, whose back carries `NOTICE` whole: the link to
+#: the unaltered rules and that the card is not sold, in two short lines of a mini card.
+SHORT_NOTICE = "Not for sale · 1km1kt.net/rpg/kubos"
+SMALL_SHARE = 0.15  # a card is small where the whole notice would take more of its height
+
+
+def card_notice(ctx: LayoutContext, width: float, card_h: float) -> str:
+    """The notice a card front carries in a box `width` wide: the whole, or on a small card
+    (mini, square) the short one, with the whole on the card's back."""
+    return SHORT_NOTICE if fine_print_height(ctx, width) > SMALL_SHARE * card_h else NOTICE
+
+
+def fine_print(ctx: LayoutContext, box: Box, *, align: str = "left", text: str = NOTICE) -> list[Item]:
     """The licence notice as fine print at the bottom of `box`."""
-    return text_box(ctx, NOTICE, box, replace(FINE_PRINT, align=align), None, valign="bottom", what="licence notice")
+    return text_box(ctx, text, box, replace(FINE_PRINT, align=align), None, valign="bottom", what="licence notice")
 
 
-def fine_print_height(ctx: LayoutContext, width: float) -> float:
+def fine_print_height(ctx: LayoutContext, width: float, text: str = NOTICE) -> float:
     """How tall the licence notice is as fine print `width` wide."""
-    return Paragraph(ctx, NOTICE, FINE_PRINT).height(ctx, width, 1.0)
+    return Paragraph(ctx, text, FINE_PRINT).height(ctx, width, 1.0)
 
 
-def fine_print_unbroken(ctx: LayoutContext, width: float) -> bool:
+def fine_print_unbroken(ctx: LayoutContext, width: float, text: str = NOTICE) -> bool:
     """Whether the licence notice wraps in `width` without breaking a word (its link)."""
-    return all(ctx.fonts.width(word, FINE_PRINT.font, FINE_PRINT.size) <= width for word in NOTICE.split())
+    return all(ctx.fonts.width(word, FINE_PRINT.font, FINE_PRINT.size) <= width for word in text.split())
 
 
 def monster_kind_line(derived: dict) -> str:

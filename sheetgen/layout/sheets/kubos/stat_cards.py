@@ -7,7 +7,7 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.kubos.common import (NOTICE, SYSTEM, accent, fine_print, fine_print_height,
+from sheetgen.layout.sheets.kubos.common import (NOTICE, SYSTEM, accent, card_notice, fine_print, fine_print_height,
                                                 fine_print_unbroken, monster_kind_line)
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
@@ -32,15 +32,16 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
         items = background(geo, ctx.color("card"))
         title = continued(doc.model.name, len(fronts))
         band, top = title_band(ctx, geo, title, color, doc.source("name"), height=12 * MM,
-                               subtitle=monster_kind_line(doc.derived))
+                               subtitle=monster_kind_line(doc.derived), longest=continued(doc.model.name, 1))
         items += band
         inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
         if ("notice", inner.w, number_w) not in memo:
             notice_w, below = inner.w - number_w - 1.5 * MM, 0.0  # n/N at its right
-            if not fine_print_unbroken(ctx, notice_w):  # a deck's number too long for that: a line of its own
+            text = card_notice(ctx, notice_w, geo.h)  # a small card's is short: its back has the whole
+            if not fine_print_unbroken(ctx, notice_w, text):  # a deck's number too long for that: a line of its own
                 notice_w, below = inner.w, FOOTER_H
-            memo[("notice", inner.w, number_w)] = notice_w, below, fine_print_height(ctx, notice_w) + below
-        notice_w, below, notice_h = memo[("notice", inner.w, number_w)]
+            memo[("notice", inner.w, number_w)] = text, notice_w, below, fine_print_height(ctx, notice_w, text) + below
+        text, notice_w, below, notice_h = memo[("notice", inner.w, number_w)]
         if remaining is None:
             rows = grid_rows(ctx, cells, inner.w)
             grid_box, rest = inner.split_top(grid_height(rows), 2 * MM)
@@ -54,7 +55,7 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
             if not head and inner.h - notice_h - 1 * MM > body.h:
                 # A small card's numbers leave no room under them: the hit points and rules
                 # start on the next card, which has more.
-                items += fine_print(ctx, Box(notice.x, notice.y, notice_w, notice.h))
+                items += fine_print(ctx, Box(notice.x, notice.y, notice_w, notice.h), text=text)
                 fronts.append(items)
                 remaining = body_blocks(ctx, doc, style, body.w, inner.h - notice_h - 1 * MM)
                 continue
@@ -66,7 +67,7 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
         items += fit_blocks(ctx, head, body, what="stat card")
         licence = Box(notice.x, notice.y, notice_w, notice.h - below)
         if ("licence", licence) not in memo:
-            memo[("licence", licence)] = fine_print(ctx, licence)
+            memo[("licence", licence)] = fine_print(ctx, licence, text=text)
         items += memo[("licence", licence)]
         fronts.append(items)
         if not remaining:

@@ -10,12 +10,12 @@ from sheetgen.layout.cards import (
     SAFE, SYSTEM_SHORT_NAMES, CardGeometry, background, footer, impose_deck, title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import flow_over_cards
+from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
-from sheetgen.layout.text import FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale, one_line
 from sheetgen.units import MM
 
 LABEL = TextStyle(size=FINE_MIN, font="bold")
@@ -37,7 +37,7 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
     items = background(geo, ctx.color("card"))
     height = BAND_HEIGHT if subtitle else 11 * MM
     band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
-                              subtitle_source=subtitle_source, lines=lines)
+                              subtitle_source=subtitle_source, lines=lines, longest=continued(doc.model.name, 1))
     items += band
     items += footer(ctx, geo, footer_text(NOTICE, card=True), short=SYSTEM_SHORT_NAMES[SYSTEM])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
@@ -65,8 +65,9 @@ def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str
 
 
 def fits_at_least_size(ctx: LayoutContext, blocks: list, box: Box) -> bool:
-    """True when the blocks fit the box shrunk to their minimum size."""
-    return sum(b.height(ctx, box.w, b.min_scale()) for b in blocks) <= box.h + 1e-6
+    """True when the blocks fit the box shrunk together as `fit_blocks` shrinks them (a gap
+    shrinks with the text, never below the text's own smallest size)."""
+    return fit_scale(ctx, blocks, box)[1]
 
 
 def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, reminder: str, what: str,
@@ -76,10 +77,11 @@ def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, 
     reminder, kept together, go on to cards `more(k)` makes, marked "(cont.)"."""
     items, box = first
     note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
-    if fits_at_least_size(ctx, blocks + [note, Spacer(1.5 * MM)], box):
+    together = blocks + [Spacer(1.5 * MM, scales=False), note]  # as `text_over_reminder` stacks them
+    if fits_at_least_size(ctx, together, box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
     second, room = more(1)
-    if fits_at_least_size(ctx, blocks + [note, Spacer(1.5 * MM)], room):  # the next card holds them all
+    if fits_at_least_size(ctx, together, room):  # the next card holds them all
         return [items, second + text_over_reminder(ctx, room, blocks, reminder, what)]
     flowing = blocks + [Spacer(1.5 * MM), Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2, color=ctx.color("ink")))]
     return [items] + flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
