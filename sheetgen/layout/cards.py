@@ -158,6 +158,9 @@ def title_fit(ctx: LayoutContext, title: str, longest: str, style: TextStyle, wi
     two lines at that size, shrunk only as far as two lines of `longest` need (the same
     size for a title and its "(cont.)" form; the smallest size, if not even that fits)."""
     size = style.size
+    one = " ".join(title.split())
+    if ctx.fonts.width(" ".join(longest.split()), style.font, size) <= width:  # most titles: one line
+        return (1 if ctx.fonts.width(one, style.font, size) <= width else 2), size
     two = restyle(style, leading=1.1, markup=False)
     para = Paragraph(ctx, " ".join(longest.split()), two)
     while size > style.min_size + 1e-6:
@@ -165,7 +168,7 @@ def title_fit(ctx: LayoutContext, title: str, longest: str, style: TextStyle, wi
         if len(para._lines(ctx, width, size)) <= 2 and not para.splits_words(ctx, width, scale):
             break
         size = max(style.min_size, round(size - 0.25, 2))
-    return (1 if ctx.fonts.width(" ".join(title.split()), style.font, size) <= width else 2), size
+    return (1 if ctx.fonts.width(one, style.font, size) <= width else 2), size
 
 
 def band_lines(ctx: LayoutContext, geo: CardGeometry, titles: list[str], subtitles: list[str],

@@ -222,7 +222,14 @@ def _find_macro(template: str, name: str):
             _raw_lines(exc)
             raise
 
+    call.takes = takes  # type: ignore[attr-defined]
     return call
+
+
+def macro_reads(template: str, name: str, values: set[str]) -> bool:
+    """Whether the macro `name` (the publisher's, else the bundled one) takes any of `values`."""
+    takes = _guard(lambda: _macro(template, name)).takes
+    return takes is None or bool(takes & values)
 
 
 def fold_text(text: str) -> str:

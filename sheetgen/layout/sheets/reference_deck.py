@@ -23,7 +23,7 @@ from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.tables import table_or_rows
-from sheetgen.layout.templates import publisher_macro
+from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
@@ -202,11 +202,12 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     # change changes (in a context of its own, so each finding is reported once).
     firsts, total = _printed([1] * n_cards, bool(notice))
     texts = bodies(firsts, total)
-    for _ in range(4):
+    numbered = macro_reads(CARD_TEMPLATE, "body", {"number", "total"})
+    for _ in range(4 if numbered else 1):
         work = dataclasses.replace(ctx, issues=[], _warned_glyphs=set(ctx._warned_glyphs))
         laid = lay_out(work, texts)
         firsts, total = _printed([len(pages) for pages in laid], bool(notice))
-        again = bodies(firsts, total)
+        again = bodies(firsts, total) if numbered else texts
         if again == texts:
             break
         texts = again
