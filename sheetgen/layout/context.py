@@ -45,6 +45,13 @@ class Issue:
 
 
 MISSING_GLYPH = "layout.missing-glyph"
+_OWN_FONT_HINT = "use a theme font that has it, or write the character another way"
+#: sheetgen's own family (Bitstream Vera) covers Western European letters only.
+_GLYPH_HINT = ("sheetgen's font (Bitstream Vera) has Western European letters only: give the theme a font "
+               "that has it, e.g. DejaVu Sans, which extends Vera to most European alphabets with the same shapes "
+               "and widths "
+               "(`fonts: {regular: fonts/DejaVuSans.ttf, bold: …, italic: …, bold_italic: …}`), "
+               "or write the character another way")
 
 
 class FontBook:
@@ -155,7 +162,7 @@ class LayoutContext:
         boxes = "it prints as an empty box" if len(chars) == 1 else "they print as empty boxes"
         return Issue(source or Source(None), Severity.WARNING, MISSING_GLYPH,
                      f"{names} no glyph for {listed}; {boxes}",
-                     "use a theme font that has it, or write the character another way", glyphs=chars)
+                     _GLYPH_HINT if any(f.startswith("Vera") for f in lacking) else _OWN_FONT_HINT, glyphs=chars)
 
 
 def font_label(face: FontFace) -> str:
