@@ -152,7 +152,7 @@ def test_a_generated_challenge_says_so_in_its_file_and_on_its_card(workdir):
              for page in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages]
     text = " ".join(cards)
     assert f"{challenge['name']} Challenge" in text and "the challenge is overcome when all are ticked" in text
-    assert "the foe falls when all are ticked" in text
+    assert "the foe falls when all are ticked" in text and "to defend on the foe's" in text
 
 
 @pytest.mark.parametrize("seed", range(12))
