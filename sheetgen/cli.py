@@ -131,6 +131,9 @@ def _load(paths: tuple[str, ...], settings, cache=None):
         library = load(targets, context=context, game_data=_game_data(), cache=cache)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
+    if paths and not library.read and not library.diagnostics:  # `sheetgen build output`, say
+        raise click.UsageError(f"no content files (.yaml, .yml) in {', '.join(paths)}; give the content folder, "
+                               "content files, or nothing for the project's content/")
     checked = check(library, settings, section_products=_section_products, blank_products=_blank_products)
     return library, checked
 
