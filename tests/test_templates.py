@@ -243,3 +243,14 @@ def test_the_notice_card_has_the_decks_footer_and_back(workdir):
     assert run_cli("build", "--templates", "mine", "--format", "pdf").code == 0
     fronts = card_texts(workdir / "output/kubos/reference/lore.pdf")[0::2]
     assert all("Printed for Our table" in t for t in fronts), fronts
+
+
+def test_a_misspelt_field_in_a_template_is_named_at_its_column_with_the_field_meant(workdir):
+    deck(workdir, "basics")
+    (workdir / "mine/reference").mkdir(parents=True)
+    (workdir / "mine/reference/card.j2").write_text(
+        "{% macro body(card, deck) -%}\n{{ card.body }} {{ card.titel }}\n{%- endmacro %}\n")
+    result = run_cli("build", "--templates", "mine", "--format", "pdf")
+    assert result.code == 1
+    assert "mine/reference/card.j2:2:25: error[template.undefined]: `titel` is not defined here" in result.stderr
+    assert "did you mean `title`?" in result.stderr and "dict object" not in result.stderr

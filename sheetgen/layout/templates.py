@@ -13,6 +13,8 @@ diagnostic naming the template file and line, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
+
 import operator
 import os
 import re
@@ -216,10 +218,13 @@ def _find_macro(template: str, name: str):
     takes = None if macro.catch_kwargs else set(macro.arguments)
 
     def call(**values: Any) -> Any:
+        given = {k: v for k, v in values.items() if takes is None or k in takes}
         try:
-            return macro(**{k: v for k, v in values.items() if takes is None or k in takes})
+            return macro(**given)
         except Exception as exc:
             _raw_lines(exc)
+            with contextlib.suppress(AttributeError):  # the names it could have meant
+                exc.sheetgen_names = {*given, *(k for v in given.values() if isinstance(v, dict) for k in v)}
             raise
 
     call.takes = takes  # type: ignore[attr-defined]
@@ -267,7 +272,7 @@ def _guard(run):
         raise TemplateProblem(_at_frame(exc, "template.unsafe", f"refused: {exc}",
                                         "templates may use the values they are given, not Python's internals")) from None
     except jinja2.UndefinedError as exc:
-        raise TemplateProblem(_at_frame(exc, "template.undefined", str(exc), _undefined_hint(exc))) from None
+        raise TemplateProblem(_undefined(exc)) from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateProblem(_at_frame(exc, "template.not-found", f"there is no template `{exc.name}` to use",
                                         "templates may include or import only other templates of their folder")) from None
@@ -280,8 +285,19 @@ def _guard(run):
         raise TemplateProblem(_diagnostic(*where, "template.error", f"{type(exc).__name__}: {exc}", None)) from None
 
 
-def _undefined_hint(exc: Exception) -> str:
-    return "the variables each template receives are listed in docs/templates.md"
+def _undefined(exc: jinja2.UndefinedError) -> Diagnostic:
+    """A name the template uses that its values do not have: said in the template's terms,
+    at the name, with the closest name it does have."""
+    found = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(exc))
+    name = (found.group(1) or found.group(2)) if found else None
+    docs = "the values each template receives are listed in docs/templates.md"
+    if name is None:
+        return _at_frame(exc, "template.undefined", str(exc), docs)
+    of = " (a value the template was given has no such field)" if found and found.group(1) else ""
+    near = did_you_mean(name, getattr(exc, "sheetgen_names", ()))
+    file, line = _frame_of(exc) or ("<template>", 1)
+    return _diagnostic(file, line, "template.undefined", f"`{name}` is not defined here{of}",
+                       f"{near} ({docs})" if near else docs, name)
 
 
 def _raw_lines(exc: BaseException) -> None:
