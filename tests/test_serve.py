@@ -383,7 +383,8 @@ def test_builder_net_downloads_fold_into_a_die_at_the_chosen_size(cubit_project,
 def test_builder_refuses_a_cube_too_big_for_the_paper(cubit_project):
     root, ws, client = cubit_project
     page = client.get("/cubit", params=builder(cube_size="120mm")).text
-    assert "largest cube size that fits" in page and 'id="net-pdf"' not in page
+    assert "largest cube size that fits" in page and "choose a cube size of" in page and "--cube-size" not in page
+    assert 'id="net-pdf"' not in page
     assert client.get("/cubit/net.pdf", params=builder(cube_size="120mm")).status_code == 409
 
 

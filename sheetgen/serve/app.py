@@ -337,7 +337,8 @@ def _cubit_trial(ws: Workspace, params: dict):
         return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {}
     text = cubit_yaml(form, [d.model.code for d in interfaces])
     trial = preview.try_text(text, ws.content_paths(), settings, "cubit-builder.yaml")
-    problem = problem or trial.settings_problem
+    # The form's field, not the command line's option, is what the workbench's user changes.
+    problem = problem or (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
     extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades}
     return form, trial, problem, extra
 
