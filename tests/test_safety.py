@@ -286,6 +286,34 @@ def sheetgen_process(cwd: Path, *args: str, **env: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "CI": "1", **env})
 
 
+def test_a_parallel_build_killed_outright_leaves_no_worker_holding_the_folder(workdir):
+    """Killed with SIGKILL mid-build, a `--jobs 2` build's workers end with it and hold no
+    copy of its lock: the next build starts at once (it does not wait, nor exit 2)."""
+    import signal
+    import time
+
+    for i in range(24):
+        deck(workdir, f"deck-{i}", title=f"Deck {i}")
+    proc = sheetgen_process(workdir, "build", "--jobs", "2", "--format", "pdf,svg")
+    lock = workdir / "output/.sheetgen.lock"
+    deadline = time.monotonic() + 20
+    while not list((workdir / "output").rglob("*.pdf")) and time.monotonic() < deadline:
+        time.sleep(0.02)  # the workers are building
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert lock.exists()
+    again = sheetgen_process(workdir, "build", "--format", "pdf,svg", SHEETGEN_LOCK_WAIT="5")
+    assert again.wait(timeout=120) == 0, again.stderr.read()
+    started = time.monotonic()
+    while time.monotonic() - started < 5:  # no worker of the killed build is left
+        left = subprocess.run(["pgrep", "-f", f"sheetgen build --jobs 2"], capture_output=True, text=True).stdout
+        if not [pid for pid in left.split() if int(pid) != os.getpid()]:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError(f"workers still running: {left}")
+
+
 def test_a_second_build_into_a_locked_folder_exits_2_and_touches_nothing(workdir, monkeypatch):
     import fcntl
 

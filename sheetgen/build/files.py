@@ -384,11 +384,27 @@ class OutputLocked(Exception):
     """Another build holds the output folder."""
 
 
+#: The descriptors of the output locks this process holds: a worker process forked during a
+#: build closes its copies (`release_inherited_locks`), so that the lock goes with the build.
+HELD_LOCKS: set[int] = set()
+
+
+def release_inherited_locks() -> None:
+    """In a forked worker: close the copies of the parent's lock descriptors. The parent's
+    lock stays (it has its own); a worker that outlives a killed build no longer keeps the
+    output folder locked."""
+    for fd in list(HELD_LOCKS):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    HELD_LOCKS.clear()
+
+
 @contextlib.contextmanager
 def output_lock(out_dir: Path, wait: float) -> Iterator[None]:
     """Hold the output folder for one build; a second build waits up to `wait` seconds,
     then raises OutputLocked. OSError if the lock file cannot be made."""
     fd = os.open(out_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o666 & ~_UMASK)
+    HELD_LOCKS.add(fd)
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -403,6 +419,7 @@ def output_lock(out_dir: Path, wait: float) -> Iterator[None]:
                 time.sleep(0.05)
         yield
     finally:
+        HELD_LOCKS.discard(fd)
         os.close(fd)  # releases the lock
 
 
