@@ -82,6 +82,16 @@ def test_a_partial_family_sets_missing_styles_in_its_own_fonts_and_says_so(workd
     names = {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()}
     assert names == {"PlainTest", "PlainTestBold"}, names
     assert "Bold italic and italic" in page.extract_text()
+    # Said on purpose (`italic: regular`), it is no warning; a style without a file is an error.
+    theme = workdir / "content/theme.yaml"
+    theme.write_text(theme.read_text() + "  italic: regular\n  bold_italic: bold\n")
+    chosen = run_cli("build", "--format", "pdf", "--strict")
+    assert chosen.code == 0 and "partial-family" not in chosen.stderr, chosen.stderr
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
+    assert {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()} == names
+    theme.write_text(theme.read_text().replace("bold_italic: bold", "bold_italic: italic"))
+    wrong = run_cli("validate")
+    assert wrong.code == 1 and "content/theme.yaml:7:16: error[theme.bad-font]" in wrong.stderr, wrong.stderr
 
 
 def test_a_missing_or_postscript_font_is_an_error_at_its_line(workdir):

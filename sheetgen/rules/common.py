@@ -47,6 +47,13 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
         rel = getattr(theme.fonts, style)
         if rel is None:
             continue
+        if rel in STYLES:  # `italic: regular`: this style is set in the font another names
+            if rel == style or getattr(theme.fonts, rel) in (None, *STYLES):
+                ctx.error(doc, ("fonts", style), "theme.bad-font",
+                          f"`{style}: {rel}` names a style the theme gives no font file for",
+                          "name a style whose font the theme gives as a file, or give a file here")
+                broken = True
+            continue
         if not within_project(base / rel, ctx.library.root):
             # Said the same way whether or not such a file exists out there.
             ctx.error(doc, ("fonts", style), "theme.font-outside-project",
@@ -82,8 +89,8 @@ def _check_family(doc: Document, ctx: RuleContext, theme: Theme) -> None:
                      else f"{s.replace('_', ' ')} text is set in sheetgen's Vera" for s, u in used.items())
     ctx.warning(doc, ("fonts",), "theme.partial-family",
                 f"the theme gives no font for {', '.join(f'`{s}`' for s in missing)}: {said}",
-                "add the family's other styles (`" + "`, `".join(missing) + "`) as font files beside the others",
-                key=True)
+                "add the family's other styles (`" + "`, `".join(missing) + "`) as font files beside the others, "
+                f"or say which font each is set in (`{missing[0]}: regular`)", key=True)
 
 
 def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[object]]]]]:

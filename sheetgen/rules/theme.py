@@ -131,8 +131,12 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
         given = {}
         for style in STYLES:
             rel = getattr(model.fonts, style)
-            if rel is not None:  # already checked by the theme's rules
+            if rel is not None and rel not in STYLES:  # already checked by the theme's rules
                 fonts[style] = given[style] = face_for_file(base / rel, style)
+        for style in STYLES:  # `italic: regular`: a style set in the font another names
+            rel = getattr(model.fonts, style)
+            if rel in given:
+                fonts[style] = given[style] = given[rel]
         if given:  # a style the theme leaves out is set in its own family, not in another's
             for style in STYLES:
                 if style not in given:

@@ -79,7 +79,9 @@ DEFAULT_PALETTE = {
 
 
 class ThemeFonts(ContentModel):
-    """TrueType or OpenType (TrueType-flavoured) files, relative to the theme file."""
+    """TrueType or OpenType (TrueType-flavoured) files, relative to the theme file; or, for
+    a family without some style, the name of the style whose font it is set in
+    (`italic: regular`)."""
 
     regular: ShortText | None = None
     bold: ShortText | None = None
