@@ -1,7 +1,7 @@
 """Build benchmarks: prints figures, asserts nothing.
 
     python bench/build.py                 # everything below
-    python bench/build.py --only deck     # one part: deck | big-deck | documents | bundled
+    python bench/build.py --only deck     # one part: deck | big-deck | documents | collection | bundled
     python bench/build.py --repeat 5      # best of 5 runs for each figure (default 3)
 
 Every figure is a whole `sheetgen build` process, as a user runs it:
@@ -14,6 +14,9 @@ Every figure is a whole `sheetgen build` process, as a user runs it:
   1,000-card time, peak < 300 MB).
 - **documents**: N small documents with `--jobs 1` and `--jobs 2` (aim at N = 1,000: ≤ 6 s
   with one job, two jobs ≥ 1.7× faster).
+- **collection**: 600 Tricube characters: a sheet each and the party's cards, one output
+  made of all of them, with `--jobs 1` and `--jobs 2` (a collection waits for its members'
+  own outputs; in parallel it starts first, so the second core is not left idle at the end).
 - **bundled**: the bundled content: first build, a no-op rebuild (aim ≤ 0.25 s) and a rebuild
   after editing one document (aim ≤ 0.5 s), twice: a comment added (the file changed, so
   everything is read and checked, but no output changes) and the document's name changed
@@ -194,6 +197,38 @@ def bench_documents(n: int, repeat: int) -> None:
         print(f"{n:>6} documents ({pages} pages), --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job")
 
 
+CHARACTER = """kind: tricube-character
+id: c{i:05d}
+name: Character {i}
+trait: brawny
+concept: Caravan guard number {i}
+combat_style: melee
+perks: [Berserker]
+quirks: [Short-tempered]
+karma: 3
+resolve: 3
+"""
+
+
+def bench_collection(n: int, repeat: int) -> None:
+    """N characters: a sheet each and one collection of all (the party's cards), which a
+    parallel build must not leave to run alone at the end."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        content = folder / "content"
+        content.mkdir()
+        for i in range(n):
+            (content / f"c{i:05d}.yaml").write_text(CHARACTER.format(i=i))
+        (content / "theme.yaml").write_text("kind: theme\nid: bench\nprint_shop: false\n")
+        ones, twos = [], []
+        for _ in range(repeat):
+            ones.append(run_build(folder, "--format", "pdf", "--jobs", "1", prepare=fresh(folder)))
+            twos.append(run_build(folder, "--format", "pdf", "--jobs", "2", prepare=fresh(folder)))
+        one, two = best(ones), best(twos)
+        print(f"{n:>6} characters and their party's cards, --jobs 1: {one}")
+        print(f"{n:>6} characters and their party's cards, --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job")
+
+
 def bench_bundled(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -301,12 +336,12 @@ def reportlab_baseline(cards: int, out: Path) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["deck", "big-deck", "documents", "bundled"], action="append")
+    parser.add_argument("--only", choices=["deck", "big-deck", "documents", "collection", "bundled"], action="append")
     parser.add_argument("--n", type=int, action="append", help="number of small documents (repeatable; default 1000)")
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    parts = args.only or ["deck", "big-deck", "documents", "bundled"]
+    parts = args.only or ["deck", "big-deck", "documents", "collection", "bundled"]
     compileall.compile_dir(REPO / "sheetgen", quiet=1)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     print(f"sheetgen build benchmarks ({cores} cores, Python {sys.version.split()[0]}, best of {args.repeat})")
@@ -318,6 +353,8 @@ def main() -> None:
     if "documents" in parts:
         for n in args.n or [1000]:
             bench_documents(n, args.repeat)
+    if "collection" in parts:
+        bench_collection(600, args.repeat)
     if "bundled" in parts:
         bench_bundled(args.repeat)
 
