@@ -177,6 +177,16 @@ def bench_big_deck(cards: int, small: Run | None) -> None:
         print(line)
 
 
+def one_and_two_jobs(folder: Path, repeat: int) -> tuple[Run, Run]:
+    """The best of `repeat` whole builds with one job and with two, taken in turn, as for
+    the deck: a shared machine's load then falls on both alike."""
+    ones, twos = [], []
+    for _ in range(repeat):
+        ones.append(run_build(folder, "--format", "pdf", "--jobs", "1", prepare=fresh(folder)))
+        twos.append(run_build(folder, "--format", "pdf", "--jobs", "2", prepare=fresh(folder)))
+    return best(ones), best(twos)
+
+
 def bench_documents(n: int, repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -186,12 +196,7 @@ def bench_documents(n: int, repeat: int) -> None:
             (content / f"deck-{i:05d}.yaml").write_text(deck_yaml(i, 4))
         # The sheets alone, as in the deck figures (no one-card-a-page print-shop exports).
         (content / "theme.yaml").write_text("kind: theme\nid: bench\nprint_shop: false\n")
-        # Turn about, as for the deck: a shared machine's load then falls on both alike.
-        ones, twos = [], []
-        for _ in range(repeat):
-            ones.append(run_build(folder, "--format", "pdf", "--jobs", "1", prepare=fresh(folder)))
-            twos.append(run_build(folder, "--format", "pdf", "--jobs", "2", prepare=fresh(folder)))
-        one, two = best(ones), best(twos)
+        one, two = one_and_two_jobs(folder, repeat)
         pages = pages_of(folder)
         print(f"{n:>6} documents ({pages} pages), --jobs 1: {one}   {n / one.wall:6.0f} documents/s")
         print(f"{n:>6} documents ({pages} pages), --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job")
@@ -220,11 +225,7 @@ def bench_collection(n: int, repeat: int) -> None:
         for i in range(n):
             (content / f"c{i:05d}.yaml").write_text(CHARACTER.format(i=i))
         (content / "theme.yaml").write_text("kind: theme\nid: bench\nprint_shop: false\n")
-        ones, twos = [], []
-        for _ in range(repeat):
-            ones.append(run_build(folder, "--format", "pdf", "--jobs", "1", prepare=fresh(folder)))
-            twos.append(run_build(folder, "--format", "pdf", "--jobs", "2", prepare=fresh(folder)))
-        one, two = best(ones), best(twos)
+        one, two = one_and_two_jobs(folder, repeat)
         print(f"{n:>6} characters and their party's cards, --jobs 1: {one}")
         print(f"{n:>6} characters and their party's cards, --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job")
 

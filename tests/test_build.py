@@ -244,10 +244,8 @@ def test_a_collection_is_not_rebuilt_while_a_member_has_errors(workdir):
     assert bundle.read_bytes() == earlier
 
 
-def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(workdir):
-    """A document whose text does not fit its own sheet has errors: the collection it
-    belongs to (the party's character cards) is not rebuilt either, in serial and parallel
-    builds, and its other members' sheets still are."""
+def party(workdir: Path) -> None:
+    """Two Tricube characters, hedda and orm: a sheet each, and the party's cards of both."""
     for id_, name in (("hedda", "Hedda Stonebrook"), ("orm", "Orm")):
         write(workdir, f"content/{id_}.yaml", f"""
             kind: tricube-character
@@ -261,6 +259,13 @@ def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(wo
             karma: 3
             resolve: 3
         """)
+
+
+def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(workdir):
+    """A document whose text does not fit its own sheet has errors: the collection it
+    belongs to (the party's character cards) is not rebuilt either, in serial and parallel
+    builds, and its other members' sheets still are."""
+    party(workdir)
     assert run_cli("build").code == 0
     cards = workdir / "output/tricube/character-cards/party.pdf"
     sheet = workdir / "output/tricube/character-sheet/hedda.pdf"
@@ -295,19 +300,7 @@ def test_a_build_killed_after_skipping_a_collection_keeps_it_listed(workdir, mon
     build killed before its last manifest write loses none of them."""
     import sheetgen.build.pipeline as pipeline
 
-    for id_, name in (("hedda", "Hedda Stonebrook"), ("orm", "Orm")):
-        write(workdir, f"content/{id_}.yaml", f"""
-            kind: tricube-character
-            id: {id_}
-            name: {name}
-            trait: brawny
-            concept: Caravan guard
-            combat_style: melee
-            perks: [Berserker]
-            quirks: [Short-tempered]
-            karma: 3
-            resolve: 3
-        """)
+    party(workdir)
     assert run_cli("build", "--format", "pdf").code == 0
     listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}  # noqa: E731
     assert "tricube/character-cards/party.pdf" in listed()
