@@ -414,3 +414,23 @@ def test_a_blank_product_a_handout_cannot_include_is_an_error_at_its_name(workdi
     text = run_cli("validate")
     assert text.code == 1 and "Traceback" not in text.stderr
     assert "content/handout.yaml:6:22: error[handout.unknown-blank]" in text.stderr
+
+
+def test_a_print_shop_handout_has_no_form_fields_and_every_font_embedded(tmp_path, monkeypatch):
+    """Blank sheets carry form fields to fill in on screen; a print shop's file has none:
+    their appearances use a standard font no PDF embeds, which a preflight check refuses.
+    The print-and-play bundle keeps them."""
+    root = initialised(tmp_path, monkeypatch, "tricube")
+    write(root, "content/handout.yaml", BLANKS + "profile: print-shop\n")
+    write(root, "content/play.yaml", BLANKS.replace("id: blanks", "id: play"))
+    assert run_cli("build", "--format", "pdf").code == 0
+    shop = read_pdf(root / "output/handouts/bundle/blanks.pdf")
+    assert form_fields(shop) == [] and "/AcroForm" not in shop.trailer["/Root"]
+    for page in shop.pages:
+        for font in (page.get("/Resources") or {}).get("/Font", {}).values():
+            font = font.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = descendant.get("/FontDescriptor")
+            assert descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile2", "/FontFile3")), \
+                font.get("/BaseFont")
+    assert form_fields(read_pdf(root / "output/handouts/bundle/play.pdf"))  # on screen: still fillable

@@ -46,6 +46,9 @@ class _TextCache:
     def __init__(self, canvas: Canvas, profile: str = "print-and-play"):
         self.c = canvas
         self.color = color_function(profile)
+        # Form fields are for filling in on screen; a print shop's file has none (their
+        # appearances would need fonts it cannot embed, which preflight checks refuse).
+        self.forms = profile != "print-shop"
         self.fills: dict[str, str] = {}
         self.runs: dict[str, dict[str, list[tuple[int, str]]]] = {}  # per font, per text
         self.fonts: dict[str, object] = {}
@@ -247,7 +250,8 @@ class _PageWriter:
             elif kind is Image:
                 self.image(item)  # type: ignore[arg-type]
             elif kind is Field:
-                self.field(item)  # type: ignore[arg-type]
+                if self.cache.forms:
+                    self.field(item)  # type: ignore[arg-type]
         if run:
             self.texts(run)
 
