@@ -94,7 +94,12 @@ def display_path(path: str) -> str:
     """A path relative to the working directory when it lies below it."""
     if path and not os.path.isabs(path):  # what relpath gives, without asking for the working directory
         rel = os.path.normpath(path)
-        return path if rel.startswith("..") else rel
+        if not rel.startswith(".."):
+            return rel
+        try:  # given by way of a folder above: the shortest way (`../../content/mine/x.yaml` → `x.yaml`)
+            return os.path.relpath(os.path.abspath(path))
+        except ValueError:
+            return rel
     try:
         rel = os.path.relpath(path)
     except ValueError:

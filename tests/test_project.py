@@ -327,6 +327,10 @@ def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(e
     assert whole.code == 0 and "→ ../../output/" in whole.stderr
     assert (empty / "output/tricube/character-sheet").is_dir()
     assert "6 documents checked" in run_cli("validate").stderr  # theme, deck, handout, character, foe, zib
+    (mine / "zib.yaml").write_text((mine / "zib.yaml").read_text().replace("difficulty: ", "difficulty: 9  # "))
+    shown = run_cli("validate")  # paths as from here: this folder's file by its name, others by the way up
+    assert "\nzib.yaml:" in "\n" + shown.stderr and "error[tricube.difficulty-out-of-range]" in shown.stderr
+    (mine / "zib.yaml").write_text(foe.replace("id: ", "id: zib-", 1))
     assert run_cli("build", "-o", "here").code == 0 and (mine / "here/manifest.json").is_file()
     monkeypatch.chdir(empty.parent)
     again = run_cli("build", "else/content/mine/zib.yaml")
