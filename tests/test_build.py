@@ -484,3 +484,20 @@ def test_a_reference_deck_may_be_for_a_game_of_ones_own(workdir):
         bad = run_cli("validate", "--format", "json")
         (d,) = json.loads(bad.stdout)
         assert bad.code == 1 and (d["line"], d["column"]) == (3, 9) and words in d["message"] + (d["hint"] or "")
+
+
+def test_a_document_with_a_misspelt_key_is_checked_in_full_and_writes_nothing(workdir):
+    """Read without its unknown key, the document goes through the rules too (every
+    problem in one run), but it has errors: its outputs and its collection stay as they were."""
+    party(workdir)
+    assert run_cli("build", "--format", "pdf").code == 0
+    sheet = workdir / "output/tricube/character-sheet/hedda.pdf"
+    cards = workdir / "output/tricube/character-cards/party.pdf"
+    earlier = sheet.read_bytes(), cards.read_bytes()
+    source = workdir / "content/hedda.yaml"
+    source.write_text(source.read_text().replace("karma: 3", "karma: 9").replace("quirks:", "quirk:"))
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1
+    for code in ("content.unknown-field", "tricube.karma-out-of-range", "tricube.too-few-quirks"):
+        assert f"error[{code}]" in result.stderr, code
+    assert (sheet.read_bytes(), cards.read_bytes()) == earlier

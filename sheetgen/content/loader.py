@@ -56,6 +56,9 @@ class Document:
     positions: Positions
     start: Mark
     target: bool = True
+    # Read with its unknown fields left out, to be checked against the rules all the same
+    # (every problem of a document at once); it has errors, so nothing is built from it.
+    checked_only: bool = False
 
     @property
     def key(self) -> tuple[str, str]:
@@ -334,6 +337,8 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
                     _mentioned_kinds(_document_around(lines, raw.start.line)))
             continue
         doc.target = target
+        if doc.checked_only:  # it has errors: what waits for it waits, as for any invalid document
+            library.invalid.add(doc.key)
         first = library.get(*doc.key)
         if first is not None:
             m = doc.mark(("id",))
@@ -449,9 +454,35 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
                     not id_ok and d.code == "content.missing-field" and "`id`" in d.message):
                 continue
             problems.append(d)
+        errors = exc.errors()
+        unknown_only = id_ok and raw.ok and all(e["type"] == "extra_forbidden" for e in errors)
+        if unknown_only and len(problems) == len(errors):  # misspelt keys: the rest is checked by the rules
+            model = _without_unknown_fields(model_cls, data, [tuple(e["loc"]) for e in errors])
+            if model is not None:
+                return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True), problems
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
+
+
+def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> BaseModel | None:
+    """The document's model read with its unknown fields left out (a copy of the data), or
+    None if it still is not valid."""
+    import copy
+
+    trimmed = copy.deepcopy(data)
+    for loc in unknown:
+        parent: Any = trimmed
+        try:
+            for part in loc[:-1]:
+                parent = parent[part]
+            del parent[loc[-1]]
+        except (KeyError, IndexError, TypeError):
+            return None
+    try:
+        return model_cls.model_validate(trimmed)
+    except ValidationError:
+        return None
 
 
 # --- pydantic errors → diagnostics ------------------------------------------------

@@ -40,6 +40,7 @@ def check(library: Library, settings: Settings = Settings(),
     from sheetgen.rules.registry import modules
 
     ctx = RuleContext(library, section_products=section_products, blank_products=blank_products)
+    ctx.failed |= {d.key for d in library.documents if d.checked_only}  # checked, never built
     rules: dict[str, Any] = {}
     library_rules: list = []
     for module in modules(games_of(library.documents)):
