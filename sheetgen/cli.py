@@ -193,7 +193,7 @@ CONSEQUENCES = frozenset({"build.not-rebuilt", "content.broken-reference"})
 def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
     """By file and line, files before outputs (`<kind/product/id>`), consequences last."""
     return sorted(diags, key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column,
-                                        d.code))
+                                        d.code, d.message))
 
 
 def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:

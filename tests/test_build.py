@@ -501,3 +501,45 @@ def test_a_document_with_a_misspelt_key_is_checked_in_full_and_writes_nothing(wo
     for code in ("content.unknown-field", "tricube.karma-out-of-range", "tricube.too-few-quirks"):
         assert f"error[{code}]" in result.stderr, code
     assert (sheet.read_bytes(), cards.read_bytes()) == earlier
+
+
+def test_a_partial_build_keeps_a_collection_whose_member_has_errors_in_another_file(workdir):
+    """Building one member's file, the party's cards wait for the other member too: read
+    for reference, with errors (a misspelt key, a broken rule), it keeps them as they were."""
+    party(workdir)
+    assert run_cli("build", "--format", "pdf").code == 0
+    cards = workdir / "output/tricube/character-cards/party.pdf"
+    earlier = cards.read_bytes()
+    other = workdir / "content/orm.yaml"
+    for broken in ("quirk: [Short-tempered]", "quirks: []"):
+        other.write_text(re.sub(r"quirks?: .*", broken, other.read_text()))
+        result = run_cli("build", "--format", "pdf", "content/hedda.yaml")
+        assert "tricube/character-cards/party is not rebuilt while tricube-character `orm`" in result.stderr, broken
+        assert "`sheetgen validate content/orm.yaml` shows its errors" in result.stderr
+        assert cards.read_bytes() == earlier
+
+
+def test_an_output_that_cannot_be_put_in_place_fails_alone_in_a_parallel_build(workdir):
+    """A collection's staged file that cannot replace its output (a folder is in the way) is
+    that output's failure, said with the output's name, as with one job; the rest is built."""
+    party(workdir)
+    assert run_cli("build", "--format", "pdf").code == 0
+    cards = workdir / "output/tricube/character-cards/party.pdf"
+    cards.unlink()
+    cards.mkdir()
+    result = run_cli("build", "--format", "pdf", "--jobs", "2", "--force")
+    assert result.code == 1 and "error[build.write-failed]" in result.stderr
+    assert "party.pdf" in result.stderr and ".tmp" not in result.stderr
+    assert "1 not built" in result.stderr and (workdir / "output/tricube/character-sheet/orm.pdf").is_file()
+    assert not list((workdir / "output").rglob("*.tmp"))
+
+
+def test_validate_given_one_file_says_what_a_build_of_it_would(workdir):
+    """Another member's sheet failing (read for reference) keeps the party's cards from a
+    build of one file; validating that file says so too."""
+    party(workdir)
+    other = workdir / "content/orm.yaml"
+    other.write_text(other.read_text().replace("name: Orm", "name: Orm " + "Stonebrook-Ironfoot " * 3 + "of the Wastes"))
+    said = "tricube/character-cards/party is not rebuilt while tricube-character `orm`"
+    assert said in run_cli("build", "--format", "pdf", "content/hedda.yaml").stderr
+    assert said in run_cli("validate", "content/hedda.yaml").stderr

@@ -254,3 +254,13 @@ def test_a_misspelt_field_in_a_template_is_named_at_its_column_with_the_field_me
     assert result.code == 1
     assert "mine/reference/card.j2:2:25: error[template.undefined]: `titel` is not defined here" in result.stderr
     assert "did you mean `title`?" in result.stderr and "dict object" not in result.stderr
+
+
+def test_a_value_a_macro_does_not_name_is_said_how_to_get(workdir):
+    deck(workdir, "basics")
+    (workdir / "mine/reference").mkdir(parents=True)
+    (workdir / "mine/reference/card.j2").write_text(
+        "{% macro body(card, deck) -%}\n{{ card.body }} ({{ number }})\n{%- endmacro %}\n")
+    result = run_cli("build", "--templates", "mine", "--format", "pdf")
+    assert result.code == 1 and "error[template.undefined]: `number` is not defined here" in result.stderr
+    assert "name `number` among the macro's arguments" in result.stderr

@@ -148,7 +148,8 @@ def plan(
     valid = [d for d in checked.documents(*kinds_registry.names(), targets_only=False) if d.kind != "theme"]
     inputs = {d.key: DocInput(d.kind, d.id, d.model, checked.derived.get(d.key), d.file) for d in valid}
     # Documents with errors, whether the loader or the rules found them.
-    broken = sorted({d.key for d in library.targets if d.key in checked.failed} | library.invalid)
+    # (Those read for reference too: a collection made of them must wait for them as well.)
+    broken = sorted({d.key for d in library.documents if d.key in checked.failed} | library.invalid)
 
     def failed_of(kinds: Iterable[str]) -> tuple[tuple[str, str], ...]:
         kinds = set(kinds)
@@ -397,7 +398,7 @@ def _draws_on_several(target: Target) -> bool:
     return target.scope == "collection" or len(target.job.docs) > 1
 
 
-def _members_failed(checked: Checked, options: "BuildOptions", later: list[Target], first: list[Target],
+def _members_failed(checked: Checked, whole: bool, formats: Iterable[str], later: list[Target], first: list[Target],
                     records: dict[str, TargetRecord], planned: set[str]) -> set[tuple[str, str]]:
     """Documents of the outputs that draw on several whose own outputs fail, found before
     the build runs them when this build does not make those own outputs (a partial
@@ -405,11 +406,11 @@ def _members_failed(checked: Checked, options: "BuildOptions", later: list[Targe
     built from the same input as now did not fail; any other is laid out to see."""
     ahead = {d.key for t in first for d in t.job.docs}
     needed = {d.key for t in later for d in t.job.docs} - ahead
-    if options.whole or not needed:
+    if whole or not needed:
         return set()
     failed: set[tuple[str, str]] = set()
     shared: dict[Any, str] = {}
-    for t in plan(checked, options.formats, whole=True, members=True):
+    for t in plan(checked, formats, whole=True, members=True):
         if _draws_on_several(t) or not t.job.docs or t.job.docs[0].key not in needed or t.key in planned:
             continue
         if find_product(t.product, t.system).print_shop_of:
@@ -795,7 +796,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     for t in later:
         for k in waits[t.key]:
             waiting_on.setdefault(k, []).append(t)
-    failed_docs = _members_failed(checked, options, later, first, records, planned)
+    failed_docs = _members_failed(checked, options.whole, options.formats, later, first, records, planned)
     held: dict[str, JobResult] = {}  # staged results whose documents' own outputs are not all done
     complete = False
     try:
@@ -826,8 +827,15 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                     with contextlib.suppress(OSError):
                         os.unlink(tmp)
             else:
-                for tmp, path in res.staged:
-                    os.replace(tmp, path)
+                for n_put, (tmp, path) in enumerate(res.staged):
+                    try:
+                        os.replace(tmp, path)
+                    except OSError as exc:  # as a write in place fails: this output, not the build
+                        res.write_error = f"cannot write {display_path(path)}: {exc.strerror or exc}"
+                        for left, _ in res.staged[n_put:]:
+                            with contextlib.suppress(OSError):
+                                os.unlink(left)
+                        break
                 finish(res)
             step()
 
@@ -868,6 +876,10 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             write_manifest(out_dir, __version__, entries, records)
         complete = True
     finally:
+        for res in held.values():  # staged, never settled: an interrupted build's leftovers
+            for tmp, _ in res.staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
         journal.close(remove=complete)
     seen.save(e.path for e in entries)
     report.outputs = sorted(e.path for e in entries)
@@ -898,7 +910,8 @@ def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
     if not target.blocked_by:
         file = target.blocked_files[0]
         shown = next((f for f, name in library.files.items() if name == file), file)
-        hint = "fix the errors above and build again" if cause_shown(target, library) else f"`sheetgen validate {file}` shows why"
+        hint = ("fix the errors above and build again" if cause_shown(target, library)
+                else f"`sheetgen validate {display_path(shown)}` shows why")
         return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
                           f"{target.key} is not rebuilt while {file} holds a document that cannot be read; "
                           "its earlier output stays as it was", hint)
@@ -910,7 +923,7 @@ def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
     count = len(target.blocked_by) + len(target.blocked_files)
     others = f" (and {count - 1} more)" if count > 1 else ""
     hint = "fix the errors above and build again" if cause_shown(target, library) else (
-        f"`sheetgen validate {library.project_name(doc.file) if doc else 'content'}` shows its errors")
+        f"`sheetgen validate {display_path(doc.file) if doc else 'content'}` shows its errors")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not rebuilt while {kind} `{id_}`{others} has errors; "
                       "its earlier output stays as it was", hint)
@@ -1033,7 +1046,10 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     targets = plan(checked, FORMATS, whole=whole)
     laid_out = {(t.system, t.product, t.id) for t in targets}
-    failed_docs: set[tuple[str, str]] = set()
+    # As a build of the same paths: the own outputs of documents read for reference are laid
+    # out too when a collection being checked draws on them (there is no manifest here).
+    failed_docs = _members_failed(checked, whole, FORMATS, [t for t in targets if _draws_on_several(t)],
+                                  [t for t in targets if not _draws_on_several(t)], {}, {t.key for t in targets})
     for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
             out.append(_not_rebuilt(t, checked.library))

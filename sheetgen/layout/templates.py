@@ -223,8 +223,9 @@ def _find_macro(template: str, name: str):
             return macro(**given)
         except Exception as exc:
             _raw_lines(exc)
-            with contextlib.suppress(AttributeError):  # the names it could have meant
-                exc.sheetgen_names = {*given, *(k for v in given.values() if isinstance(v, dict) for k in v)}
+            with contextlib.suppress(AttributeError):  # the names it could have meant, and those it could take
+                exc.sheetgen_names = {*given, *(str(k) for v in given.values() if isinstance(v, dict) for k in v)}
+                exc.sheetgen_offered = {k for k in values if k not in given}
             raise
 
     call.takes = takes  # type: ignore[attr-defined]
@@ -294,8 +295,11 @@ def _undefined(exc: jinja2.UndefinedError) -> Diagnostic:
     if name is None:
         return _at_frame(exc, "template.undefined", str(exc), docs)
     of = " (a value the template was given has no such field)" if found and found.group(1) else ""
-    near = did_you_mean(name, getattr(exc, "sheetgen_names", ()))
     file, line = _frame_of(exc) or ("<template>", 1)
+    if not of and name in getattr(exc, "sheetgen_offered", ()):  # a value a macro gets only by naming it
+        return _diagnostic(file, line, "template.undefined", f"`{name}` is not defined here",
+                           f"name `{name}` among the macro's arguments to be given it ({docs})", name)
+    near = did_you_mean(name, getattr(exc, "sheetgen_names", ()))
     return _diagnostic(file, line, "template.undefined", f"`{name}` is not defined here{of}",
                        f"{near} ({docs})" if near else docs, name)
 
