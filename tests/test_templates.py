@@ -245,22 +245,16 @@ def test_the_notice_card_has_the_decks_footer_and_back(workdir):
     assert all("Printed for Our table" in t for t in fronts), fronts
 
 
-def test_a_misspelt_field_in_a_template_is_named_at_its_column_with_the_field_meant(workdir):
+@pytest.mark.parametrize("line, said, hint", [
+    ("{{ card.body }} {{ card.titel }}", "2:25: error[template.undefined]: `titel` is not defined here",
+     "did you mean `title`?"),  # a field misspelt: at its column, with the one meant
+    ("{{ card.body }} ({{ number }})", "2:21: error[template.undefined]: `number` is not defined here",
+     "name `number` among the macro's arguments"),  # a value a macro gets only by naming it
+])
+def test_an_undefined_name_in_a_template_is_said_in_its_terms(workdir, line, said, hint):
     deck(workdir, "basics")
     (workdir / "mine/reference").mkdir(parents=True)
-    (workdir / "mine/reference/card.j2").write_text(
-        "{% macro body(card, deck) -%}\n{{ card.body }} {{ card.titel }}\n{%- endmacro %}\n")
+    (workdir / "mine/reference/card.j2").write_text("{% macro body(card, deck) -%}\n" + line + "\n{%- endmacro %}\n")
     result = run_cli("build", "--templates", "mine", "--format", "pdf")
-    assert result.code == 1
-    assert "mine/reference/card.j2:2:25: error[template.undefined]: `titel` is not defined here" in result.stderr
-    assert "did you mean `title`?" in result.stderr and "dict object" not in result.stderr
-
-
-def test_a_value_a_macro_does_not_name_is_said_how_to_get(workdir):
-    deck(workdir, "basics")
-    (workdir / "mine/reference").mkdir(parents=True)
-    (workdir / "mine/reference/card.j2").write_text(
-        "{% macro body(card, deck) -%}\n{{ card.body }} ({{ number }})\n{%- endmacro %}\n")
-    result = run_cli("build", "--templates", "mine", "--format", "pdf")
-    assert result.code == 1 and "error[template.undefined]: `number` is not defined here" in result.stderr
-    assert "name `number` among the macro's arguments" in result.stderr
+    assert result.code == 1 and f"mine/reference/card.j2:{said}" in result.stderr, result.stderr
+    assert hint in result.stderr and "dict object" not in result.stderr
