@@ -389,7 +389,9 @@ def _summary_line(documents: int, pages: int, files: int, unchanged: int, failed
     def count(n: int, what: str) -> str:
         return f"{n} {what}{'s' if n != 1 else ''}"
 
-    parts = [count(documents, "document"), count(pages, "page"), f"{count(files, 'file')} written", f"{unchanged} unchanged"]
+    # Files written, but outputs unchanged: an output (a sheet, a deck) may be several files.
+    parts = [count(documents, "document"), count(pages, "page"), f"{count(files, 'file')} written",
+             f"{count(unchanged, 'output')} unchanged"]
     if failed:
         parts.append(f"{failed} not built")
     parts += [count(errors, "error"), count(warnings, "warning")]

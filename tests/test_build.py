@@ -59,7 +59,7 @@ def test_build_writes_the_output_tree_and_a_manifest(workdir):
     # Each deck also gets its one-card-a-page print-shop export.
     assert (out / "grimdark/reference-print-shop/basics.pdf").is_file()
     # Both decks, and whatever blanks their games print, all written afresh.
-    assert "unchanged" not in result.stderr.replace("0 unchanged", "")
+    assert "unchanged" not in result.stderr.replace("0 outputs unchanged", "")
     assert f"{len(manifest['outputs'])} files written" in result.stderr
 
 
@@ -88,11 +88,11 @@ def test_an_unchanged_document_is_not_rebuilt(workdir):
     before = target.stat().st_mtime_ns
     again = run_cli("build")
     assert again.code == 0
-    assert "0 files written" in again.stderr and "4 unchanged" in again.stderr  # two decks, each with its print-shop twin
+    assert "0 files written" in again.stderr and "4 outputs unchanged" in again.stderr  # two decks, each with its print-shop twin
     assert target.stat().st_mtime_ns == before
     deck(workdir, "other", title="Other deck, renamed")
     third = run_cli("build")
-    assert "2 files written" in third.stderr and "2 unchanged" in third.stderr
+    assert "2 files written" in third.stderr and "2 outputs unchanged" in third.stderr
     assert target.stat().st_mtime_ns == before
 
 
@@ -181,7 +181,7 @@ def test_output_folder_option_and_summary_line(workdir):
     assert (workdir / "elsewhere/grimdark/reference/basics.pdf").exists()
     summary = result.stderr.strip().splitlines()[-1]
     # Two cards and their backs on one sheet each, and one a page for the print-shop twin.
-    assert summary.startswith("sheetgen: 1 document, 6 pages, 2 files written, 0 unchanged, 0 errors, 0 warnings in ")
+    assert summary.startswith("sheetgen: 1 document, 6 pages, 2 files written, 0 outputs unchanged, 0 errors, 0 warnings in ")
     assert summary.endswith("s → elsewhere/")
 
 

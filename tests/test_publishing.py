@@ -185,7 +185,7 @@ def test_source_date_epoch_dates_every_pdf_and_builds_stay_identical(workdir, mo
         assert meta["/CreationDate"].startswith("D:20260101120000") and meta["/ModDate"] == meta["/CreationDate"]
     # A new date rebuilds what an earlier date built.
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767355200")
-    assert "0 unchanged" in run_cli("build", "-o", "a").stderr
+    assert "0 outputs unchanged" in run_cli("build", "-o", "a").stderr
     assert read_pdf(workdir / "a/grimdark/reference/basics.pdf").metadata["/CreationDate"].startswith("D:20260102")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
     bad = run_cli("build", "-o", "a")

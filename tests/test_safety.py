@@ -367,7 +367,7 @@ def test_kill_9_at_any_point_leaves_a_consistent_manifest(workdir):
     assert sorted({e["id"] for e in manifest["outputs"]}) == [f"deck-{i}" for i in range(8)]
     assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
     again = run_cli("build", "--format", "pdf,svg")
-    assert f"0 files written, {len(manifest['targets'])} unchanged" in again.stderr
+    assert f"0 files written, {len(manifest['targets'])} outputs unchanged" in again.stderr
 
 
 def test_a_journal_left_by_a_killed_build_is_folded_in(workdir):
@@ -384,7 +384,7 @@ def test_a_journal_left_by_a_killed_build_is_folded_in(workdir):
     (out / ".manifest.journal").write_text(json.dumps(journal) + "\n{\"target\": \"cut sh")
     (out / "grimdark/reference/.second.pdf.abc123.tmp").write_bytes(b"half")
     result = run_cli("build", "--format", "pdf")
-    assert result.code == 0 and f"0 files written, {len(manifest['targets'])} unchanged" in result.stderr
+    assert result.code == 0 and f"0 files written, {len(manifest['targets'])} outputs unchanged" in result.stderr
     assert len(assert_consistent(out)["outputs"]) == len(manifest["outputs"])
     assert not list(out.rglob("*.tmp")) and not (out / ".manifest.journal").exists()
 
@@ -409,7 +409,7 @@ def test_a_first_build_killed_before_any_manifest_is_taken_up_by_the_next(workdi
         if e["id"] != "basics":
             (out / e["path"]).unlink()
     result = run_cli("build", "--format", "pdf")
-    assert result.code == 0 and f", {len(done)} unchanged" in result.stderr, result.stderr
+    assert result.code == 0 and f", {len(done)} outputs unchanged" in result.stderr, result.stderr
     assert len(assert_consistent(out)["outputs"]) == len(manifest["outputs"])
     assert not (out / ".manifest.journal").exists()
 

@@ -194,7 +194,7 @@ class Workspace:
         shown = self._shown(diagnostics + report.diagnostics, library)
         errors = sum(1 for s in shown if s.severity == "error")
         warnings = len(shown) - errors
-        return (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} unchanged, "
+        return (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
                 f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
                 f"in {report.seconds:.2f}s")
 
