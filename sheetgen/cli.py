@@ -716,7 +716,8 @@ def _run_generator(gen, seed, output, content, values, force: bool = False) -> N
             write_atomic(Path(output), text.encode("utf-8"))
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
-        click.echo(f"sheetgen: wrote {output} (seed {seed}: the same seed gives the same document)", err=True)
+        same = "the same documents" if len(documents) > 1 else "the same document"
+        click.echo(f"sheetgen: wrote {output} (seed {seed}: the same seed gives {same})", err=True)
     else:
         click.echo(text, nl=False)
 

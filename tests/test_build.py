@@ -543,3 +543,15 @@ def test_validate_given_one_file_says_what_a_build_of_it_would(workdir):
     said = "tricube/character-cards/party is not rebuilt while tricube-character `orm`"
     assert said in run_cli("build", "--format", "pdf", "content/hedda.yaml").stderr
     assert said in run_cli("validate", "content/hedda.yaml").stderr
+
+
+def test_what_waits_for_an_unreadable_member_points_at_it(workdir):
+    """A member whose schema errors keep it from being read (`trait: strong`): the party's
+    cards wait for it, and the warning is at that member's document, not at `<output>`."""
+    party(workdir)
+    source = workdir / "content/orm.yaml"
+    source.write_text(source.read_text().replace("trait: brawny", "trait: strong"))
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 1
+    assert "content/orm.yaml:1:1: warning[build.not-rebuilt]: tricube/character-cards/party" in result.stderr
+    assert "<tricube/" not in result.stderr

@@ -918,12 +918,12 @@ def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
     kind, id_ = target.blocked_by[0]
     doc = library.get(kind, id_)
     own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
-    at = doc or own
-    where = (at.file, at.start.line, at.start.column) if at else (f"<{target.key}>", 1, 1)
+    where = ((doc.file, doc.start.line, doc.start.column) if doc else library.invalid_at.get((kind, id_))
+             or ((own.file, own.start.line, own.start.column) if own else (f"<{target.key}>", 1, 1)))
     count = len(target.blocked_by) + len(target.blocked_files)
     others = f" (and {count - 1} more)" if count > 1 else ""
     hint = "fix the errors above and build again" if cause_shown(target, library) else (
-        f"`sheetgen validate {display_path(doc.file) if doc else 'content'}` shows its errors")
+        f"`sheetgen validate {display_path(where[0]) if not where[0].startswith('<') else 'content'}` shows its errors")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not rebuilt while {kind} `{id_}`{others} has errors; "
                       "its earlier output stays as it was", hint)
@@ -935,9 +935,10 @@ def cause_shown(target: Target, library: Library) -> bool:
     if not target.blocked_by:
         return all(library.is_target_file(f) for f, name in library.files.items() if name in target.blocked_files)
     doc = library.get(*target.blocked_by[0])
-    if doc is None:  # not even read: its errors are reported unless it may lie in another file
+    file = doc.file if doc is not None else (library.invalid_at.get(target.blocked_by[0]) or ("",))[0]
+    if not file:  # not even read: its errors are reported unless it may lie in another file
         return not library.context_files
-    return library.is_target_file(doc.file)
+    return library.is_target_file(file)
 
 
 def _up_to_date(seen: Seen, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
@@ -1052,7 +1053,7 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
                                   [t for t in targets if not _draws_on_several(t)], {}, {t.key for t in targets})
     for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
-            out.append(_not_rebuilt(t, checked.library))
+            out.append(_not_rebuilt(t, checked.library))  # the cause lies in a file not given
         failed = sorted(failed_docs.intersection(d.key for d in t.job.docs)) if _draws_on_several(t) else []
         if failed:  # what a build says of it (laid out all the same: every problem is reported at once)
             out.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)), checked.library))

@@ -6,6 +6,7 @@ values came from, plus a diagnostic for every problem found on the way.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 import re
@@ -82,6 +83,8 @@ class Library:
     sources: dict[str, SourceFile] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     invalid: set[tuple[str, str]] = field(default_factory=set)
+    # Where each invalid document starts (file, line, column): what waits for it points there.
+    invalid_at: dict[tuple[str, str], tuple[str, int, int]] = field(default_factory=dict)
     context_files: set[str] = field(default_factory=set)
     read: int = 0  # documents read from the files being checked, valid or not
     root: Path | None = None  # the project root (see sheetgen.content.project)
@@ -263,6 +266,8 @@ def load(
     for key, kinds in quiet.spoiled.items():
         library.spoiled.setdefault(key, kinds)
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
+    for k, at in quiet.invalid_at.items():
+        library.invalid_at.setdefault(k, at)
     if game_data:
         from sheetgen.content.gamedata import add_game_data
 
@@ -330,6 +335,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
             key = _kind_and_id(raw)
             if key and key[0] in registry.names():
                 library.invalid.add(key)
+                library.invalid_at.setdefault(key, (file, raw.start.line, raw.start.column))
             if not key or key[0] not in registry.names() or not _SLUG_RE.match(key[1]):
                 # Which outputs were this document's is unknown: its file's are all kept.
                 library.spoiled.setdefault(file, set()).update(
@@ -455,9 +461,12 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
                 continue
             problems.append(d)
         errors = exc.errors()
-        unknown_only = id_ok and raw.ok and all(e["type"] == "extra_forbidden" for e in errors)
-        if unknown_only and len(problems) == len(errors):  # misspelt keys: the rest is checked by the rules
-            model = _without_unknown_fields(model_cls, data, [tuple(e["loc"]) for e in errors])
+        if id_ok and raw.ok and all(e["type"] in ("extra_forbidden", "missing") for e in errors):
+            # Misspelt keys: the rest is checked by the rules, read without them (or, where a
+            # required field is missing and a misspelt key is close to it, as that field).
+            model = _without_unknown_fields(model_cls, data, [tuple(e["loc"]) for e in errors
+                                                              if e["type"] == "extra_forbidden"],
+                                            [tuple(e["loc"]) for e in errors if e["type"] == "missing"])
             if model is not None:
                 return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True), problems
     if problems or not raw.ok or model is None:
@@ -465,20 +474,29 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
 
 
-def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> BaseModel | None:
-    """The document's model read with its unknown fields left out (a copy of the data), or
-    None if it still is not valid."""
+def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: list[tuple],
+                            missing: list[tuple] = ()) -> BaseModel | None:
+    """The document's model read with its unknown fields left out (a copy of the data), an
+    unknown key close to a missing required field of the same mapping read as that field;
+    or None if it still is not valid."""
     import copy
 
     trimmed = copy.deepcopy(data)
+    wanted = {loc[:-1]: [] for loc in missing}
+    for loc in missing:
+        wanted[loc[:-1]].append(str(loc[-1]))
     for loc in unknown:
         parent: Any = trimmed
         try:
             for part in loc[:-1]:
                 parent = parent[part]
-            del parent[loc[-1]]
-        except (KeyError, IndexError, TypeError):
+            value = parent.pop(loc[-1])
+        except (KeyError, IndexError, TypeError, AttributeError):
             return None
+        close = difflib.get_close_matches(str(loc[-1]), wanted.get(loc[:-1], []), n=1, cutoff=0.6)
+        if close:
+            parent[close[0]] = value
+            wanted[loc[:-1]].remove(close[0])
     try:
         return model_cls.model_validate(trimmed)
     except ValidationError:
