@@ -289,7 +289,7 @@ def test_labels_take_their_game_s_abbreviation_only_where_the_word_does_not_fit(
 def test_overflows_at_no_place_of_their_own_are_not_merged_into_one():
     """Two different labels too long for their lines, neither from a content field, are two
     findings; the same field too long twice is one, with how often."""
-    from sheetgen.build.pipeline import once_per_place
+    from sheetgen.layout.text import once_per_place
     from sheetgen.diagnostics import Severity
     from sheetgen.layout.context import Issue
 

@@ -11,7 +11,6 @@ import dataclasses
 import gc
 import hashlib
 import json
-import math
 import os
 import time
 from contextlib import contextmanager
@@ -46,12 +45,12 @@ from sheetgen.content import registry as kinds_registry
 from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
-from sheetgen.layout.context import Issue, Source, grouped
+from sheetgen.layout.context import Issue, Source
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
-from sheetgen.layout.text import OVERFLOW, shorten_hint
+from sheetgen.layout.text import TOO_LONG, shorten_hint
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
 
@@ -298,8 +297,7 @@ def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None
     product: Product = find_product(target.product, target.system)
     use_templates(theme.templates, theme.templates_digest)
     try:
-        document, issues = lay_out_in_margin(product, target.job, theme, target.key)
-        return document, once_per_place(issues, bool(product.deck or product.print_shop_of))
+        return lay_out_in_margin(product, target.job, theme, target.key)
     except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
         d = exc.diagnostic
         return None, [Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column))]
@@ -418,15 +416,24 @@ def _members_failed(checked: Checked, whole: bool, formats: Iterable[str], later
         record = records.get(t.key)
         if record is not None and record.input == target_digest(t, checked.theme, shared):
             continue
-        _, issues = lay_out(t, checked.theme)
-        if any(i.severity is Severity.ERROR for i in issues):
-            failed |= _failed_docs(t, JobResult(t.key, issues=issues))
+        failed |= _failed_docs(t, lay_out(t, checked.theme)[1])
     return failed
 
 
-def _failed_docs(target: Target, result: JobResult) -> set[tuple[str, str]]:
-    """The documents a failed output's errors are about (its own, if they name none)."""
-    named = {i.source.doc for i in result.issues if i.severity is Severity.ERROR and i.source.doc}
+def _waits_on_failed(target: Target, failed_docs: set[tuple[str, str]], library: Library) -> Diagnostic | None:
+    """The `build.not-rebuilt` warning of an output drawing on documents whose own outputs
+    failed, or None if none did."""
+    failed = sorted(failed_docs.intersection(d.key for d in target.job.docs))
+    return _not_rebuilt(replace(target, blocked_by=tuple(failed)), library) if failed else None
+
+
+def _failed_docs(target: Target, issues: Iterable[Issue], crashed: bool = False) -> set[tuple[str, str]]:
+    """The documents an output that failed (errors in its layout, or a crash) failed for:
+    those its errors are about, else its own; none if it did not fail."""
+    errors = [i for i in issues if i.severity is Severity.ERROR]
+    if not (errors or crashed):
+        return set()
+    named = {i.source.doc for i in errors if i.source.doc}
     return named or ({target.job.docs[0].key} if target.job.docs else set())  # type: ignore[return-value]
 
 
@@ -558,36 +565,6 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
     name = f"{doc.kind} `{doc.id}`" + (f" in `{product}`" if product else "") + ": "
     hint = field_hint(issue, doc) if issue.source.doc == doc.key else issue.hint
     return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, hint)
-
-
-#: Findings of text too long for its place (see `once_per_place`).
-TOO_LONG = frozenset({OVERFLOW, "layout.text-abbreviated"})
-
-
-def _place(issue: Issue) -> tuple | None:
-    """Where text too long for its place is: its field, or a template's line; findings at no
-    place of their own (labels) are one only if they say the same."""
-    if issue.code not in TOO_LONG:
-        return None
-    return (issue.source, issue.code) if issue.source.doc or issue.at else (issue.source, issue.code, issue.message)
-
-
-def once_per_place(issues: list[Issue], cards: bool) -> list[Issue]:
-    """Text too long for its place, said once for each place in the content or a template
-    however often an output prints it (a footer on every card of a deck, a name in a
-    sheet's title and in its field), with how often; of several findings there, the one
-    that leaves the least room, so its hint is the one to follow."""
-    merged: list[Issue] = []
-    for found in grouped(issues, _place):
-        if isinstance(found, Issue):
-            merged.append(found)
-            continue
-        tightest = min(found, key=lambda i: i.fit[1] if i.fit else math.inf)
-        if len(found) > 1:
-            times = f"on {len(found)} cards" if cards else f"in {len(found)} places"
-            tightest = replace(tightest, message=f"{tightest.message} ({times})")
-        merged.append(tightest)
-    return merged
 
 
 def field_hint(issue: Issue, doc) -> str | None:
@@ -813,12 +790,12 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
 
         def blocked(t: Target) -> bool:
             """Whether a document of `t` failed; if so its earlier outputs stay, said so."""
-            failed = sorted(failed_docs.intersection(d.key for d in t.job.docs))
-            if failed:
+            said = _waits_on_failed(t, failed_docs, library)
+            if said:
                 keep(t, [e for e in by_target.get(t.key, []) if e.format in t.formats])
                 report.failed += 1
-                report.diagnostics.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)), library))
-            return bool(failed)
+                report.diagnostics.append(said)
+            return said is not None
 
         def settle(res: JobResult) -> None:
             """A staged result whose documents are all done: put in place, or thrown away."""
@@ -858,8 +835,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                         settle(res)
                     continue
                 finish(res)
-                if res.crashed or any(i.severity is Severity.ERROR for i in res.issues):
-                    failed_docs.update(_failed_docs(by_key[res.key], res))
+                failed_docs |= _failed_docs(by_key[res.key], res.issues, bool(res.crashed))
                 step()
                 for t in waiting_on.pop(res.key, []):
                     waits[t.key].discard(res.key)
@@ -1054,9 +1030,9 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
     for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
             out.append(_not_rebuilt(t, checked.library))  # the cause lies in a file not given
-        failed = sorted(failed_docs.intersection(d.key for d in t.job.docs)) if _draws_on_several(t) else []
-        if failed:  # what a build says of it (laid out all the same: every problem is reported at once)
-            out.append(_not_rebuilt(dataclasses.replace(t, blocked_by=tuple(failed)), checked.library))
+        said = _waits_on_failed(t, failed_docs, checked.library) if _draws_on_several(t) else None
+        if said:  # what a build says of it (laid out all the same: every problem is reported at once)
+            out.append(said)
         if _twin_laid_out(t, laid_out):
             continue
         try:
@@ -1066,8 +1042,8 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
                                   f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
             continue
         out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
-        if not _draws_on_several(t) and any(i.severity is Severity.ERROR for i in issues):
-            failed_docs |= _failed_docs(t, JobResult(t.key, issues=issues))
+        if not _draws_on_several(t):
+            failed_docs |= _failed_docs(t, issues)
     return out
 
 

@@ -10,7 +10,7 @@ from sheetgen.diagnostics import Severity
 from sheetgen.layout.context import Issue, LayoutContext, Source, glyphs_once
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import Job, Product
-from sheetgen.layout.text import LABEL_SHORTENED, OVERFLOW, labels_once
+from sheetgen.layout.text import LABEL_SHORTENED, OVERFLOW, labels_once, once_per_place
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN, ResolvedTheme
 from sheetgen.units import MM, format_mm, paper_title
 
@@ -40,7 +40,7 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
     if (margin <= DEFAULT_PRINTABLE_MARGIN + 1e-6 or not errors
             or any(e.code not in (OVERFLOW, LABEL_SHORTENED) for e in errors)
             or not _fits(product, job, theme, DEFAULT_PRINTABLE_MARGIN)):
-        return document, labels_once(glyphs_once(ctx.issues, ctx))
+        return document, _said_once(ctx.issues, ctx, product)
     fits, fails = DEFAULT_PRINTABLE_MARGIN, margin
     while fails - fits > STEP + 1e-6:
         mid = fits + ((fails - fits) / 2 // STEP) * STEP
@@ -54,4 +54,10 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
                   f"`{what}` does not fit inside a {format_mm(margin)} printable margin on {paper} paper: its text runs "
                   f"out of room; the widest margin it fits inside is {format_mm(fits)}",
                   f"make `printable_margin` {format_mm(fits)} or less")
-    return document, labels_once(glyphs_once([i for i in ctx.issues if i not in errors], ctx)) + [issue]
+    return document, _said_once([i for i in ctx.issues if i not in errors], ctx, product) + [issue]
+
+
+def _said_once(issues: list[Issue], ctx: LayoutContext, product: Product) -> list[Issue]:
+    """An output's findings, each said once: a missing glyph per field, sheetgen's own
+    words shortened per font, text too long per place (with how often)."""
+    return once_per_place(labels_once(glyphs_once(issues, ctx)), bool(product.deck or product.print_shop_of))

@@ -1137,6 +1137,36 @@ def _listed(items: list[str], word: str = "and") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+#: Findings of text too long for its place (see `once_per_place`).
+TOO_LONG = frozenset({OVERFLOW, "layout.text-abbreviated"})
+
+
+def _place(issue: Issue) -> tuple | None:
+    """Where text too long for its place is: its field, or a template's line; findings at no
+    place of their own (labels) are one only if they say the same."""
+    if issue.code not in TOO_LONG:
+        return None
+    return (issue.source, issue.code) if issue.source.doc or issue.at else (issue.source, issue.code, issue.message)
+
+
+def once_per_place(issues: list[Issue], cards: bool) -> list[Issue]:
+    """Text too long for its place, said once for each place in the content or a template
+    however often an output prints it (a footer on every card of a deck, a name in a
+    sheet's title and in its field), with how often; of several findings there, the one
+    that leaves the least room, so its hint is the one to follow."""
+    merged: list[Issue] = []
+    for found in grouped(issues, _place):
+        if isinstance(found, Issue):
+            merged.append(found)
+            continue
+        tightest = min(found, key=lambda i: i.fit[1] if i.fit else math.inf)
+        if len(found) > 1:
+            times = f"on {len(found)} cards" if cards else f"in {len(found)} places"
+            tightest = replace(tightest, message=f"{tightest.message} ({times})")
+        merged.append(tightest)
+    return merged
+
+
 def labels_once(issues: list[Issue]) -> list[Issue]:
     """The warnings of sheetgen's own words shortened in one output, as one warning for
     each font (its words listed, each once), where the first of them was."""
