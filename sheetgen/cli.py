@@ -107,8 +107,10 @@ def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
 def _project_above() -> Path | None:
     """The nearest folder, the working directory or one above it, that holds `content/`:
     a command run in a project's subfolder works on the project, as git does."""
-    cwd = Path.cwd()
-    return next((folder for folder in (cwd, *cwd.parents) if (folder / DEFAULT_CONTENT).is_dir()), None)
+    from sheetgen.content.project import CONTENT, find_root
+
+    root = find_root([])  # the project root of the working directory's own content folder
+    return root if (root / CONTENT).is_dir() else None
 
 
 def _default_output(paths: tuple[str, ...]) -> str:
