@@ -124,13 +124,13 @@ def _default_output(paths: tuple[str, ...]) -> str:
     return os.path.relpath(root / DEFAULT_OUTPUT)
 
 
-def _load(paths: tuple[str, ...], settings, cache=None):
+def _load(paths: tuple[str, ...], settings, cache=None, jobs: int = 1):
     from sheetgen.content.loader import UsageError, load
     from sheetgen.rules import check
 
     targets, context = _paths(paths)
     try:
-        library = load(targets, context=context, game_data=_game_data(), cache=cache)
+        library = load(targets, context=context, game_data=_game_data(), cache=cache, jobs=jobs)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     if paths and not library.read and not library.diagnostics:  # `sheetgen build output`, say
@@ -320,7 +320,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     from sheetgen.content.cache import DocumentCache
 
     cache = DocumentCache(out / CACHE, stamp.code_fingerprint())
-    library, checked = _load(paths, settings, cache)
+    library, checked = _load(paths, settings, cache, jobs)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
 

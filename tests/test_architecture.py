@@ -8,7 +8,8 @@ from pathlib import Path
 import sheetgen
 
 PACKAGE = Path(sheetgen.__file__).parent
-CORE = {"sheetgen", "sheetgen.diagnostics", "sheetgen.units", "sheetgen.fonts", "sheetgen.pathdata", "sheetgen.games"}
+CORE = {"sheetgen", "sheetgen.diagnostics", "sheetgen.units", "sheetgen.fonts", "sheetgen.pathdata", "sheetgen.games",
+        "sheetgen.workers"}
 
 # What each stage may import from sheetgen, besides the core modules.
 ALLOWED = {

@@ -4,10 +4,12 @@ full layout would, and an incremental rebuild writes what a clean build writes.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
 
 MONSTER = """kind: kubos-monster
@@ -238,3 +240,84 @@ def test_a_kept_warning_at_a_template_is_the_same_whatever_folder_the_build_ran_
     assert issue_from_json(at_root).at == (str(tmp_path / "templates/card.j2"), 8, 10)  # not below here
     monkeypatch.chdir(tmp_path)
     assert issue_from_json(at_root).at == ("templates/card.j2", 8, 10)
+
+
+def test_positions_found_when_asked_are_those_recorded_while_reading():
+    """Content is read without recording where each value sits (most documents never need
+    it); a diagnostic's first question reads the file again, once, for all its documents:
+    the same places as recording them at once, through anchors, merges, flow values and a
+    document lost to a syntax error."""
+    import sheetgen.content.yamlsrc as yamlsrc
+
+    text = (
+        "kind: theme\nid: a\nbase: &b {paper: a4, accent: '#123456'}\nagain: *b\n"
+        "colours:\n  - red\n  - {name: deep blue, hex: '#000080'}\n"
+        "---\nkind: theme\nid: broken: twice\n"
+        "---\n# a comment\nkind: theme\nid: c\nbase: &b {paper: a4, accent: '#123456'}\nmerged:\n  <<: *b\n  paper: letter\n"
+        "notes: |\n  two\n  lines\n"
+    )
+    eager, problems = yamlsrc.load_documents(text, "t.yaml")
+    reads = []
+    real = yamlsrc._load_stream
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(yamlsrc, "_load_stream", lambda *a: reads.append(1) or real(*a))
+        lazy, lazy_problems = yamlsrc.load_documents(text, "t.yaml", lazy=True)
+        read_at_first = len(reads)
+        assert lazy_problems == problems and [d.data for d in lazy] == [d.data for d in eager]
+        assert [d.index for d in lazy] == [0, 1] and len(eager) == 2  # the broken one is lost
+        for mine, theirs in zip(lazy, eager):
+            assert mine.positions.values == theirs.positions.values
+            assert mine.positions.keys == theirs.positions.keys
+        assert lazy[1].positions.value(("merged", "paper")) == eager[1].positions.value(("merged", "paper"))
+    assert len(eager[0].positions.values) > 8
+    assert len(reads) - read_at_first == read_at_first  # the file read once more, for both documents
+
+
+def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job_says(tmp_path, monkeypatch):
+    """With two jobs, a big content folder is read by the worker processes too; the
+    documents, the diagnostics (file, line, column) and every output are the same as
+    with one job."""
+    import sheetgen.content.cache as cache_module
+
+    content = tmp_path / "content"
+    for i in range(cache_module.PARSE_AHEAD_MIN_FILES + 6):
+        write(tmp_path, f"content/deck-{i:03d}.yaml", f"""
+            kind: reference-deck
+            id: deck-{i:03d}
+            system: kubos
+            title: Deck {i}
+            cards:
+              - title: Card {i}
+                body: "Roll **two** dice for deck {i}."
+            """)
+    # A mistake at 7:5 (a misspelt field) and one found by the rules (a duplicate id).
+    write(tmp_path, "content/deck-010.yaml", (content / "deck-010.yaml").read_text().replace("body:", "bodyy:"))
+    write(tmp_path, "content/deck-020.yaml", (content / "deck-020.yaml").read_text().replace("deck-020", "deck-021"))
+    monkeypatch.chdir(tmp_path)
+    readers = tmp_path / "readers"
+    real = cache_module._parse_files
+
+    def parse_files(files):  # in a worker: which process read how many files
+        with open(readers, "a") as f:
+            f.write(f"{os.getpid()} {len(files)}\n")
+        return real(files)
+
+    # sent to the workers by name, as the real one is
+    parse_files.__module__, parse_files.__qualname__ = real.__module__, real.__qualname__
+    monkeypatch.setattr(cache_module, "_parse_files", parse_files)
+    one = run_cli("build", "--format", "pdf", "--jobs", "1", "-o", "one")
+    assert not readers.exists()
+    two = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
+    counts = [line.split() for line in readers.read_text().splitlines()]
+    assert {int(pid) for pid, _ in counts} - {os.getpid()} and sum(int(n) for _, n in counts) == len(list(content.iterdir()))
+
+    def said(result):
+        return [line for line in result.stderr.splitlines() if not line.startswith("sheetgen: ")]
+
+    assert one.code == two.code == 1
+    assert said(one) == said(two)
+    assert "content/deck-010.yaml:7:5: error[content.unknown-field]" in one.stderr
+    assert "content/deck-021.yaml:2:5: error[content.duplicate-id]" in one.stderr
+    assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
+    cached = [json.loads((tmp_path / out / ".documents-cache.json").read_text()) for out in ("one", "two")]
+    assert cached[0] == cached[1] and len(cached[0]["files"]) == len(list(content.iterdir()))

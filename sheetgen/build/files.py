@@ -25,6 +25,8 @@ from json.encoder import encode_basestring  # the C function json.dumps(ensure_a
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from sheetgen.workers import HELD_LOCKS
+
 MANIFEST = "manifest.json"
 JOURNAL = ".manifest.journal"
 LOCK = ".sheetgen.lock"
@@ -384,19 +386,6 @@ class OutputLocked(Exception):
     """Another build holds the output folder."""
 
 
-#: The descriptors of the output locks this process holds: a worker process forked during a
-#: build closes its copies (`release_inherited_locks`), so that the lock goes with the build.
-HELD_LOCKS: set[int] = set()
-
-
-def release_inherited_locks() -> None:
-    """In a forked worker: close the copies of the parent's lock descriptors. The parent's
-    lock stays (it has its own); a worker that outlives a killed build no longer keeps the
-    output folder locked."""
-    for fd in list(HELD_LOCKS):
-        with contextlib.suppress(OSError):
-            os.close(fd)
-    HELD_LOCKS.clear()
 
 
 @contextlib.contextmanager

@@ -31,7 +31,6 @@ from sheetgen.build.files import (
     TargetRecord,
     clean_temp_files,
     output_lock,
-    release_inherited_locks,
     read_manifest,
     safe_output_path,
     stage_file,
@@ -370,9 +369,7 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
 _WORKER: dict[str, object] = {}
 
 
-def _start_worker(theme: ResolvedTheme, out_dir: str, parent: int | None = None) -> None:
-    release_inherited_locks()
-    _end_with_parent(parent)
+def _start_worker(theme: ResolvedTheme, out_dir: str) -> None:
     _WORKER.update(theme=theme, out_dir=out_dir)
     # Forked from a build that paused the cycle collector: what the worker inherits stays
     # out of the collector's way (and unwritten, so shared with the parent), and the
@@ -478,28 +475,11 @@ def _runner(jobs: int, todo: list[Target], theme: ResolvedTheme, out_dir: Path) 
     if jobs <= 1 or len(todo) <= 1:
         yield _Runner(jobs, theme, out_dir)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from sheetgen.workers import worker_pool
 
     _import_renderers(todo)  # once, here: the workers start with them (fork)
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
-                             initargs=(theme, str(out_dir), os.getpid())) as pool:
+    with worker_pool(jobs, _start_worker, (theme, str(out_dir))) as pool:
         yield _Runner(jobs, theme, out_dir, pool)
-
-
-def _end_with_parent(parent: int | None) -> None:
-    """A worker ends when the build that started it does, even one killed outright (Linux's
-    parent-death signal; elsewhere the pool's own shutdown)."""
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        PR_SET_PDEATHSIG = 1
-        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
-        if parent is not None and os.getppid() != parent:  # the build ended before the signal was asked for
-            os._exit(1)
-    except (OSError, AttributeError):
-        pass
 
 
 def _run_chunk(targets: list[Target], stage: bool = False) -> list[JobResult]:

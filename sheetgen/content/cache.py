@@ -15,14 +15,21 @@ that is missing, unreadable, malformed or made by other code is simply not used.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any, Callable
 
 import yaml
 
-from sheetgen.content.yamlsrc import LazyPositions, Mark, Positions, RawDocument
+from sheetgen.content.yamlsrc import LazyPositions, Mark, Positions, RawDocument, positions_finder
 
 FORMAT = 2
+
+
+#: Files read in worker processes ahead of the build (`DocumentCache.parse_ahead`) when
+#: at least this many are not in the cache: fewer are read sooner than a worker starts.
+PARSE_AHEAD_MIN_FILES = 64
 
 
 def _encode(raw: RawDocument) -> list:
@@ -46,6 +53,8 @@ class DocumentCache:
         # Files read this time, encoded only when the cache is saved: until then the
         # library holds their documents anyway, and a second copy would only add memory.
         self._fresh: dict[str, tuple[str, list[RawDocument]]] = {}
+        # Files read by worker processes this time (`parse_ahead`): name → (sha256, entry).
+        self._ahead: dict[str, tuple[str, list]] = {}
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and data.get("code") == self.code and isinstance(data.get("files"), dict):
@@ -56,14 +65,14 @@ class DocumentCache:
     def get(self, name: str, sha256: str, parse: Callable[[], list[RawDocument]]) -> list[RawDocument] | None:
         """The documents of the file `name` whose bytes have this sha256, if cached;
         `parse()` reads the file's documents again when their positions are asked for."""
+        ahead = self._ahead.pop(name, None)
+        if ahead is not None and ahead[0] == sha256:  # read by a worker: as if read here
+            positions_of = positions_finder(parse)
+            raws = [_decode(item, positions_of) for item in ahead[1]]
+            self.put(name, sha256, raws)
+            return raws
         entry = self._entries.get(name)
-        parsed: list[list[RawDocument]] = []
-
-        def positions_of(index: int) -> Positions:
-            if not parsed:
-                parsed.append(parse())
-            return next((raw.positions for raw in parsed[0] if raw.index == index), Positions())
-
+        positions_of = positions_finder(parse)
         try:
             if not entry or entry[0] != sha256:
                 return None
@@ -72,6 +81,25 @@ class DocumentCache:
             return None  # an entry not as this code writes them: read the file
         self._used[name] = entry
         return raws
+
+    def parse_ahead(self, files: list[tuple[str, str, str]], jobs: int) -> None:
+        """Read the files (name, path, name in diagnostics) that the cache does not hold,
+        in `jobs` worker processes, so that `get` gives their documents: the reading of a
+        big content folder is then shared between the cores, as its building is. A file
+        with any problem, or that changed meanwhile, is simply read again by `get`'s caller
+        (which reports the problems); what the workers read is the same as it would read."""
+        todo = [(name, path, shown, (self._entries.get(name) or [None])[0]) for name, path, shown in files]
+        if jobs < 2 or len(todo) < PARSE_AHEAD_MIN_FILES:
+            return
+        from sheetgen.workers import worker_pool
+
+        size = max(1, min(32, len(todo) // (jobs * 4)))
+        try:
+            with worker_pool(jobs) as pool:
+                for found in pool.map(_parse_files, [todo[i:i + size] for i in range(0, len(todo), size)]):
+                    self._ahead.update(found)
+        except Exception:  # noqa: BLE001 - reading ahead only saves time: whatever stops it
+            self._ahead.clear()  # (no processes to be had, one killed), the files are read here
 
     def put(self, name: str, sha256: str, raws: list[RawDocument]) -> None:
         """Keep the documents of a file read without any problem."""
@@ -94,3 +122,33 @@ class DocumentCache:
             write(self.path, text.encode("utf-8"))
         except OSError:
             pass
+
+
+def _parse_files(files: list[tuple[str, str, str, str | None]]) -> dict[str, tuple[str, list]]:
+    """In a worker: the documents of each file (name, path, name in diagnostics, sha256 of
+    its cache entry) that is read cleanly and not as cached, by name: (sha256, entry)."""
+    import hashlib
+
+    from sheetgen.content.yamlsrc import MAX_FILE_BYTES, decode_source, load_documents
+
+    found: dict[str, tuple[str, list]] = {}
+    for name, path, shown, cached in files:
+        try:  # a regular file of the size allowed, as the loader reads it (never a FIFO's open)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            with open(fd, "rb") as f:
+                st = os.fstat(fd)
+                if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
+                    continue
+                data = f.read()
+        except OSError:
+            continue
+        sha256 = hashlib.sha256(data).hexdigest()
+        if sha256 == cached:
+            continue
+        text, problems = decode_source(data, shown)
+        if text is None or problems:
+            continue
+        raws, problems = load_documents(text, shown, lazy=True)
+        if not problems and all(raw.ok and raw.finite for raw in raws):
+            found[name] = (sha256, [_encode(raw) for raw in raws])
+    return found

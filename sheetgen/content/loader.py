@@ -222,6 +222,7 @@ def load(
     root: str | os.PathLike | None = None,
     game_data: bool | Iterable[str] = True,
     cache: DocumentCache | None = None,
+    jobs: int = 1,
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
     references may resolve to, without being built or reported on. Files must resolve
@@ -229,13 +230,16 @@ def load(
     package's own data. Then the game data shipped with sheetgen that the project does
     not replace (`sheetgen.content.gamedata`) for the games of the project's documents
     and any games `game_data` names; none when it is false. A `cache` gives the parsed
-    documents of files unchanged since it was made (`sheetgen.content.cache`)."""
+    documents of files unchanged since it was made (`sheetgen.content.cache`), and with
+    `jobs` above one, the files it does not hold are read in that many processes."""
     paths, context = list(paths), list(context)
     library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
     allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
     files = discover(paths, allowed=allowed, problems=library.diagnostics)
     target_files = {os.path.realpath(p) for p in files}
     context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files] if context else []
+    if cache is not None and jobs > 1:
+        cache.parse_ahead([(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files], jobs)
     for path in files:
         _load_file(path, library, target=True, cache=cache)
     quiet = Library(root=library.root)
@@ -318,7 +322,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
     if cached is not None:
         raws, problems = cached, []
     else:
-        raws, problems = load_documents(text, file)
+        raws, problems = load_documents(text, file, lazy=True)
         if cache is not None and not problems:
             cache.put(library.files[file], library.digests[file][1], raws)
     library.diagnostics.extend(problems)

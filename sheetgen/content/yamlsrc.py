@@ -15,10 +15,11 @@ constructed here so that
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -206,8 +207,11 @@ def resolve_plain(text: str) -> Any:
 
 class _Builder:
     def __init__(self, file: str, max_nodes: int, max_depth: int, line_offset: int = 0,
-                 restore: dict[int, str] | None = None, unclean: bool = True):
+                 restore: dict[int, str] | None = None, unclean: bool = True, record: bool = True):
         self.file = file
+        # Whether every value's position is recorded; if not, only the top-level keys'
+        # (where a runaway value is named), and the caller finds the rest when asked.
+        self.record = record
         self.unclean = unclean  # the text parsed may hold characters that cannot be printed
         self.line_offset = line_offset  # lines of the file before the part being parsed
         self.restore = restore  # placeholders of line-break-like characters → the characters
@@ -265,10 +269,11 @@ class _Builder:
                     "flatten the structure; if it uses aliases, one that refers to itself makes an endless one",
                 )
             )
-        values = self.positions.values
-        if path not in values:
-            start = node.start_mark
-            values[path] = Mark(start.line + 1 + self.line_offset, start.column + 1)
+        if self.record:
+            values = self.positions.values
+            if path not in values:
+                start = node.start_mark
+                values[path] = Mark(start.line + 1 + self.line_offset, start.column + 1)
         if type(node) is yaml.ScalarNode:
             value = self.scalar(node)
             if type(value) is float and not math.isfinite(value):
@@ -346,7 +351,7 @@ class _Builder:
 
     def mapping(self, node: yaml.MappingNode, path: Path, depth: int) -> dict:
         result: dict[Any, Any] = {}
-        seen: dict[Any, Mark] = {}
+        seen: dict[Any, yaml.Node] = {}  # key → its node
         merges: list[yaml.Node] = []
         second_document: int | None = None  # the line a second `kind:` starts on, in a top-level mapping
         for key_node, value_node in node.value:
@@ -366,12 +371,12 @@ class _Builder:
             if key in seen and key == "kind" and not path:
                 second_document = self.mark(key_node).line
                 self.problem(key_node, "yaml.missing-separator",
-                             f"a second `kind:` in one document (the first is at line {seen[key].line}): two documents "
+                             f"a second `kind:` in one document (the first is at line {self.mark(seen[key]).line}): two documents "
                              "run together", f"put `---` on a line of its own before line {second_document} to start "
                              "a new document")
                 continue
             if key in seen:
-                first = seen[key]
+                first = self.mark(seen[key])
                 self.problem(
                     key_node,
                     "yaml.duplicate-key",
@@ -379,9 +384,10 @@ class _Builder:
                     "remove one of them; YAML would otherwise silently keep only the last",
                 )
                 continue
-            seen[key] = mark = self.mark(key_node)
+            seen[key] = key_node
             child = path + (key,)
-            self.positions.keys[child] = mark
+            if self.record or not path:
+                self.positions.keys[child] = self.mark(key_node)
             result[key] = self.build(value_node, child, depth + 1)
         for merge in merges:
             sources = merge.value if isinstance(merge, yaml.SequenceNode) else [merge]
@@ -555,19 +561,26 @@ def load_documents(
     *,
     max_nodes: int = MAX_NODES_PER_DOCUMENT,
     max_depth: int = MAX_DEPTH,
+    lazy: bool = False,
 ) -> tuple[list[RawDocument], list[Diagnostic]]:
     """Every document of a YAML stream, with positions; problems as diagnostics.
 
     A syntax error spoils only its own document: the documents after the next `---`
     are read on their own, so every document's problems are reported in one run.
     Recovery reads each later document once, so time stays linear in the file's size.
+
+    With `lazy`, the positions of values are not recorded while reading (most documents
+    never need one): the first time a document's are asked for (a diagnostic needs them),
+    the text is read again, once for all its documents. The same text gives the same
+    positions, as a cache entry's do (`LazyPositions`).
     """
     too_deep = _nesting_problem(text, file)
     if too_deep is not None:
         return [], [too_deep]
+    original = text
     unclean = _BAD_CHAR_RE.search(text) is not None  # NEL among them, before it is swapped out
     text, restore = _protect_breaks(text)
-    limits = (max_nodes, max_depth, restore, unclean)
+    limits = (max_nodes, max_depth, restore, unclean, not lazy)
     documents, diagnostics, error_line = _load_stream(text, file, limits, 0, 0)
     if error_line is not None:
         starts = _document_starts(text)
@@ -586,7 +599,25 @@ def load_documents(
                     diagnostics.append(d)
     if not documents and not diagnostics:
         diagnostics.append(warning(file, 1, 1, "content.empty-file", "the file holds no YAML documents"))
+    if lazy:
+        positions_of = positions_finder(lambda: load_documents(original, file, max_nodes=max_nodes,
+                                                               max_depth=max_depth)[0])
+        for raw in documents:
+            raw.positions = LazyPositions(functools.partial(positions_of, raw.index))
     return documents, diagnostics
+
+
+def positions_finder(parse: Callable[[], list[RawDocument]]) -> Callable[[int], Positions]:
+    """`positions_of(index)`: the positions of the document `index` of what `parse()`
+    reads (with positions), parsed the first time any document's are asked for."""
+    parsed: list[dict[int, Positions]] = []
+
+    def positions_of(index: int) -> Positions:
+        if not parsed:
+            parsed.append({raw.index: raw.positions for raw in parse()})
+        return parsed[0].get(index) or Positions()
+
+    return positions_of
 
 
 def _is_empty(node: yaml.Node) -> bool:
@@ -598,7 +629,7 @@ def _load_stream(
 ) -> tuple[list[RawDocument], list[Diagnostic], int | None]:
     """(documents, diagnostics, 1-based line of a syntax error or None) of `text`, which
     starts at 0-based line `line_offset` of the file."""
-    max_nodes, max_depth, restore, unclean = limits
+    max_nodes, max_depth, restore, unclean, record = limits
     documents: list[RawDocument] = []
     diagnostics: list[Diagnostic] = []
     error_line: int | None = None
@@ -608,7 +639,7 @@ def _load_stream(
             node = loader.get_node()
             if node is None or _is_empty(node):
                 continue  # an empty document (a stray `---`) holds nothing to check
-            builder = _Builder(file, max_nodes, max_depth, line_offset, restore, unclean)
+            builder = _Builder(file, max_nodes, max_depth, line_offset, restore, unclean, record)
             try:
                 data = builder.build(node, (), 0)
                 ok = not builder.diagnostics

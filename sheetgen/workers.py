@@ -1,0 +1,56 @@
+"""Worker processes for the parts of a build that run in parallel (reading content files,
+laying out and rendering targets): forked from the build, so each starts with what the
+build has already imported and read, and ended with it, even a build killed outright."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+#: The descriptors of the output locks this process holds (`build.files.output_lock`): a
+#: worker closes its copies (`release_inherited_locks`), so that the lock goes with the build.
+HELD_LOCKS: set[int] = set()
+
+
+def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> "ProcessPoolExecutor":
+    """A pool of `jobs` forked worker processes; each runs `initializer(*initargs)` first."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(os.getpid(), initializer, initargs))
+
+
+def _start(parent: int, initializer: Callable[..., Any] | None, initargs: tuple) -> None:
+    release_inherited_locks()
+    end_with_parent(parent)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def end_with_parent(parent: int | None) -> None:
+    """A worker ends when the build that started it does, even one killed outright (Linux's
+    parent-death signal; elsewhere the pool's own shutdown)."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        if parent is not None and os.getppid() != parent:  # the build ended before the signal was asked for
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass
+
+
+def release_inherited_locks() -> None:
+    """In a forked worker: close the copies of the parent's lock descriptors. The parent's
+    lock stays (it has its own); a worker that outlives a killed build no longer keeps the
+    output folder locked."""
+    for fd in list(HELD_LOCKS):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    HELD_LOCKS.clear()
