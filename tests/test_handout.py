@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -148,6 +149,15 @@ def is_blank(page) -> bool:
     return {op for _, op in page.get_contents().operations} <= {b"cm", b"q", b"Q"}
 
 
+def page_in_bundle(text: str, bundle: list[str]) -> int | None:
+    """Where a product's page (by its text) is in a bundle: as it is, or with the bundle's
+    page number after it."""
+    for n, page in enumerate(bundle):
+        if page == text or (page.startswith(text) and page[len(text):].strip().isdigit()):
+            return n
+    return None
+
+
 GRIMDARK_KIT = """
 kind: handout
 id: kit
@@ -172,7 +182,7 @@ def test_an_armys_unit_cards_come_with_its_units_and_mat_tiles_print_one_sided(t
     cards = [p.extract_text() for p in read_pdf(out / "grimdark/unit-cards/first-army.pdf").pages]
     assert any("Rifle Squad" in t and "Sergeant" in t for t in cards)
     for page in cards:  # every sheet of unit cards (fronts and backs) is in the bundle
-        assert page in texts
+        assert page_in_bundle(page, texts) is not None
     # Cards have backs and ask for duplex; a tiled mat and the bundle's own PDF say what they need.
     assert viewer_preferences(out / "grimdark/unit-cards/first-army.pdf").get("/Duplex") == "/DuplexFlipLongEdge"
     mat = viewer_preferences(out / "grimdark/mat/hold-the-line.pdf")
@@ -180,7 +190,7 @@ def test_an_armys_unit_cards_come_with_its_units_and_mat_tiles_print_one_sided(t
     assert viewer_preferences(out / "handouts/bundle/kit.pdf").get("/Duplex") == "/DuplexFlipLongEdge"
     # In the duplex bundle every tile is on a right-hand page with a blank back.
     tiles = [p.extract_text() for p in read_pdf(out / "grimdark/mat/hold-the-line.pdf").pages]
-    at = [texts.index(t) for t in tiles]
+    at = [page_in_bundle(t, texts) for t in tiles]
     assert len(tiles) > 2 and len(set(at)) == len(tiles)
     assert all(n % 2 == 0 and is_blank(bundle[n + 1]) for n in at)
 
@@ -434,3 +444,62 @@ def test_a_print_shop_handout_has_no_form_fields_and_every_font_embedded(tmp_pat
             assert descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile2", "/FontFile3")), \
                 font.get("/BaseFont")
     assert form_fields(read_pdf(root / "output/handouts/bundle/play.pdf"))  # on screen: still fillable
+
+
+def pages_as_images(path, out, dpi: int = 60) -> list:
+    """Every page of a PDF rasterised (greyscale)."""
+    import subprocess
+
+    from PIL import Image
+
+    out.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["pdftoppm", "-png", "-gray", "-r", str(dpi), str(path), str(out / "p")], check=True)
+    return [Image.open(p).convert("L") for p in sorted(out.glob("p-*.png"), key=lambda p: int(p.stem.split("-")[1]))]
+
+
+@pytest.mark.parametrize("profile", ["print-and-play", "print-shop"])
+def test_a_handout_prints_each_pages_number_on_empty_paper_inside_the_printable_area(workdir, profile):
+    """The numbers the contents give are printed on the pages: every section's first page
+    and every other page with room for it (a blank back keeps none). A number goes where
+    the paper was empty, nothing else on the page changes, and it stays inside the
+    printable margin (inside the trim, for a print shop). `page_numbers: false` prints none."""
+    from PIL import ImageChops
+
+    handout = HANDOUT.replace("paper: letter", f"paper: letter\nprofile: {profile}") + (
+        "  - title: Notes\n    text: Photocopy these for your players.\n")  # a page in either profile
+    reader = built_kit(workdir, handout)
+    numbered = workdir / "numbered.pdf"
+    numbered.write_bytes((workdir / "output/handouts/bundle/kit.pdf").read_bytes())
+    write(workdir, "content/handout.yaml", handout.replace("paper: letter", "paper: letter\npage_numbers: false"))
+    assert run_cli("build").code == 0
+    plain = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+    with_numbers = pages_as_images(numbered, workdir / "with")
+    without = pages_as_images(workdir / "output/handouts/bundle/kit.pdf", workdir / "without")
+    assert len(with_numbers) == len(without) == len(reader.pages) == len(plain.pages)
+    dpi_mm = 60 / 25.4
+    labels = reader.page_labels
+    front = labels.index("1")
+    printed = set()
+    for n, (a, b) in enumerate(zip(with_numbers, without)):
+        changed = ImageChops.difference(a, b).getbbox()
+        extra = [w for w in reader.pages[n].extract_text().split() if w not in plain.pages[n].extract_text().split()]
+        if changed is None:
+            assert n < front or is_blank(plain.pages[n]) or not extra, f"page {labels[n]}"
+            continue
+        printed.add(labels[n])
+        assert n >= front and extra == [labels[n]], (labels[n], extra)  # the body's own number, alone
+        x0, y0, x1, y1 = changed
+        page = reader.pages[n]
+        box = page.trimbox if profile == "print-shop" else page.mediabox  # the paper, trimmed
+        height = float(page.mediabox.height)
+        trim = (float(box.left) / 72 * 60, (height - float(box.top)) / 72 * 60,
+                float(box.right) / 72 * 60, (height - float(box.bottom)) / 72 * 60)
+        inside = 5 * dpi_mm  # the default printable margin, from the paper's edge or the trim
+        assert x0 >= trim[0] + inside - 1 and y0 >= trim[1] + inside - 1, labels[n]
+        assert x1 <= trim[2] - inside + 1 and y1 <= trim[3] - inside + 1, labels[n]
+        around = b.crop((max(0, x0 - 2), max(0, y0 - 2), x1 + 2, y1 + 2))  # 1 mm of empty paper round it
+        assert around.getextrema()[0] >= 250, f"page {labels[n]}: its number is printed over something"
+    cited = re.findall(r"page (\d+)", reader.pages[0].extract_text())  # the contents
+    assert set(cited) <= printed and (cited or profile == "print-shop")  # a shop's cards have no page
+    body = [n for n in range(front, len(reader.pages)) if not is_blank(plain.pages[n])]
+    assert len(printed) == len(body)  # these pages (dividers, card sheets and backs) all have room

@@ -234,6 +234,8 @@ class Handout(DocumentModel):
     cover: bool = True
     # A divider page before every section, or none; default: every section when any has `text`.
     dividers: bool | None = None
+    # Each body page's number printed at its foot (or head) where the page has room.
+    page_numbers: bool = True
     # The publication date the PDFs carry (`SOURCE_DATE_EPOCH` overrides it): YYYY-MM-DD.
     date: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
     subject: ShortText | None = None

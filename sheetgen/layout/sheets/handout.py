@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.folios import with_folio
 from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
 from sheetgen.layout.primitives import (
     Box, Field, Group, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
@@ -293,6 +294,10 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                                first_card=info.cards[0], last_card=info.cards[1])
                 body.pages[first_page] = _divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs, note)
 
+    if handout.page_numbers:  # the numbers the contents and the page labels give; a blank keeps none
+        for n, page in enumerate(body.pages):
+            if page.items:
+                body.pages[n] = with_folio(inner, page, text(WORDS, "folio", page=n + 1), right_hand=n % 2 == 0)
     cards_file = f"{job.target}-{CARDS_SUFFIX}.pdf" if cards.pages else None
     front: list[Page] = []
     links: list[Link] = []

@@ -1,0 +1,123 @@
+"""Printed page numbers (folios) for a bundle's pages, where each page has room for one.
+
+A bundle's pages come from many products, most of which fill their page to the printable
+margin with a layout of their own. A folio is set at the first of a few places (the foot's
+middle, the foot's outer corner, the head's outer corner, the head's middle) whose box,
+with a clearance around it, touches no ink of the page: found from the bounding box of
+every item drawn, through groups' offsets and rotations. A page with no such place keeps
+its number in the PDF's page labels only; nothing on it moves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Iterator
+
+from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, Page, Path, Rect, Text
+from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.units import MM
+
+FOLIO_W = 16 * MM
+FOLIO_H = 4.5 * MM
+CLEARANCE = 1.5 * MM  # between the folio's box and any ink
+FOLIO_SIZE = 8.0
+
+# An affine map (a, b, c, d, e, f): (x, y) → (a x + c y + e, b x + d y + f).
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _then(outer: tuple, inner: tuple) -> tuple:
+    """`inner` applied first, then `outer`."""
+    a1, b1, c1, d1, e1, f1 = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
+            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+
+
+def _moved_and_turned(dx: float, dy: float, degrees: float) -> tuple:
+    """Move by (dx, dy) after turning `degrees` counter-clockwise as the page shows it
+    (y grows downwards), as the backends place a group or a run of text."""
+    if not degrees:
+        return (1.0, 0.0, 0.0, 1.0, dx, dy)
+    t = math.radians(-degrees)
+    cos, sin = math.cos(t), math.sin(t)
+    return (cos, sin, -sin, cos, dx, dy)
+
+
+def _box_through(m: tuple, x0: float, y0: float, x1: float, y1: float) -> Box:
+    a, b, c, d, e, f = m
+    xs, ys = [], []
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def ink_boxes(items: tuple[Item, ...] | list[Item], m: tuple = _IDENTITY) -> Iterator[Box]:
+    """The bounding box on the page of everything the items draw (nothing for an item
+    that draws nothing: no stroke and no fill)."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from ink_boxes(item.items, _then(m, _moved_and_turned(item.dx, item.dy, item.rotate)))
+        elif isinstance(item, Text):
+            width = item.width or 0.6 * item.size * len(item.text)
+            local = _then(m, _moved_and_turned(item.x, item.y, item.angle))
+            yield _box_through(local, 0.0, -0.85 * item.size, width, 0.3 * item.size)
+        elif isinstance(item, Rect):
+            if item.stroke is None and item.fill is None:
+                continue
+            pad = item.width / 2 if item.stroke is not None else 0.0
+            yield _box_through(m, item.x - pad, item.y - pad, item.x + item.w + pad, item.y + item.h + pad)
+        elif isinstance(item, Path):
+            if (item.stroke is None and item.fill is None) or not item.commands:
+                continue
+            xs = [v for cmd in item.commands for v in cmd[1::2]]
+            ys = [v for cmd in item.commands for v in cmd[2::2]]
+            if not xs:
+                continue
+            pad = item.width / 2 if item.stroke is not None else 0.0
+            yield _box_through(m, min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        elif isinstance(item, Circle):
+            if item.stroke is None and item.fill is None:
+                continue
+            r = item.r + (item.width / 2 if item.stroke is not None else 0.0)
+            yield _box_through(m, item.cx - r, item.cy - r, item.cx + r, item.cy + r)
+        elif isinstance(item, (Image, Field)):
+            yield _box_through(m, item.x, item.y, item.x + item.w, item.y + item.h)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+def folio_places(page: Page, margin: float, right_hand: bool) -> list[tuple[Box, str]]:
+    """Where a folio may go, best first: (its box, how its number is aligned in it)."""
+    W, H = page.width, page.height
+    outer_x, outer_align = (W - margin - FOLIO_W, "right") if right_hand else (margin, "left")
+    foot, head = H - margin - FOLIO_H, margin
+    return [(Box((W - FOLIO_W) / 2, foot, FOLIO_W, FOLIO_H), "center"),
+            (Box(outer_x, foot, FOLIO_W, FOLIO_H), outer_align),
+            (Box(outer_x, head, FOLIO_W, FOLIO_H), outer_align),
+            (Box((W - FOLIO_W) / 2, head, FOLIO_W, FOLIO_H), "center")]
+
+
+def free_place(page: Page, margin: float, right_hand: bool) -> tuple[Box, str] | None:
+    """The first place for a folio clear of all the page's ink, or None."""
+    inked = list(ink_boxes(page.items))
+    for box, align in folio_places(page, margin, right_hand):
+        if not any(_overlaps(box.outset(CLEARANCE), b) for b in inked):
+            return box, align
+    return None
+
+
+def with_folio(ctx: LayoutContext, page: Page, folio: str, right_hand: bool) -> Page:
+    """The page with `folio` printed where it has room (unchanged where it has none)."""
+    place = free_place(page, ctx.theme.printable_margin, right_hand)
+    if place is None or not folio:
+        return page
+    box, align = place
+    style = TextStyle(size=FOLIO_SIZE, color=ctx.color("muted"), align=align, min_size=6)
+    number = one_line(ctx, folio, box, style, None, what="page number")
+    return dataclasses.replace(page, items=page.items + (Group(tuple(number), id=None, cls="folio"),))
