@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import MM, read_pdf, run_cli, write
+from conftest import MM, rasterize_pdf, read_pdf, run_cli, write
 from pdfops import read_geometry
 from test_build import deck
 
@@ -503,3 +503,34 @@ def test_a_handout_prints_each_pages_number_on_empty_paper_inside_the_printable_
     assert set(cited) <= printed and (cited or profile == "print-shop")  # a shop's cards have no page
     body = [n for n in range(front, len(reader.pages)) if not is_blank(plain.pages[n])]
     assert len(printed) == len(body)  # these pages (dividers, card sheets and backs) all have room
+
+
+def test_the_ink_a_page_number_avoids_is_where_the_page_prints_it(tmp_path):
+    """The boxes a page number keeps clear of are where the PDF puts the ink: rectangles,
+    paths and text, moved and turned by their groups as the backends turn them."""
+    from PIL import Image
+
+    from sheetgen.fonts import default_faces, load_metrics
+    from sheetgen.layout.folios import ink_boxes
+    from sheetgen.layout.text import measure
+    from sheetgen.layout.primitives import Group, LayoutDocument, Page, Path, Rect, Text
+    from sheetgen.render.pdf import render_pdf
+
+    face = default_faces()["bold"]
+    shapes = [
+        Group((Rect(0, 0, 40 * MM, 8 * MM, stroke=None, fill="#000000"),), dx=60 * MM, dy=60 * MM, rotate=30),
+        Group((Group((Path((("M", 0, 0), ("L", 30 * MM, 0), ("L", 30 * MM, 12 * MM), ("Z",)), stroke=None,
+                           fill="#000000"),), dx=5 * MM, rotate=-50),), dx=120 * MM, dy=150 * MM),
+        Text(40 * MM, 230 * MM, "Turned words", face, 18, "#000000", measure(load_metrics(face.path), "Turned words") * 18,
+             angle=20),
+    ]
+    for n, item in enumerate(shapes):
+        pdf = tmp_path / f"shape{n}.pdf"
+        pdf.write_bytes(render_pdf(LayoutDocument("t", (Page(210 * MM, 297 * MM, (item,)),))))
+        image = Image.open(rasterize_pdf(pdf, tmp_path / f"shape{n}.png", dpi=72)).convert("L")
+        x0, y0, x1, y1 = image.point(lambda v: 255 if v < 128 else 0).getbbox()  # the ink, in points
+        (box,) = ink_boxes((item,))
+        slack = 2 if isinstance(item, Text) else 1  # a run of text: its font's height, not its letters'
+        assert box.x <= x0 + 1 and box.y <= y0 + 1 and box.right >= x1 - 1 and box.bottom >= y1 - 1, (n, box, (x0, y0, x1, y1))
+        assert box.x >= x0 - slack * MM and box.right <= x1 + slack * MM, (n, box, (x0, y0, x1, y1))
+        assert box.y >= y0 - 3 * slack * MM and box.bottom <= y1 + 3 * slack * MM, (n, box, (x0, y0, x1, y1))

@@ -48,6 +48,8 @@ def _moved_and_turned(dx: float, dy: float, degrees: float) -> tuple:
 
 def _box_through(m: tuple, x0: float, y0: float, x1: float, y1: float) -> Box:
     a, b, c, d, e, f = m
+    if a == d == 1.0 and b == c == 0.0:  # moved only, as most items are
+        return Box(x0 + e, y0 + f, x1 - x0, y1 - y0)
     xs, ys = [], []
     for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
         xs.append(a * x + c * y + e)
@@ -76,6 +78,12 @@ def ink_boxes(items: tuple[Item, ...] | list[Item], m: tuple = _IDENTITY) -> Ite
             xs = [v for cmd in item.commands for v in cmd[1::2]]
             ys = [v for cmd in item.commands for v in cmd[2::2]]
             if not xs:
+                continue
+            a, b, c, d, e, f = m
+            if b or c:  # turned: each point, or the box of the turned box would grow
+                xs, ys = [a * x + c * y + e for x, y in zip(xs, ys)], [b * x + d * y + f for x, y in zip(xs, ys)]
+                pad = item.width / 2 if item.stroke is not None else 0.0
+                yield Box(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
                 continue
             pad = item.width / 2 if item.stroke is not None else 0.0
             yield _box_through(m, min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
