@@ -18,9 +18,14 @@ HELD_LOCKS: set[int] = set()
 
 def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> "ProcessPoolExecutor":
     """A pool of `jobs` forked worker processes; each runs `initializer(*initargs)` first."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(os.getpid(), initializer, initargs))
+    # Forked, whatever the platform's default: the workers start with the build's imports
+    # and documents instead of importing and reading them again.
+    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start,
+                               initargs=(os.getpid(), initializer, initargs))
 
 
 def _start(parent: int, initializer: Callable[..., Any] | None, initargs: tuple) -> None:

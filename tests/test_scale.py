@@ -321,3 +321,15 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
     assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
     cached = [json.loads((tmp_path / out / ".documents-cache.json").read_text()) for out in ("one", "two")]
     assert cached[0] == cached[1] and len(cached[0]["files"]) == len(list(content.iterdir()))
+    # A rebuild after an edit reads the one file here: the cache holds every other.
+    readers.unlink()
+    write(tmp_path, "content/deck-030.yaml", (content / "deck-030.yaml").read_text().replace("Deck 30", "Deck 30b"))
+    again = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
+    assert again.code == 1 and said(again) == said(two) and not readers.exists()
+    # A damaged entry in the cache is not used, as with one job.
+    cache_file = tmp_path / "two" / ".documents-cache.json"
+    damaged = json.loads(cache_file.read_text())
+    damaged["files"]["content/deck-040.yaml"] = 5
+    cache_file.write_text(json.dumps(damaged))
+    again = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two", "--force")
+    assert again.code == 1 and said(again) == said(two), again.stderr

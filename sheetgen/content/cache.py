@@ -83,12 +83,14 @@ class DocumentCache:
         return raws
 
     def parse_ahead(self, files: list[tuple[str, str, str]], jobs: int) -> None:
-        """Read the files (name, path, name in diagnostics) that the cache does not hold,
+        """Read the files (name, path, name in diagnostics) that the cache has no entry for,
         in `jobs` worker processes, so that `get` gives their documents: the reading of a
         big content folder is then shared between the cores, as its building is. A file
         with any problem, or that changed meanwhile, is simply read again by `get`'s caller
         (which reports the problems); what the workers read is the same as it would read."""
-        todo = [(name, path, shown, (self._entries.get(name) or [None])[0]) for name, path, shown in files]
+        # The files the cache holds no entry for: one it holds is most likely unchanged (and
+        # read here if not), so that a rebuild after an edit starts no processes.
+        todo = [(name, path, shown, None) for name, path, shown in files if name not in self._entries]
         if jobs < 2 or len(todo) < PARSE_AHEAD_MIN_FILES:
             return
         from sheetgen.workers import worker_pool
@@ -99,7 +101,9 @@ class DocumentCache:
                 for found in pool.map(_parse_files, [todo[i:i + size] for i in range(0, len(todo), size)]):
                     self._ahead.update(found)
         except Exception:  # noqa: BLE001 - reading ahead only saves time: whatever stops it
-            self._ahead.clear()  # (no processes to be had, one killed), the files are read here
+            if os.environ.get("SHEETGEN_DEBUG"):  # (no processes to be had, one killed), the
+                raise
+            self._ahead.clear()  # files are read here
 
     def put(self, name: str, sha256: str, raws: list[RawDocument]) -> None:
         """Keep the documents of a file read without any problem."""
@@ -126,7 +130,7 @@ class DocumentCache:
 
 def _parse_files(files: list[tuple[str, str, str, str | None]]) -> dict[str, tuple[str, list]]:
     """In a worker: the documents of each file (name, path, name in diagnostics, sha256 of
-    its cache entry) that is read cleanly and not as cached, by name: (sha256, entry)."""
+    its cache entry or None) that is read cleanly and not as cached, by name: (sha256, entry)."""
     import hashlib
 
     from sheetgen.content.yamlsrc import MAX_FILE_BYTES, decode_source, load_documents

@@ -2,27 +2,32 @@
 
 A bundle's pages come from many products, most of which fill their page to the printable
 margin with a layout of their own. A folio is set at the first of a few places (the foot's
-middle, the foot's outer corner, the head's outer corner, the head's middle) whose box,
-with a clearance around it, touches no ink of the page: found from the bounding box of
-every item drawn, through groups' offsets and rotations. A page with no such place keeps
-its number in the PDF's page labels only; nothing on it moves.
+middle, the foot's outer corner, the head's outer corner, the head's middle, the outer
+edge) whose box, with a clearance around it, touches no ink of the page (and keeps well
+away from any other number on it, such as a product's own "page 1 of 4"): found from the
+bounding box of every item drawn, through groups' offsets and rotations. A page with no
+such place keeps its number in the PDF's page labels only; nothing on it moves.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from typing import Iterator
 
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, Page, Path, Rect, Text
-from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.layout.text import TextStyle, measure, one_line
 from sheetgen.units import MM
 
-FOLIO_W = 16 * MM
 FOLIO_H = 4.5 * MM
-CLEARANCE = 1.5 * MM  # between the folio's box and any ink
+CLEARANCE = 3 * MM  # between the folio's box and any ink
+NUMBER_CLEARANCE = 8 * MM
+CORNER_INSET = 12 * MM  # as the bundle's own pages keep from the paper's edge  # and any other number on the page (a product's own "page 1")
 FOLIO_SIZE = 8.0
+
+_PAGE_NUMBER_RE = re.compile(r"(?i)\b(page|sheet|card)\s+\d|\d\s*(/|of)\s*\d")
 
 # An affine map (a, b, c, d, e, f): (x, y) → (a x + c y + e, b x + d y + f).
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -66,7 +71,7 @@ def ink_boxes(items: tuple[Item, ...] | list[Item], m: tuple = _IDENTITY) -> Ite
         elif isinstance(item, Text):
             width = item.width or 0.6 * item.size * len(item.text)
             local = _then(m, _moved_and_turned(item.x, item.y, item.angle))
-            yield _box_through(local, 0.0, -0.85 * item.size, width, 0.3 * item.size)
+            yield _box_through(local, 0.0, -1.0 * item.size, width, 0.3 * item.size)  # accented capitals too
         elif isinstance(item, Rect):
             if item.stroke is None and item.fill is None:
                 continue
@@ -100,32 +105,59 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
 
 
-def folio_places(page: Page, margin: float, right_hand: bool) -> list[tuple[Box, str]]:
-    """Where a folio may go, best first: (its box, how its number is aligned in it)."""
+def folio_places(page: Page, margin: float, right_hand: bool, width: float) -> list[Box]:
+    """Where a folio `width` wide may go, best first: the foot's middle; the foot's outer
+    corner, in line with the bundle's own pages (12 mm in) and else at the margin; the
+    foot's middle a line or a few higher (over a credit line); the head's outer corner
+    as the foot's; the head's middle; the outer edge three quarters and halfway down."""
     W, H = page.width, page.height
-    outer_x, outer_align = (W - margin - FOLIO_W, "right") if right_hand else (margin, "left")
+    corners = []
+    for inset in dict.fromkeys((max(margin, CORNER_INSET), margin)):
+        corners.append(W - inset - width if right_hand else inset)
+    side_x = corners[-1]
+    middle = (W - width) / 2
     foot, head = H - margin - FOLIO_H, margin
-    return [(Box((W - FOLIO_W) / 2, foot, FOLIO_W, FOLIO_H), "center"),
-            (Box(outer_x, foot, FOLIO_W, FOLIO_H), outer_align),
-            (Box(outer_x, head, FOLIO_W, FOLIO_H), outer_align),
-            (Box((W - FOLIO_W) / 2, head, FOLIO_W, FOLIO_H), "center")]
+    raised = [Box(middle, foot - k * FOLIO_H, width, FOLIO_H) for k in (1, 2, 3)]  # over a credit line
+    return [Box(middle, foot, width, FOLIO_H), *(Box(x, foot, width, FOLIO_H) for x in corners), *raised,
+            *(Box(x, head, width, FOLIO_H) for x in corners), Box(middle, head, width, FOLIO_H),
+            Box(side_x, H * 0.75 - FOLIO_H / 2, width, FOLIO_H), Box(side_x, H * 0.5 - FOLIO_H / 2, width, FOLIO_H)]
 
 
-def free_place(page: Page, margin: float, right_hand: bool) -> tuple[Box, str] | None:
-    """The first place for a folio clear of all the page's ink, or None."""
+def _numbers(items: tuple[Item, ...] | list[Item]) -> list[Item]:
+    """The runs of text that number something as a folio does (a product's own "page 1",
+    "sheet 2 of 3", a card's "4/9"), found through groups (kept with their
+    group, so their boxes are turned as drawn)."""
+    found: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            inner = _numbers(item.items)
+            if inner:
+                found.append(dataclasses.replace(item, items=tuple(inner)))
+        elif isinstance(item, Text) and _PAGE_NUMBER_RE.search(item.text):
+            found.append(item)
+    return found
+
+
+def free_place(page: Page, margin: float, right_hand: bool, width: float) -> Box | None:
+    """The first place for a folio clear of all the page's ink (and further still from
+    any other number printed on it), or None."""
     inked = list(ink_boxes(page.items))
-    for box, align in folio_places(page, margin, right_hand):
-        if not any(_overlaps(box.outset(CLEARANCE), b) for b in inked):
-            return box, align
+    numbers = list(ink_boxes(_numbers(page.items)))
+    for box in folio_places(page, margin, right_hand, width):
+        if not any(_overlaps(box.outset(CLEARANCE), b) for b in inked) and \
+                not any(_overlaps(box.outset(NUMBER_CLEARANCE), b) for b in numbers):
+            return box
     return None
 
 
 def with_folio(ctx: LayoutContext, page: Page, folio: str, right_hand: bool) -> Page:
     """The page with `folio` printed where it has room (unchanged where it has none)."""
-    place = free_place(page, ctx.theme.printable_margin, right_hand)
-    if place is None or not folio:
+    if not folio:
         return page
-    box, align = place
-    style = TextStyle(size=FOLIO_SIZE, color=ctx.color("muted"), align=align, min_size=6)
-    number = one_line(ctx, folio, box, style, None, what="page number")
-    return dataclasses.replace(page, items=page.items + (Group(tuple(number), id=None, cls="folio"),))
+    style = TextStyle(size=FOLIO_SIZE, color=ctx.color("muted"), align="center", min_size=FOLIO_SIZE)
+    width = measure(ctx.fonts.metrics(style.font), folio) * FOLIO_SIZE + 0.5 * MM
+    place = free_place(page, ctx.theme.printable_margin, right_hand, width)
+    if place is None:
+        return page
+    number = one_line(ctx, folio, place, style, None, what="page number")
+    return dataclasses.replace(page, items=page.items + (Group(tuple(number), cls="folio"),))
