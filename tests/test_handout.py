@@ -346,6 +346,11 @@ def test_a_print_shop_handout_has_no_pages_for_sections_of_cards_alone(tmp_path,
     assert starts["Record sheets"][0] == 2  # the body starts with the first section that has pages
     cards = read_pdf(folder / "table-kit-cards.pdf")
     assert [m.title for m in cards.outline if not isinstance(m, list)] == cards_only
+    # The card numbers the contents give are the cards PDF's page labels: each front, then its back.
+    party = next(m for m in cards.outline if not isinstance(m, list) and m.title == "The party")
+    at = cards.get_destination_page_number(party)
+    assert cards.page_labels[at:at + 2] == ["card 3", "card 3 back"]
+    assert cards.page_labels[:4] == ["card 1", "card 1 back", "card 2", "card 2 back"]
 
 
 BLANKS = """

@@ -223,11 +223,13 @@ class OutlineEntry:
 
 @dataclass(slots=True, unsafe_hash=True)
 class PageLabel:
-    """Page numbering from page `start` (0-based) on: `roman` (i, ii …) or `arabic`."""
+    """Page numbering from page `start` (0-based) on: `roman` (i, ii …) or `arabic`, after
+    `prefix`; `none`: the prefix alone (`card 3`)."""
 
     start: int
-    style: Literal["roman", "arabic"] = "arabic"
+    style: Literal["roman", "arabic", "none"] = "arabic"
     first: int = 1
+    prefix: str = ""
 
 
 @dataclass(slots=True, unsafe_hash=True)

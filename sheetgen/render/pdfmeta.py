@@ -115,8 +115,8 @@ def finish_navigation(c: Canvas, doc: LayoutDocument) -> None:
         names = sorted(_keys(c))
         c._doc.Catalog.Dests = PDFDictionary({name: c._bookmarkReference(name) for name in names})
     for label in doc.page_labels:
-        style = "ROMAN_LOWER" if label.style == "roman" else "ARABIC"
-        c.addPageLabel(label.start, style=style, start=label.first)
+        style = {"roman": "ROMAN_LOWER", "arabic": "ARABIC"}.get(label.style)
+        c.addPageLabel(label.start, style=style, start=label.first if style else None, prefix=label.prefix or None)
 
 
 def _keys(c: Canvas) -> set:

@@ -315,7 +315,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     companions: tuple = ()
     if cards.pages:
         companions = ((CARDS_SUFFIX, LayoutDocument(
-            title=f"{handout.title} — cards", pages=tuple(cards.pages),
+            title=f"{handout.title} — cards", pages=tuple(cards.pages), page_labels=_card_labels(cards.pages),
             outline=tuple(OutlineEntry(m.title, m.page, m.key, m.level) for m in cards.marks), **meta)),)
     return LayoutDocument(title=handout.title, pages=tuple(pages), outline=tuple(outline), page_labels=labels,
                           links=tuple(links), companions=companions, duplex=True, **meta)
@@ -339,6 +339,16 @@ def _first_mark_at(marks: list[_Mark], key: str) -> int:
         if m.key.startswith(key + "."):
             return n
     return len(marks)
+
+
+def _card_labels(pages: list[Page]) -> tuple[PageLabel, ...]:
+    """The cards PDF's page labels: the card numbers the contents give, each front's
+    (`card 3`) and its back's (`card 3 back`)."""
+    labels, n = [], 0
+    for i, page in enumerate(pages):
+        n += not page.is_back
+        labels.append(PageLabel(i, "none", prefix=f"card {n} back" if page.is_back else f"card {n}"))
+    return tuple(labels)
 
 
 def _count_fronts(pages: list[Page]) -> int:
