@@ -60,6 +60,10 @@ class Document:
     # Read with its unknown fields left out, to be checked against the rules all the same
     # (every problem of a document at once); it has errors, so nothing is built from it.
     checked_only: bool = False
+    # Optional fields left out of such a reading because their values are not valid: the
+    # rules say nothing at them (or about the document as a whole), which would only echo
+    # what leaving them out changed.
+    unchecked: tuple[tuple[str, ...], ...] = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -465,27 +469,39 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
                 continue
             problems.append(d)
         errors = exc.errors()
-        if id_ok and raw.ok and all(e["type"] in ("extra_forbidden", "missing") for e in errors):
-            # Misspelt keys: the rest is checked by the rules, read without them (or, where a
-            # required field is missing and a misspelt key is close to it, as that field).
+        keys = ("extra_forbidden", "missing")
+        if id_ok and raw.ok and all(e["type"] in keys or _optional(model_cls, e["loc"]) for e in errors):
+            # Misspelt keys and bad values of optional fields: the rest is checked by the
+            # rules, read without them (or, where a required field is missing and a misspelt
+            # key is close to it, as that field; an optional field as if not given).
+            dropped = sorted({e["loc"][0] for e in errors if e["type"] not in keys})
             model = _without_unknown_fields(model_cls, data, [tuple(e["loc"]) for e in errors
                                                               if e["type"] == "extra_forbidden"],
-                                            [tuple(e["loc"]) for e in errors if e["type"] == "missing"])
+                                            [tuple(e["loc"]) for e in errors if e["type"] == "missing"], dropped)
             if model is not None:
-                return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True), problems
+                return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
+                                unchecked=tuple((name,) for name in dropped)), problems
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
 
 
+def _optional(model_cls: type[BaseModel], loc: tuple) -> bool:
+    """Whether an error's place is in a top-level field the document may leave out."""
+    field_info = model_cls.model_fields.get(loc[0]) if loc and isinstance(loc[0], str) else None
+    return field_info is not None and not field_info.is_required()
+
+
 def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: list[tuple],
-                            missing: list[tuple] = ()) -> BaseModel | None:
+                            missing: list[tuple] = (), dropped: list[str] = ()) -> BaseModel | None:
     """The document's model read with its unknown fields left out (a copy of the data), an
-    unknown key close to a missing required field of the same mapping read as that field;
-    or None if it still is not valid."""
+    unknown key close to a missing required field of the same mapping read as that field,
+    the top-level fields `dropped` left out; or None if it still is not valid."""
     import copy
 
-    trimmed = copy.deepcopy(data)
+    trimmed = copy.deepcopy({k: v for k, v in data.items() if k not in dropped})
+    unknown = [loc for loc in unknown if loc[0] not in dropped]
+    missing = [loc for loc in missing if loc[0] not in dropped]
     wanted = {loc[:-1]: [] for loc in missing}
     for loc in missing:
         wanted[loc[:-1]].append(str(loc[-1]))

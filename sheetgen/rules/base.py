@@ -38,7 +38,11 @@ class RuleContext:
         *,
         key: bool = False,
     ) -> None:
-        m = doc.mark(tuple(path), key=key)
+        path = tuple(path)
+        if doc.unchecked and (not path or any(path[:len(u)] == u for u in doc.unchecked)):
+            self.failed.add(doc.key)  # an echo of a field left out (`Document.unchecked`)
+            return
+        m = doc.mark(path, key=key)
         self.diagnostics.append(Diagnostic(doc.file, m.line, m.column, severity, code, message, hint))
         if severity is Severity.ERROR:
             self.failed.add(doc.key)
