@@ -90,7 +90,7 @@ class DocumentCache:
         (which reports the problems); what the workers read is the same as it would read."""
         # The files the cache holds no entry for: one it holds is most likely unchanged (and
         # read here if not), so that a rebuild after an edit starts no processes.
-        todo = [(name, path, shown, None) for name, path, shown in files if name not in self._entries]
+        todo = [(name, path, shown) for name, path, shown in files if name not in self._entries]
         if jobs < 2 or len(todo) < PARSE_AHEAD_MIN_FILES:
             return
         from sheetgen.workers import worker_pool
@@ -128,15 +128,15 @@ class DocumentCache:
             pass
 
 
-def _parse_files(files: list[tuple[str, str, str, str | None]]) -> dict[str, tuple[str, list]]:
-    """In a worker: the documents of each file (name, path, name in diagnostics, sha256 of
-    its cache entry or None) that is read cleanly and not as cached, by name: (sha256, entry)."""
+def _parse_files(files: list[tuple[str, str, str]]) -> dict[str, tuple[str, list]]:
+    """In a worker: the documents of each file (name, path, name in diagnostics) that is
+    read cleanly, by name: (sha256, entry)."""
     import hashlib
 
     from sheetgen.content.yamlsrc import MAX_FILE_BYTES, decode_source, load_documents
 
     found: dict[str, tuple[str, list]] = {}
-    for name, path, shown, cached in files:
+    for name, path, shown in files:
         try:  # a regular file of the size allowed, as the loader reads it (never a FIFO's open)
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
             with open(fd, "rb") as f:
@@ -147,8 +147,6 @@ def _parse_files(files: list[tuple[str, str, str, str | None]]) -> dict[str, tup
         except OSError:
             continue
         sha256 = hashlib.sha256(data).hexdigest()
-        if sha256 == cached:
-            continue
         text, problems = decode_source(data, shown)
         if text is None or problems:
             continue
