@@ -539,3 +539,33 @@ def test_the_ink_a_page_number_avoids_is_where_the_page_prints_it(tmp_path):
         assert box.x <= x0 + 1 and box.y <= y0 + 1 and box.right >= x1 - 1 and box.bottom >= y1 - 1, (n, box, (x0, y0, x1, y1))
         assert box.x >= x0 - slack * MM and box.right <= x1 + slack * MM, (n, box, (x0, y0, x1, y1))
         assert box.y >= y0 - 3 * slack * MM and box.bottom <= y1 + 3 * slack * MM, (n, box, (x0, y0, x1, y1))
+
+
+@pytest.mark.parametrize("right_hand", [True, False])
+def test_a_page_number_goes_to_the_outer_corner_when_the_foot_is_taken(right_hand):
+    """A right-hand page's number goes to the foot's right corner, a left-hand page's to
+    the left, when something is printed across the middle of the foot; over a credit line
+    a line higher when the corners are taken too; nowhere when the page is full."""
+    from sheetgen.content.loader import Library
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.folios import ink_boxes, with_folio
+    from sheetgen.layout.primitives import Group, Page, Rect
+    from sheetgen.rules import check
+
+    ctx = LayoutContext(check(Library()).theme)
+    W, H = 210 * MM, 297 * MM
+
+    def number_box(items):
+        page = with_folio(ctx, Page(W, H, tuple(items)), "42", right_hand)
+        added = [i for i in page.items if isinstance(i, Group) and i.cls == "folio"]
+        return next(iter(ink_boxes(added)), None)
+
+    middle = Rect(70 * MM, H - 12 * MM, 70 * MM, 8 * MM, stroke=None, fill="#000000")
+    box = number_box([middle])
+    assert box is not None and box.bottom <= H - 5 * MM
+    assert (box.x > 150 * MM) if right_hand else (box.right < 60 * MM)
+    credit = Rect(5 * MM, H - 10 * MM, W - 10 * MM, 5 * MM, stroke=None, fill="#000000")
+    box = number_box([credit])
+    assert box is not None and box.bottom <= H - 13 * MM and abs(box.x + box.w / 2 - W / 2) < 2 * MM
+    full = Rect(0, 0, W, H, stroke=None, fill="#eeeeee")
+    assert number_box([full]) is None
