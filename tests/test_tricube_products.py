@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from conftest import DATA, MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
+from pdfops import read_marks
 
 SVG = "{%s}" % SVG_NS["svg"]
 POKER = (63.5 * MM, 88.9 * MM)
@@ -234,18 +235,29 @@ def test_character_cards_nine_up_with_crop_marks(workdir):
     assert all(name in text for name in names)
 
 
-def test_a_character_card_whose_long_name_and_concept_crowd_out_its_perks_continues_on_a_cont_card(workdir):
-    """A two-line name and a two-line concept leave the card too little room for its perks
-    and quirks: they go on, with the roll reminder, to a card marked "(cont.)"."""
+def test_a_character_card_whose_long_name_and_concept_crowd_it_keeps_its_perks_and_quirks(workdir):
+    """A two-line name and a two-line concept leave too little room for the perks, the
+    quirks and the roll reminder: the reminder is left out and the card keeps its own
+    text, at a size still easy to read; only more perks than the card holds go on to a
+    card marked "(cont.)", with the reminder."""
     name = "Hedda Stonebrook-Ironfoot of the Seven Caravans"
-    write(workdir, "content/hedda.yaml", CHARACTER.format(
-        id="hedda", name=name, trait="brawny", style="melee",
-        concept="Dwarven caravan guard who once protected a princess from a dragon"))
+    concept = "Dwarven caravan guard who once protected a princess from a dragon"
+    write(workdir, "content/hedda.yaml", CHARACTER.format(id="hedda", name=name, trait="brawny", style="melee",
+                                                         concept=concept))
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     text = " ".join(reader.pages[0].extract_text().split())
-    assert text.count("Tricube Tales by") == 2 and "1/2" in text and "2/2" in text  # two cards
-    assert "of the Seven Caravans (cont.)" in text
-    assert text.index("(cont.)") < text.index("Perks: Strong") and "Quirks: Rude" in text
+    assert text.count("Tricube Tales by") == 1 and "1/1" in text and "(cont.)" not in text  # one card
+    assert "Perks: Strong" in text and "Quirks: Rude" in text and "critical failure" not in text
+    runs, _ = read_marks(reader.pages[0])
+    perks = next(r for r in runs if r.text.startswith("Perks"))
+    assert perks.size >= 9 * 0.85 - 0.01
+    many = "[" + ", ".join(f"Perk number {n} of many" for n in range(1, 10)) + "]"
+    write(workdir, "content/hedda.yaml", CHARACTER.format(id="hedda", name=name, trait="brawny", style="melee",
+                                                         concept=concept).replace("[Strong]", many))
+    reader = read_pdf(build(workdir) / "character-cards/party.pdf")
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "of the Seven Caravans (cont.)" in text and "critical failure" in text
+    assert text.index("(cont.)") < text.index("Perks: Perk number 1") and "Quirks: Rude" in text
 
 
 def test_a_name_too_long_for_the_card_is_an_error_at_the_name_only(workdir):
@@ -263,9 +275,10 @@ def test_a_name_too_long_for_the_card_is_an_error_at_the_name_only(workdir):
     assert len(cards) == 1 and re.search(r"shorten it to \d+ characters or fewer \(it has 69\)", cards[0]["hint"])
 
 
-def test_the_example_foe_s_notes_go_on_to_a_cont_card_on_square_cards(tmp_path, monkeypatch):
+def test_the_example_foe_s_notes_print_whole_on_square_cards(tmp_path, monkeypatch):
     """On a square card the example foe's notes and the rules reminder under them do not
-    fit beside its effort boxes: they continue on a "(cont.)" card rather than fail."""
+    both fit beside its effort boxes: the notes print whole, the reminder left out, and
+    nothing fails."""
     from test_handout import initialised
 
     root = initialised(tmp_path, monkeypatch, "tricube")
@@ -273,7 +286,8 @@ def test_the_example_foe_s_notes_go_on_to_a_cont_card_on_square_cards(tmp_path, 
     theme.write_text(theme.read_text().replace("card_size: poker", "card_size: square"))
     run = run_cli("build")
     assert run.code == 0 and "error[" not in run.stderr, run.stderr
-    assert "(cont.)" in pdf_text(root / "output" / "tricube" / "foe-cards" / "foes.pdf")
+    text = " ".join(pdf_text(root / "output" / "tricube" / "foe-cards" / "foes.pdf").split())
+    assert "they flee when their leader falls" in text
 
 
 def test_character_card_tokens(built):
@@ -399,3 +413,24 @@ def test_a_name_too_long_is_one_error_per_product_with_the_length_that_fits(work
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0, run.stderr
     assert shorter in " ".join(pdf_text(workdir / "output/tricube/character-sheet/long.pdf").split())
+
+
+def test_a_characters_notes_print_on_its_card_where_they_fit(workdir):
+    """An NPC's notes are what a GM looks for: on the card under the perks and quirks when
+    they fit there at a size easy to read; when they do not, the card says they are on
+    the character sheet, and its own text keeps its size."""
+    write(workdir, "content/tomas.yaml", CHARACTER.format(id="tomas", name="Tomas", trait="crafty", style="mental",
+                                                         concept="Ferryman")
+          + "    notes: Charges a silver coin each way, two if you look rich.\n")
+    reader = read_pdf(build(workdir) / "character-cards/party.pdf")
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Notes: Charges a silver coin each way, two if you look rich." in text and "(cont.)" not in text
+    write(workdir, "content/tomas.yaml", CHARACTER.format(id="tomas", name="Tomas", trait="crafty", style="mental",
+                                                         concept="Ferryman")
+          + "    notes: " + "A long story of the river, its tolls and its ghosts. " * 12 + "\n")
+    reader = read_pdf(build(workdir) / "character-cards/party.pdf")
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Notes: on the character sheet." in text and "ghosts" not in text and "(cont.)" not in text
+    runs, _ = read_marks(reader.pages[0])
+    assert next(r for r in runs if r.text.startswith("Perks")).size == pytest.approx(9, abs=0.01)
+    assert "ghosts" in pdf_text(workdir / "out/tricube/character-sheet/tomas.pdf")

@@ -32,6 +32,11 @@ def dice_reminder() -> str:
     return caption(TEMPLATE, "dice_reminder", scale=difficulty_scale())
 
 
+def notes_on_sheet() -> str:
+    """On a character card with no room for the character's notes: where they are."""
+    return caption(TEMPLATE, "notes_on_sheet")
+
+
 def roll_reminder() -> str:
     """The outcomes of a roll, short enough for a card."""
     return caption(TEMPLATE, "roll_reminder")

@@ -21,6 +21,7 @@ from sheetgen.units import MM
 LABEL = TextStyle(size=FINE_MIN, font="bold")
 BAND_HEIGHT = 13 * MM
 LABEL_H = 3 * MM  # tall enough for 6pt labels
+ALONE_MIN_SCALE = 0.85  # a card's own text stays on it without its reminder down to this size
 
 
 def geometry(ctx: LayoutContext) -> CardGeometry:
@@ -73,13 +74,18 @@ def fits_at_least_size(ctx: LayoutContext, blocks: list, box: Box) -> bool:
 def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, reminder: str, what: str,
                more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
     """A card's own text over its rules reminder, on the card when they fit it (`first`:
-    its items and the box for them); otherwise (on small cards) the text and the
+    its items and the box for them); the text alone, at a size still easy to read, when
+    the reminder is what does not fit (a rules reminder is the card's least part: its own
+    text does not leave it for one); otherwise (on small cards) the text and the
     reminder, kept together, go on to cards `more(k)` makes, marked "(cont.)"."""
     items, box = first
     note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
     together = blocks + [Spacer(1.5 * MM, scales=False), note]  # as `text_over_reminder` stacks them
     if fits_at_least_size(ctx, together, box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
+    scale, fits = fit_scale(ctx, blocks, box)
+    if fits and scale >= ALONE_MIN_SCALE:
+        return [items + fit_blocks(ctx, blocks, box, what=what)]
     second, room = more(1)
     if fits_at_least_size(ctx, together, room):  # the next card holds them all
         return [items, second + text_over_reminder(ctx, room, blocks, reminder, what)]
