@@ -60,9 +60,9 @@ class Document:
     # Read with its unknown fields left out, to be checked against the rules all the same
     # (every problem of a document at once); it has errors, so nothing is built from it.
     checked_only: bool = False
-    # Optional fields left out of such a reading because their values are not valid: the
-    # rules say nothing at them (or about the document as a whole), which would only echo
-    # what leaving them out changed.
+    # The fields such a reading may have changed (left out for their values, or meant by
+    # a misspelt key): the rules say nothing at them, naming them, or about the document
+    # as a whole, which would only echo what reading it so changed.
     unchecked: tuple[tuple[str, ...], ...] = ()
 
     @property
@@ -475,15 +475,28 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
             # rules, read without them (or, where a required field is missing and a misspelt
             # key is close to it, as that field; an optional field as if not given).
             dropped = sorted({e["loc"][0] for e in errors if e["type"] not in keys})
-            model = _without_unknown_fields(model_cls, data, [tuple(e["loc"]) for e in errors
-                                                              if e["type"] == "extra_forbidden"],
+            unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
+            model = _without_unknown_fields(model_cls, data, unknown,
                                             [tuple(e["loc"]) for e in errors if e["type"] == "missing"], dropped)
             if model is not None:
                 return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
-                                unchecked=tuple((name,) for name in dropped)), problems
+                                unchecked=_unchecked(model_cls, dropped, unknown)), problems
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
+
+
+def _unchecked(model_cls: type[BaseModel], dropped: list[str], unknown: list[tuple]) -> tuple[tuple[str, ...], ...]:
+    """The top-level fields a reading without its problems may have changed: those left
+    out for their values, the fields misspelt keys probably meant (`poisonus` for
+    `poisonous`), and those holding a misspelt key further in."""
+    fields = set(dropped)
+    for loc in unknown:
+        if len(loc) > 1:
+            fields.add(str(loc[0]))
+        else:
+            fields.update(difflib.get_close_matches(str(loc[0]), list(model_cls.model_fields), n=1, cutoff=0.6))
+    return tuple((name,) for name in sorted(fields))
 
 
 def _optional(model_cls: type[BaseModel], loc: tuple) -> bool:

@@ -39,8 +39,8 @@ class RuleContext:
         key: bool = False,
     ) -> None:
         path = tuple(path)
-        if doc.unchecked and (not path or any(path[:len(u)] == u for u in doc.unchecked)):
-            self.failed.add(doc.key)  # an echo of a field left out (`Document.unchecked`)
+        if doc.unchecked and (not path or any(path[:len(u)] == u or f"`{u[0]}" in message for u in doc.unchecked)):
+            self.failed.add(doc.key)  # an echo of a field read otherwise (`Document.unchecked`)
             return
         m = doc.mark(path, key=key)
         self.diagnostics.append(Diagnostic(doc.file, m.line, m.column, severity, code, message, hint))
