@@ -825,6 +825,34 @@ def serve(paths, out_dir, port, open_browser) -> None:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
 
 
+#: The exit status of a command interrupted (Ctrl-C), as shells give it.
+INTERRUPTED = 130
+
+
+def _status_of_main() -> int:
+    """Run `main` as click runs a command on its own, but that an interruption says what
+    became of the outputs and ends with status 130 (click's own ends with 1, the status of
+    content errors)."""
+    import errno
+    import signal
+
+    try:
+        status = main.main(standalone_mode=False)
+    except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C, or end of input at a prompt
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
+        click.echo("sheetgen: interrupted; every output is as it was or complete, and the next build "
+                   "does the rest", err=True)
+        return INTERRUPTED
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:  # a reader that went away (`sheetgen show | head`)
+            return 1
+        raise
+    return status if isinstance(status, int) else 0
+
+
 def run() -> None:
     """`sheetgen` as a command (`python -m sheetgen`, the installed script): `main`, and
     then the process ends at once. By then every output is written and closed; what is
@@ -832,8 +860,9 @@ def run() -> None:
     which takes longer than a small build itself (about 45 ms after a 1,000-card deck).
     The exit status is `main`'s; an error that escapes it ends the process as usual."""
     try:
-        main()
-        code = 0
+        code = _status_of_main()
+    except KeyboardInterrupt:  # a second Ctrl-C while the first was being answered
+        code = INTERRUPTED
     except SystemExit as exc:
         if exc.code is None or isinstance(exc.code, int):
             code = exc.code or 0

@@ -29,8 +29,13 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, inita
 
 
 def _start(parent: int, initializer: Callable[..., Any] | None, initargs: tuple) -> None:
+    import signal
+
     release_inherited_locks()
     end_with_parent(parent)
+    # Ctrl-C reaches every process of the build: the build says what it means, a worker
+    # only ends (what it was writing is a temporary file the next build removes).
+    signal.signal(signal.SIGINT, lambda *_: os._exit(1))
     if initializer is not None:
         initializer(*initargs)
 

@@ -314,6 +314,34 @@ def test_a_parallel_build_killed_outright_leaves_no_worker_holding_the_folder(wo
         raise AssertionError(f"workers still running: {left}")
 
 
+def test_ctrl_c_during_a_parallel_build_says_so_and_exits_130_without_a_traceback(workdir):
+    """Ctrl-C reaches every process of the build (twice, as a hurried hand or `timeout`
+    sends it): the build says what became of the outputs and ends with 130, the status
+    shells give an interrupted command, with no traceback from it or its workers; the
+    next build does the rest."""
+    import signal
+    import time
+
+    for i in range(24):
+        deck(workdir, f"deck-{i}", title=f"Deck {i}")
+    proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "build", "--jobs", "2", "--format", "pdf,svg"],
+                            cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "CI": "1"}, start_new_session=True)
+    deadline = time.monotonic() + 20
+    while not list((workdir / "output").rglob("*.pdf")) and time.monotonic() < deadline:
+        time.sleep(0.02)  # the workers are building
+    for _ in range(2):
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.03)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted; every output is as it was or complete" in err
+    assert "Traceback" not in err and "Exception ignored" not in err and "KeyboardInterrupt" not in err, err
+    again = run_cli("build", "--jobs", "1", "--format", "pdf,svg")
+    assert again.code == 0, again.stderr
+    assert_consistent(workdir / "output")
+
+
 def test_a_second_build_into_a_locked_folder_exits_2_and_touches_nothing(workdir, monkeypatch):
     import fcntl
 

@@ -479,7 +479,11 @@ def _runner(jobs: int, todo: list[Target], theme: ResolvedTheme, out_dir: Path) 
 
     _import_renderers(todo)  # once, here: the workers start with them (fork)
     with worker_pool(jobs, _start_worker, (theme, str(out_dir))) as pool:
-        yield _Runner(jobs, theme, out_dir, pool)
+        try:
+            yield _Runner(jobs, theme, out_dir, pool)
+        except BaseException:  # interrupted, say: what was not started is not waited for
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def _run_chunk(targets: list[Target], stage: bool = False) -> list[JobResult]:
