@@ -284,7 +284,8 @@ def _collector_paused(command):
               help="folder to write into (default: output/ beside the project's content/ folder)")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
               help="output formats: pdf, svg or pdf,svg")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), help="paper size (default: the theme's, else A4)")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
 @click.option("--theme", help=THEME_HELP)
 @click.option("-j", "--jobs", type=click.IntRange(1, 64),
@@ -477,7 +478,7 @@ def _progress():
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), help="check layout on this paper")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), help="check layout on this paper")
 @click.option("--cube-size", callback=_length_option, help="check cube nets at this size")
 @click.option("--theme", help=THEME_HELP)
 @click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)

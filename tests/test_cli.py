@@ -249,3 +249,14 @@ def test_a_folder_without_content_files_is_a_usage_error(workdir):
         result = run_cli(command, "output")
         assert result.code == 2 and "no content files (.yaml, .yml) in output" in result.stderr
     assert run_cli("build").code == 0
+
+
+def test_paper_names_are_taken_in_any_case(workdir):
+    """`--paper A4` or `Letter`, as people write them, are the same papers as `a4`, `letter`."""
+    from conftest import read_pdf
+
+    deck(workdir, "basics")
+    assert run_cli("build", "--paper", "Letter", "--format", "pdf").code == 0
+    page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
+    assert round(float(page.mediabox.width)) == 612  # 8.5 inches
+    assert run_cli("validate", "--paper", "A4").code == 0
