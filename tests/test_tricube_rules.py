@@ -189,3 +189,19 @@ def test_bad_input_is_a_diagnostic_not_a_crash(workdir):
     build = run_cli("build", "content", "-o", "out")
     assert build.code == 1 and "Traceback" not in build.stderr
     assert not (workdir / "out" / "tricube" / "character-sheet").exists()
+
+
+@pytest.mark.parametrize("advances, most", [(0, 3), (2, 4), (6, 6)])
+def test_karma_too_high_is_answered_with_the_most_the_characters_advances_pay_for(workdir, advances, most):
+    """The hint of a karma above the rulebook's limit names the most this character may
+    have with its own advances, so that following it leaves no other error to meet."""
+    listed = "[" + ", ".join(f"Advance {n}" for n in range(advances)) + "]"
+    text = ("kind: tricube-character\nid: ada\nname: Ada\ntrait: agile\nconcept: Scout\ncombat_style: ranged\n"
+            f"perks: [Keen eyes]\nquirks: [Stubborn]\nkarma: 9\nresolve: 3\nadvances: {listed}\n")
+    write(workdir, "content/ada.yaml", text)
+    run, found = validate_json()
+    (d,) = found
+    assert d["code"] == "tricube.karma-out-of-range" and f"write a karma from 0 to {most}:" in d["hint"]
+    write(workdir, "content/ada.yaml", text.replace("karma: 9", f"karma: {most}"))
+    run, found = validate_json()
+    assert run.code == 0 and found == []

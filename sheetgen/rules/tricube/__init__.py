@@ -42,10 +42,18 @@ def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, lim
             why = "karma spent for good can bring it down to 0, no further"
         else:
             why = f"every character starts with {start}, and only karma is ever lost for good"
+        hint = (f"write a {token} from {low} to {high} (the most the character has; tokens spent in play "
+                f"go under `current_{token}`)")
+        if value > high:  # the most the character's own advances pay for, not only the rulebook's limit
+            other = "resolve" if token == "karma" else "karma"
+            other_raised = max(0, getattr(c, other) - getattr(limits, f"starting_{other}"))
+            budget = len(c.advances) // limits.advances_per_raise
+            most = max(start, min(high, start + budget - other_raised))
+            hint = (f"write a {token} from {low} to {most}: with {count(len(c.advances), 'advance')}, {c.name} "
+                    f"can have no more ({every_nth(limits.advances_per_raise)} advance may raise karma or resolve "
+                    f"by one); tokens spent in play go under `current_{token}`")
         ctx.error(doc, (token,), f"tricube.{token}-out-of-range",
-                  f"{token} is {value}; it must be from {low} to {high}: {why}",
-                  f"write a {token} from {low} to {high} (the most the character has; tokens spent in play "
-                  f"go under `current_{token}`)")
+                  f"{token} is {value}; it must be from {low} to {high}: {why}", hint)
     return fine
 
 
