@@ -424,3 +424,36 @@ def test_magic_arms_say_their_power_is_a_reading(built):
     assert armed
     for m in armed:
         assert "sheetgen's reading" in normalized(words_in(blocks[m["id"]])), m["id"]
+
+
+def test_a_stat_block_names_a_long_named_monster_whole_and_its_rules_by_name(workdir):
+    """A name too long to share the header with "Large humanoid commander" gets a row of its
+    own, whole and with no error; a special rule written "Curse: …" prints its name in
+    bold, and the notes say they are notes, so each part of the block can be told apart."""
+    from pdfops import read_marks
+
+    write(workdir, "content/hag.yaml", """
+        kind: kubos-monster
+        id: bog-hag
+        name: The Bog Hag of Mirewood Hollow
+        type: humanoid
+        rank: commander
+        size: large
+        attributes: {skill: 3, shoot: 1, strength: 3, sneak: 2, slight: 2, senses: 1}
+        hp: 14
+        special_rules:
+          - "Curse: once per fight, one hero rolls with one die fewer until the end of the fight."
+        notes: She trades in names and memories.
+        """)
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0 and "error[" not in run.stderr, run.stderr
+    page = read_pdf(workdir / "output/kubos/stat-blocks/monsters.pdf").pages[0]
+    runs, _ = read_marks(page)
+    texts = [r.text for r in runs]
+    assert "The Bog Hag of Mirewood Hollow" in texts
+    name = next(r for r in runs if r.text == "The Bog Hag of Mirewood Hollow")
+    assert name.size >= 8
+    curse = next(r for r in runs if r.text.startswith("Curse:"))
+    rest = next(r for r in runs if "once per fight" in r.text)
+    assert curse.font != rest.font  # the rule's name in another (the bold) face
+    assert any(t.startswith("Notes.") for t in texts)
