@@ -205,3 +205,14 @@ def test_karma_too_high_is_answered_with_the_most_the_characters_advances_pay_fo
     write(workdir, "content/ada.yaml", text.replace("karma: 9", f"karma: {most}"))
     run, found = validate_json()
     assert run.code == 0 and found == []
+
+
+def test_a_challenge_is_called_a_challenge_in_what_its_rules_say(workdir):
+    """A locked door is no foe: the messages about its difficulty and effort say `challenge`."""
+    write(workdir, "content/door.yaml", "kind: tricube-foe\nid: door\nname: Locked door\ntype: challenge\n"
+                                        "difficulty: 9\neffort: 0\n")
+    _, found = validate_json()
+    assert {d["code"] for d in found} == {"tricube.difficulty-out-of-range", "tricube.effort-below-one"}
+    for d in found:
+        said = d["message"] + " " + d["hint"]
+        assert "challenge" in said and "foe" not in said, said

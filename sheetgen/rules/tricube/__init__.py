@@ -134,19 +134,21 @@ def check_foe(doc: Document, ctx: RuleContext) -> dict:
     """Difficulty easy to hard, and from one effort token to as many as a card holds
     (checked here, before layout draws a box per token). Derived: the difficulty's name."""
     foe: TricubeFoe = doc.model  # type: ignore[assignment]
+    what = foe.type  # "foe" or "challenge": the messages speak of what the document is
+    plural = {"foe": "foes", "challenge": "challenges"}.get(what, what + "s")
     if foe.difficulty not in DIFFICULTIES:
         low, high = min(DIFFICULTIES), max(DIFFICULTIES)
         ctx.error(doc, ("difficulty",), "tricube.difficulty-out-of-range",
-                  f"difficulty is {foe.difficulty}; a foe's difficulty is from {low} (easy) to {high} (hard)",
-                  f"use {min(DIFFICULTIES, key=lambda d: abs(d - foe.difficulty))}; most foes are 5 (standard)")
+                  f"difficulty is {foe.difficulty}; a {what}'s difficulty is from {low} (easy) to {high} (hard)",
+                  f"use {min(DIFFICULTIES, key=lambda d: abs(d - foe.difficulty))}; most {plural} are 5 (standard)")
     if foe.effort < 1:
         ctx.error(doc, ("effort",), "tricube.effort-below-one",
-                  f"effort is {foe.effort}; a foe has at least one effort token",
-                  "write `effort: 1` or more; a group of similar foes shares extra tokens")
+                  f"effort is {foe.effort}; a {what} has at least one effort token",
+                  f"write `effort: 1` or more; a group of similar {plural} shares extra tokens")
     elif foe.effort > MAX_EFFORT:
         ctx.error(doc, ("effort",), "tricube.effort-too-many",
-                  f"effort is {foe.effort}; a foe card holds at most {MAX_EFFORT} effort tokens",
-                  "split the foe into several challenges of fewer tokens")
+                  f"effort is {foe.effort}; a {what} card holds at most {MAX_EFFORT} effort tokens",
+                  "split it into several challenges of fewer tokens")
     return {"difficulty_name": DIFFICULTIES.get(foe.difficulty, ""), "effort": min(max(foe.effort, 0), MAX_EFFORT)}
 
 
