@@ -270,3 +270,25 @@ def test_every_rule_has_a_fixture():
     assert rule_codes() == covered
     for name, *_ in CASES + ALONE:
         assert (KUBOS / name).is_file()
+
+
+def test_a_name_too_long_for_several_products_is_one_error_naming_them_all(tmp_path, monkeypatch):
+    """A monster's name too long for its stat block and for the handout that prints that
+    stat block is one mistake: one error at the name, naming both products, with the
+    length that fits them all; `validate` and `build` count it alike."""
+    import json
+
+    from test_handout import initialised
+
+    root = initialised(tmp_path, monkeypatch, "kubos")
+    monster = root / "content/kubos/kubos-monster.yaml"
+    long_name = "The Bog Hag of Mirewood Hollow and her Seven Sisters of Doom"
+    monster.write_text(monster.read_text().replace("name: Orc sergeant", f"name: {long_name}"))
+    run = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
+    assert len(found) == 1, found
+    (d,) = found
+    assert "in `handout` and `kubos-stat-blocks`" in d["message"] and d["line"] == 4
+    assert re.search(r"shorten it to \d+ characters", d["hint"])
+    built = run_cli("build")
+    assert built.stderr.count("error[layout.text-overflow]") == 1 and "1 error" in built.stderr

@@ -12,6 +12,7 @@ import gc
 import hashlib
 import json
 import os
+import re
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -1042,11 +1043,41 @@ def _twin_laid_out(target: Target, laid_out: set[tuple[str, str, str]]) -> bool:
 
 
 def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Each diagnostic once; text too long in the same place for several products (a
+    monster's name on its stat blocks and in a handout) said once, naming them all, with
+    the shortest length the hints give (which fits them all)."""
     seen: set[Any] = set()
-    out = []
+    out: list[Diagnostic] = []
+    merged: dict[tuple, int] = {}  # a too-long finding's place and words → its index in `out`
     for d in diagnostics:
         k = (d.file, d.line, d.column, d.code, d.message)
-        if k not in seen:
-            seen.add(k)
+        if k in seen:
+            continue
+        seen.add(k)
+        m = _IN_PRODUCT_RE.match(d.message) if d.code in TOO_LONG else None
+        if m is None:
             out.append(d)
+            continue
+        place = (d.file, d.line, d.column, d.code, d.severity, m.group("who"), m.group("rest"))
+        if place not in merged:
+            merged[place] = len(out)
+            out.append(d)
+            continue
+        first = out[merged[place]]
+        products = _IN_PRODUCT_RE.match(first.message).group("products").replace(" and ", ", ")
+        message = f"{m.group('who')} in {products} and `{m.group('product')}`: {m.group('rest')}"
+        out[merged[place]] = dataclasses.replace(first, message=message, hint=_shorter_hint(first.hint, d.hint))
     return out
+
+
+_IN_PRODUCT_RE = re.compile(r"(?P<who>[\w-]+ `[^`]+`) in (?P<products>(?:`[^`]+`(?:, | and ))*?`(?P<product>[^`]+)`)"
+                            r": (?P<rest>.*)", re.DOTALL)
+_SHORTEN_RE = re.compile(r"shorten it to (\d+) characters")
+
+
+def _shorter_hint(a: str | None, b: str | None) -> str | None:
+    """Of two hints to shorten a text, the one asking for the shorter text."""
+    la, lb = (_SHORTEN_RE.search(h or "") for h in (a, b))
+    if la and lb and int(lb.group(1)) < int(la.group(1)):
+        return b
+    return a
