@@ -558,6 +558,11 @@ _EXPECT = {
 }
 
 
+_NUMBER_WORDS = {word: n for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+
+
 def _describe(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -746,6 +751,8 @@ def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positio
             hint = f"write `{int(value)}`"
         elif kind.startswith(("int", "float")) and isinstance(value, str) and re.fullmatch(r"-?[0-9.]+", value):
             hint = "remove the quotes to make it a number"
+        elif kind.startswith("int") and isinstance(value, str) and value.strip().lower() in _NUMBER_WORDS:
+            hint = f"write it in digits: `{_NUMBER_WORDS[value.strip().lower()]}`"
     elif kind in ("literal_error", "enum"):
         options = _expected_options(ctx)
         code = "content.not-allowed"
