@@ -102,7 +102,7 @@ class FontMetrics:
         self._lock = threading.Lock()
         self._outlines: dict[str, str] = {}
         self._word_cache: dict[str, float] = {}
-        units = _snapshot_of(path)
+        self._digest, units = _snapshot_of(path)
         self._font = None if units is not None else _open_font(path)
         if units is None:
             units = font_units(self._font, path)
@@ -161,10 +161,15 @@ class FontMetrics:
         """SVG path data of a glyph in font units, y up; "" for an empty glyph."""
         with self._lock:
             cached = self._outlines.get(glyph)
+            if cached is None and self._font is None:
+                # Measured from a snapshot: the outlines come from one too, where it has
+                # them (an empty glyph, a space, is not in it).
+                snapshot = _outline_snapshot(self._digest)
+                cached = snapshot.get(glyph, "") if snapshot else None
             if cached is None:
                 from fontTools.pens.svgPathPen import SVGPathPen
 
-                if self._font is None:  # measured from a snapshot: the outlines are in the file
+                if self._font is None:  # no snapshot of its outlines: they are in the file
                     self._font = _open_font(self.path)
                 glyph_set = self._font.getGlyphSet()
                 pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
@@ -237,24 +242,58 @@ def _snapshots() -> dict:
         return {}
 
 
-def _snapshot_of(path: str) -> dict | None:
+def _snapshot_of(path: str) -> tuple[str | None, dict | None]:
+    """(the file's sha256, its snapshot or None); no sha256 when there are no snapshots."""
     snapshots = _snapshots()
     if not snapshots:
-        return None
+        return None, None
     with open(path, "rb") as fh:
         digest = hashlib.sha256(fh.read()).hexdigest()
-    return snapshots.get(digest)
+    return digest, snapshots.get(digest)
+
+
+#: The SVG path data of every glyph of the same files, by sha256 then glyph name (empty
+#: glyphs left out): an SVG of text in the default family needs no fontTools either.
+OUTLINE_SNAPSHOTS = Path(__file__).with_name("font-outlines.json")
+
+
+@lru_cache(maxsize=8)
+def _outline_snapshot(digest: str | None) -> dict[str, str]:
+    import json
+
+    try:
+        found = json.loads(OUTLINE_SNAPSHOTS.read_text(encoding="utf-8")).get(digest) if digest else None
+    except (OSError, ValueError):
+        found = None
+    return found if isinstance(found, dict) else {}
+
+
+def glyph_outlines(font) -> dict[str, str]:
+    """Every non-empty glyph's SVG path data in font units, y up, as `outline` draws it."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+
+    glyph_set = font.getGlyphSet()
+    out = {}
+    for name in font.getGlyphOrder():
+        pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
+        glyph_set[name].draw(pen)
+        if pen.getCommands():
+            out[name] = pen.getCommands()
+    return out
 
 
 def write_snapshots() -> None:
-    """Write `SNAPSHOTS` for the default family's files."""
+    """Write `SNAPSHOTS` and `OUTLINE_SNAPSHOTS` for the default family's files."""
     import json
 
-    out = {}
+    units, outlines = {}, {}
     for face in default_faces().values():
-        data = Path(face.path).read_bytes()
-        out[hashlib.sha256(data).hexdigest()] = font_units(_open_font(face.path), face.path)
-    SNAPSHOTS.write_text(json.dumps(out, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+        digest = hashlib.sha256(Path(face.path).read_bytes()).hexdigest()
+        font = _open_font(face.path)
+        units[digest] = font_units(font, face.path)
+        outlines[digest] = glyph_outlines(font)
+    for path, data in ((SNAPSHOTS, units), (OUTLINE_SNAPSHOTS, outlines)):
+        path.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 @lru_cache(maxsize=32)

@@ -1,4 +1,5 @@
-"""Font metrics: the snapshot of the shipped family measures exactly as the font files do."""
+"""Font metrics: the snapshot of the shipped family measures (and draws its glyphs) exactly
+as the font files do."""
 
 from __future__ import annotations
 
@@ -29,8 +30,16 @@ def test_the_shipped_family_measures_from_its_snapshot_as_from_the_file(style):
     assert (measured.ascent, measured.descent) == (font["hhea"].ascent / upem, -font["hhea"].descent / upem)
     cap = getattr(font["OS/2"], "sCapHeight", 0)  # an old OS/2 table (Vera's) has none
     assert measured.cap_height == (cap / upem if cap else measured.ascent * 0.75)
-    # Outlines (for SVG text) come from the file, opened when first asked for.
-    assert measured.outline(cmap[ord("A")]).startswith("M")
+    # Outlines (for SVG text) come from a snapshot too, each as fontTools draws it.
+    from fontTools.pens.svgPathPen import SVGPathPen
+
+    glyph_set = font.getGlyphSet()
+    for glyph in font.getGlyphOrder():
+        pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
+        glyph_set[glyph].draw(pen)
+        assert measured.outline(glyph) == pen.getCommands(), glyph
+    assert measured.outline(cmap[ord("A")]).startswith("M") and measured.outline(cmap[ord(" ")]) == ""
+    assert measured._font is None  # the file was never parsed
 
 
 def test_a_font_file_unlike_its_snapshot_is_read_from_the_file(tmp_path):
@@ -42,15 +51,18 @@ def test_a_font_file_unlike_its_snapshot_is_read_from_the_file(tmp_path):
     assert measured.widths == FontMetrics(original).widths
 
 
-def test_a_pdf_build_does_not_import_fonttools(tmp_path):
+@pytest.mark.parametrize("fmt, renderer", [("pdf", "sheetgen.render.pdf"), ("svg", "sheetgen.render.svg")])
+def test_a_build_in_the_default_family_does_not_import_fonttools(tmp_path, fmt, renderer):
+    """Metrics and (for SVG text) glyph outlines of the shipped family come from snapshots."""
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "d.yaml").write_text(
         "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8")
     code = ("import sys\nfrom sheetgen.cli import main\n"
-            "try:\n    main(['build', '--format', 'pdf'])\nexcept SystemExit:\n    pass\n"
-            "print('fontTools' in sys.modules, 'sheetgen.render.pdf' in sys.modules)\n")
+            f"try:\n    main(['build', '--format', '{fmt}'])\nexcept SystemExit:\n    pass\n"
+            f"print('fontTools' in sys.modules, '{renderer}' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+    assert list((tmp_path / "output").rglob(f"*.{fmt}"))
 
 
 def test_missing_glyphs_are_found_in_ascii_and_beyond():
