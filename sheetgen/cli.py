@@ -841,8 +841,9 @@ def _status_of_main() -> int:
         status = main.main(standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C, or end of input at a prompt
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
-        click.echo("sheetgen: interrupted; every output is as it was or complete, and the next build "
-                   "does the rest", err=True)
+        building = next((a for a in sys.argv[1:] if not a.startswith("-")), None) == "build"
+        click.echo("sheetgen: interrupted" + ("; every output is as it was or complete, and the next build "
+                                              "does the rest" if building else ""), err=True)
         return INTERRUPTED
     except click.ClickException as exc:
         exc.show()

@@ -53,6 +53,12 @@ def warning(file: str, line: int, column: int, code: str, message: str, hint: st
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate to a misspelt word, as a hint sentence, or None."""
+    meant = closest(word, candidates)
+    return f"did you mean `{meant}`?" if meant else None
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate a misspelt word was most likely meant to be, or None."""
     choices = sorted(set(candidates))
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if close and isinstance(word, str) and len(word) <= 5 and _edits(word.lower(), close[0].lower()) > 1:
@@ -60,9 +66,7 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     if not close and isinstance(word, str):
         lowered = word.lower()
         close = [c for c in choices if c.lower() == lowered]
-    if close:
-        return f"did you mean `{close[0]}`?"
-    return None
+    return close[0] if close else None
 
 
 def _edits(a: str, b: str) -> int:

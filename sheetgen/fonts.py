@@ -257,15 +257,19 @@ def _snapshot_of(path: str) -> tuple[str | None, dict | None]:
 OUTLINE_SNAPSHOTS = Path(__file__).with_name("font-outlines.json")
 
 
-@lru_cache(maxsize=8)
 def _outline_snapshot(digest: str | None) -> dict[str, str]:
+    found = _outline_snapshots().get(digest) if digest else None
+    return found if isinstance(found, dict) else {}
+
+
+@lru_cache(maxsize=1)
+def _outline_snapshots() -> dict:
     import json
 
     try:
-        found = json.loads(OUTLINE_SNAPSHOTS.read_text(encoding="utf-8")).get(digest) if digest else None
+        return json.loads(OUTLINE_SNAPSHOTS.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        found = None
-    return found if isinstance(found, dict) else {}
+        return {}
 
 
 def glyph_outlines(font) -> dict[str, str]:

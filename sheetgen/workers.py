@@ -1,11 +1,12 @@
 """Worker processes for the parts of a build that run in parallel (reading content files,
-laying out and rendering targets): forked from the build, so each starts with what the
-build has already imported and read, and ended with it, even a build killed outright."""
+laying out and rendering targets): forked from the build on Linux, so each starts with what
+the build has already imported and read, and ended with it, even a build killed outright."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
@@ -21,9 +22,10 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, inita
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # Forked, whatever the platform's default: the workers start with the build's imports
-    # and documents instead of importing and reading them again.
-    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    # Forked on Linux, whatever the default (Python 3.14 changes it): the workers start with
+    # the build's imports and documents instead of importing and reading them again.
+    # Elsewhere the platform's own way (macOS's system libraries are not safe to fork).
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start,
                                initargs=(os.getpid(), initializer, initargs))
 
@@ -34,8 +36,10 @@ def _start(parent: int, initializer: Callable[..., Any] | None, initargs: tuple)
     release_inherited_locks()
     end_with_parent(parent)
     # Ctrl-C reaches every process of the build: the build says what it means, a worker
-    # only ends (what it was writing is a temporary file the next build removes).
-    signal.signal(signal.SIGINT, lambda *_: os._exit(1))
+    # only ends (what it was writing is a temporary file the next build removes). A build
+    # that ignores it (run in the background by a script) has workers that ignore it too.
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, lambda *_: os._exit(1))
     if initializer is not None:
         initializer(*initargs)
 

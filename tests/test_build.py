@@ -505,27 +505,6 @@ def test_a_document_with_a_misspelt_key_is_checked_in_full_and_writes_nothing(wo
     assert (sheet.read_bytes(), cards.read_bytes()) == earlier
 
 
-def test_a_bad_value_of_an_optional_field_leaves_the_rest_of_the_document_checked(workdir):
-    """A value of the wrong kind in a field the document may leave out is reported, and
-    the rest goes through the rules as if the field were not given (every problem in one
-    run); what leaving it out makes the rules say (too few quirks) is not said. Nothing is
-    written."""
-    party(workdir)
-    assert run_cli("build", "--format", "pdf").code == 0
-    sheet = workdir / "output/tricube/character-sheet/hedda.pdf"
-    earlier = sheet.read_bytes()
-    source = workdir / "content/hedda.yaml"
-    source.write_text(source.read_text().replace("karma: 3", "karma: 9").replace("[Short-tempered]", "[42]")
-                      + "current_resolve: plenty\n")
-    result = run_cli("build", "--format", "pdf")
-    assert result.code == 1
-    said = [line.split(": error[")[0] + " " + line.split("error[")[1].split("]")[0]
-            for line in result.stderr.splitlines() if ": error[" in line]
-    assert said == ["content/hedda.yaml:8:10 content.wrong-type", "content/hedda.yaml:9:8 tricube.karma-out-of-range",
-                    "content/hedda.yaml:11:18 content.wrong-type"], result.stderr
-    assert sheet.read_bytes() == earlier
-
-
 def test_a_partial_build_keeps_a_collection_whose_member_has_errors_in_another_file(workdir):
     """Building one member's file, the party's cards wait for the other member too: read
     for reference, with errors (a misspelt key, a broken rule), it keeps them as they were."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, expectation, run_cli, write
+from conftest import FIXTURES, expectation, run_cli, validate_json, write
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents
 
@@ -184,9 +184,7 @@ def test_documents_of_a_multi_document_file_are_checked_independently(workdir):
         id: also-good
     """)
     library = load([workdir / "content"], game_data=False)
-    assert sorted(d.id for d in library.documents if not d.checked_only) == ["also-good", "good"]
-    # The bad one is read without its bad value, for the rules to check the rest; never built.
-    assert [d.id for d in library.documents if d.checked_only] == ["bad"] and ("theme", "bad") in library.invalid
+    assert sorted(d.id for d in library.documents) == ["also-good", "good"]
     assert [(d.line, d.code) for d in library.diagnostics] == [(6, "content.not-allowed")]
 
 
@@ -244,3 +242,10 @@ def test_terminal_output_escapes_control_and_direction_characters():
     text = format_text([error("f.yaml", 1, 7, "x.y", "name `a\u202eb`")], {"f.yaml": ["name: a\u202eb\x1b[2J"]})
     assert "\u202e" not in text and "\x1b" not in text
     assert "\\u202e" in text and "\\x1b" in text
+
+
+def test_a_whole_number_written_as_a_word_is_answered_with_its_digits(workdir):
+    write(workdir, "content/rat.yaml", "kind: kubos-monster\nid: rat\nname: Rat\ntype: vermin\nhp: three\n")
+    _, found = validate_json()
+    (d,) = [d for d in found if d["code"] == "content.wrong-type"]
+    assert (d["line"], d["column"]) == (5, 5) and d["hint"] == "write it in digits: `3`"

@@ -33,7 +33,7 @@ from sheetgen.content.yamlsrc import (
     load_documents,
     source_lines,
 )
-from sheetgen.diagnostics import Diagnostic, did_you_mean, display_path, error, field_path
+from sheetgen.diagnostics import Diagnostic, closest, did_you_mean, display_path, error, field_path
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -60,10 +60,10 @@ class Document:
     # Read with its unknown fields left out, to be checked against the rules all the same
     # (every problem of a document at once); it has errors, so nothing is built from it.
     checked_only: bool = False
-    # The fields such a reading may have changed (left out for their values, or meant by
-    # a misspelt key): the rules say nothing at them, naming them, or about the document
-    # as a whole, which would only echo what reading it so changed.
-    unchecked: tuple[tuple[str, ...], ...] = ()
+    # What such a reading may have changed (the field a misspelt key was meant for, the
+    # mapping that held one): the rules say nothing there, or naming such a field, which
+    # would only echo what reading it so changed.
+    unchecked: tuple[tuple[Any, ...], ...] = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -469,52 +469,43 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
                 continue
             problems.append(d)
         errors = exc.errors()
-        keys = ("extra_forbidden", "missing")
-        if id_ok and raw.ok and all(e["type"] in keys or _optional(model_cls, e["loc"]) for e in errors):
-            # Misspelt keys and bad values of optional fields: the rest is checked by the
-            # rules, read without them (or, where a required field is missing and a misspelt
-            # key is close to it, as that field; an optional field as if not given).
-            dropped = sorted({e["loc"][0] for e in errors if e["type"] not in keys})
+        if id_ok and raw.ok and all(e["type"] in ("extra_forbidden", "missing") for e in errors):
+            # Misspelt keys: the rest is checked by the rules, read without them (or, where a
+            # required field is missing and a misspelt key is close to it, as that field).
             unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
             model = _without_unknown_fields(model_cls, data, unknown,
-                                            [tuple(e["loc"]) for e in errors if e["type"] == "missing"], dropped)
+                                            [tuple(e["loc"]) for e in errors if e["type"] == "missing"])
             if model is not None:
                 return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
-                                unchecked=_unchecked(model_cls, dropped, unknown)), problems
+                                unchecked=_unchecked(model_cls, data, unknown)), problems
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
 
 
-def _unchecked(model_cls: type[BaseModel], dropped: list[str], unknown: list[tuple]) -> tuple[tuple[str, ...], ...]:
-    """The top-level fields a reading without its problems may have changed: those left
-    out for their values, the fields misspelt keys probably meant (`poisonus` for
-    `poisonous`), and those holding a misspelt key further in."""
-    fields = set(dropped)
+def _unchecked(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> tuple[tuple[Any, ...], ...]:
+    """What a reading without its misspelt keys may have changed: the field a top-level
+    key was probably meant for (`poisonus` for a `poisonous` the document lacks: the one
+    its diagnostic suggests), and the mapping that held a misspelt key further in."""
+    found: set[tuple[Any, ...]] = set()
     for loc in unknown:
         if len(loc) > 1:
-            fields.add(str(loc[0]))
+            found.add(tuple(loc[:-1]))
         else:
-            fields.update(difflib.get_close_matches(str(loc[0]), list(model_cls.model_fields), n=1, cutoff=0.6))
-    return tuple((name,) for name in sorted(fields))
-
-
-def _optional(model_cls: type[BaseModel], loc: tuple) -> bool:
-    """Whether an error's place is in a top-level field the document may leave out."""
-    field_info = model_cls.model_fields.get(loc[0]) if loc and isinstance(loc[0], str) else None
-    return field_info is not None and not field_info.is_required()
+            meant = closest(str(loc[0]), [f for f in model_cls.model_fields if f not in data])
+            if meant:
+                found.add((meant,))
+    return tuple(sorted(found, key=str))
 
 
 def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: list[tuple],
-                            missing: list[tuple] = (), dropped: list[str] = ()) -> BaseModel | None:
+                            missing: list[tuple] = ()) -> BaseModel | None:
     """The document's model read with its unknown fields left out (a copy of the data), an
-    unknown key close to a missing required field of the same mapping read as that field,
-    the top-level fields `dropped` left out; or None if it still is not valid."""
+    unknown key close to a missing required field of the same mapping read as that field;
+    or None if it still is not valid."""
     import copy
 
-    trimmed = copy.deepcopy({k: v for k, v in data.items() if k not in dropped})
-    unknown = [loc for loc in unknown if loc[0] not in dropped]
-    missing = [loc for loc in missing if loc[0] not in dropped]
+    trimmed = copy.deepcopy(data)
     wanted = {loc[:-1]: [] for loc in missing}
     for loc in missing:
         wanted[loc[:-1]].append(str(loc[-1]))

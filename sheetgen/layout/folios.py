@@ -23,8 +23,8 @@ from sheetgen.units import MM
 
 FOLIO_H = 4.5 * MM
 CLEARANCE = 3 * MM  # between the folio's box and any ink
-NUMBER_CLEARANCE = 8 * MM
-CORNER_INSET = 12 * MM  # as the bundle's own pages keep from the paper's edge  # and any other number on the page (a product's own "page 1")
+NUMBER_CLEARANCE = 8 * MM  # and any other number on the page (a product's own "page 1")
+CORNER_INSET = 12 * MM  # as the bundle's own pages keep from the paper's edge
 FOLIO_SIZE = 8.0
 
 _PAGE_NUMBER_RE = re.compile(r"(?i)\b(page|sheet|card)\s+\d|\d\s*(/|of)\s*\d")

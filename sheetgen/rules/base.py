@@ -39,8 +39,9 @@ class RuleContext:
         key: bool = False,
     ) -> None:
         path = tuple(path)
-        if doc.unchecked and (not path or any(path[:len(u)] == u or f"`{u[0]}" in message for u in doc.unchecked)):
-            self.failed.add(doc.key)  # an echo of a field read otherwise (`Document.unchecked`)
+        if doc.unchecked and any(path[:len(u)] == u or (len(u) == 1 and _names(message, u[0]))
+                                 for u in doc.unchecked):
+            self.failed.add(doc.key)  # an echo of a misspelt key (`Document.unchecked`)
             return
         m = doc.mark(path, key=key)
         self.diagnostics.append(Diagnostic(doc.file, m.line, m.column, severity, code, message, hint))
@@ -77,3 +78,8 @@ class RuleContext:
 
 DocumentRule = Callable[[Document, RuleContext], Any]
 LibraryRule = Callable[[RuleContext], None]
+
+
+def _names(message: str, field: str) -> bool:
+    """Whether a finding's message names the field (`hp`, `poisonous:`)."""
+    return f"`{field}`" in message or f"`{field}:" in message

@@ -61,8 +61,9 @@ def _text_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle) -> list[Bl
     return blocks
 
 
-#: A special rule written as "Name: what it does", its name a few words.
-_NAMED_RULE_RE = re.compile(r"([^:*_\n]{1,40}):\s+(\S.*)", re.DOTALL)
+#: A special rule written as "Name: what it does", its name a few words with no number
+#: ("Roll 1d6 each round: …" is a sentence, not a name).
+_NAMED_RULE_RE = re.compile(r"([^:*_\n0-9]{1,40}):\s+(\S.*)", re.DOTALL)
 
 
 def rule_text(rule: dict) -> str:
