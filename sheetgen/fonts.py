@@ -232,19 +232,21 @@ def font_units(font, path: str) -> dict:
 SNAPSHOTS = Path(__file__).with_name("fonts.json")
 
 
-@lru_cache(maxsize=1)
-def _snapshots() -> dict:
+@lru_cache(maxsize=2)
+def _json_file(path: Path) -> dict:
+    """A snapshot file, read once; empty if it is missing or damaged."""
     import json
 
     try:
-        return json.loads(SNAPSHOTS.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _snapshot_of(path: str) -> tuple[str | None, dict | None]:
     """(the file's sha256, its snapshot or None); no sha256 when there are no snapshots."""
-    snapshots = _snapshots()
+    snapshots = _json_file(SNAPSHOTS)
     if not snapshots:
         return None, None
     with open(path, "rb") as fh:
@@ -258,18 +260,8 @@ OUTLINE_SNAPSHOTS = Path(__file__).with_name("font-outlines.json")
 
 
 def _outline_snapshot(digest: str | None) -> dict[str, str]:
-    found = _outline_snapshots().get(digest) if digest else None
+    found = _json_file(OUTLINE_SNAPSHOTS).get(digest) if digest else None
     return found if isinstance(found, dict) else {}
-
-
-@lru_cache(maxsize=1)
-def _outline_snapshots() -> dict:
-    import json
-
-    try:
-        return json.loads(OUTLINE_SNAPSHOTS.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
 
 
 def glyph_outlines(font) -> dict[str, str]:
