@@ -167,14 +167,9 @@ class FontMetrics:
                 snapshot = _outline_snapshot(self._digest)
                 cached = snapshot.get(glyph, "") if snapshot else None
             if cached is None:
-                from fontTools.pens.svgPathPen import SVGPathPen
-
                 if self._font is None:  # no snapshot of its outlines: they are in the file
                     self._font = _open_font(self.path)
-                glyph_set = self._font.getGlyphSet()
-                pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
-                glyph_set[glyph].draw(pen)
-                cached = pen.getCommands()
+                cached = _path_data(self._font.getGlyphSet(), glyph)
                 self._outlines[glyph] = cached
             return cached
 
@@ -264,18 +259,19 @@ def _outline_snapshot(digest: str | None) -> dict[str, str]:
     return found if isinstance(found, dict) else {}
 
 
-def glyph_outlines(font) -> dict[str, str]:
-    """Every non-empty glyph's SVG path data in font units, y up, as `outline` draws it."""
+def _path_data(glyph_set, name: str) -> str:
+    """A glyph's SVG path data in font units, y up; "" for an empty glyph."""
     from fontTools.pens.svgPathPen import SVGPathPen
 
+    pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
+    glyph_set[name].draw(pen)
+    return pen.getCommands()
+
+
+def glyph_outlines(font) -> dict[str, str]:
+    """Every non-empty glyph's SVG path data, as `FontMetrics.outline` draws it."""
     glyph_set = font.getGlyphSet()
-    out = {}
-    for name in font.getGlyphOrder():
-        pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
-        glyph_set[name].draw(pen)
-        if pen.getCommands():
-            out[name] = pen.getCommands()
-    return out
+    return {name: d for name in font.getGlyphOrder() if (d := _path_data(glyph_set, name))}
 
 
 def write_snapshots() -> None:

@@ -84,14 +84,12 @@ def ink_boxes(items: tuple[Item, ...] | list[Item], m: tuple = _IDENTITY) -> Ite
             ys = [v for cmd in item.commands for v in cmd[2::2]]
             if not xs:
                 continue
-            a, b, c, d, e, f = m
+            a, b, c, d, e, f = here = m
             if b or c:  # turned: each point, or the box of the turned box would grow
                 xs, ys = [a * x + c * y + e for x, y in zip(xs, ys)], [b * x + d * y + f for x, y in zip(xs, ys)]
-                pad = item.width / 2 if item.stroke is not None else 0.0
-                yield Box(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-                continue
+                here = _IDENTITY
             pad = item.width / 2 if item.stroke is not None else 0.0
-            yield _box_through(m, min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+            yield _box_through(here, min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
         elif isinstance(item, Circle):
             if item.stroke is None and item.fill is None:
                 continue

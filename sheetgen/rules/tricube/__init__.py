@@ -135,7 +135,7 @@ def check_foe(doc: Document, ctx: RuleContext) -> dict:
     (checked here, before layout draws a box per token). Derived: the difficulty's name."""
     foe: TricubeFoe = doc.model  # type: ignore[assignment]
     what = foe.type  # "foe" or "challenge": the messages speak of what the document is
-    plural = {"foe": "foes", "challenge": "challenges"}.get(what, what + "s")
+    plural = what + "s"
     if foe.difficulty not in DIFFICULTIES:
         low, high = min(DIFFICULTIES), max(DIFFICULTIES)
         ctx.error(doc, ("difficulty",), "tricube.difficulty-out-of-range",

@@ -21,7 +21,7 @@ from sheetgen.units import MM
 LABEL = TextStyle(size=FINE_MIN, font="bold")
 BAND_HEIGHT = 13 * MM
 LABEL_H = 3 * MM  # tall enough for 6pt labels
-ALONE_MIN_SCALE = 0.85  # a card's own text stays on it without its reminder down to this size
+READABLE_SCALE = 0.85  # the least a card's own text is shrunk to keep it on the card
 
 
 def geometry(ctx: LayoutContext) -> CardGeometry:
@@ -84,7 +84,7 @@ def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, 
     if fits_at_least_size(ctx, together, box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
     scale, fits = fit_scale(ctx, blocks, box)
-    if fits and scale >= ALONE_MIN_SCALE:
+    if fits and scale >= READABLE_SCALE:
         return [items + fit_blocks(ctx, blocks, box, what=what)]
     second, room = more(1)
     if fits_at_least_size(ctx, together, room):  # the next card holds them all

@@ -15,7 +15,7 @@ from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, R
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.sheets.tricube.card_parts import (
-    LABEL, LABEL_H, SHORT_LABELS, card_face, geometry, impose, label, text_cards,
+    LABEL, LABEL_H, READABLE_SCALE, SHORT_LABELS, card_face, geometry, impose, label, text_cards,
 )
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_scale, one_line, text_box
@@ -85,9 +85,6 @@ def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) ->
     return items
 
 
-NOTES_MIN_SCALE = 0.85  # notes join the perks and quirks only while all stay this large
-
-
 def notes_blocks(ctx: LayoutContext, notes: str, blocks: list, box: Box, style: TextStyle,
                  doc: DocInput) -> tuple[list, str]:
     """The character's notes under the perks and quirks, where the card has room for them
@@ -99,7 +96,7 @@ def notes_blocks(ctx: LayoutContext, notes: str, blocks: list, box: Box, style: 
         return [], captions.roll_reminder()
     with_notes = [Spacer(1 * MM), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
     scale, fits = fit_scale(ctx, blocks + with_notes, box)
-    if fits and scale >= NOTES_MIN_SCALE:
+    if fits and scale >= READABLE_SCALE:  # notes join them only while all stay this large
         return with_notes, captions.roll_reminder()
     return [], captions.notes_on_sheet()
 
