@@ -547,9 +547,18 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
     if doc is None:
         return Diagnostic(f"<{target.key}>", 1, 1, issue.severity, issue.code, issue.message, issue.hint)
     m = doc.mark(issue.source.path)
-    name = f"{doc.kind} `{doc.id}`" + (f" in `{product}`" if product else "") + ": "
+    who = f"{doc.kind} `{doc.id}`"
+    message = _in_products(who, [product], issue.message) if product else f"{who}: {issue.message}"
     hint = field_hint(issue, doc) if issue.source.doc == doc.key else issue.hint
-    return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, name + issue.message, hint)
+    return Diagnostic(doc.file, m.line, m.column, issue.severity, issue.code, message, hint)
+
+
+def _in_products(who: str, products: list[str], message: str) -> str:
+    """"kubos-monster `orc` in `handout` and `kubos-stat-blocks`: …": text too long for
+    its place in these products (`_IN_PRODUCT_RE` reads it back, for `unique`)."""
+    named = [f"`{p}`" for p in products]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return f"{who} in {listed}: {message}"
 
 
 def field_hint(issue: Issue, doc) -> str | None:
@@ -1064,8 +1073,8 @@ def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             out.append(d)
             continue
         first = out[merged[place]]
-        products = _IN_PRODUCT_RE.match(first.message).group("products").replace(" and ", ", ")
-        message = f"{m.group('who')} in {products} and `{m.group('product')}`: {m.group('rest')}"
+        products = re.findall(r"`([^`]+)`", _IN_PRODUCT_RE.match(first.message).group("products"))
+        message = _in_products(m.group("who"), products + [m.group("product")], m.group("rest"))
         out[merged[place]] = dataclasses.replace(first, message=message, hint=_shorter_hint(first.hint, d.hint))
     return out
 
