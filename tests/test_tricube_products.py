@@ -434,3 +434,41 @@ def test_a_characters_notes_print_on_its_card_where_they_fit(workdir):
     runs, _ = read_marks(reader.pages[0])
     assert next(r for r in runs if r.text.startswith("Perks")).size == pytest.approx(9, abs=0.01)
     assert "ghosts" in pdf_text(workdir / "out/tricube/character-sheet/tomas.pdf")
+
+
+def test_a_characters_notes_are_never_left_off_its_cards_unsaid(workdir):
+    """However much the perks and quirks take of a card, a character's notes are on its
+    cards or the cards say they are on the character sheet: where the perks and quirks
+    fill the card, the notes go on to a card of their own (marked "(cont.)"), and where
+    the perks and quirks go on to a next card, the notes join them there when they fit."""
+    words = "Keen-eyed archer of woods and hills".split()
+    notes = "A long story of the river, its tolls and its ghosts. " * 4
+    for n in range(24):
+        perks = [" ".join((words * 3)[i:i + 3 + (n // 4) % 4]) for i in range(1 + n % 4)]
+        quirks = ["Afraid of deep water and the dark", "Owes money to half the town",
+                  "Sings badly at every feast"][:1 + (n // 8) % 3]
+        write(workdir, f"content/c{n:02d}.yaml", CHARACTER.format(id=f"c{n:02d}", name=f"Char {n}", trait="crafty",
+                                                                  concept="Ferryman", style="mental")
+              .replace("[Strong]", json.dumps(perks)).replace("[Rude]", json.dumps(quirks))
+              + f"    notes: {notes if n else 'Charges a silver coin each way.'}\n")
+    reader = read_pdf(build(workdir) / "character-cards-print-shop/party.pdf")  # a card a page
+    cards: dict[str, list[str]] = {}
+    for page in reader.pages:
+        text = " ".join(page.extract_text().split())
+        found = re.search(r"Char (\d+)", text)
+        if found:
+            cards.setdefault(found.group(1), []).append(text)
+    assert len(cards) == 24
+    ways = {"on the card": 0, "on a card of their own": 0, "with the perks on the next card": 0, "on the sheet": 0}
+    for n, texts in cards.items():
+        on_cards = [t for t in texts if "ghosts" in t or "silver coin" in t]
+        pointed = [t for t in texts if "Notes: on the character sheet." in t]
+        assert len(on_cards) + len(pointed) == 1, (n, texts)  # said once, one way or the other
+        if pointed:
+            ways["on the sheet"] += 1
+        elif len(texts) == 1:
+            ways["on the card"] += 1
+        else:
+            assert len(texts) == 2 and "(cont.)" in on_cards[0], texts
+            ways["with the perks on the next card" if "Perks:" in on_cards[0] else "on a card of their own"] += 1
+    assert all(ways.values()), ways  # the characters above take each way

@@ -59,7 +59,7 @@ def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, ali
 
 def text_over_reminder(ctx: LayoutContext, box: Box, blocks: list, reminder: str, what: str) -> list[Item]:
     """The card's own text from the top of the box, a rules reminder at its bottom."""
-    note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
+    note = _reminder(ctx, reminder)
     note_h = note.height(ctx, box.w, 1.0)
     text, bottom = box.split_top(max(0.0, box.h - note_h - 1.5 * MM), 1.5 * MM)
     return fit_blocks(ctx, blocks, text, what=what) + note.draw(ctx, bottom.x, bottom.bottom - note_h, bottom.w, 1.0)
@@ -71,26 +71,63 @@ def fits_at_least_size(ctx: LayoutContext, blocks: list, box: Box) -> bool:
     return fit_scale(ctx, blocks, box)[1]
 
 
+def readable(ctx: LayoutContext, blocks: list, box: Box) -> bool:
+    """True when the blocks fit the box at a size still easy to read."""
+    scale, fits = fit_scale(ctx, blocks, box)
+    return fits and scale >= READABLE_SCALE
+
+
 def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, reminder: str, what: str,
-               more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
+               more: Callable[[int], tuple[list[Item], Box]], notes: list | None = None,
+               pointer: str = "") -> list[list[Item]]:
     """A card's own text over its rules reminder, on the card when they fit it (`first`:
     its items and the box for them); the text alone, at a size still easy to read, when
     the reminder is what does not fit (a rules reminder is the card's least part: its own
     text does not leave it for one); otherwise (on small cards) the text and the
-    reminder, kept together, go on to cards `more(k)` makes, marked "(cont.)"."""
+    reminder, kept together, go on to cards `more(k)` makes, marked "(cont.)".
+
+    `notes` (a character's notes) follow the text on whichever card holds it, where they
+    fit there at a size easy to read. Where they do not, the text's card says where they
+    are (`pointer`, in place of the reminder); and where not even that line fits under
+    the text, the notes go on to a card of their own: never left off with nothing said."""
     items, box = first
-    note = Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2))
-    together = blocks + [Spacer(1.5 * MM, scales=False), note]  # as `text_over_reminder` stacks them
+    if notes and readable(ctx, blocks + notes, box):  # on the card, with the text
+        blocks, notes = blocks + notes, None
+    if not notes:
+        return _text_cards(ctx, items, box, blocks, reminder, what, more)
+    if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, pointer)], box):
+        return [items + text_over_reminder(ctx, box, blocks, pointer, what)]
+    if readable(ctx, blocks, box):  # the text fills its card: the notes go on to the next
+        return [items + fit_blocks(ctx, blocks, box, what=what)] + _continued(ctx, notes[1:], reminder, "notes", more)
+    second, room = more(1)  # the text goes on to the next card: the notes with it, where they fit there
+    if readable(ctx, blocks + notes, room):
+        return [items] + _continued(ctx, blocks + notes, reminder, what, more)
+    return [items] + _continued(ctx, blocks, pointer, what, more)
+
+
+def _reminder(ctx: LayoutContext, text: str) -> Paragraph:
+    return Paragraph(ctx, text, TextStyle(size=FINE_MIN, leading=1.2))
+
+
+def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, reminder: str, what: str,
+                more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
+    together = blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)]  # as `text_over_reminder` stacks them
     if fits_at_least_size(ctx, together, box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
-    scale, fits = fit_scale(ctx, blocks, box)
-    if fits and scale >= READABLE_SCALE:
+    if readable(ctx, blocks, box):
         return [items + fit_blocks(ctx, blocks, box, what=what)]
+    return [items] + _continued(ctx, blocks, reminder, what, more)
+
+
+def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
+               more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
+    """The blocks and the reminder on the cards after the first: on the next, where they
+    fit it; else flowing over as many as they need."""
     second, room = more(1)
-    if fits_at_least_size(ctx, together, room):  # the next card holds them all
-        return [items, second + text_over_reminder(ctx, room, blocks, reminder, what)]
+    if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)], room):
+        return [second + text_over_reminder(ctx, room, blocks, reminder, what)]
     flowing = blocks + [Spacer(1.5 * MM), Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2, color=ctx.color("ink")))]
-    return [items] + flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
+    return flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
 
 
 def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,

@@ -15,10 +15,10 @@ from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, R
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.sheets.tricube.card_parts import (
-    LABEL, LABEL_H, READABLE_SCALE, SHORT_LABELS, card_face, geometry, impose, label, text_cards,
+    LABEL, LABEL_H, SHORT_LABELS, card_face, geometry, impose, label, text_cards,
 )
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_scale, one_line, text_box
+from sheetgen.layout.text import Paragraph, Spacer, TextStyle, one_line, text_box
 from sheetgen.units import MM
 
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
@@ -85,22 +85,6 @@ def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) ->
     return items
 
 
-def notes_blocks(ctx: LayoutContext, notes: str, blocks: list, box: Box, style: TextStyle,
-                 doc: DocInput) -> tuple[list, str]:
-    """The character's notes under the perks and quirks, where the card has room for them
-    all at a size still easy to read (an NPC's notes are what a GM looks for), and the
-    fine print at the card's foot: the roll reminder, or, where the notes did not fit, a
-    line saying they are on the character sheet."""
-    notes = (notes or "").strip()
-    if not notes:
-        return [], captions.roll_reminder()
-    with_notes = [Spacer(1 * MM), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
-    scale, fits = fit_scale(ctx, blocks + with_notes, box)
-    if fits and scale >= READABLE_SCALE:  # notes join them only while all stay this large
-        return with_notes, captions.roll_reminder()
-    return [], captions.notes_on_sheet()
-
-
 def subtitle_of(c: TricubeCharacter) -> str:
     return f"{c.trait.capitalize()} · {c.concept}"
 
@@ -134,8 +118,6 @@ def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color:
         Spacer(1 * MM),
         Paragraph(ctx, "**Quirks:** " + " · ".join(c.quirks), style, doc.source("quirks")),
     ]
-    more, reminder = notes_blocks(ctx, c.notes, blocks, text, style, doc)
-    blocks += more
     karma_row, rest = bottom.split_top(5.2 * MM)
     resolve_row, rest = rest.split_top(5.2 * MM)
     for row, token in ((karma_row, "karma"), (resolve_row, "resolve")):
@@ -143,9 +125,12 @@ def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color:
         source = doc.source(f"current_{token}" if tokens.current != tokens.maximum else token)
         items += token_row(ctx, row, token, tokens, color, element_id(doc.id, token), source)
     items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, slots)
-    return text_cards(ctx, (items, text), blocks, reminder, "perks and quirks",
+    notes = (c.notes or "").strip()
+    return text_cards(ctx, (items, text), blocks, captions.roll_reminder(), "perks and quirks",
                       lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept"),
-                                          lines))
+                                          lines),
+                      notes=[Spacer(1 * MM), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
+                      if notes else None, pointer=captions.notes_on_sheet())
 
 
 def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
