@@ -472,3 +472,32 @@ def test_a_characters_notes_are_never_left_off_its_cards_unsaid(workdir):
             assert len(texts) == 2 and "(cont.)" in on_cards[0], texts
             ways["with the perks on the next card" if "Perks:" in on_cards[0] else "on a card of their own"] += 1
     assert all(ways.values()), ways  # the characters above take each way
+
+
+def test_a_party_cards_share_one_body_size_easy_to_read(workdir):
+    """One body size per deck (README, "Type that prints"): a character whose perks fill
+    the card and five whose perks are a word each print theirs at the same size, and not
+    shrunk below what is easy to read on a card (85 % of 9pt)."""
+    for n, perks in enumerate(["[Marksman]"] * 5 + ["[Shield wall, Veteran of the Long War, Battle cry]"]):
+        write(workdir, f"content/c{n}.yaml", CHARACTER.format(id=f"c{n}", name="Elowen of the Greenwood" if n == 0
+                                                              else f"Char {n}", trait="brawny", concept="Mercenary",
+                                                              style="melee").replace("[Strong]", perks)
+              .replace("[Rude]", "[Bad knee, Drinks too much]"))
+    reader = read_pdf(build(workdir) / "character-cards/party.pdf")
+    runs, _ = read_marks(reader.pages[0])
+    sizes = {round(r.size, 2) for r in runs if r.text.startswith(("Perks:", "Quirks:"))}
+    assert len([r for r in runs if r.text.startswith("Perks:")]) == 6
+    assert len(sizes) == 1 and 9 * 0.85 - 0.01 <= sizes.pop() <= 9, sizes
+
+
+def test_every_affliction_prints_on_mini_cards(workdir):
+    """Three afflictions are legal; on a mini card, with no room for three ruled lines,
+    they run on as text in the room the perks leave (those go on to a second card)."""
+    write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
+    write(workdir, "content/vet.yaml", CHARACTER.format(id="vet", name="Old Veteran", trait="brawny",
+                                                        concept="Retired mercenary", style="melee")
+          + "    afflictions: [Broken arm, Fear of fire, Scarred face]\n")
+    reader = read_pdf(build(workdir) / "character-cards/party.pdf")
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Broken arm · Fear of fire · Scarred face" in text, text
+    assert "Old Veteran (cont.)" in text and "Perks: Strong" in text

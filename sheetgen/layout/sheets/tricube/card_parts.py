@@ -3,7 +3,8 @@ band, footer), small labels, text over a rules reminder, and imposing 9-up."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import math
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from sheetgen.layout.cards import (
@@ -22,6 +23,7 @@ LABEL = TextStyle(size=FINE_MIN, font="bold")
 BAND_HEIGHT = 13 * MM
 LABEL_H = 3 * MM  # tall enough for 6pt labels
 READABLE_SCALE = 0.85  # the least a card's own text is shrunk to keep it on the card
+BODY_SIZE = 9.0  # a card's own text (perks and quirks, notes) where it has the room
 
 
 def geometry(ctx: LayoutContext) -> CardGeometry:
@@ -122,12 +124,77 @@ def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, r
 def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
                more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
     """The blocks and the reminder on the cards after the first: on the next, where they
-    fit it; else flowing over as many as they need."""
+    fit it (the blocks alone, where the reminder is what does not); else flowing over as
+    many as they need."""
     second, room = more(1)
     if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)], room):
         return [second + text_over_reminder(ctx, room, blocks, reminder, what)]
+    if readable(ctx, blocks, room):
+        return [second + fit_blocks(ctx, blocks, room, what=what)]
     flowing = blocks + [Spacer(1.5 * MM), Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2, color=ctx.color("ink")))]
     return flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
+
+
+def body_style(ctx: LayoutContext, size: float = BODY_SIZE, fixed: bool = True) -> TextStyle:
+    """A card's own text at `size`; not `fixed`: shrinking to fit, down to the least
+    size still easy to read."""
+    return TextStyle(size=size, color=ctx.color("ink"), min_size=size if fixed else size * READABLE_SCALE,
+                     leading=1.2)
+
+
+def gap(style: TextStyle) -> Spacer:
+    """The gap between a card's paragraphs: shrinking with them where they shrink."""
+    return Spacer(1 * MM, scales=style.min_size < style.size)
+
+
+@dataclass
+class CardText:
+    """A card drawn but for its own text, which waits for the deck's body size: `items`
+    and the `box` the text goes in, the text in a given style (`blocks`, `notes`), and
+    what `text_cards` takes besides."""
+
+    items: list[Item]
+    box: Box
+    blocks: Callable[[TextStyle], list]
+    reminder: str
+    what: str
+    more: Callable[[int], tuple[list[Item], Box]]
+    notes: Callable[[TextStyle], list] | None = None
+    pointer: str = ""
+
+
+def _own_scale(ctx: LayoutContext, card: CardText, style: TextStyle) -> float | None:
+    """The scale a card's text takes on the card, as `text_cards` places it (with the
+    notes, with the reminder or the line pointing to the notes, alone); None where it
+    continues on another card."""
+    blocks, box = card.blocks(style), card.box
+    notes = card.notes(style) if card.notes else None
+    if notes and readable(ctx, blocks + notes, box):
+        blocks, notes = blocks + notes, None
+    below = _reminder(ctx, card.pointer if notes else card.reminder)
+    for stack in (blocks + [Spacer(1.5 * MM, scales=False), below], blocks):
+        scale, fits = fit_scale(ctx, stack, box)
+        if fits:
+            return scale
+    return None
+
+
+def deck_body_size(ctx: LayoutContext, cards: list[CardText]) -> float:
+    """One body size for a deck's cards: the largest at which each card's text fits its
+    card (or that card's text, where it continues on another, at its own size), in
+    quarter points, never under `READABLE_SCALE` of `BODY_SIZE`."""
+    shrinking = body_style(ctx, fixed=False)
+    scales = [s for card in cards if (s := _own_scale(ctx, card, shrinking)) is not None]
+    least = BODY_SIZE * READABLE_SCALE
+    return max(least, math.floor(BODY_SIZE * min(scales, default=1.0) * 4 + 1e-6) / 4)
+
+
+def lay_out_texts(ctx: LayoutContext, cards: list[CardText]) -> list[list[Item]]:
+    """The deck's cards with their texts at one body size (`text_cards` for each)."""
+    style = body_style(ctx, deck_body_size(ctx, cards))
+    return [front for card in cards
+            for front in text_cards(ctx, (card.items, card.box), card.blocks(style), card.reminder, card.what,
+                                    card.more, notes=card.notes(style) if card.notes else None, pointer=card.pointer)]
 
 
 def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,

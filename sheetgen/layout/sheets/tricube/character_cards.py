@@ -15,10 +15,10 @@ from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, R
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.sheets.tricube.card_parts import (
-    LABEL, LABEL_H, SHORT_LABELS, card_face, geometry, impose, label, text_cards,
+    LABEL, LABEL_H, SHORT_LABELS, CardText, card_face, gap, geometry, impose, label, lay_out_texts,
 )
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, one_line, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.units import MM
 
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
@@ -89,10 +89,10 @@ def subtitle_of(c: TricubeCharacter) -> str:
     return f"{c.trait.capitalize()} · {c.concept}"
 
 
-def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
-                    lines: tuple[int, int] = (1, 1)) -> list[list[Item]]:
-    """One character's card, in card coordinates; on a short card (square) the perks and
-    quirks continue on a second."""
+def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
+                   lines: tuple[int, int] = (1, 1)) -> CardText:
+    """One character's card, in card coordinates, but for its perks, quirks and notes,
+    which take the party's body size (on a short card they continue on a second)."""
     c: TricubeCharacter = doc.model
     d = doc.derived
     subtitle = subtitle_of(c)
@@ -105,19 +105,21 @@ def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color:
     long_names = not all(fits(ctx, n, AFFLICTION_STYLE, free.w - 1.2 * MM) for n in names)
     fixed_h = 2 * 5.2 * MM + 2.8 * MM + 2 * MM
     if rest.h < fixed_h + slots * AFFLICTION_H + HINT_H + TEXT_MIN_H:  # a short card: fewer lines, no hint
-        slots = max(2 if long_names else 1, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
+        # … but two where the afflictions the character has run on as text (more of them
+        # than lines, or one too long for a line): the perks and quirks go on to a second
+        # card sooner than an affliction is left off.
+        least = 2 if long_names or len(names) > 1 else 1
+        slots = max(least, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
     else:
         hint, rest = rest.split_top(3 * MM, 1.5 * MM)
         items += one_line(ctx, captions.outside_concept(), hint,
                           TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
     bottom_h = fixed_h + slots * AFFLICTION_H
-    text, bottom = rest.split_top(max(0.0, rest.h - bottom_h - 2.5 * MM), 2.5 * MM)
-    style = TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2)
-    blocks = [
-        Paragraph(ctx, "**Perks:** " + " · ".join(c.perks), style, doc.source("perks")),
-        Spacer(1 * MM),
-        Paragraph(ctx, "**Quirks:** " + " · ".join(c.quirks), style, doc.source("quirks")),
-    ]
+    room = rest.h - bottom_h - 2.5 * MM
+    if room < TEXT_MIN_H / 2:  # not a line of perks fits: they go on to a second card, the afflictions take it all
+        text, bottom = Box(rest.x, rest.y, rest.w, 0.0), rest
+    else:
+        text, bottom = rest.split_top(room, 2.5 * MM)
     karma_row, rest = bottom.split_top(5.2 * MM)
     resolve_row, rest = rest.split_top(5.2 * MM)
     for row, token in ((karma_row, "karma"), (resolve_row, "resolve")):
@@ -126,11 +128,18 @@ def character_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color:
         items += token_row(ctx, row, token, tokens, color, element_id(doc.id, token), source)
     items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, slots)
     notes = (c.notes or "").strip()
-    return text_cards(ctx, (items, text), blocks, captions.roll_reminder(), "perks and quirks",
-                      lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept"),
-                                          lines),
-                      notes=[Spacer(1 * MM), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
-                      if notes else None, pointer=captions.notes_on_sheet())
+
+    def blocks(style: TextStyle) -> list:
+        return [Paragraph(ctx, "**Perks:** " + " · ".join(c.perks), style, doc.source("perks")), gap(style),
+                Paragraph(ctx, "**Quirks:** " + " · ".join(c.quirks), style, doc.source("quirks"))]
+
+    def with_notes(style: TextStyle) -> list:
+        return [gap(style), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
+
+    return CardText(items, text, blocks, captions.roll_reminder(), "perks and quirks",
+                    lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept"),
+                                        lines),
+                    notes=with_notes if notes else None, pointer=captions.notes_on_sheet())
 
 
 def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -139,5 +148,5 @@ def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     docs = sorted(job.docs, key=lambda d: d.id)
     # One band height for the party: where one subtitle takes two lines on a narrow card, all do.
     lines = band_lines(ctx, geo, [d.model.name for d in docs], [subtitle_of(d.model) for d in docs])
-    fronts = [front for doc in docs for front in character_cards(ctx, geo, doc, color, lines)]
+    fronts = lay_out_texts(ctx, [character_card(ctx, geo, doc, color, lines) for doc in docs])
     return impose(ctx, fronts, geo, f"{GAME_NAME} — character cards", f"{GAME_NAME} character cards", job)

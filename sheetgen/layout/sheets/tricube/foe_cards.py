@@ -11,7 +11,7 @@ from sheetgen.layout.labels import fits
 from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
-from sheetgen.layout.sheets.tricube.card_parts import LABEL_H, card_face, geometry, impose, label, text_cards
+from sheetgen.layout.sheets.tricube.card_parts import CardText, LABEL_H, card_face, geometry, impose, label, lay_out_texts
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, element_id
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes
@@ -57,8 +57,9 @@ def effort_boxes(ctx: LayoutContext, box: Box, doc: DocInput, effort: int) -> tu
     return items + [Group(tuple(ticks), id=element_id(doc.id, "effort"))], height
 
 
-def foe_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> list[list[Item]]:
-    """One foe's card, in card coordinates (its notes continue on a second where they do not fit)."""
+def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -> CardText:
+    """One foe's card, in card coordinates, but for its notes, which take the deck's body
+    size (and continue on a second card where they do not fit)."""
     foe: TricubeFoe = doc.model
     name = doc.derived["difficulty_name"]
     kind = "Challenge" if foe.type == "challenge" else None
@@ -68,14 +69,16 @@ def foe_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) 
     effort, height = effort_boxes(ctx, rest, doc, doc.derived["effort"])
     items += effort
     rest = Box(rest.x, rest.y + height + 3 * MM, rest.w, max(0.0, rest.h - height - 3 * MM))
-    blocks = [Paragraph(ctx, foe.notes, TextStyle(size=9, color=ctx.color("ink"), min_size=6, leading=1.2),
-                        doc.source("notes"))] if foe.notes else []
-    return text_cards(ctx, (items, rest), blocks, captions.effort_reminder(foe.type), "foe notes",
-                      lambda k: card_face(ctx, geo, continued(foe.name, k), kind, doc, color, doc.source("type")))
+
+    def blocks(style: TextStyle) -> list:
+        return [Paragraph(ctx, foe.notes, style, doc.source("notes"))] if foe.notes else []
+
+    return CardText(items, rest, blocks, captions.effort_reminder(foe.type), "foe notes",
+                    lambda k: card_face(ctx, geo, continued(foe.name, k), kind, doc, color, doc.source("type")))
 
 
 def layout_foe_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A card per foe, 9-up with crop marks."""
     geo, color = geometry(ctx), accent(ctx)
-    fronts = [front for doc in sorted(job.docs, key=lambda d: d.id) for front in foe_cards(ctx, geo, doc, color)]
+    fronts = lay_out_texts(ctx, [foe_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: d.id)])
     return impose(ctx, fronts, geo, f"{GAME_NAME} — foe cards", f"{GAME_NAME} foe cards", job)
