@@ -356,6 +356,29 @@ def test_a_theme_may_leave_out_the_print_shop_exports_of_decks(workdir):
     assert not list((workdir / "home").rglob("*print-shop*"))
 
 
+def test_print_shop_exports_the_theme_turns_off_leave_the_output_folder(workdir):
+    """A print shop handed the output folder gets what the theme asks for: the exports of
+    an earlier build go, from the disk and the manifest, with the build that reads what
+    they were made from (a partial build leaves other files' exports as they were)."""
+    deck(workdir, "basics", system="kubos")
+    deck(workdir, "more", system="kubos", title="More basics")
+
+    def print_shop() -> tuple[set[str], set[str]]:
+        manifest = json.loads((workdir / "output/manifest.json").read_text())
+        return ({p.name for p in (workdir / "output").rglob("*.pdf") if "print-shop" in str(p)},
+                {Path(e["path"]).name for e in manifest["outputs"] if "print-shop" in e["path"]})
+
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert print_shop() == ({"basics.pdf", "more.pdf"},) * 2
+    write(workdir, "content/theme.yaml", "kind: theme\nid: home\nprint_shop: false\n")
+    assert run_cli("build", "content/basics.yaml", "--format", "pdf").code == 0
+    assert print_shop() == ({"more.pdf"},) * 2
+    assert run_cli("build", "--format", "pdf").code == 0
+    assert print_shop() == (set(), set())
+    assert (workdir / "output/kubos/reference/basics.pdf").is_file()
+    assert (workdir / "output/kubos/reference/more.pdf").is_file()
+
+
 def test_a_partial_build_of_a_deck_prints_no_blank_sheets_of_its_game(workdir):
     """Naming one deck builds that deck; the game's blank sheets wait for a build of the
     game's own documents (or of the whole content folder)."""

@@ -686,7 +686,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
 
     planned = {t.key for t in targets}
     stale: list[OutputEntry] = []
-    present = _Present.of(library, spoiled)
+    present = _Present.of(library, spoiled, checked.theme.print_shop)
     for key, entries in by_target.items():
         if key in planned:
             continue
@@ -932,9 +932,10 @@ class _Present:
     systems: set[str]
     read: set[str]  # files read as targets
     seen: set[str]  # every file read
+    print_shop: bool  # the theme asks for decks' print-shop exports
 
     @classmethod
-    def of(cls, library: Library, spoiled: dict[str, set[str]]) -> "_Present":
+    def of(cls, library: Library, spoiled: dict[str, set[str]], print_shop: bool = True) -> "_Present":
         kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
         for found in spoiled.values():
             kinds |= found
@@ -942,7 +943,7 @@ class _Present:
         systems |= {s for s in (doc_system(d) for d in library.documents) if s}
         return cls({library.project_name(f) for f in spoiled}, kinds, systems,
                    {name for file, name in library.files.items() if library.is_target_file(file)},
-                   set(library.files.values()))
+                   set(library.files.values()), print_shop)
 
 
 def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None, library: Library,
@@ -953,6 +954,11 @@ def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None,
     made from many documents or none only in a whole build, once no document of their
     kinds (valid or not) is left."""
     scope = record.scope if record and record.scope else "document"
+    product = products().get(record.product) if record and record.product else None
+    if product is not None and product.print_shop_of and not present.print_shop:
+        # A print-shop export the theme no longer asks for: gone with the build that reads
+        # what it was made from (a whole build, or its document's file).
+        return whole or (scope == "document" and entries[0].source in present.read)
     if scope == "document":
         first = entries[0]
         if not first.kind or not first.source or first.source in present.spoiled:
@@ -962,7 +968,6 @@ def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None,
         return first.source in present.read or (whole and first.source not in present.seen)
     if not whole:
         return False
-    product = products().get(record.product) if record and record.product else None
     if product is None:
         return True  # a product sheetgen no longer makes
     if scope == "blank":
