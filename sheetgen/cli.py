@@ -498,11 +498,15 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     _check_cube_size(checked, library, early, checked_line, fmt)
     _check_card_size(checked, library, early, checked_line, fmt)
     found = _check_templates(checked, library, early, checked_line, fmt)
-    laid_out = layout_issues(checked, whole=_whole(paths))
+    # What waits on errors in files not given is said, as a note: they are not these files' problems.
+    waiting: list[str] = []
+    laid_out = layout_issues(checked, whole=_whole(paths), waiting=waiting)
     _emit(early + found, library, fmt, outputs=laid_out)
     diagnostics = _unique(_reportable(early + found, library) + laid_out)
     errors, warnings = summarize(diagnostics)
     if fmt == "text":
+        for note in dict.fromkeys(waiting):
+            click.echo(f"note: {note}", err=True)
         click.echo(checked_line(errors, warnings), err=True)
     if errors or (strict and warnings):
         raise ContentFailure()

@@ -570,6 +570,23 @@ def test_validate_given_one_file_says_what_a_build_of_it_would(workdir):
     assert said in run_cli("validate", "content/hedda.yaml").stderr
 
 
+def test_validate_given_one_file_notes_what_waits_on_errors_elsewhere(workdir):
+    """Another member with errors of its own (`trait: wise`), in a file not given: a
+    build of the given file leaves the party's cards as they were, and validating that
+    file says so in a note; the file itself is clean, so `--strict` passes."""
+    party(workdir)
+    other = workdir / "content/orm.yaml"
+    other.write_text(other.read_text().replace("trait: brawny", "trait: wise"))
+    build = run_cli("build", "--format", "pdf", "content/hedda.yaml")
+    assert build.code == 0 and "warning[build.not-rebuilt]: tricube/character-cards/party" in build.stderr
+    result = run_cli("validate", "--strict", "content/hedda.yaml")
+    assert result.code == 0, result.stderr
+    assert "warning" not in result.stderr.replace("0 warnings", "")
+    assert ("note: content/orm.yaml: a build leaves tricube/character-cards/party as it was: tricube-character "
+            "`orm` has errors (`sheetgen validate content/orm.yaml` shows its errors)") in result.stderr
+    assert "1 document checked, 0 errors, 0 warnings" in result.stderr
+
+
 def test_what_waits_for_an_unreadable_member_points_at_it(workdir):
     """A member whose schema errors keep it from being read (`trait: strong`): the party's
     cards wait for it, and the warning is at that member's document, not at `<output>`."""

@@ -1011,10 +1011,11 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
     return []
 
 
-def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
+def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | None = None) -> list[Diagnostic]:
     """Lay out every target a build would make without rendering, to find text that does
     not fit; a target that waits for a document whose errors are not reported (outside
-    the files given) gets the warning a build gives it.
+    the files given) gets the warning a build gives it, or, with `waiting`, a note there
+    instead (what a build of those files would leave as it was: no problem of theirs).
 
     A deck's print-shop twin is the same cards one a page: its layout can report nothing
     the deck's own does not (`impose_single` checks nothing), so it is skipped when the
@@ -1028,7 +1029,12 @@ def layout_issues(checked: Checked, whole: bool = True) -> list[Diagnostic]:
                                   [t for t in targets if not _draws_on_several(t)], {}, {t.key for t in targets})
     for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
-            out.append(_not_rebuilt(t, checked.library))  # the cause lies in a file not given
+            said = _not_rebuilt(t, checked.library)  # the cause lies in a file not given
+            if waiting is None:
+                out.append(said)
+            else:
+                waiting.append(f"{said.file}: a build leaves {t.key} as it was: "
+                               f"{said.message.split(' while ', 1)[1].split(';')[0]} ({said.hint})")
         said = _waits_on_failed(t, failed_docs, checked.library) if _draws_on_several(t) else None
         if said:  # what a build says of it (laid out all the same: every problem is reported at once)
             out.append(said)
