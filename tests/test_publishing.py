@@ -220,6 +220,33 @@ def test_a_wrong_handout_date_is_an_error_at_its_line(workdir):
     assert (4, 7, "handout.bad-date") in codes and result.code == 1
 
 
+def test_a_handouts_settings_are_all_reported_at_once_each_in_its_own_terms(workdir):
+    """A language written as its name, a month 13 and a yes-or-no that is neither: three
+    errors in one run, each saying what the field wants (not "lowercase letters")."""
+    deck(workdir, "basics")
+    write(workdir, "content/handout.yaml", """
+        kind: handout
+        id: kit
+        title: Kit
+        language: English
+        date: 2025-13-45
+        dividers: maybe
+        sections:
+          - title: Cards
+            include: {kind: reference-deck}
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = {d["line"]: d for d in json.loads(result.stdout)}
+    assert result.code == 1 and sorted(found) == [4, 5, 6], found
+    assert found[4]["code"] == "content.bad-language" and "not a language tag" in found[4]["message"]
+    assert found[4]["hint"] == "write `en`" and "lowercase" not in found[4]["message"]
+    assert found[5]["code"] == "handout.bad-date" and "calendar" in found[5]["message"]
+    assert found[6]["code"] == "content.wrong-type"
+    write(workdir, "content/handout.yaml", (workdir / "content/handout.yaml").read_text()
+          .replace("English", "en-GB").replace("2025-13-45", "2025-12-31").replace("maybe", "true"))
+    assert run_cli("validate").code == 0
+
+
 def test_products_lists_the_registry_and_the_readme_table_matches_it():
     from sheetgen.layout.catalog import markdown_table
     from sheetgen.layout.registry import products

@@ -302,14 +302,6 @@ def blank_product(name: str, choices: Iterable[str]) -> str | SectionProblem:
 
 
 def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
-    import datetime
-
-    if handout.date is not None:
-        try:
-            datetime.date.fromisoformat(handout.date)
-        except ValueError:
-            ctx.error(doc, ("date",), "handout.bad-date", f"`{handout.date}` is not a date in the calendar",
-                      "write the publication date as YYYY-MM-DD")
     if handout.dividers is False:
         for i, section in enumerate(handout.sections):
             # A section of words alone (no `include`) is its divider page, whatever `dividers` says.

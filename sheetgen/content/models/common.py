@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, ValidationError, WithJsonSchema, model_validator
@@ -223,6 +224,48 @@ class HandoutSection(ContentModel):
     include: Include | None = None
 
 
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+#: Languages written as their names, and the tags to write instead.
+LANGUAGE_NAMES = {
+    "english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
+    "spanish": "es", "español": "es", "espanol": "es", "italian": "it", "italiano": "it", "portuguese": "pt",
+    "português": "pt", "dutch": "nl", "nederlands": "nl", "polish": "pl", "polski": "pl", "swedish": "sv",
+    "svenska": "sv", "danish": "da", "dansk": "da", "norwegian": "nb", "norsk": "nb", "finnish": "fi",
+    "suomi": "fi", "czech": "cs", "čeština": "cs", "japanese": "ja", "chinese": "zh", "russian": "ru",
+    "greek": "el", "turkish": "tr", "hungarian": "hu", "magyar": "hu",
+}
+
+
+def check_date(value: str) -> str:
+    """A publication date: YYYY-MM-DD, and a day of the calendar."""
+    import datetime
+
+    hint = "write the publication date as YYYY-MM-DD, such as `2026-03-14`"
+    if not re.match(DATE_PATTERN, value):
+        raise ContentError(f"`{value}` is not a date written YYYY-MM-DD", code="handout.bad-date", hint=hint)
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise ContentError(f"`{value}` is not a date in the calendar", code="handout.bad-date", hint=hint) from None
+    return value
+
+
+def check_language(value: str) -> str:
+    """A BCP 47 language tag (`en`, `de-AT`); a language's name gets its tag as the hint."""
+    if re.match(LANGUAGE_PATTERN, value):
+        return value
+    tag = LANGUAGE_NAMES.get(value.strip().lower())
+    raise ContentError(f"`{value}` is not a language tag", code="content.bad-language",
+                       hint=f"write `{tag}`" if tag else "write a BCP 47 tag such as `en`, `en-GB` or `de-AT`")
+
+
+PublicationDate = Annotated[str, AfterValidator(check_date),
+                            WithJsonSchema({"type": "string", "pattern": DATE_PATTERN, "examples": ["2026-03-14"]})]
+Language = Annotated[str, AfterValidator(check_language),
+                     WithJsonSchema({"type": "string", "pattern": LANGUAGE_PATTERN, "examples": ["en", "de-AT"]})]
+
+
 class Handout(DocumentModel):
     """A publisher's bundle: sections of other documents' products in one PDF."""
 
@@ -237,10 +280,10 @@ class Handout(DocumentModel):
     # Each body page's number printed at its foot (or head) where the page has room.
     page_numbers: bool = True
     # The publication date the PDFs carry (`SOURCE_DATE_EPOCH` overrides it): YYYY-MM-DD.
-    date: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+    date: PublicationDate | None = None
     subject: ShortText | None = None
     keywords: Annotated[list[ShortText], Field(max_length=50)] = []
-    language: Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")] | None = None  # BCP 47: en, de-AT
+    language: Language | None = None  # BCP 47: en, de-AT
     sections: Annotated[list[HandoutSection], Field(min_length=1, max_length=200)]
 
 
