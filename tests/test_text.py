@@ -3,6 +3,7 @@ to fit down to a minimum size, and an error (never a silent cut) when it cannot 
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -17,6 +18,8 @@ from sheetgen.layout.primitives import Box, Text
 from sheetgen.layout.text import Paragraph, Table, TextStyle, fit_blocks, one_line, parse_inline, text_box
 from sheetgen.rules import check
 from sheetgen.units import MM
+
+from conftest import run_cli, write
 
 
 @pytest.fixture(scope="module")
@@ -354,3 +357,24 @@ def test_a_link_wider_than_its_line_breaks_only_after_a_slash(ctx):
     (line,) = runs(text_box(ctx, "http://www.1km1kt.net/rpg/kubos", Box(0, 0, 45 * MM, 30 * MM),
                             TextStyle(size=9, min_size=6.5)))
     assert line.text == "http://www.1km1kt.net/rpg/kubos" and line.size < 9
+
+
+def test_text_written_right_to_left_is_said_to_print_in_the_wrong_order(workdir):
+    """sheetgen sets every line left to right: Hebrew or Arabic on a card would print
+    backwards (Arabic unjoined too) with nothing said; a warning at the field says so,
+    once, and text in left-to-right scripts says nothing."""
+    write(workdir, "content/d.yaml", """
+        kind: reference-deck
+        id: d
+        system: kubos
+        title: Rules
+        cards:
+          - {title: Hebrew, body: "Hebrew: כללי המשחק הבסיסיים"}
+          - {title: Arabic, body: "Arabic: القواعد الأساسية للعبة"}
+          - {title: Latin, body: "Café — naïve, Łódź"}
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(result.stdout) if d["code"] == "layout.right-to-left"]
+    assert [(d["line"], d["column"]) for d in found] == [(6, 27), (7, 27)], found  # at each body
+    assert "Hebrew" in found[0]["message"] and "wrong order" in found[0]["message"]
+    assert "Arabic" in found[1]["message"] and "unjoined" in found[1]["message"]

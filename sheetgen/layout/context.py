@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable
 
@@ -45,6 +46,13 @@ class Issue:
 
 
 MISSING_GLYPH = "layout.missing-glyph"
+RIGHT_TO_LEFT = "layout.right-to-left"
+#: Scripts written right to left, by their blocks; sheetgen sets every line left to right.
+_RTL_SCRIPTS = (("Hebrew", "\u0590-\u05ff\ufb1d-\ufb4f"), ("Arabic", "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff"
+                                                         "\ufb50-\ufdff\ufe70-\ufeff"),
+                ("Syriac", "\u0700-\u074f"), ("Thaana", "\u0780-\u07bf"), ("N'Ko", "\u07c0-\u07ff"),
+                ("Samaritan", "\u0800-\u083f"), ("Mandaic", "\u0840-\u085f"))
+_RTL = [(name, re.compile(f"[{chars}]")) for name, chars in _RTL_SCRIPTS]
 _OWN_FONT_HINT = "use a theme font that has it, or write the character another way"
 #: sheetgen's own family (Bitstream Vera) covers Western European letters only.
 _GLYPH_HINT = ("sheetgen's font (Bitstream Vera) has Western European letters only: give the theme a font "
@@ -137,6 +145,8 @@ class LayoutContext:
         character and every theme font without it (text set in several styles of one
         family is said once). An item of a list is reported at the list, so a name printed
         as a list on a card and line by line on a sheet is one warning."""
+        if not text.isascii():
+            self._check_direction(text, source)
         missing = self.fonts.metrics(style).missing(text)
         if not missing:
             return
@@ -151,6 +161,19 @@ class LayoutContext:
             return
         self._warned_glyphs.add(key)
         self.issues.append(self.missing_glyphs(chars, source))
+
+    def _check_direction(self, text: str, source: Source | None) -> None:
+        """Warn, once per place, about text in a script written right to left: every line
+        is set left to right, so its words and letters print in the wrong order."""
+        scripts = [name for name, chars in _RTL if chars.search(text)]
+        if not scripts or (source, "rtl") in self._warned_glyphs:
+            return
+        self._warned_glyphs.add((source, "rtl"))
+        joined = " and Arabic letters unjoined" if "Arabic" in scripts else ""
+        self.warning(source, RIGHT_TO_LEFT,
+                     f"text in {' and '.join(scripts)}, a script written right to left: sheetgen sets every line "
+                     f"left to right, so it prints in the wrong order{joined}",
+                     "write it in a script written left to right, or set it in a picture")
 
     def missing_glyphs(self, chars: str, source: Source | None) -> Issue:
         """The warning for characters no glyph draws (see `check_glyphs`)."""
