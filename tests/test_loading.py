@@ -113,6 +113,32 @@ def test_plain_values_that_cannot_be_read_as_written_are_reported(text, code):
     assert [(p.line, p.column, p.code) for p in problems] == [(1, 4, code)]
 
 
+def test_a_number_in_a_table_cell_written_otherwise_than_it_prints_is_a_warning_there(workdir):
+    """A cell prints the number YAML reads, not what was typed: a price `3.50` prints
+    `3.5`. Each such cell is a warning at it, with the quoted form that prints as written;
+    numbers that print as typed, and quoted text, say nothing, and the deck builds."""
+    write(workdir, "content/d.yaml", """
+        kind: reference-deck
+        id: d
+        system: kubos
+        title: Prices
+        cards:
+          - title: Shop
+            table:
+              columns: [Item, Cost, Code, Odds]
+              rows:
+                - [Sword, 3.50, "007", 1e3]
+                - [Shield, 12, 0x1F, 0.25]
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(result.stdout) if d["code"] == "yaml.number-rewritten"]
+    assert [(d["line"], d["column"]) for d in found] == [(10, 19), (10, 32), (11, 24)], found
+    assert found[0]["message"] == "`3.50` is read as the number 3.5, and the cell prints `3.5`"
+    assert found[0]["hint"].startswith('write `"3.50"` (in quotes)')
+    assert result.code == 0 and all(d["severity"] == "warning" for d in found)
+    assert run_cli("build", "--format", "pdf").code == 0
+
+
 def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_hint(workdir):
     from pydantic import BaseModel
 

@@ -182,6 +182,11 @@ def _may_not_be_text(text: str) -> bool:
     return not text or text[0] in _NOT_TEXT_FIRST or text in _CORE_WORDS or len(text) > MAX_NUMBER_DIGITS
 
 
+def printed_number(value: int | float) -> str:
+    """A number as a table's cell prints it."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def resolve_plain(text: str) -> Any:
     """A plain (unquoted) scalar under the YAML 1.2 core schema."""
     if text in _NULLS:
@@ -231,6 +236,16 @@ class _Builder:
         m = self.mark(node)
         self.diagnostics.append(error(self.file, m.line, m.column, code, message, hint))
 
+    def rewritten(self, node: yaml.ScalarNode, value: int | float) -> None:
+        """A number in a table's cell written otherwise than it prints (`3.50`, `0x1F`):
+        said, since the cell shows the number, not what was typed."""
+        m = self.mark(node)
+        shown = printed_number(value)
+        self.diagnostics.append(warning(
+            self.file, m.line, m.column, "yaml.number-rewritten",
+            f"`{node.value}` is read as the number {shown}, and the cell prints `{shown}`",
+            f"write `\"{node.value}\"` (in quotes) to print it as written, or `{shown}`"))
+
     def _outermost(self, path: Path, node: yaml.Node) -> Mark:
         """The key of the top-level entry being built: where a runaway value is named."""
         return self.positions.keys.get(path[:1]) or self.mark(node)
@@ -278,6 +293,8 @@ class _Builder:
             value = self.scalar(node)
             if type(value) is float and not math.isfinite(value):
                 self.finite = False
+            if type(value) in (int, float) and len(path) > 2 and path[-3] == "rows" and printed_number(value) != node.value:
+                self.rewritten(node, value)
             return value
         if node.tag not in _COLLECTION_TAGS.get(type(node), ()):
             # `!!python/object/apply:…` and friends: refused on mappings and lists as on text.
@@ -642,7 +659,7 @@ def _load_stream(
             builder = _Builder(file, max_nodes, max_depth, line_offset, restore, unclean, record)
             try:
                 data = builder.build(node, (), 0)
-                ok = not builder.diagnostics
+                ok = not any(d.is_error for d in builder.diagnostics)
             except _Abort as abort:
                 builder.diagnostics.append(abort.diagnostic)
                 data, ok = None, False
