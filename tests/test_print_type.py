@@ -6,6 +6,7 @@ form fields with pypdf), for every product the registry declares."""
 
 from __future__ import annotations
 
+import json
 import dataclasses
 import re
 import shutil
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import MM, REPO, read_pdf, run_cli
+from conftest import MM, REPO, read_pdf, run_cli, write
 from pdfops import darkness, read_marks
 
 BODY_MIN, FINE_MIN = 7.5, 6.5
@@ -288,3 +289,21 @@ def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_
                      for item, _, _ in walk(page.items) if isinstance(item, Text))
     # The whole notice, its link broken (if at all) only after a slash.
     assert re.search(r"http://(\s?)www\.1km1kt\.net/(\s?)rpg/(\s?)kubos", backs) and "may not be sold" in backs
+
+
+def test_a_deck_title_too_long_for_its_back_is_reported_at_the_title(workdir):
+    """The back prints the deck's title over the deck's `back:` text: a title too long
+    for a mini card's back is an error at `title:` (not at `back:`), naming the title."""
+    write(workdir, "content/loc.yaml", """
+        kind: reference-deck
+        id: loc
+        system: grimdark
+        title: "A title with a very long name that will not fit on a mini card back at all"
+        back: B
+        card_size: mini
+        cards: [{title: A}]
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(result.stdout) if "back title" in d["message"]]
+    assert [(d["line"], d["code"]) for d in found] == [(4, "layout.text-overflow")], found
+    assert "(`title`)" in found[0]["message"] and result.code == 1

@@ -308,9 +308,11 @@ def generic_back(
     title: str,
     text: str | None,
     source: Source | None,
+    text_source: Source | None = None,
 ) -> list[Item]:
     """A card back: the game's colour to the bleed (a light tint under `ink: saver`),
-    the cube motif and a title, with nothing near the trim for a duplex drift to show."""
+    the cube motif and a title, with nothing near the trim for a duplex drift to show.
+    `source` is where the title comes from, `text_source` where the text under it does."""
     saver = ctx.theme.ink_saver
     fill, ink, faces, stroke = _back_colors(color, saver)
     items = background(geo, fill)
@@ -338,7 +340,7 @@ def generic_back(
         items += text_box(ctx, title, title_box, title_style, source, valign="top", what="back title")
     if text:
         body = Box(safe.x + 2 * MM, title_box.bottom + 1 * MM, safe.w - 4 * MM, safe.bottom - title_box.bottom - 1 * MM)
-        items += text_box(ctx, text, body, text_style, source, what="back text")
+        items += text_box(ctx, text, body, text_style, text_source, what="back text")
     return items
 
 

@@ -223,7 +223,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
     def back(text_back: str | None, source: Source, key: str | None) -> list[Item]:
         if key not in back_art:  # most cards share the deck's back: lay it out once
-            back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back, source)
+            back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back, doc.source("title"), source)
         return back_art[key]
 
     for i, (card, pages) in enumerate(zip(deck.cards, laid)):
