@@ -6,8 +6,8 @@ form fields with pypdf), for every product the registry declares."""
 
 from __future__ import annotations
 
-import json
 import dataclasses
+import json
 import re
 import shutil
 from collections import Counter
