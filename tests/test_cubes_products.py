@@ -5,12 +5,14 @@ fields; the same content gives the same bytes."""
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root
+from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
 
 SVG = "{%s}" % SVG_NS["svg"]
 PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
@@ -277,7 +279,8 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     assert not (workdir / "out/cubes/kit/g.pdf").exists()
     assert all(ln.startswith("content/g.yaml:8:7:") and "rival's name" in ln for ln in cut), cut
     assert not (workdir / "out/cubes/record-sheet/a.pdf").exists()
-    assert "Al · The Most Serene…" in pdf_text(workdir / "out/cubes/record-sheet/b.pdf")  # a, as b's rival
+    rival = pdf_text(workdir / "out/cubes/record-sheet/b.pdf")  # a, as b's rival: the player, the name cut under it
+    assert "Al The Most Serene and…" in " ".join(rival.split()), rival
     assert (workdir / "out/cubes/blank/record-sheet.pdf").exists()
 
 
@@ -338,3 +341,36 @@ def test_a_kit_in_a_handout_prints_every_civilizations_sheets_even_built_alone(w
         printed = [n for n, t in enumerate(texts) if n >= 2 and t.strip()]
         assert len(printed) == len(kit) == 8
         assert all(n % 2 == 0 and not texts[n + 1].strip() for n in printed)
+
+
+def test_a_rivals_long_player_name_is_reported_at_the_player_with_a_length_that_fits(workdir):
+    """A rival is printed `player · civilization`; where that is too long for the contacts
+    table, the player and the civilization take a line each, and what is still too long is
+    cut with a warning at its own field, saying how many characters fit (not "not one")."""
+    write(workdir, "content/a.yaml", """
+        kind: cubes-civilization
+        id: green
+        player: Gwendolyn Featherstonehaugh
+        name: Verdant
+        color: green
+        census_start: 0
+        ---
+        kind: cubes-civilization
+        id: red
+        player: Ana
+        color: red
+        census_start: 5
+        ---
+        kind: cubes-game
+        id: g
+        title: G
+        civilizations: [green, red]
+    """)
+    result = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(result.stdout) if d["code"] == "layout.text-abbreviated"]
+    assert [(d["line"], d["column"]) for d in found] == [(3, 9)], found  # at `player:`
+    fits = re.match(r"shorten it to (\d+) characters or fewer \(it has 27\)", found[0]["hint"])
+    assert fits and 0 < int(fits.group(1)) < 27, found[0]["hint"]
+    assert run_cli("build", "--format", "pdf").code == 0
+    text = " ".join(pdf_text(workdir / "output/cubes/record-sheet/red.pdf").split())
+    assert "Verdant" in text and "Gwendolyn" in text

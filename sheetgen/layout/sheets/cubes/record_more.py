@@ -128,10 +128,17 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
     if rival:
         who = rival["player"] + (f" · {rival['name']}" if rival.get("name") else "")
         # Too long a name is the rival's to shorten: report it at their document.
-        source = Source((CIV_KIND, rival["id"]), ("name" if rival.get("name") else "player",))
+        doc = (CIV_KIND, rival["id"])
+        source = Source(doc, ("name" if rival.get("name") else "player",))
         style = TextStyle(size=8.5, color=ctx.color("ink"), min_size=6.5, leading=1.0)
         if fit_scale(ctx, [Paragraph(ctx, who, style, source)], name)[1]:
             items += text_box(ctx, who, name, style, source, valign="middle", what="rival's name")
+        elif rival.get("name"):  # the player over the civilization, each on its line (and cut, said, if need be)
+            top, bottom = name.split_top(name.h / 2)
+            items += one_line(ctx, rival["player"], top, style, Source(doc, ("player",)), valign="bottom",
+                              what="rival's player", abbreviate=True)
+            items += one_line(ctx, rival["name"], bottom, style, source, valign="top", what="rival's name",
+                              abbreviate=True)
         else:  # a label, not the rules: where even two lines cannot hold it, it is cut, with a warning
             items += one_line(ctx, who, name, style, source, what="rival's name", abbreviate=True)
     else:
