@@ -3,8 +3,10 @@ PDF text and page sizes with pypdf, SVG structure as XML."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -236,6 +238,84 @@ def test_text_that_cannot_fit_a_card_is_an_error_at_its_field(workdir):
     assert run.code == 1
     assert "content/talker.yaml:6:8: error[layout.text-overflow]" in run.stderr
     assert not (workdir / "out" / "kubos" / "stat-cards" / "monsters.pdf").exists()
+
+
+ORDINARY = ["50' rope", "Lantern", "Tinderbox", "Bedroll", "Waterskin", "Crowbar", "Chalk", "Torch", "Whistle",
+            "Flask of oil", "Iron spikes and mallet", "Grandad's pig-sticker", "Potion of healing", "Small mirror",
+            "Fishing line", "Grappling hook"]
+
+
+def hero(root, doc_id: str, strength: int, items: list[str]) -> None:
+    others = {"skill": 1, "shoot": 1, "sneak": 1, "slight": 3 - strength, "senses": 0}
+    attrs = ", ".join(f"{k}: {v}" for k, v in {**others, "strength": strength}.items())
+    listed = ", ".join(f'"{name}"' for name in items)
+    write(root, f"content/{doc_id}.yaml", f"""
+        kind: kubos-character
+        id: {doc_id}
+        name: {doc_id.capitalize()}
+        attributes: {{{attrs}}}
+        hp: 6
+        fate_points: 6
+        items: [{listed}]
+        """)
+
+
+def test_strength_two_carrying_thirteen_items_in_twelve_entries_prints(workdir):
+    # The report: STRENGTH 2 carries 9 + 2² = 13 items; a short sword, a bow and arrows
+    # (2 items) and ten ordinary things weigh 13, so the hero is not ENCUMBERED and
+    # every entry is on the sheet.
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
+    entries = ["Short sword", "Bow and arrows"] + ORDINARY[:10]
+    hero(workdir, "porter", 2, entries)
+    shown = run_cli("show", "--json", "content/porter.yaml")
+    derived = json.loads(shown.stdout)["derived"]
+    assert (derived["carried"], derived["capacity"], derived["encumbered"]) == (13, 13, False)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0, run.stderr
+    text = normalized(pdf_text(workdir / "out" / "kubos" / "character-sheet" / "porter.pdf"))
+    for name in entries:
+        assert name in text, name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_strongest_heros_full_load_prints_on_either_paper(workdir, paper):
+    # STRENGTH 3 carries 18 items: eighteen one-item entries all print, in two columns
+    # read down the left first, each with its weight.
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
+    entries = ["Short sword", "Sling"] + ORDINARY
+    hero(workdir, "mule", 3, entries)
+    run = run_cli("build", "-o", "out", "--paper", paper)
+    assert run.code == 0, run.stderr
+    sheet = workdir / "out" / "kubos" / "character-sheet"
+    text = normalized(pdf_text(sheet / "mule.pdf"))
+    for name in entries:
+        assert name in text, name
+    x_of = {g.get("aria-label"): float(re.match(r"translate\(([-\d.]+)", g.get("transform")).group(1))
+            for g in svg_root(sheet / "mule.svg").iter(f"{SVG}g") if g.get("class") == "text"}
+    assert x_of["Short sword"] == x_of[ORDINARY[6]] < x_of[ORDINARY[7]] == x_of["Grappling hook"]
+
+
+def test_a_list_longer_than_the_sheet_holds_is_one_error_in_the_rules_terms(workdir):
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
+    hero(workdir, "hoarder", 3, ["Short sword", "Sling"] + ORDINARY + [f"Trinket {n}" for n in range(1, 8)])
+    run = run_cli("validate", "--format", "json")
+    found = [d for d in json.loads(run.stdout) if d["severity"] == "error"]
+    assert [(d["code"], d["line"]) for d in found] == [("layout.text-overflow", 7)]
+    (d,) = found
+    assert "25 entries do not fit" in d["message"] and "two columns" in d["message"]
+    assert "ENCUMBERED" in d["hint"] and "STRENGTH 3" in d["hint"] and "count: 4" in d["hint"]
+
+
+def test_the_blank_sheet_has_a_line_for_every_item_the_strongest_hero_carries(built):
+    # 9 + 3² = 18 ruled lines in the item list, in two columns of nine.
+    lines = group(svg_root(built / "kubos" / "blank" / "character-sheet.svg"), "item-lines")
+    rows = []
+    for path in lines.findall("svg:path", SVG_NS):
+        x1, y1, x2, y2 = map(float, re.findall(r"-?\d+(?:\.\d+)?", path.get("d")))
+        if y1 == y2:
+            rows.append((x1, y1))
+    assert len(rows) == 18
+    assert sorted(Counter(x for x, _ in rows).values()) == [9, 9]
 
 
 # --- readable, reproducible -----------------------------------------------------------

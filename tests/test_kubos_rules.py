@@ -119,6 +119,49 @@ def test_item_names_tell_weapons_from_gear(project):
     assert items["Heavy chest"] == (["ordinary"], 4)
 
 
+COMPOUND_WEAPONS = ["Greatsword", "Greataxe", "Greatclub", "Battleaxe", "Bastardsword", "Broadaxe", "Longspear",
+                    "Shortspear", "Handaxe", "Poleaxe", "Warhammer", "Great-sword", "Bastard sword", "Battle axe",
+                    "War hammer", "War pick", "Twin greatswords"]
+
+
+def test_compound_weapon_names_are_hand_weapons_and_words_ending_in_one_are_not(project):
+    # A weapon word closed up behind great-, long-, battle-, war- … names a weapon; a word
+    # that merely ends in one (pass+word, night+club, pick+axe, flag+staff) does not.
+    not_weapons = ["Password scroll", "Crossword book", "Nightclub token", "Pickaxe", "Flagstaff", "Elbow pads",
+                   "Yellowhammer feather"]
+    listed = ", ".join(f'"{name}"' for name in COMPOUND_WEAPONS + not_weapons)
+    path = character(project, "armoury", items=f"[Bow and arrows, {listed}]")
+    types = {it["name"]: it["types"] for it in derived(path)["items"]}
+    for name in COMPOUND_WEAPONS:
+        assert types[name] == ["hand-weapon"], name
+    for name in not_weapons:
+        assert types[name] == ["ordinary"], name
+    assert types["Bow and arrows"] == ["ammunition", "missile-weapon"]
+
+
+@pytest.mark.parametrize("weapon", ["Greatsword", "Greataxe", "Battleaxe", "Longsword", "Warhammer", "Halberd"])
+def test_a_new_hero_with_a_great_weapon_has_the_starting_kit(project, weapon):
+    character(project, "knight", items=f"[{weapon}, Bow and arrows, Rope, Lantern]")
+    run = run_cli("validate", "--format", "json")
+    assert run.code == 0, run.stdout
+    assert [d["code"] for d in json.loads(run.stdout)] == []
+
+
+def test_a_new_hero_without_a_weapon_is_still_warned(project):
+    character(project, "scribe", items="[Password scroll, Bow and arrows, Rope, Lantern]")
+    found = json.loads(run_cli("validate", "--format", "json").stdout)
+    assert [(d["code"], "a hand weapon" in d["message"]) for d in found] == [("kubos.starting-kit", True)]
+
+
+def test_weapon_prefixes_are_read_from_the_tables(project):
+    path = character(project, "duellist", items="[Greatsword, Bow and arrows, Rope, Lantern]")
+    tables = project / "content" / "kubos" / "tables.yaml"
+    text = tables.read_text(encoding="utf-8")
+    assert "\n  weapon_prefixes: [great, " in text
+    tables.write_text(text.replace("\n  weapon_prefixes: [great, ", "\n  weapon_prefixes: ["), encoding="utf-8")
+    assert derived(path)["items"][0]["types"] == ["ordinary"]
+
+
 def test_a_full_starting_kit_gives_no_warning(project):
     character(project, "ready")
     run = run_cli("validate", "--strict")

@@ -125,6 +125,9 @@ class KubosItemWords(ContentModel):
     hand_weapon: Names
     missile_weapon: Names
     ammunition: Names
+    weapon_prefixes: Annotated[list[Name], Field(max_length=200)] = Field(
+        [], description="words a weapon word is closed up with in a weapon's name: `great` makes "
+                        "`Greatsword` a hand weapon as `Great sword` is; default none")
 
 
 class KubosHumanoidNames(ContentModel):

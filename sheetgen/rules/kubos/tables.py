@@ -65,29 +65,45 @@ def _words(text: str) -> list[str]:
     return _WORD_RE.findall(text.lower())
 
 
-def _mentions(name_words: list[str], phrase: str) -> bool:
-    """Whether the phrase's words occur in a row in the name (a trailing `s` or `es` allowed)."""
+def _is_word(word: str, target: str, prefixes: tuple[str, ...] = ()) -> bool:
+    """Whether a name's word is `target` (a trailing `s` or `es` allowed), alone or closed
+    up behind one of `prefixes` (`greatsword`, `battleaxes`)."""
+    for form in (target, target + "s", target + "es"):
+        if word == form or (word.endswith(form) and word[: len(word) - len(form)] in prefixes):
+            return True
+    return False
+
+
+def _mentions(name_words: list[str], phrase: str, prefixes: tuple[str, ...] = ()) -> bool:
+    """Whether the phrase's words occur in a row in the name (a trailing `s` or `es` allowed);
+    a phrase of one word may also be closed up behind one of `prefixes`."""
     target = _words(phrase)
     if not target:
         return False
     n = len(target)
+    if n > 1:
+        prefixes = ()
     for i in range(len(name_words) - n + 1):
         window = name_words[i : i + n]
-        if all(w == t or w in (t + "s", t + "es") for w, t in zip(window, target)):
+        if all(_is_word(w, t, prefixes) for w, t in zip(window, target)):
             return True
     return False
 
 
 def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
-    """What an item serves as: its declared types, or those its name mentions."""
+    """What an item serves as: its declared types, or those its name mentions. A weapon
+    word counts closed up behind one of the tables' `weapon_prefixes` as well
+    (`Greatsword`, `Battleaxe`, `Warbow`); ammunition words do not take them."""
     if isinstance(item, KubosItem) and item.types:
         return set(item.types)
     name = item.name if isinstance(item, KubosItem) else item
     name_words = _words(name)
+    prefixes = tuple("".join(_words(p)) for p in words.weapon_prefixes)
     found = set()
-    for kind, phrases in (("hand-weapon", words.hand_weapon), ("missile-weapon", words.missile_weapon),
-                          ("ammunition", words.ammunition)):
-        if any(_mentions(name_words, p) for p in phrases):
+    for kind, phrases, closed in (("hand-weapon", words.hand_weapon, prefixes),
+                                  ("missile-weapon", words.missile_weapon, prefixes),
+                                  ("ammunition", words.ammunition, ())):
+        if any(_mentions(name_words, p, closed) for p in phrases):
             found.add(kind)
     return found or {"ordinary"}
 

@@ -10,7 +10,7 @@ from sheetgen.layout.sheets.kubos.character_values import SheetValues
 from sheetgen.layout.sheets.kubos.pieces import body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height, text_box
 from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
-from sheetgen.rules.kubos.core import CARRY_BASE
+from sheetgen.rules.kubos.core import ATTRIBUTE_MAX, CARRY_BASE, carry_capacity
 from sheetgen.layout.sheets.kubos import captions
 from sheetgen.units import MM
 
@@ -18,40 +18,70 @@ LINE_PITCH = 6.5 * MM
 MIN_LINE_PITCH = 4.8 * MM
 OVERLOAD = "#c0392b"  # the encumbered part of the capacity meter
 METER_MAX = 40  # cells: STRENGTH 3 carries 18, so 40 shows even a badly overloaded hero
+MOST_ITEMS = carry_capacity(ATTRIBUTE_MAX)  # 18: what the strongest hero carries unencumbered
+LIST_GAP = 5 * MM  # between the item list's two columns
+WEIGHT_W = 16 * MM  # the WEIGHS column of a list one column wide
+NARROW_WEIGHT_W = 11.5 * MM  # … and of each of two ("WEIGHS" is 10.4mm wide at 6.5pt)
 
 
-def _line_pitch(ctx: LayoutContext, box: Box, entries: int, source) -> float:
-    """The ruling for a list: generous, tighter if the entries need it, an error if they cannot fit."""
-    pitch = min(LINE_PITCH, box.h / max(entries + 1, 1))
+def _list_shape(ctx: LayoutContext, h: float, v: SheetValues) -> tuple[int, int, float]:
+    """How the item list is ruled: (columns, entries per column, pitch).
+
+    A character's items take one column, its ruling tightened as the list grows; a
+    list too long for one column goes on in a second, so that each of the 18 items
+    the strongest hero carries before being ENCUMBERED (9 + STRENGTH², STRENGTH 3)
+    has a line of its own: two columns hold 18 entries on Letter paper, 22 on A4. A
+    blank sheet is ruled in two columns, a line for each of those 18 items. A longer
+    list (only an ENCUMBERED hero's heavy load) is an error whose hint says how to
+    write it in fewer entries."""
+    if v.fillable:
+        rows = -(-MOST_ITEMS // 2)
+        return 2, rows, min(LINE_PITCH, h / rows)
+    n = len(v.items)
+    fits = int(h // MIN_LINE_PITCH) - 1  # entries a column holds, with a free line under them
+    if n <= fits:
+        return 1, max(n, 1), min(LINE_PITCH, h / max(n + 1, 1))
+    rows = -(-n // 2)
+    pitch = min(LINE_PITCH, h / (rows + 1))
     if pitch < MIN_LINE_PITCH:
-        ctx.error(source, "layout.text-overflow",
-                  f"{entries} entries do not fit the sheet's list (room for {int(box.h // MIN_LINE_PITCH) - 1})",
-                  "merge some entries (a `Sack of tools`), or keep a second list on paper")
+        ctx.error(v.src("items"), "layout.text-overflow",
+                  f"{n} entries do not fit the sheet's list (room for {2 * fits}, in two columns)",
+                  f"the rules count items, not entries, and the list has a line for each of the {MOST_ITEMS} items "
+                  f"even STRENGTH {ATTRIBUTE_MAX} carries before being ENCUMBERED; for a heavier load, write what is "
+                  "carried together as one entry with its count (`{name: Sack of tools, count: 4}` still weighs "
+                  "4 items)")
         pitch = MIN_LINE_PITCH
-    return pitch
+    return 2, rows, pitch
 
 
 def items_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
+    """The items a character carries, one a line with what each weighs: in one column,
+    or in two (read down the left, then the right) when the list is long, and on a
+    blank sheet."""
     items, inner = section(ctx, box, "Items", color)
-    weight_w = 16 * MM
-    head = Box(inner.x, inner.y, inner.w, 3.4 * MM)
+    head_h = 3.4 * MM
+    columns, rows, pitch = _list_shape(ctx, inner.h - head_h, v)
+    weight_w = WEIGHT_W if columns == 1 else NARROW_WEIGHT_W
     label = TextStyle(size=6.5, font="bold", color=ctx.color("muted"), min_size=6)
-    items += one_line(ctx, "ITEM", Box(head.x, head.y, head.w - weight_w, head.h), label, None, valign="top")
-    items += one_line(ctx, "WEIGHS", Box(head.right - weight_w, head.y, weight_w, head.h), TextStyle(
-        size=6.5, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None, valign="top")
-    lines = Box(inner.x, head.bottom, inner.w, inner.bottom - head.bottom)
-    pitch = _line_pitch(ctx, lines, len(v.items), v.src("items"))
-    items += writing_lines(ctx, lines, pitch=pitch)
-    items.append(Path(line(lines.right - weight_w, lines.y + 1 * MM, lines.right - weight_w, lines.bottom),
-                      stroke=tint(ctx.color("rule"), 0.3), width=0.4))
-    text = body_style(ctx, 9)
-    for i, entry in enumerate(v.items):
-        row = Box(lines.x, lines.y + i * pitch, lines.w, pitch - 0.6 * MM)
-        items += one_line(ctx, entry.text, Box(row.x + 1 * MM, row.y, row.w - weight_w - 2 * MM, row.h), text,
-                          entry.source, valign="bottom", what="item")
-        items += one_line(ctx, entry.detail, Box(row.right - weight_w, row.y, weight_w - 1 * MM, row.h),
-                          body_style(ctx, 9, align="right"), None, valign="bottom")
-    return items
+    ruling: list[Item] = []
+    written: list[Item] = []
+    for c, column in enumerate(inner.columns(columns, LIST_GAP)):
+        head = Box(column.x, column.y, column.w, head_h)
+        items += one_line(ctx, "ITEM", Box(head.x, head.y, head.w - weight_w, head.h), label, None, valign="top")
+        items += one_line(ctx, "WEIGHS", Box(head.right - weight_w, head.y, weight_w, head.h), TextStyle(
+            size=6.5, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None, valign="top")
+        lines = Box(column.x, head.bottom, column.w, column.bottom - head.bottom)
+        ruling += writing_lines(ctx, lines, pitch=pitch)
+        ruling.append(Path(line(lines.right - weight_w, lines.y + 1 * MM, lines.right - weight_w, lines.bottom),
+                           stroke=tint(ctx.color("rule"), 0.3), width=0.4))
+        text = body_style(ctx, 9)
+        for i, entry in enumerate(v.items[c * rows:(c + 1) * rows]):
+            row = Box(lines.x, lines.y + i * pitch, lines.w, pitch - 0.6 * MM)
+            written += one_line(ctx, entry.text, Box(row.x + 1 * MM, row.y, row.w - weight_w - 2 * MM, row.h), text,
+                                entry.source, valign="bottom", what="item")
+            written += one_line(ctx, entry.detail, Box(row.right - weight_w, row.y, weight_w - 1 * MM, row.h),
+                                body_style(ctx, 9, align="right"), None, valign="bottom")
+    return items + [Group(tuple(ruling), id="item-lines", cls=f"item-lines columns-{columns}")] + written
 
 
 def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
