@@ -17,6 +17,7 @@ CASES = [
     ("unknown-combat-style.yaml", "tricube.unknown-combat-style", "error", 7, 15),
     ("too-few-perks.yaml", "tricube.too-few-perks", "error", 8, 8),
     ("too-few-quirks.yaml", "tricube.too-few-quirks", "error", 9, 9),
+    ("perk-without-advance.yaml", "tricube.perk-without-advance", "warning", 8, 29),
     ("karma-out-of-range.yaml", "tricube.karma-out-of-range", "error", 10, 8),
     ("resolve-out-of-range.yaml", "tricube.resolve-out-of-range", "error", 11, 12),
     ("raise-without-advances.yaml", "tricube.raise-without-advances", "error", 12, 10),

@@ -16,13 +16,23 @@ from sheetgen.rules.tricube.words import count, every_nth
 
 
 def _check_counts(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> None:
-    """At least the perks and quirks a character starts with."""
+    """At least the perks and quirks a character starts with; perks beyond those come
+    with advances, one each (a warning: a campaign may grant them otherwise)."""
     for field, noun, least in (("perks", "perk", limits.starting_perks), ("quirks", "quirk", limits.starting_quirks)):
         have = len(getattr(c, field))
         if have < least:
             ctx.error(doc, (field,), f"tricube.too-few-{field}",
                       f"{c.name} has {count(have, noun)}; a character has at least {count(least, noun)}",
                       f"add a {noun} to `{field}`, e.g. `{field}: [{'Keen eyes' if field == 'perks' else 'Stubborn'}]`")
+    extra = len(c.perks) - limits.starting_perks
+    if extra > len(c.advances):
+        first = c.perks[limits.starting_perks + len(c.advances)]
+        ctx.warning(doc, ("perks", limits.starting_perks + len(c.advances)), "tricube.perk-without-advance",
+                    f"{c.name} has {count(len(c.perks), 'perk')}: a character starts with "
+                    f"{count(limits.starting_perks, 'perk')} and gains one more with an advance, and "
+                    f"{count(len(c.advances), 'advance')} {'is' if len(c.advances) == 1 else 'are'} listed",
+                    f"list the advance that brought each perk under `advances:` (e.g. `advances: [\"Perk: {first}\"]`), "
+                    f"or leave out the perks the character has not earned yet")
 
 
 def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> bool:
