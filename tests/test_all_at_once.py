@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXPECT_RE, FIXTURES, validate_json
+from conftest import EXPECT_RE, FIXTURES, run_cli, validate_json, write
 
 ALL_AT_ONCE = sorted((FIXTURES / "all-at-once").glob("*.yaml"))
 
@@ -44,3 +44,42 @@ def test_a_handout_product_typo_is_reported_before_anything_is_laid_out(workdir)
     fixture = FIXTURES / "all-at-once" / "handout-product-and-references.yaml"
     checked = check(load([str(fixture)]), section_products=section_choices)
     assert {(d.line, d.code) for d in checked.diagnostics} >= {(27, "handout.unknown-product"), (29, "handout.unknown-kind")}
+
+
+def test_a_theme_with_a_wrong_setting_has_its_other_settings_checked_too(workdir):
+    """A colour, a font and a margin each wrong: one run reports all three, each at its
+    line (the colour is the model's to refuse, the font and margin the rules'), and the
+    theme's errors stop the build as before."""
+    write(workdir, "content/theme.yaml", """
+        kind: theme
+        id: house
+        colors:
+          accent: "#2b5d8"
+        fonts:
+          regular: fonts/missing.ttf
+        printable_margin: 30mm
+    """)
+    write(workdir, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A}]\n")
+    _, found = validate_json()
+    assert [(d["line"], d["code"]) for d in found] == [
+        (4, "content.bad-color"), (6, "theme.bad-font"), (7, "theme.size-out-of-range")], found
+    build = run_cli("build")
+    assert build.code == 1 and "nothing is built while the theme `house` has errors" in build.stderr
+
+
+def test_a_handout_with_a_wrong_setting_has_its_sections_checked_too(workdir):
+    """`profile: printshop` and `paper: A4` wrong, and a section naming a product its
+    documents do not have: all three in one run."""
+    write(workdir, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A}]\n")
+    write(workdir, "content/h.yaml", """
+        kind: handout
+        id: h
+        title: H
+        profile: printshop
+        paper: A4
+        sections:
+          - {title: Decks, include: {kind: reference-deck, product: cards}}
+    """)
+    _, found = validate_json()
+    assert [(d["line"], d["code"]) for d in found] == [
+        (4, "content.not-allowed"), (5, "content.not-allowed"), (7, "handout.unknown-product")], found

@@ -469,6 +469,15 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
                 continue
             problems.append(d)
         errors = exc.errors()
+        bad = [tuple(e["loc"]) for e in errors]
+        if (id_ok and raw.ok and kind in SETTINGS_KINDS and all(e["type"] != "missing" for e in errors)
+                and all(loc and isinstance(loc[-1], str) for loc in bad)):
+            # A theme's or a handout's settings stand apart: with the wrong ones left out (their
+            # defaults in their place), the rest is checked by the rules all the same.
+            model = _without_unknown_fields(model_cls, data, bad)
+            if model is not None:
+                return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
+                                unchecked=tuple(sorted(set(bad), key=str))), problems
         if id_ok and raw.ok and all(e["type"] in ("extra_forbidden", "missing") for e in errors):
             # Misspelt keys: the rest is checked by the rules, read without them (or, where a
             # required field is missing and a misspelt key is close to it, as that field).
@@ -481,6 +490,11 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
+
+
+#: Kinds whose fields are settings that stand apart (a colour, a margin, the paper): one
+#: set wrong leaves the others to be checked.
+SETTINGS_KINDS = ("theme", "handout")
 
 
 def _unchecked(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> tuple[tuple[Any, ...], ...]:
