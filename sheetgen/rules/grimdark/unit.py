@@ -48,7 +48,7 @@ def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | Non
     try:
         rng = parse_range(w.range)
     except ProfileError as exc:
-        ctx.error(doc, path + ("range",), "grimdark.bad-range", str(exc), exc.hint)
+        ctx.error(doc, path + ("range",), exc.code or "grimdark.bad-range", str(exc), exc.hint)
         rng, ok = None, False
     if w.attacks < 1:
         ctx.error(doc, path + ("attacks",), "grimdark.attacks-below-one", f"attacks is {w.attacks}; a weapon makes at least one",
