@@ -80,6 +80,45 @@ def test_a_range_without_its_unit_is_an_error_at_it_naming_both_ways_to_write_it
         assert shown["valid"] and [w["range"]["squares"] for w in shown["derived"]["weapons"]] == [expected] * 2
 
 
+def test_a_weapon_rule_among_the_units_rules_is_a_warning_at_it(workdir):
+    """Rules the glossary marks `weapon: true` (AP and Blast shipped, and a project's
+    own) are a warning where the unit lists them, with a hint naming where they go; the
+    unit's own rules are not."""
+    write(workdir, "content/rules.yaml", """
+        kind: grimdark-rules
+        id: house-rules
+        rules:
+          - name: Deadly
+            rating: true
+            weapon: true
+            short: Each wound counts {X} times.
+    """)
+    path = write(workdir, "content/unit.yaml", """
+        kind: grimdark-unit
+        id: squad
+        name: Squad
+        size: 5
+        quality: 4
+        defense: 5
+        cost: 60
+        special_rules: [Tough(3), "Blast(3)", AP(2), Deadly(3), Relentless]
+        weapons:
+          - {name: Rifle, range: 24in, attacks: 1, count: 5}
+          - {name: Grenade Launcher, range: 24in, attacks: 1, rules: [Blast(3)]}
+    """)
+    run, found = validate_json()
+    assert run.code == 0 and run_cli("validate", "--strict").code == 1
+    rules_line = path.read_text().splitlines()[7]
+    assert [(d["line"], d["column"], d["severity"], d["code"]) for d in found] == [
+        (8, rules_line.index(rule) + 1, "warning", "grimdark.weapon-rule-on-unit")
+        for rule in ('"Blast(3)"', "AP(2)", "Deadly(3)")]
+    blast, ap, deadly = found
+    assert "`Blast(3)`" in blast["message"] and "`Grenade Launcher` has `Blast(3)` already" in blast["hint"]
+    for d, label in ((ap, "AP(2)"), (deadly, "Deadly(3)")):
+        assert f"`{label}`" in d["message"]
+        assert "`Rifle`" in d["hint"] and "`Grenade Launcher`" in d["hint"] and f"rules: [{label}]" in d["hint"]
+
+
 def test_rules_are_parsed_with_their_rating():
     assert parse_rule("Tough(3)") == RuleRef("Tough", 3)
     assert parse_rule("Blast(3)") == RuleRef("Blast", 3)
