@@ -237,6 +237,52 @@ def test_weapon_rules_too_long_for_their_column_wrap_and_the_row_grows(workdir):
     assert by - 8 < sword < ry and knife > ry + 4  # the row holds both lines; the next row is below
 
 
+def test_a_weapon_not_every_model_carries_is_printed_with_how_many_do(workdir):
+    """In a squad of 5 a weapon one model carries (no `count`: 1) reads `1× Grenade
+    Launcher`, two models' `2× Plasma Gun`; a weapon all five carry, or a lone hero's,
+    is its name alone."""
+    from conftest import write
+
+    write(workdir, "content/army.yaml", """
+        kind: grimdark-army
+        id: strike
+        name: Strike Force
+        points_limit: 500
+        units:
+          - {unit: squad, heroes: [sergeant]}
+        ---
+        kind: grimdark-unit
+        id: squad
+        name: Assault Squad
+        size: 5
+        quality: 4
+        defense: 5
+        cost: 120
+        weapons:
+          - {name: Rifle, range: 24in, attacks: 1, count: 5}
+          - {name: Grenade Launcher, range: 24in, attacks: 1, rules: [Blast(3)]}
+          - {name: Plasma Gun, range: 24in, attacks: 1, count: 2, rules: [AP(2)]}
+          - {name: Knife, attacks: 1, count: 5}
+        ---
+        kind: grimdark-unit
+        id: sergeant
+        name: Sergeant
+        size: 1
+        quality: 4
+        defense: 4
+        cost: 45
+        special_rules: [Hero, Tough(3)]
+        weapons:
+          - {name: Pistol, range: 12in, attacks: 1}
+    """)
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0 and "error[" not in run.stderr and "warning[" not in run.stderr, run.stderr
+    text = flat(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "strike.pdf"))
+    printed = {m.group(2): m.group(1) and int(m.group(1))
+               for m in re.finditer(r"(?:(\d+)× )?(Rifle|Grenade Launcher|Plasma Gun|Knife|Pistol)", text)}
+    assert printed == {"Rifle": None, "Grenade Launcher": 1, "Plasma Gun": 2, "Knife": None, "Pistol": None}
+
+
 def test_a_weapons_table_longer_than_the_card_is_one_error_at_the_first_weapon_left_out(workdir):
     from conftest import write
 

@@ -5,12 +5,15 @@ ranges convert to squares as the rulebook says; movement and occupancy follow it
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
-from sheetgen.rules.grimdark.profile import RuleRef, inches_to_squares, movement, occupancy, parse_range, parse_rule
+from sheetgen.rules.grimdark.profile import (
+    ProfileError, RuleRef, inches_to_squares, movement, occupancy, parse_range, parse_rule,
+)
 
 GRIMDARK_FIXTURES = sorted((FIXTURES / "grimdark").glob("*.yaml"))
 
@@ -41,9 +44,79 @@ def test_inches_convert_to_squares(inches, squares):
 def test_ranges_are_read_in_inches_or_squares():
     assert parse_range("24in").squares == 8 and parse_range("24in").inches == 24
     assert parse_range('30"').squares == 10
-    assert parse_range(12).squares == 4
     assert parse_range("8sq").squares == 8 and parse_range("8sq").inches is None
     assert parse_range(None) is None and parse_range(0) is None
+    # A number without its unit is neither: sheetgen never reads it as inches.
+    for bare in (12, "12", 12.0):
+        with pytest.raises(ProfileError) as raised:
+            parse_range(bare)
+        assert raised.value.code == "grimdark.range-without-unit"
+
+
+def shooters(*ranges: str) -> str:
+    """A unit of five with one weapon for each range, written as given."""
+    weapons = "".join(f"  - {{name: Gun {i}, range: {r}, attacks: 1}}\n" for i, r in enumerate(ranges, 1))
+    return ("kind: grimdark-unit\nid: squad\nname: Squad\nsize: 5\nquality: 4\ndefense: 5\ncost: 60\n"
+            "weapons:\n" + weapons)
+
+
+def test_a_range_without_its_unit_is_an_error_at_it_naming_both_ways_to_write_it(workdir):
+    """`range: 24` (or `"24"`) is an error at the number, not 24 inches read in silence;
+    the hint's two ways to write it are the same distance, and either is read so."""
+    path = workdir / "content" / "unit.yaml"
+    path.write_text(shooters("24", '"13.5"'))
+    run, found = validate_json()
+    assert run.code == 1
+    lines = path.read_text().splitlines()
+    assert [(d["line"], d["column"], d["severity"], d["code"]) for d in found] == [
+        (9, lines[8].index("24") + 1, "error", "grimdark.range-without-unit"),
+        (10, lines[9].index('"13.5"') + 1, "error", "grimdark.range-without-unit")]
+    forms = [re.findall(r"`([^`]+)`", d["hint"]) for d in found]
+    assert forms == [["24in", "8sq"], ["13.5in", "5sq"]]  # inches ÷ 3, rounded half up
+    assert "(8 squares)" in found[0]["hint"] and "(5 squares)" in found[1]["hint"]
+    for (inches, squares), expected in zip(forms, (8, 5)):
+        path.write_text(shooters(inches, squares))
+        shown = json.loads(run_cli("show", "content/unit.yaml", "--json").stdout)
+        assert shown["valid"] and [w["range"]["squares"] for w in shown["derived"]["weapons"]] == [expected] * 2
+
+
+def test_a_weapon_rule_among_the_units_rules_is_a_warning_at_it(workdir):
+    """Rules the glossary marks `weapon: true` (AP and Blast shipped, and a project's
+    own) are a warning where the unit lists them, with a hint naming where they go; the
+    unit's own rules are not."""
+    write(workdir, "content/rules.yaml", """
+        kind: grimdark-rules
+        id: house-rules
+        rules:
+          - name: Deadly
+            rating: true
+            weapon: true
+            short: Each wound counts {X} times.
+    """)
+    path = write(workdir, "content/unit.yaml", """
+        kind: grimdark-unit
+        id: squad
+        name: Squad
+        size: 5
+        quality: 4
+        defense: 5
+        cost: 60
+        special_rules: [Tough(3), "Blast(3)", AP(2), Deadly(3), Relentless]
+        weapons:
+          - {name: Rifle, range: 24in, attacks: 1, count: 5}
+          - {name: Grenade Launcher, range: 24in, attacks: 1, rules: [Blast(3)]}
+    """)
+    run, found = validate_json()
+    assert run.code == 0 and run_cli("validate", "--strict").code == 1
+    rules_line = path.read_text().splitlines()[7]
+    assert [(d["line"], d["column"], d["severity"], d["code"]) for d in found] == [
+        (8, rules_line.index(rule) + 1, "warning", "grimdark.weapon-rule-on-unit")
+        for rule in ('"Blast(3)"', "AP(2)", "Deadly(3)")]
+    blast, ap, deadly = found
+    assert "`Blast(3)`" in blast["message"] and "`Grenade Launcher` has `Blast(3)` already" in blast["hint"]
+    for d, label in ((ap, "AP(2)"), (deadly, "Deadly(3)")):
+        assert f"`{label}`" in d["message"]
+        assert "`Rifle`" in d["hint"] and "`Grenade Launcher`" in d["hint"] and f"rules: [{label}]" in d["hint"]
 
 
 def test_rules_are_parsed_with_their_rating():

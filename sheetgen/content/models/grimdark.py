@@ -10,18 +10,25 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from sheetgen.content.models.base import ContentModel, DocumentModel, Length, ShortText, Slug, Text
 
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 RuleName = Annotated[str, Field(min_length=1, max_length=80)]
-# A range as written: `24in`, `24"`, `8sq`, or a number of inches.
-RangeValue = Annotated[str, Field(min_length=1, max_length=20)] | int | float
+# A range as written: `24in`, `24"` or `8sq`; 0 is melee. Numbers are read here so that a
+# bare one (`24`) is an error at its value in the rules, with both ways to write it.
+RANGE_PATTERN = r'^\s*(0+(\.0+)?|[0-9]+(\.[0-9]+)?\s*(in|"|sq|squares?))\s*$'
+RangeValue = Annotated[
+    Annotated[str, Field(min_length=1, max_length=20)] | int | float,
+    WithJsonSchema({"anyOf": [{"type": "string", "pattern": RANGE_PATTERN, "examples": ["24in", "8sq"]},
+                              {"const": 0}]}),
+]
 
 
 class Weapon(ContentModel):
-    """A weapon: a range (none, or 0, for melee), attacks, and its rules (`AP(1)`)."""
+    """A weapon: a range in inches (`24in`) or squares (`8sq`), none (or 0) for melee;
+    attacks; and its rules (`AP(1)`)."""
 
     name: Name
     range: RangeValue | None = None

@@ -18,15 +18,18 @@ from sheetgen.rules.grimdark.rulebook import (
 )
 
 _RANGE_RE = re.compile(r'^\s*(\d+(?:\.\d+)?)\s*(in|"|sq|squares?)?\s*$')
+RANGE_WITHOUT_UNIT = "grimdark.range-without-unit"  # a bare number where a range is written
 _RULE_RE = re.compile(r"^\s*([A-Za-z][A-Za-z' -]*?)\s*(?:\(\s*([+-]?\d+)\s*\))?\s*$")
 
 
 class ProfileError(ValueError):
-    """A value in a profile that cannot be read; carries a hint."""
+    """A value in a profile that cannot be read; carries a hint, and the code of the
+    diagnostic where it is more precise than the caller's."""
 
-    def __init__(self, message: str, hint: str):
+    def __init__(self, message: str, hint: str, code: str | None = None):
         super().__init__(message)
         self.hint = hint
+        self.code = code
 
 
 def inches_to_squares(inches: float) -> int:
@@ -44,23 +47,27 @@ class Range:
 
 
 def parse_range(value: str | int | float | None) -> Range | None:
-    """A weapon's range: `24in`, `24"`, a number of inches, or `8sq`; None (or 0) is melee."""
+    """A weapon's range: `24in`, `24"` or `8sq`; None (or 0) is melee. A number without
+    its unit (`24`, `"24"`) is an error, never read as inches: it could be either."""
     if value is None:
         return None
     if isinstance(value, bool):
         raise ProfileError(f"`{value}` is not a range", "write `24in` or `8sq`, or leave range out for melee")
     if isinstance(value, (int, float)):
-        number, unit = float(value), "in"
+        number, unit = float(value), None
     else:
         m = _RANGE_RE.match(value)
         if not m:
             raise ProfileError(f"`{value}` is not a range",
                                "write inches (`24in` or `24\"`) or squares (`8sq`); leave range out for melee")
-        number, unit = float(m.group(1)), (m.group(2) or "in")
+        number, unit = float(m.group(1)), m.group(2)
     if number < 0:
         raise ProfileError(f"`{value}` is a negative range", "write a range of 0 or more")
     if number == 0:
         return None
+    if unit is None:
+        raise ProfileError(f"`{value}` has no unit: a range is in inches or in squares, "
+                           "and sheetgen does not guess which", bare_range_hint(number), code=RANGE_WITHOUT_UNIT)
     if unit.startswith("sq"):
         if number != int(number):
             raise ProfileError(f"`{value}` is not a whole number of squares", "write whole squares, such as `8sq`")
@@ -72,6 +79,16 @@ def parse_range(value: str | int | float | None) -> Range | None:
                            "a weapon that cannot shoot",
                            f"write {INCHES_PER_SQUARE / 2:g}in or more (1 square), or leave range out for a melee weapon")
     return Range(squares, inches)
+
+
+def bare_range_hint(number: float) -> str:
+    """The two ways to write a bare range's number, read as inches as list builders
+    write them: `24` → write `24in` (8 squares) or `8sq`."""
+    squares = inches_to_squares(number)
+    if squares == 0:  # too short to be inches on the grid: squares are what is left
+        return f"write squares, such as `1sq` ({INCHES_PER_SQUARE} inches), or leave range out for a melee weapon"
+    plural = "" if squares == 1 else "s"
+    return f"write `{number:g}in` ({squares} square{plural}) or `{squares}sq`"
 
 
 @dataclass(frozen=True, slots=True)

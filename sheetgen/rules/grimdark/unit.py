@@ -7,7 +7,9 @@ from sheetgen.content.loader import Document
 from sheetgen.content.models.grimdark import GrimdarkUnit
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.glossary import check_rule, glossary, short_text
-from sheetgen.rules.grimdark.profile import ProfileError, RuleRef, has, movement, occupancy, parse_range, rating_of
+from sheetgen.rules.grimdark.profile import (
+    ProfileError, RuleRef, has, movement, occupancy, parse_range, parse_rule, rating_of,
+)
 from sheetgen.rules.grimdark.rulebook import ACTIONS, QUALITY_RANGE
 
 
@@ -18,6 +20,41 @@ def _rules(ctx: RuleContext, doc: Document, path: tuple, texts: list[str]) -> li
         if ref is not None:
             out.append(ref)
     return out
+
+
+def _unit_rules(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> list[RuleRef]:
+    """The unit's special rules; one the glossary marks as a weapon's (`AP`, `Blast`) is
+    a warning at it: listed for the unit, no weapon on the card has it."""
+    entries = glossary(ctx.library)
+    refs = []
+    for i, text in enumerate(u.special_rules):
+        ref = check_rule(ctx, doc, ("special_rules", i), text)
+        if ref is None:
+            continue
+        refs.append(ref)
+        if (entries.get(ref.name) or {}).get("weapon"):
+            ctx.warning(doc, ("special_rules", i), "grimdark.weapon-rule-on-unit",
+                        f"`{ref.label}` is a weapon rule, not a unit's: in `special_rules` it belongs to no weapon "
+                        "on the card", _weapon_rule_hint(ref, u))
+    return refs
+
+
+def _weapon_rule_hint(ref: RuleRef, u: GrimdarkUnit) -> str:
+    """Where a weapon rule listed for the unit goes: the weapon that has it already,
+    else the `rules` of one of the unit's weapons."""
+    for w in u.weapons:
+        for text in w.rules:
+            try:
+                carried = parse_rule(text)
+            except ProfileError:
+                continue
+            if carried.name == ref.name:
+                return f"`{w.name}` has `{carried.label}` already: remove it from `special_rules`"
+    names = [f"`{w.name}`" for w in u.weapons]
+    if not names:
+        return f"move it to the weapon that has it: `weapons: [{{name: …, attacks: 1, rules: [{ref.label}]}}]`"
+    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"move it to the `rules` of the weapon that has it ({which}): `rules: [{ref.label}]`"
 
 
 def _rule_rows(ctx: RuleContext, refs: list[RuleRef]) -> list[dict]:
@@ -48,7 +85,7 @@ def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | Non
     try:
         rng = parse_range(w.range)
     except ProfileError as exc:
-        ctx.error(doc, path + ("range",), "grimdark.bad-range", str(exc), exc.hint)
+        ctx.error(doc, path + ("range",), exc.code or "grimdark.bad-range", str(exc), exc.hint)
         rng, ok = None, False
     if w.attacks < 1:
         ctx.error(doc, path + ("attacks",), "grimdark.attacks-below-one", f"attacks is {w.attacks}; a weapon makes at least one",
@@ -67,11 +104,12 @@ def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | Non
 
 
 def check_unit(doc: Document, ctx: RuleContext) -> dict:
-    """Quality and defense 2–6, size ≥ 1, cost ≥ 0, rules with their ratings, ranges.
+    """Quality and defense 2–6, size ≥ 1, cost ≥ 0, rules with their ratings (weapon
+    rules on weapons), ranges with their units.
     Derived: the card's values (ranges in squares and inches, movement, occupancy)."""
     u: GrimdarkUnit = doc.model  # type: ignore[assignment]
     _check_numbers(ctx, doc, u)
-    refs = _rules(ctx, doc, ("special_rules",), u.special_rules)
+    refs = _unit_rules(ctx, doc, u)
     if has(refs, "Fast") and has(refs, "Slow"):
         ctx.warning(doc, ("special_rules",), "grimdark.fast-and-slow", "the unit is both Fast and Slow; the two cancel out",
                     "keep one of them")

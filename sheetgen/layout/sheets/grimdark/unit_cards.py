@@ -58,7 +58,8 @@ def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color
 
 
 def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput) -> tuple[list[Item], float]:
-    """The weapons table; returns the items and its height. A weapon's name and its rules
+    """The weapons table; returns the items and its height. A weapon not every model
+    carries is named with how many do (`1× Grenade Launcher`). A weapon's name and its rules
     wrap within their columns and the row grows to hold them; on a narrow card (mini) a
     weapon's rules follow its name rather than take a column of their own. A table taller
     than `box` is an error at the first weapon that does not fit."""
@@ -82,8 +83,9 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
     rules_style = TextStyle(size=7, color=ink, min_size=6, leading=1.1)
     for i, w in enumerate(weapons):
         src = doc.source("weapons", i)
-        # A count only where some models do without the weapon: most units carry it all.
-        name = f"{w['count']}× {w['name']}" if 1 < w["count"] < doc.derived["size"] else w["name"]
+        # A count wherever some models do without the weapon ("1× Grenade Launcher" in a
+        # squad of 5); a weapon every model carries needs none.
+        name = f"{w['count']}× {w['name']}" if w["count"] < doc.derived["size"] else w["name"]
         rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP")
         name_w = cols[0].w - 1 * MM
         name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
