@@ -592,6 +592,16 @@ def _init_games() -> list[str]:
     return init_games()
 
 
+def _content_folder_around(folder: Path) -> Path | None:
+    """The `content/` folder of a project that `folder` is in (or is), if any: one named so
+    with YAML documents in it or a folder below."""
+    for place in (folder.resolve(), *folder.resolve().parents):
+        if place.name == "content" and place.is_dir() and (
+                any(place.glob("*.yaml")) or any(place.glob("*/*.yaml"))):
+            return place
+    return None
+
+
 @main.command()
 @click.argument("directory", default=".", required=False, type=click.Path(file_okay=False))
 @click.option("--game", "games", multiple=True, type=click.Choice(_init_games()),
@@ -605,6 +615,12 @@ def init(directory, games) -> None:
     folder = Path(directory)
     chosen = [g for g in init_games() if g in games] if games else init_games()
     files = plan_project(chosen)
+    inside = _content_folder_around(folder)
+    if inside is not None:
+        raise click.UsageError(
+            f"{folder} is inside the content folder of the project at {inside.parent}: a new project there would "
+            "be read as that project's documents (every example's id twice); choose a folder outside "
+            f"{inside}, or add documents to the project with `sheetgen new`")
     clash = existing(folder, files)
     if clash:
         raise click.UsageError(f"{folder} already has {', '.join(clash)}; sheetgen init never overwrites files "

@@ -91,6 +91,20 @@ def test_init_with_one_game_and_never_over_existing_files(empty):
     assert bad.code == 2 and "cubit" in bad.stderr and "tricube" in bad.stderr
 
 
+def test_init_refuses_a_folder_inside_a_projects_content(empty):
+    """A project inside another's `content/` would be read as its documents (every id
+    twice): refused, with nothing written, pointing at `sheetgen new`; a folder beside the
+    project is fine."""
+    assert run_cli("init", "proj", "--game", "kubos").code == 0
+    before = sorted(p for p in (empty / "proj").rglob("*"))
+    for inside in ("proj/content", "proj/content/kubos/more"):
+        run = run_cli("init", inside, "--game", "kubos")
+        assert run.code == 2 and "inside the content folder of the project" in run.stderr, run.stderr
+        assert "sheetgen new" in run.stderr
+    assert sorted(p for p in (empty / "proj").rglob("*")) == before
+    assert run_cli("init", "other", "--game", "kubos").code == 0
+
+
 @pytest.mark.parametrize("game", ["cubit", "tricube", "kubos", "cubes", "grimdark"])
 def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
     from sheetgen.games import GAMES
