@@ -565,9 +565,9 @@ def test_validate_given_one_file_says_what_a_build_of_it_would(workdir):
     party(workdir)
     other = workdir / "content/orm.yaml"
     other.write_text(other.read_text().replace("name: Orm", "name: Orm " + "Stonebrook-Ironfoot " * 3 + "of the Wastes"))
-    said = "tricube/character-cards/party is not rebuilt while tricube-character `orm`"
-    assert said in run_cli("build", "--format", "pdf", "content/hedda.yaml").stderr
-    assert said in run_cli("validate", "content/hedda.yaml").stderr
+    said = "tricube/character-cards/party is not {} while tricube-character `orm`"
+    assert said.format("built") in run_cli("build", "--format", "pdf", "content/hedda.yaml").stderr  # none was before
+    assert said.format("rebuilt") in run_cli("validate", "content/hedda.yaml").stderr
 
 
 def test_validate_given_one_file_notes_what_waits_on_errors_elsewhere(workdir):
@@ -597,3 +597,19 @@ def test_what_waits_for_an_unreadable_member_points_at_it(workdir):
     assert result.code == 1
     assert "content/orm.yaml:1:1: warning[build.not-rebuilt]: tricube/character-cards/party" in result.stderr
     assert "<tricube/" not in result.stderr
+
+
+def test_an_output_never_built_is_not_said_to_stay_as_it_was(workdir):
+    """A party's cards waiting for a member with errors: into a new output folder the
+    build says they are not built (there is nothing earlier to keep); where an earlier
+    build made them, it says they are not rebuilt and the earlier output stays."""
+    party(workdir)
+    assert run_cli("build", "--format", "pdf").code == 0
+    other = workdir / "content/orm.yaml"
+    other.write_text(other.read_text().replace("trait: brawny", "trait: wise"))
+    fresh = run_cli("build", "--format", "pdf", "-o", "new")
+    assert "tricube/character-cards/party is not built while tricube-character `orm` has errors" in fresh.stderr
+    assert "earlier output" not in fresh.stderr
+    again = run_cli("build", "--format", "pdf")
+    assert ("tricube/character-cards/party is not rebuilt while tricube-character `orm` has errors; "
+            "its earlier output stays as it was") in again.stderr

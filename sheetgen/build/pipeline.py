@@ -418,11 +418,12 @@ def _members_failed(checked: Checked, whole: bool, formats: Iterable[str], later
     return failed
 
 
-def _waits_on_failed(target: Target, failed_docs: set[tuple[str, str]], library: Library) -> Diagnostic | None:
+def _waits_on_failed(target: Target, failed_docs: set[tuple[str, str]], library: Library,
+                     earlier: bool = True) -> Diagnostic | None:
     """The `build.not-rebuilt` warning of an output drawing on documents whose own outputs
     failed, or None if none did."""
     failed = sorted(failed_docs.intersection(d.key for d in target.job.docs))
-    return _not_rebuilt(replace(target, blocked_by=tuple(failed)), library) if failed else None
+    return _not_rebuilt(replace(target, blocked_by=tuple(failed)), library, earlier) if failed else None
 
 
 def _failed_docs(target: Target, issues: Iterable[Issue], crashed: bool = False) -> set[tuple[str, str]]:
@@ -670,7 +671,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             kept.extend(old)  # made from documents with errors: earlier outputs stay intact
             report.failed += 1
             if not checked.theme.broken:
-                report.diagnostics.append(_not_rebuilt(t, library))
+                report.diagnostics.append(_not_rebuilt(t, library, bool(old)))
         elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
@@ -784,7 +785,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
 
         def blocked(t: Target) -> bool:
             """Whether a document of `t` failed; if so its earlier outputs stay, said so."""
-            said = _waits_on_failed(t, failed_docs, library)
+            said = _waits_on_failed(t, failed_docs, library, bool(by_target.get(t.key)))
             if said:
                 keep(t, [e for e in by_target.get(t.key, []) if e.format in t.formats])
                 report.failed += 1
@@ -873,18 +874,20 @@ def _spoiled_kinds(library: Library, manifest: Manifest) -> dict[str, set[str]]:
     return {f: set(kinds) | made.get(library.project_name(f), set()) for f, kinds in library.spoiled.items()}
 
 
-def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
+def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diagnostic:
     """Why a target is not built: a document it needs has errors. Placed at that document,
     or, where that is not known, at the document the output is made from; when the
-    command does not report the cause (a file it was not given), the hint says how to."""
+    command does not report the cause (a file it was not given), the hint says how to.
+    `earlier`: the output folder has an earlier output of it, which stays (else none is made)."""
+    verb, stays = ("rebuilt", "; its earlier output stays as it was") if earlier else ("built", "")
     if not target.blocked_by:
         file = target.blocked_files[0]
         shown = next((f for f, name in library.files.items() if name == file), file)
         hint = ("fix the errors above and build again" if cause_shown(target, library)
                 else f"`sheetgen validate {display_path(shown)}` shows why")
         return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
-                          f"{target.key} is not rebuilt while {file} holds a document that cannot be read; "
-                          "its earlier output stays as it was", hint)
+                          f"{target.key} is not {verb} while {file} holds a document that cannot be read{stays}",
+                          hint)
     kind, id_ = target.blocked_by[0]
     doc = library.get(kind, id_)
     own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
@@ -895,8 +898,7 @@ def _not_rebuilt(target: Target, library: Library) -> Diagnostic:
     hint = "fix the errors above and build again" if cause_shown(target, library) else (
         f"`sheetgen validate {display_path(where[0]) if not where[0].startswith('<') else 'content'}` shows its errors")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
-                      f"{target.key} is not rebuilt while {kind} `{id_}`{others} has errors; "
-                      "its earlier output stays as it was", hint)
+                      f"{target.key} is not {verb} while {kind} `{id_}`{others} has errors{stays}", hint)
 
 
 def cause_shown(target: Target, library: Library) -> bool:
