@@ -83,3 +83,18 @@ def test_a_handout_with_a_wrong_setting_has_its_sections_checked_too(workdir):
     _, found = validate_json()
     assert [(d["line"], d["code"]) for d in found] == [
         (4, "content.not-allowed"), (5, "content.not-allowed"), (7, "handout.unknown-product")], found
+
+
+def test_a_list_written_as_text_and_a_setting_in_the_wrong_case_get_the_fix_as_hint(workdir):
+    write(workdir, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A}]\n")
+    write(workdir, "content/h.yaml", """
+        kind: handout
+        id: h
+        title: H
+        paper: A4
+        keywords: cubes, rpg, wargame
+        sections: [{title: A, include: {kind: reference-deck}}]
+    """)
+    _, found = validate_json()
+    assert [(d["line"], d["hint"]) for d in found] == [
+        (4, "write `a4`: case matters"), (5, "write it as a list, in brackets: `[cubes, rpg, wargame]`")], found

@@ -758,11 +758,17 @@ def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positio
             hint = "remove the quotes to make it a number"
         elif kind.startswith("int") and isinstance(value, str) and value.strip().lower() in _NUMBER_WORDS:
             hint = f"write it in digits: `{_NUMBER_WORDS[value.strip().lower()]}`"
+        elif kind in ("list_type", "tuple_type", "set_type") and isinstance(value, (str, int, float)):
+            items = [p.strip() for p in value.split(",")] if isinstance(value, str) else [str(value)]
+            hint = f"write it as a list, in brackets: `[{', '.join(i for i in items if i)}]`"
     elif kind in ("literal_error", "enum"):
         options = _expected_options(ctx)
         code = "content.not-allowed"
         message = f"{name}: `{value}` is not one of {', '.join(f'`{o}`' for o in options)}"
         hint = did_you_mean(str(value), options) if isinstance(value, str) else None
+        same = [o for o in options if isinstance(value, str) and o.lower() == value.lower()]
+        if same and same[0] != value:
+            hint = f"write `{same[0]}`: case matters"
     elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         code = "content.out-of-range"
         bound = {
