@@ -62,6 +62,16 @@ def init_dir() -> Path:
     raise FileNotFoundError("sheetgen's templates/init folder is missing")
 
 
+def rules_deck(game: str) -> bytes | None:
+    """The game's rules reference deck, as the bundled content has it (`content/<game>/
+    reference.yaml`; in the wheel under the package), or None."""
+    package = Path(sheetgen.__file__).parent
+    for candidate in (package / "rules-decks" / f"{game}.yaml", package.parent / "content" / game / "reference.yaml"):
+        if candidate.is_file():
+            return candidate.read_bytes()
+    return None
+
+
 def init_games() -> list[str]:
     """The games `init` has examples for (each a folder of `templates/init/`)."""
     return sorted(p.name for p in init_dir().iterdir()
@@ -96,6 +106,9 @@ def plan_project(games: list[str]) -> list[PlannedFile]:
     for game in games:
         for example in sorted((root / game).glob("*.yaml")):
             files.append(PlannedFile(f"content/{game}/{example.name}", example.read_bytes()))
+        deck = rules_deck(game)  # the game's rules on cards, ready to print
+        if deck is not None:
+            files.append(PlannedFile(f"content/{game}/reference.yaml", deck))
     if games:  # for publishers: a deck of one's own, and a handout bundling the games' outputs
         deck = (root / "shared" / "reference-deck.yaml").read_text(encoding="utf-8")
         files.append(PlannedFile("content/reference-deck.yaml", deck.replace("{system}", games[0]).encode()))

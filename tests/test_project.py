@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
 from sheetgen.project import HANDOUT_SECTIONS
@@ -40,11 +41,13 @@ def test_every_command_works_in_an_empty_folder(empty):
     assert run_cli("init").code == 0
     assert sorted(p.relative_to(empty).as_posix() for p in empty.rglob("*") if p.is_file()) == [
         ".vscode/settings.json", "README.md", "content/cubes/cubes-civilization.yaml", "content/cubes/cubes-game.yaml",
-        "content/cubit/cubit.yaml", "content/grimdark/grimdark-army.yaml", "content/grimdark/grimdark-mission.yaml",
-        "content/grimdark/grimdark-unit.yaml", "content/handout.yaml", "content/kubos/kubos-character.yaml",
-        "content/kubos/kubos-monster.yaml", "content/reference-deck.yaml", "content/theme.yaml", "content/tricube/tricube-character.yaml",
-        "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
-    assert len((empty / "README.md").read_text().splitlines()) == 4
+        "content/cubes/reference.yaml", "content/cubit/cubit.yaml", "content/cubit/reference.yaml",
+        "content/grimdark/grimdark-army.yaml", "content/grimdark/grimdark-mission.yaml",
+        "content/grimdark/grimdark-unit.yaml", "content/grimdark/reference.yaml", "content/handout.yaml",
+        "content/kubos/kubos-character.yaml", "content/kubos/kubos-monster.yaml", "content/kubos/reference.yaml",
+        "content/reference-deck.yaml", "content/theme.yaml", "content/tricube/reference.yaml",
+        "content/tricube/tricube-character.yaml", "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
+    assert len((empty / "README.md").read_text().splitlines()) == 5
     for kind, name in (("cubit", "npc"), ("tricube-character", "hero"), ("tricube-foe", "foe"),
                        ("kubos-monster", "monster"), ("kubos-character", "pc")):
         run = run_cli("new", kind, "--seed", "7", "-o", f"content/{name}.yaml")
@@ -52,12 +55,12 @@ def test_every_command_works_in_an_empty_folder(empty):
     validate = run_cli("validate", "--strict")
     assert validate.code == 0, validate.stderr
     # 15 examples (3 of them CUBES!, 4 Grimdark, a reference deck and a handout), 5 generated
-    assert "20 documents checked, 0 errors, 0 warnings" in validate.stderr
+    assert "25 documents checked, 0 errors, 0 warnings" in validate.stderr
     shown = json.loads(run_cli("show", "--json", "content/cubit/cubit.yaml").stdout)
     assert shown["valid"] is True and shown["derived"]["faces"][1]["effective"] == 3  # Ma6 − Martial Arts 3
     build = run_cli("build")
     assert build.code == 0, build.stderr
-    assert "20 documents," in build.stderr and "0 errors" in build.stderr
+    assert "25 documents," in build.stderr and "0 errors" in build.stderr
     out = empty / "output"
     assert "Sparky" in pdf_text(out / "cubit/sheet/sparky.pdf")
     # The shipped catalog is built for the game the project plays, named as the package's.
@@ -130,6 +133,11 @@ def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
     example = {"cubit": "Sparky", "tricube": "Hedda Stonebrook", "kubos": "Orc sergeant",
                "cubes": "The Red Concord", "grimdark": "First Army"}[game]
     assert HANDOUT_SECTIONS[game][0] in handout and example in handout
+    # The game's rules on reference cards, as the bundled content has them, built too.
+    rules = yaml.safe_load((empty / "table" / "content" / game / "reference.yaml").read_text())
+    assert rules == yaml.safe_load((REPO / "content" / game / "reference.yaml").read_text())
+    printed = " ".join(pdf_text(empty / f"table/output/{game}/reference/{rules['id']}.pdf").split())
+    assert rules["cards"][0]["title"] in printed
 
 
 def test_init_offers_every_game_sheetgen_serves():
@@ -340,7 +348,7 @@ def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(e
     whole = run_cli("build")
     assert whole.code == 0 and "→ ../../output/" in whole.stderr
     assert (empty / "output/tricube/character-sheet").is_dir()
-    assert "6 documents checked" in run_cli("validate").stderr  # theme, deck, handout, character, foe, zib
+    assert "7 documents checked" in run_cli("validate").stderr  # theme, decks, handout, character, foe, zib
     (mine / "zib.yaml").write_text((mine / "zib.yaml").read_text().replace("difficulty: ", "difficulty: 9  # "))
     shown = run_cli("validate")  # paths as from here: this folder's file by its name, others by the way up
     assert "\nzib.yaml:" in "\n" + shown.stderr and "error[tricube.difficulty-out-of-range]" in shown.stderr
