@@ -57,6 +57,17 @@ def cubit_project(tmp_path_factory):
 
 
 @pytest.fixture
+def kubos_project(tmp_path, monkeypatch):
+    """A project made by `sheetgen init --game kubos`, built, as the working directory."""
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("init", "table", "--game", "kubos").code == 0
+    monkeypatch.chdir(tmp_path / "table")
+    ws = Workspace()
+    assert ws.rebuild().problems == []
+    return tmp_path / "table", ws, client_for(ws)
+
+
+@pytest.fixture
 def deck_project(workdir):
     write(workdir, "content/decks/table.yaml", DECK)
     ws = Workspace()
@@ -310,10 +321,52 @@ def test_saving_writes_a_new_file_and_never_overwrites(deck_project):
     assert "content/cubit/new/saved-one-2.yaml" in first.text
     # The same document again: its id is taken now, so nothing is written.
     again = client.post("/new/cubit/save", data=form)
-    assert again.status_code == 400 and "content.duplicate-id" in again.text
+    assert again.status_code == 400 and "a cubit with the id `saved-one` is already in the content folder" in again.text
     assert sorted(p.name for p in taken.parent.iterdir()) == ["saved-one-2.yaml", "saved-one.yaml"]
     ws.rebuild()
     assert 'href="/output/cubit/net/saved-one.pdf"' in client.get("/").text
+
+
+def test_a_saved_document_is_not_a_problem_for_itself(kubos_project):
+    import html
+
+    root, ws, client = kubos_project
+    form = {"type": "dragon", "count": "1", "seed": "78"}
+    assert "error[" not in client.get("/new/kubos-monster", params=form).text  # the form as the user saw it
+    saved = client.post("/new/kubos-monster/save", data=form)
+    assert saved.status_code == 200, saved.text
+    written = root / "content/kubos/new/black-dragon-jqi2f.yaml"
+    assert "Saved as <code>content/kubos/new/black-dragon-jqi2f.yaml</code>" in saved.text
+    assert 'class="problems"' not in saved.text and "error[" not in saved.text and "Not saved" not in saved.text
+    # The page shows the document as saved, and its preview.
+    shown = html.unescape(re.search(r'<pre class="yaml">(.*?)</pre>', saved.text, re.S).group(1))
+    assert shown == written.read_text(encoding="utf-8")
+    name = re.search(r"^name: (.+)$", shown, re.M).group(1)
+    preview = client.get(html.unescape(re.search(r'<img class="preview big" src="([^"]+)"', saved.text).group(1)))
+    assert preview.status_code == 200 and f'aria-label="{name}"' in preview.text
+    # At once, before the rebuild the save sets off: the form's next document has an id of its own.
+    again = client.get("/new/kubos-monster", params=form).text
+    assert "error[" not in again and "id: black-dragon-jqi2f-2\n" in html.unescape(again)
+    second = client.post("/new/kubos-monster/save", data=form)
+    assert second.status_code == 200 and "error[" not in second.text
+    assert sorted(p.name for p in written.parent.iterdir()) == ["black-dragon-jqi2f-2.yaml", "black-dragon-jqi2f.yaml"]
+    assert ws.rebuild().problems == []
+
+
+def test_a_clash_with_another_file_is_still_reported(kubos_project):
+    root, ws, client = kubos_project
+    form = {"type": "dragon", "count": "1", "seed": "78"}
+    page = client.get("/new/kubos-monster", params=form).text
+    # Another file takes the id after the last build (the forms have not seen it yet).
+    import html
+
+    text = html.unescape(re.search(r'<pre class="yaml">(.*?)</pre>', page, re.S).group(1))
+    write(root, "content/kubos/mine.yaml", text)
+    refused = client.post("/new/kubos-monster/save", data=form)
+    assert refused.status_code == 400 and "Not saved" in refused.text
+    assert "error[content.duplicate-id]: another kubos-monster already has the id `black-dragon-jqi2f` " \
+           "(content/kubos/mine.yaml:2)" in html.unescape(refused.text)
+    assert not (root / "content/kubos/new").exists()
 
 
 def test_forms_are_size_limited_and_same_site_only(deck_project):
@@ -394,6 +447,17 @@ def test_builder_saves_a_valid_cubit_into_the_content_folder(deck_project):
     saved = client.post("/cubit/save", data=builder(id="from-builder"))
     assert saved.status_code == 200, saved.text
     assert run_cli("validate", "content/cubit/new/from-builder.yaml").code == 0
+    # The saved cubit is that file now, not a second cubit with its id: its net is there to download.
+    for fmt in ("svg", "pdf"):
+        assert client.get(f"/cubit/net.{fmt}", params={**builder(id="from-builder"), "inline": "1"}).status_code == 200
+    page = client.get("/cubit", params=builder(id="from-builder")).text
+    assert "error[" not in page and 'id="net-pdf"' in page
+    again = client.post("/cubit/save", data=builder(id="from-builder"))
+    assert again.status_code == 400 and "saved already, as content/cubit/new/from-builder.yaml" in again.text
+    assert [p.name for p in (root / "content/cubit/new").iterdir()] == ["from-builder.yaml"]
+    # Another cubit with the same id is a clash with the saved file.
+    other = client.get("/cubit", params=builder(id="from-builder", name="Other")).text
+    assert "error[content.duplicate-id]: another cubit already has the id `from-builder`" in other
 
 
 # --- live updates and the command ---------------------------------------------------------------------------
