@@ -67,6 +67,17 @@ def kubos_project(tmp_path, monkeypatch):
     return tmp_path / "table", ws, client_for(ws)
 
 
+@pytest.fixture(scope="module")
+def every_game_project(tmp_path_factory):
+    """A project made by `sheetgen init` (every game), unbuilt: for the forms' fields."""
+    root = tmp_path_factory.mktemp("serve-init")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        assert run_cli("init", ".").code == 0
+        ws = Workspace()
+        yield root, ws, client_for(ws)
+
+
 @pytest.fixture
 def deck_project(workdir):
     write(workdir, "content/decks/table.yaml", DECK)
@@ -380,6 +391,44 @@ def test_forms_are_size_limited_and_same_site_only(deck_project):
     cross = client.post("/new/cubit/save", data={"seed": "1"}, headers={"origin": "http://evil.example"})
     assert cross.status_code == 403
     assert not (root / "content/cubit").exists()
+
+
+# --- the forms' numbers ------------------------------------------------------------------------------------
+
+
+NUMBER = re.compile(r'<input id="f-\w+" name="(\w+)" type="number" min="(-?\d+)" max="(-?\d+)"')
+
+
+@pytest.mark.parametrize("kind", ["cubit", "tricube-character", "tricube-foe", "kubos-character", "kubos-monster",
+                                  "builder"])
+def test_every_number_field_offers_what_the_server_accepts(every_game_project, kind):
+    """A number field's `min` and `max` are the lowest and highest values the server takes:
+    both ends give a document (or a cubit), one beyond either is refused at the field."""
+    from sheetgen.generate import generators
+
+    root, ws, client = every_game_project
+    if kind == "builder":
+        url, base = "/cubit", builder()
+    else:
+        assert kind in generators()
+        url, base = f"/new/{kind}", {"seed": "1"}
+    fields = NUMBER.findall(client.get(url, params=base).text)
+    assert {name for name, _, _ in fields} >= ({"advancement", "skill1"} if kind == "builder" else {"seed", "count"})
+
+    def refusal(name, value) -> str | None:
+        page = client.get(url, params={**base, name: str(value)})
+        alerts = re.findall(r'role="alert">(.*?)</p>', page.text)
+        if kind != "builder" and '<pre class="yaml">' not in page.text:
+            return "; ".join(alerts) or "no document"
+        return next((a for a in alerts if a.startswith(f"{name}: ")), None)
+
+    for name, low, high in fields:
+        low, high = int(low), int(high)
+        assert low < high, name
+        for value in (low, high):
+            assert refusal(name, value) is None, (name, value)
+        for value in (low - 1, high + 1):
+            assert refusal(name, value) == f"{name}: a whole number from {low} to {high}", (name, value)
 
 
 # --- the cubit builder -------------------------------------------------------------------------------------

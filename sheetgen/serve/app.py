@@ -31,8 +31,8 @@ from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import preview
 from sheetgen.serve.confine import confined
-from sheetgen.serve.forms import (FormError, cubit_form, cubit_yaml, generate, generator_fields, generator_values,
-                                  seed_value)
+from sheetgen.serve.forms import (CUBIT_LIMITS, SEED_LIMITS, FormError, cubit_form, cubit_yaml, generate,
+                                  generator_fields, generator_values, seed_value)
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
@@ -198,15 +198,18 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: t
                     status: int, save_error: str | None = None) -> Response:
     """The form with its document; once `saved` (the file and its text), that document as
     saved, not made again: its id is taken now, so the generator would give another."""
-    seed = seed_value(params)
-    text, trial, problem = "", None, None
+    text, trial, problem, query = "", None, None, ""
+    try:
+        seed = seed_value(params)
+    except FormError as exc:  # shown as it was typed, and refused at the field like any other
+        seed, problem = str(params.get("seed", ""))[:12], f"{exc.field}: {exc.message}"
     params = {**params, "seed": str(seed)}
     fields = generator_fields(gen, params)
     if saved:
         text = saved[1]
         trial = _try(ws, text, f"new-{gen.kind}.yaml")
         query = urlencode({"saved": display_path(str(saved[0]))})
-    else:
+    elif problem is None:
         try:
             values = generator_values(gen, params)
             text = generate(gen, seed, values, ws.library())
@@ -220,7 +223,7 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: t
     return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
                 trial=trial, problem=problem, preview_url=preview_url,
                 saved=display_path(str(saved[0])) if saved else None, save_error=save_error,
-                can_save=ws.save_folder() is not None)
+                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS)
 
 
 def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None) -> preview.Trial:
@@ -363,12 +366,13 @@ def _cubit_trial(ws: Workspace, params: dict):
     except LengthError as exc:
         problem = f"cube size: {exc}"
     if len(interfaces) != 6:
-        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {}
+        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {
+            "limits": CUBIT_LIMITS}
     text = cubit_yaml(form, [d.model.code for d in interfaces])
     trial = _try(ws, text, "cubit-builder.yaml", settings)
     # The form's field, not the command line's option, is what the workbench's user changes.
     problem = problem or (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
-    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades}
+    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     return form, trial, problem, extra
 
 
