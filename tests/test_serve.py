@@ -57,6 +57,28 @@ def cubit_project(tmp_path_factory):
 
 
 @pytest.fixture
+def kubos_project(tmp_path, monkeypatch):
+    """A project made by `sheetgen init --game kubos`, built, as the working directory."""
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("init", "table", "--game", "kubos").code == 0
+    monkeypatch.chdir(tmp_path / "table")
+    ws = Workspace()
+    assert ws.rebuild().problems == []
+    return tmp_path / "table", ws, client_for(ws)
+
+
+@pytest.fixture(scope="module")
+def every_game_project(tmp_path_factory):
+    """A project made by `sheetgen init` (every game), unbuilt: for the forms' fields."""
+    root = tmp_path_factory.mktemp("serve-init")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        assert run_cli("init", ".").code == 0
+        ws = Workspace()
+        yield root, ws, client_for(ws)
+
+
+@pytest.fixture
 def deck_project(workdir):
     write(workdir, "content/decks/table.yaml", DECK)
     ws = Workspace()
@@ -310,10 +332,52 @@ def test_saving_writes_a_new_file_and_never_overwrites(deck_project):
     assert "content/cubit/new/saved-one-2.yaml" in first.text
     # The same document again: its id is taken now, so nothing is written.
     again = client.post("/new/cubit/save", data=form)
-    assert again.status_code == 400 and "content.duplicate-id" in again.text
+    assert again.status_code == 400 and "a cubit with the id `saved-one` is already in the content folder" in again.text
     assert sorted(p.name for p in taken.parent.iterdir()) == ["saved-one-2.yaml", "saved-one.yaml"]
     ws.rebuild()
     assert 'href="/output/cubit/net/saved-one.pdf"' in client.get("/").text
+
+
+def test_a_saved_document_is_not_a_problem_for_itself(kubos_project):
+    import html
+
+    root, ws, client = kubos_project
+    form = {"type": "dragon", "count": "1", "seed": "78"}
+    assert "error[" not in client.get("/new/kubos-monster", params=form).text  # the form as the user saw it
+    saved = client.post("/new/kubos-monster/save", data=form)
+    assert saved.status_code == 200, saved.text
+    written = root / "content/kubos/new/black-dragon-jqi2f.yaml"
+    assert "Saved as <code>content/kubos/new/black-dragon-jqi2f.yaml</code>" in saved.text
+    assert 'class="problems"' not in saved.text and "error[" not in saved.text and "Not saved" not in saved.text
+    # The page shows the document as saved, and its preview.
+    shown = html.unescape(re.search(r'<pre class="yaml">(.*?)</pre>', saved.text, re.S).group(1))
+    assert shown == written.read_text(encoding="utf-8")
+    name = re.search(r"^name: (.+)$", shown, re.M).group(1)
+    preview = client.get(html.unescape(re.search(r'<img class="preview big" src="([^"]+)"', saved.text).group(1)))
+    assert preview.status_code == 200 and f'aria-label="{name}"' in preview.text
+    # At once, before the rebuild the save sets off: the form's next document has an id of its own.
+    again = client.get("/new/kubos-monster", params=form).text
+    assert "error[" not in again and "id: black-dragon-jqi2f-2\n" in html.unescape(again)
+    second = client.post("/new/kubos-monster/save", data=form)
+    assert second.status_code == 200 and "error[" not in second.text
+    assert sorted(p.name for p in written.parent.iterdir()) == ["black-dragon-jqi2f-2.yaml", "black-dragon-jqi2f.yaml"]
+    assert ws.rebuild().problems == []
+
+
+def test_a_clash_with_another_file_is_still_reported(kubos_project):
+    root, ws, client = kubos_project
+    form = {"type": "dragon", "count": "1", "seed": "78"}
+    page = client.get("/new/kubos-monster", params=form).text
+    # Another file takes the id after the last build (the forms have not seen it yet).
+    import html
+
+    text = html.unescape(re.search(r'<pre class="yaml">(.*?)</pre>', page, re.S).group(1))
+    write(root, "content/kubos/mine.yaml", text)
+    refused = client.post("/new/kubos-monster/save", data=form)
+    assert refused.status_code == 400 and "Not saved" in refused.text
+    assert "error[content.duplicate-id]: another kubos-monster already has the id `black-dragon-jqi2f` " \
+           "(content/kubos/mine.yaml:2)" in html.unescape(refused.text)
+    assert not (root / "content/kubos/new").exists()
 
 
 def test_forms_are_size_limited_and_same_site_only(deck_project):
@@ -327,6 +391,44 @@ def test_forms_are_size_limited_and_same_site_only(deck_project):
     cross = client.post("/new/cubit/save", data={"seed": "1"}, headers={"origin": "http://evil.example"})
     assert cross.status_code == 403
     assert not (root / "content/cubit").exists()
+
+
+# --- the forms' numbers ------------------------------------------------------------------------------------
+
+
+NUMBER = re.compile(r'<input id="f-\w+" name="(\w+)" type="number" min="(-?\d+)" max="(-?\d+)"')
+
+
+@pytest.mark.parametrize("kind", ["cubit", "tricube-character", "tricube-foe", "kubos-character", "kubos-monster",
+                                  "builder"])
+def test_every_number_field_offers_what_the_server_accepts(every_game_project, kind):
+    """A number field's `min` and `max` are the lowest and highest values the server takes:
+    both ends give a document (or a cubit), one beyond either is refused at the field."""
+    from sheetgen.generate import generators
+
+    root, ws, client = every_game_project
+    if kind == "builder":
+        url, base = "/cubit", builder()
+    else:
+        assert kind in generators()
+        url, base = f"/new/{kind}", {"seed": "1"}
+    fields = NUMBER.findall(client.get(url, params=base).text)
+    assert {name for name, _, _ in fields} >= ({"advancement", "skill1"} if kind == "builder" else {"seed", "count"})
+
+    def refusal(name, value) -> str | None:
+        page = client.get(url, params={**base, name: str(value)})
+        alerts = re.findall(r'role="alert">(.*?)</p>', page.text)
+        if kind != "builder" and '<pre class="yaml">' not in page.text:
+            return "; ".join(alerts) or "no document"
+        return next((a for a in alerts if a.startswith(f"{name}: ")), None)
+
+    for name, low, high in fields:
+        low, high = int(low), int(high)
+        assert low < high, name
+        for value in (low, high):
+            assert refusal(name, value) is None, (name, value)
+        for value in (low - 1, high + 1):
+            assert refusal(name, value) == f"{name}: a whole number from {low} to {high}", (name, value)
 
 
 # --- the cubit builder -------------------------------------------------------------------------------------
@@ -394,6 +496,17 @@ def test_builder_saves_a_valid_cubit_into_the_content_folder(deck_project):
     saved = client.post("/cubit/save", data=builder(id="from-builder"))
     assert saved.status_code == 200, saved.text
     assert run_cli("validate", "content/cubit/new/from-builder.yaml").code == 0
+    # The saved cubit is that file now, not a second cubit with its id: its net is there to download.
+    for fmt in ("svg", "pdf"):
+        assert client.get(f"/cubit/net.{fmt}", params={**builder(id="from-builder"), "inline": "1"}).status_code == 200
+    page = client.get("/cubit", params=builder(id="from-builder")).text
+    assert "error[" not in page and 'id="net-pdf"' in page
+    again = client.post("/cubit/save", data=builder(id="from-builder"))
+    assert again.status_code == 400 and "saved already, as content/cubit/new/from-builder.yaml" in again.text
+    assert [p.name for p in (root / "content/cubit/new").iterdir()] == ["from-builder.yaml"]
+    # Another cubit with the same id is a clash with the saved file.
+    other = client.get("/cubit", params=builder(id="from-builder", name="Other")).text
+    assert "error[content.duplicate-id]: another cubit already has the id `from-builder`" in other
 
 
 # --- live updates and the command ---------------------------------------------------------------------------

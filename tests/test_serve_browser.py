@@ -1,6 +1,7 @@
 """`sheetgen serve` in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
 driven by Selenium): the page follows edits on disk, shows and clears diagnostics, the cubit
-builder's net downloads and folds, and paths out of the project get 404. Screenshots go to
+builder's net downloads and folds, a generator's document saves without a problem with
+itself, and paths out of the project get 404. Screenshots go to
 the test's tmp folder (`shots/`).
 
 Without Chromium these tests are skipped, except under CI, where `.ci/run` installs it.
@@ -169,6 +170,26 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
 
     page = PdfReader(str(pdf)).pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)  # Letter
+
+
+def test_a_generated_cubit_saved_from_its_form_has_no_problem_with_itself(project, browser, shots):
+    root, ws, url = project
+    browser.get(url + "/new/cubit?seed=78&method=roll")
+    version = ws.state.version
+    browser.find_element(By.ID, "save").click()
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "p.saved"), "the document was not saved")
+    saved = browser.find_element(By.CSS_SELECTOR, "p.saved code").text
+    assert saved.startswith("content/cubit/new/") and (root / saved).is_file()
+    # Its preview loads while the rebuild the save sets off is under way, and nothing is said against it.
+    wait_until(browser, lambda d: d.execute_script(
+        "const img = document.querySelector('img.preview.big');"
+        "return img && img.complete && img.naturalWidth > 0"), "the saved document's preview did not load")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".diagnostic")
+    browser.save_screenshot(str(shots / "generator-saved.png"))
+    wait_until(browser, lambda d: ws.state.version > version and not ws.state.building, "no rebuild after the save")
+    assert ws.state.problems == []
+    browser.get(url + "/")
+    assert saved in browser.find_element(By.ID, "live").text and not browser.find_elements(By.CSS_SELECTOR, ".diagnostic")
 
 
 def test_paths_out_of_the_project_get_404(project, browser, shots):

@@ -227,6 +227,7 @@ def load(
     game_data: bool | Iterable[str] = True,
     cache: DocumentCache | None = None,
     jobs: int = 1,
+    leave_out: Iterable[str | os.PathLike] = (),
 ) -> Library:
     """Load the documents under `paths`; `context` folders add documents that
     references may resolve to, without being built or reported on. Files must resolve
@@ -235,12 +236,13 @@ def load(
     not replace (`sheetgen.content.gamedata`) for the games of the project's documents
     and any games `game_data` names; none when it is false. A `cache` gives the parsed
     documents of files unchanged since it was made (`sheetgen.content.cache`), and with
-    `jobs` above one, the files it does not hold are read in that many processes."""
+    `jobs` above one, the files it does not hold are read in that many processes. Files of
+    the context in `leave_out` are not read (one that a file of `paths` stands in for)."""
     paths, context = list(paths), list(context)
     library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
     allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
     files = discover(paths, allowed=allowed, problems=library.diagnostics)
-    target_files = {os.path.realpath(p) for p in files}
+    target_files = {os.path.realpath(p) for p in files} | {os.path.realpath(p) for p in leave_out}
     context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files] if context else []
     if cache is not None and jobs > 1:
         cache.parse_ahead([(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files], jobs)

@@ -24,6 +24,7 @@ class Option:
     choices: tuple[str, ...] | None = None
     default: Any = None
     type: type = str
+    bounds: tuple[int, int] | None = None  # a whole number's lowest and highest values
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,13 @@ def tag_for(options: dict[str, Any], rng: random.Random) -> str:
     return seed_tag(seed if seed is not None else rng.randrange(_TAG_SPAN))
 
 
+COUNT_BOUNDS = (1, MAX_COUNT)
+
+
 def count_of(options: dict[str, Any]) -> int:
-    """The `--count` option, checked: 1 to MAX_COUNT."""
+    """The `--count` option (declared with `bounds=COUNT_BOUNDS`), checked: 1 to MAX_COUNT."""
     count = 1 if options.get("count") is None else options["count"]
-    if not 1 <= count <= MAX_COUNT:
+    if not COUNT_BOUNDS[0] <= count <= COUNT_BOUNDS[1]:
         raise ValueError(f"--count must be 1 to {MAX_COUNT}, not {count}")
     return count
 

@@ -17,7 +17,7 @@ from typing import Any
 from sheetgen.content.loader import Library
 from sheetgen.content.models.base import slugify
 from sheetgen.diagnostics import did_you_mean
-from sheetgen.generate import MAX_COUNT, Generator, Option, count_of, tag_for
+from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, tag_for
 
 ROLLS = 15  # method 2: rolls of the cube, each adding 1 to the face on top
 FACES = 6
@@ -104,7 +104,7 @@ GENERATORS = [
                    "any interfaces on any faces)", choices=("standard", "custom"), default="standard"),
             Option("faction", "id of the cubits' faction (default: none)"),
             Option("name", "a name (default: none; other players name cubits); numbered with --count"),
-            Option("count", f"how many cubits, 1 to {MAX_COUNT}", default=1, type=int),
+            Option("count", f"how many cubits, 1 to {MAX_COUNT}", default=1, type=int, bounds=COUNT_BOUNDS),
             Option("id", "the document id (default: one made from the name or `cubit` and the seed)"),
         ),
         generate=generate_cubit,

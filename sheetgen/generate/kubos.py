@@ -13,7 +13,7 @@ from typing import Any
 
 from sheetgen.content.loader import Library
 from sheetgen.content.models.kubos import KubosTables
-from sheetgen.generate import MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
+from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
 from sheetgen.rules.kubos.core import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_POINTS,
@@ -189,7 +189,8 @@ GENERATORS = [
         kind="kubos-character",
         summary="new KUBOS characters by the rules (attribute points, HP, FP, starting kit), named from the tables",
         options=(
-            Option("count", f"how many characters, 1 to {MAX_COUNT}; names do not repeat", default=1, type=int),
+            Option("count", f"how many characters, 1 to {MAX_COUNT}; names do not repeat",
+                   default=1, type=int, bounds=COUNT_BOUNDS),
             Option("name", "a name (default: drawn from the kubos-tables names); numbered with --count"),
         ),
         generate=generate_characters,
@@ -202,7 +203,8 @@ GENERATORS = [
             Option("rank", "humanoids: grunt, captain or commander (default grunt)", choices=RANKS),
             Option("size", "humanoids: small (+1 SNEAK), normal, or large (+1 STRENGTH, double HP)", choices=SIZES),
             Option("undead_type", "undead: skeleton, ghoul or zombie (default: rolled)", choices=UNDEAD_TYPES),
-            Option("count", f"how many monsters in the group, 1 to {MAX_COUNT}", default=1, type=int),
+            Option("count", f"how many monsters in the group, 1 to {MAX_COUNT}",
+                   default=1, type=int, bounds=COUNT_BOUNDS),
             Option("name", "the monsters' name (default: drawn from the kubos-tables names)"),
         ),
         generate=generate_monsters,

@@ -19,7 +19,7 @@ from typing import Any
 from sheetgen.content.loader import Library
 from sheetgen.content.models.base import slugify
 from sheetgen.content.models.tricube import TRAITS, TableEntry, TricubeTable
-from sheetgen.generate import MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
+from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
 from sheetgen.rules.tricube.dice import DIFFICULTIES, USUAL_COMBAT_STYLE
 from sheetgen.rules.tricube.limits import campaign_limits
 
@@ -157,7 +157,8 @@ GENERATORS = [
             Option("trait", "the characters' trait (default: drawn at random)", choices=TRAITS),
             Option("genre", "draw from entries of this genre, as tagged in the tables: fantasy, sci-fi, modern, "
                    "horror, western (default: drawn at random)"),
-            Option("count", f"how many characters (a party), 1 to {MAX_COUNT}; names do not repeat", default=1, type=int),
+            Option("count", f"how many characters (a party), 1 to {MAX_COUNT}; names do not repeat",
+                   default=1, type=int, bounds=COUNT_BOUNDS),
             Option("name", "a name (default: drawn from the names table); numbered with --count"),
         ),
         generate=generate_character,
@@ -172,7 +173,8 @@ GENERATORS = [
                    choices=tuple(DIFFICULTIES.values())),
             Option("genre", "draw names of this genre: fantasy, sci-fi, modern, horror, western "
                    "(default: drawn at random)"),
-            Option("count", f"how many, 1 to {MAX_COUNT}; names do not repeat", default=1, type=int),
+            Option("count", f"how many, 1 to {MAX_COUNT}; names do not repeat",
+                   default=1, type=int, bounds=COUNT_BOUNDS),
             Option("name", "a name (default: drawn from the table); numbered with --count"),
         ),
         generate=generate_foe,

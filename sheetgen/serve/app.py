@@ -31,8 +31,8 @@ from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import preview
 from sheetgen.serve.confine import confined
-from sheetgen.serve.forms import (FormError, cubit_form, cubit_yaml, generate, generator_fields, generator_values,
-                                  seed_value)
+from sheetgen.serve.forms import (CUBIT_LIMITS, SEED_LIMITS, FormError, cubit_form, cubit_yaml, generate,
+                                  generator_fields, generator_values, seed_value)
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
@@ -194,25 +194,43 @@ async def generator_form(request: Request) -> Response:
     return await run_in_threadpool(_generator_page, request, ws, gen, params, None, 200)
 
 
-def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: str | None, status: int,
-                    save_error: str | None = None) -> Response:
-    seed = seed_value(params)
+def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: tuple[Path, str] | None,
+                    status: int, save_error: str | None = None) -> Response:
+    """The form with its document; once `saved` (the file and its text), that document as
+    saved, not made again: its id is taken now, so the generator would give another."""
+    text, trial, problem, query = "", None, None, ""
+    try:
+        seed = seed_value(params)
+    except FormError as exc:  # shown as it was typed, and refused at the field like any other
+        seed, problem = str(params.get("seed", ""))[:12], f"{exc.field}: {exc.message}"
     params = {**params, "seed": str(seed)}
     fields = generator_fields(gen, params)
-    text, trial, problem = "", None, None
-    try:
-        values = generator_values(gen, params)
-        text = generate(gen, seed, values, ws.library())
-        trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{gen.kind}.yaml")
-    except FormError as exc:
-        problem = exc.message if not exc.field else f"{exc.field}: {exc.message}"
-    except ValueError as exc:  # options that make no sense together, as `sheetgen new` says
-        problem = str(exc)
-    query = urlencode({k: v for k, v in params.items() if k != "reroll"})
+    if saved:
+        text = saved[1]
+        trial = _try(ws, text, f"new-{gen.kind}.yaml")
+        query = urlencode({"saved": display_path(str(saved[0]))})
+    elif problem is None:
+        try:
+            values = generator_values(gen, params)
+            text = generate(gen, seed, values, ws.library())
+            trial = _try(ws, text, f"new-{gen.kind}.yaml")
+        except FormError as exc:
+            problem = exc.message if not exc.field else f"{exc.field}: {exc.message}"
+        except ValueError as exc:  # options that make no sense together, as `sheetgen new` says
+            problem = str(exc)
+        query = urlencode({k: v for k, v in params.items() if k != "reroll"})
     preview_url = f"/new/{gen.kind}/preview.svg?{query}" if trial and trial.ok and trial.target() else None
     return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
-                trial=trial, problem=problem, preview_url=preview_url, saved=saved, save_error=save_error,
-                can_save=ws.save_folder() is not None)
+                trial=trial, problem=problem, preview_url=preview_url,
+                saved=display_path(str(saved[0])) if saved else None, save_error=save_error,
+                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS)
+
+
+def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None) -> preview.Trial:
+    """`text` checked against the content folder; a text a form saved is checked as that
+    file, so that it is not counted twice (as itself and as the file)."""
+    return preview.try_text(text, ws.content_paths(), ws.settings if settings is None else settings, name,
+                            saved=ws.saved_as(text))
 
 
 async def generator_preview(request: Request) -> Response:
@@ -223,11 +241,20 @@ async def generator_preview(request: Request) -> Response:
     params = dict(request.query_params)
 
     def make() -> bytes | None:
-        try:
-            text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
-        except ValueError:
-            return None
-        trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{gen.kind}.yaml")
+        if "saved" in params:  # a document a form saved (see `_generator_page`)
+            path = ws.saved_file(params["saved"])
+            try:
+                text = path.read_text(encoding="utf-8") if path else None
+            except (OSError, UnicodeDecodeError):
+                text = None
+            if text is None:
+                return None
+        else:
+            try:
+                text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
+            except ValueError:
+                return None
+        trial = _try(ws, text, f"new-{gen.kind}.yaml")
         target = trial.target()
         if not trial.ok or target is None:
             return None
@@ -254,17 +281,21 @@ async def generator_save(request: Request) -> Response:
         except ValueError as exc:
             return _generator_page(request, ws, gen, params, None, 400, str(exc))
         saved, problem = _save(ws, text, gen.kind)
-        return _generator_page(request, ws, gen, params, saved, 200 if saved else 400, problem)
+        return _generator_page(request, ws, gen, params, (saved, text) if saved else None, 200 if saved else 400,
+                               problem)
 
     return await run_in_threadpool(work)
 
 
-def _save(ws: Workspace, text: str, kind: str) -> tuple[str | None, str | None]:
+def _save(ws: Workspace, text: str, kind: str) -> tuple[Path | None, str | None]:
     """(path written, None) or (None, why not). The file name is new: an existing file
     is never replaced, and a document whose id is taken is not saved."""
     folder = ws.save_folder()
     if folder is None:
         return None, "there is no content folder to save into (serve was given files, not a folder)"
+    already = ws.saved_as(text)
+    if already is not None:
+        return None, f"it is saved already, as {display_path(str(already))}"
     trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{kind}.yaml")
     if not trial.ok:
         return None, "the document has errors (listed below); it was not saved"
@@ -279,7 +310,8 @@ def _save(ws: Workspace, text: str, kind: str) -> tuple[str | None, str | None]:
     for n in range(1, 1000):
         candidate = target_dir / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
         if _create_new(candidate, text.encode("utf-8")):
-            return display_path(str(candidate)), None
+            ws.saved(candidate, text)
+            return candidate, None
     return None, "no free file name"
 
 
@@ -334,12 +366,13 @@ def _cubit_trial(ws: Workspace, params: dict):
     except LengthError as exc:
         problem = f"cube size: {exc}"
     if len(interfaces) != 6:
-        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {}
+        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {
+            "limits": CUBIT_LIMITS}
     text = cubit_yaml(form, [d.model.code for d in interfaces])
-    trial = preview.try_text(text, ws.content_paths(), settings, "cubit-builder.yaml")
+    trial = _try(ws, text, "cubit-builder.yaml", settings)
     # The form's field, not the command line's option, is what the workbench's user changes.
     problem = problem or (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
-    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades}
+    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     return form, trial, problem, extra
 
 
@@ -416,7 +449,8 @@ async def cubit_save(request: Request) -> Response:
         saved, save_error = (None, problem) if problem or trial is None else _save(ws, trial.text, "cubit")
         derived = trial.derived("cubit", form.id) if trial else None
         return page(request, "cubit.html.j2", status=200 if saved else 400, form=form, trial=trial, problem=problem,
-                    query=_cubit_query(form), derived=derived, saved=saved, save_error=save_error, **extra)
+                    query=_cubit_query(form), derived=derived, saved=display_path(str(saved)) if saved else None,
+                    save_error=save_error, **extra)
 
     return await run_in_threadpool(work)
 

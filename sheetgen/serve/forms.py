@@ -15,13 +15,19 @@ from typing import Any, Mapping
 import yaml
 
 from sheetgen.content.loader import Library
-from sheetgen.generate import Generator, dump_documents
+from sheetgen.generate import Generator, Option, dump_documents
 from sheetgen.generate.cubit import FACES, assigned_skills, rolled_skills
 from sheetgen.rules.cubit.character import STARTING_SKILLS
 
 MAX_FIELD = 200  # characters in one text field
-MAX_NUMBER = 100  # whole-number fields take 0 to this
+MAX_NUMBER = 100  # whole-number options declared without bounds take 0 to this
 MAX_SEED = 10**9
+# The lowest and highest value of each whole-number field: the pages' `min` and `max` say
+# exactly what the server accepts.
+SEED_LIMITS = (0, MAX_SEED)
+ADVANCEMENT_LIMITS = (0, 50)
+SKILL_LIMITS = (0, 30)
+CUBIT_LIMITS = {"advancement": ADVANCEMENT_LIMITS, "skill": SKILL_LIMITS}
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class Field:
     value: str
     choices: tuple[str, ...] = ()
     required: bool = False
+    limits: tuple[int, int] | None = None  # a number's lowest and highest value
 
 
 class FormError(ValueError):
@@ -70,10 +77,15 @@ def seed_value(params: Mapping[str, str]) -> int:
     """The form's seed; a new random one when asked to re-roll or when there is none."""
     if params.get("reroll") or not str(params.get("seed", "")).strip():
         return random.SystemRandom().randrange(1, MAX_SEED)
-    return number_value(params, "seed", None, 0, MAX_SEED) or 0
+    return number_value(params, "seed", None, *SEED_LIMITS) or 0
 
 
 # --- generators -------------------------------------------------------------------------
+
+
+def option_limits(opt: Option) -> tuple[int, int]:
+    """A whole-number option's lowest and highest value: its declared bounds, else 0 to MAX_NUMBER."""
+    return opt.bounds or (0, MAX_NUMBER)
 
 
 def generator_fields(gen: Generator, params: Mapping[str, str]) -> list[Field]:
@@ -87,7 +99,8 @@ def generator_fields(gen: Generator, params: Mapping[str, str]) -> list[Field]:
             choices = tuple(opt.choices) if opt.default is not None else ("", *opt.choices)
             fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "select", value, choices))
         elif opt.type is int:
-            fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "number", value))
+            fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "number", value,
+                                limits=option_limits(opt)))
         else:
             fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "text", value))
     return fields
@@ -106,7 +119,7 @@ def generator_values(gen: Generator, params: Mapping[str, str]) -> dict[str, Any
             else:
                 raise FormError(opt.name, f"choose one of: {', '.join(opt.choices)}")
         elif opt.type is int:
-            values[opt.name] = number_value(params, opt.name, opt.default)
+            values[opt.name] = number_value(params, opt.name, opt.default, *option_limits(opt))
         else:
             values[opt.name] = text_value(params, opt.name) or opt.default
     return values
@@ -160,8 +173,8 @@ def cubit_form(params: Mapping[str, str]) -> CubitForm:
     form.id = text_value(params, "id", 64) or form.id
     form.name = text_value(params, "name", 120)
     form.faction = text_value(params, "faction", 64)
-    form.advancement = number_value(params, "advancement", 0, 0, 50) or 0
-    skills = [number_value(params, f"skill{n}", form.skills[n - 1], 0, 30) or 0 for n in range(1, FACES + 1)]
+    form.advancement = number_value(params, "advancement", 0, *ADVANCEMENT_LIMITS) or 0
+    skills = [number_value(params, f"skill{n}", form.skills[n - 1], *SKILL_LIMITS) or 0 for n in range(1, FACES + 1)]
     form.upgrades = tuple(text_value(params, f"upgrades{n}", 120) for n in range(1, FACES + 1))
     form.cube_size = text_value(params, "cube_size", 16) or form.cube_size
     paper = text_value(params, "paper", 8) or form.paper

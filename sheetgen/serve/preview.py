@@ -10,7 +10,8 @@ from pathlib import Path
 
 from sheetgen.build.pipeline import FORMATS, Target, lay_out, plan
 from sheetgen.content.loader import load
-from sheetgen.diagnostics import Severity
+from sheetgen.content.project import safe_name
+from sheetgen.diagnostics import Severity, display_path
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
@@ -45,8 +46,13 @@ class Trial:
         return self.checked.derived.get((kind, id_)) if self.checked else None
 
 
-def try_text(text: str, context: list[str], settings: Settings = Settings(), name: str = "new.yaml") -> Trial:
-    """Check `text` as a content file named `name`, resolving references against `context`."""
+def try_text(text: str, context: list[str], settings: Settings = Settings(), name: str = "new.yaml",
+             saved: Path | None = None) -> Trial:
+    """Check `text` as a content file named `name`, resolving references against `context`.
+    With `saved`, the project's file a form saved `text` as, it is checked as it was before
+    it was saved, under that file's name: the file is left out, so it is not counted twice."""
+    if saved is not None:
+        name = safe_name(display_path(str(saved)))
     trial = Trial(text, name)
     if len(text.encode("utf-8")) > MAX_TEXT:
         trial.problems = [Shown(f"{name}:1:1", "error", "serve.too-large", "the document is too large",
@@ -54,9 +60,9 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
                                 name, 1)]
         return trial
     with tempfile.TemporaryDirectory(prefix="sheetgen-serve-") as tmp:
-        path = Path(tmp) / name
+        path = Path(tmp) / Path(name).name
         path.write_text(text, encoding="utf-8")
-        library = load([path], context=context)
+        library = load([path], context=context, leave_out=[saved] if saved is not None else [])
         checked = check(library, settings, section_products=section_choices, blank_products=blank_choices)
         mine = str(path)
         diagnostics = [d for d in library.diagnostics + checked.diagnostics if d.file == mine]

@@ -7,6 +7,7 @@ Each rebuild bumps `version`, which the pages' live-reload stream watches.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -24,6 +25,10 @@ from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import Settings
 
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,9 @@ class Workspace:
         self._lock = threading.Lock()
         self._changed = threading.Condition()
         self.stopping = False
-        self._library: tuple[int, Library] | None = None
+        self._library: tuple[tuple[int, int], Library] | None = None
+        self._saved: dict[str, Path] = {}  # files the forms saved, by their text's sha256
+        self._saves = 0
 
     # --- what to watch and where to save -----------------------------------------------
 
@@ -124,14 +131,34 @@ class Workspace:
         return [p for p in dict.fromkeys([*self.targets, *self.context]) if Path(p).is_dir()]
 
     def library(self) -> Library:
-        """The content as of the last build, for generators' tables and catalogs (loaded
-        once per build: forms ask for it on every keystroke)."""
-        version = self.state.version
+        """The content as of the last build and the forms' saves since, for generators'
+        tables and catalogs and their ids (loaded once per build and save: forms ask for
+        it on every keystroke)."""
+        key = (self.state.version, self._saves)
         cached = self._library
-        if cached is None or cached[0] != version:
-            cached = (version, load(self.content_paths()))
+        if cached is None or cached[0] != key:
+            cached = (key, load(self.content_paths()))
             self._library = cached
         return cached[1]
+
+    def saved(self, path: Path, text: str) -> None:
+        """A form saved `text` as the new file `path`: generators make their ids unique
+        against it at once (not only after the rebuild it sets off), and `saved_as` knows it."""
+        self._saved[_digest(text)] = path
+        self._saves += 1
+
+    def saved_as(self, text: str) -> Path | None:
+        """The file a form saved `text` as, while it still holds exactly that text: the
+        document is that file then, not a second one with the same id."""
+        path = self._saved.get(_digest(text))
+        try:
+            return path if path is not None and path.read_bytes() == text.encode("utf-8") else None
+        except OSError:
+            return None
+
+    def saved_file(self, name: str) -> Path | None:
+        """A file a form saved, by the name pages show it under (`display_path`)."""
+        return next((p for p in list(self._saved.values()) if display_path(str(p)) == name), None)
 
     # --- building -----------------------------------------------------------------------
 
