@@ -535,8 +535,16 @@ def show(file, as_json, only) -> None:
             "derived": to_jsonable_python(checked.derived.get(doc.key)),
         })
     diagnostics = _reportable(diagnostics, library)
-    if only and not out:
-        raise click.UsageError(f"{file} holds no document with the id `{only}`")
+    if only:  # the problems of that document alone, not of the others in its file
+        places = {(d.file, d.start.line) for d in library.targets if d.id == only} | {
+            (f, line) for (_, id_), (f, line, _) in library.invalid_at.items() if id_ == only}
+        if not places:
+            raise click.UsageError(f"{file} holds no document with the id `{only}`")
+        shown, start = min(places)
+        starts = sorted({d.start.line for d in library.targets if d.file == shown}
+                        | {line for f, line, _ in library.invalid_at.values() if f == shown})
+        end = next((line for line in starts if line > start), None)
+        diagnostics = [d for d in diagnostics if d.file != shown or (d.line >= start and (end is None or d.line < end))]
     _emit(diagnostics, library)
     if as_json:
         click.echo(json.dumps(out if len(out) != 1 else out[0], indent=2, ensure_ascii=False))

@@ -148,6 +148,20 @@ def test_show_prints_the_resolved_document_with_derived_values(workdir):
     assert "kind: reference-deck" in text.stdout
 
 
+def test_show_with_an_id_reports_that_documents_problems_alone(workdir):
+    """`show FILE --id X` prints X and X's problems, not those of the file's other
+    documents; a document with errors is shown by its problems (exit 1), and an id the
+    file does not hold is a usage error."""
+    good = "kind: theme\nid: {id}\npaper: a4\n"
+    write(workdir, "content/many.yaml", good.format(id="first") + "---\n" + good.format(id="bad").replace("a4", "a3")
+          + "---\n" + good.format(id="last"))
+    shown = run_cli("show", "content/many.yaml", "--id", "last")
+    assert shown.code == 0 and "id: last" in shown.stdout and "a3" not in shown.stderr, shown.stderr
+    bad = run_cli("show", "content/many.yaml", "--id", "bad")
+    assert bad.code == 1 and "content/many.yaml:7:8: error[content.not-allowed]" in bad.stderr, bad.stderr
+    assert run_cli("show", "content/many.yaml", "--id", "nope").code == 2
+
+
 def test_schema_describes_every_kind_and_accepts_the_bundled_content(tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
     import yaml
