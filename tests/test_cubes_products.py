@@ -275,7 +275,7 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     # Once for b's record sheet, which prints a's name among b's rivals; the game's kit, which
     # holds a's own sheet too, waits for a and is not built while a has errors.
     assert sorted(ln.split("`")[3] for ln in cut) == ["cubes-record-sheet"], cut
-    assert "warning[build.not-rebuilt]: cubes/kit/g is not rebuilt while cubes-civilization `a`" in run.stderr
+    assert "warning[build.not-rebuilt]: cubes/kit/g is not built while cubes-civilization `a`" in run.stderr
     assert not (workdir / "out/cubes/kit/g.pdf").exists()
     assert all(ln.startswith("content/g.yaml:8:7:") and "rival's name" in ln for ln in cut), cut
     assert not (workdir / "out/cubes/record-sheet/a.pdf").exists()
