@@ -288,3 +288,34 @@ def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_
                      for item, _, _ in walk(page.items) if isinstance(item, Text))
     # The whole notice, its link broken (if at all) only after a slash.
     assert re.search(r"http://(\s?)www\.1km1kt\.net/(\s?)rpg/(\s?)kubos", backs) and "may not be sold" in backs
+
+
+def _deck_cards(workdir, cards: str, card_size: str) -> list[list[str]]:
+    """The lines of text (as pypdf reads them) of each card front of a KUBOS reference deck
+    of these cards (YAML, indented as `cards:` items), built one card a page at `card_size`."""
+    (workdir / "content" / "deck.yaml").write_text(
+        f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Deck\nimposition: single\ncard_size: {card_size}\n"
+        f"cards:\n{cards}")
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    pages = read_pdf(workdir / "output" / "kubos" / "reference" / "deck.pdf").pages
+    return [page.extract_text().splitlines() for page in pages[::2]]  # each front, then its back
+
+
+def test_a_link_too_wide_for_its_line_breaks_after_a_slash_or_a_mark_never_between_letters(workdir):
+    """A link breaks after a `/`; where a part between slashes is wider than the line (on
+    a poker card the domain alone), after a `-`, `.` (`?`, `&`, `=`, `_`) inside it too;
+    never between two letters, whatever the card."""
+    link = "https://www.example-publisher-with-a-long-domain.com/rules/tricube/quick-reference/errata-and-faq-2025.html"
+    cards = f"  - title: Errata\n    body: \"Errata and FAQ: {link} and more text after.\"\n"
+    for size in ("poker", "mini"):
+        lines = _deck_cards(workdir, cards, size)[0]
+        first = next(i for i, line in enumerate(lines) if "https:" in line)
+        last = next(i for i, line in enumerate(lines) if line.startswith("html") or ".html" in line)
+        pieces = [lines[first].split(" ")[-1], *lines[first + 1:last], lines[last].split(" ")[0]]
+        assert "".join(pieces) == link and len(pieces) > 2, (size, lines)
+        assert all(piece[-1] in "/-.?&=_" for piece in pieces[:-1]), (size, pieces)  # never between letters
+        if size == "poker":  # every part between slashes but the domain fits a line: it breaks after `/`
+            domain = "www.example-publisher-with-a-long-domain.com/"
+            assert all(piece.endswith("/") or (piece.split("//")[-1] in domain) for piece in pieces[:-1]), pieces
+
