@@ -319,3 +319,25 @@ def test_a_link_too_wide_for_its_line_breaks_after_a_slash_or_a_mark_never_betwe
             domain = "www.example-publisher-with-a-long-domain.com/"
             assert all(piece.endswith("/") or (piece.split("//")[-1] in domain) for piece in pieces[:-1]), pieces
 
+
+def test_a_table_printed_a_row_a_line_keeps_every_value_with_its_column_name(workdir):
+    """Too wide for a mini card, a table prints a row a line, and every value keeps its
+    column's name on its line: `Str 10 · Dex 12 …` (never `10: Dex 12`, with nothing to say
+    what 10 is), a line breaking only between two values, after the `·`. A first column
+    of names leads its row (`Sword: Damage 3 · …`) without its column's name."""
+    stats = ["Str", "Dex", "Con", "Int", "Wis", "Cha", "Luck", "Sanity"]
+    rows = [[10, 12, 14, 9, 11, 8, 3, 50], [8, 9, 10, 11, 12, 13, 4, 45]]
+    weapons = ["Weapon", "Damage", "Weight", "Range", "Hands", "Cost", "Notes"]
+    arms = [["Sword", 3, "heavy", "melee", 1, 15, "sharp and long"], ["Bow", 2, "light", 20, 2, 25, "needs arrows"]]
+    cards = (f"  - title: Attributes\n    table: {{columns: {stats}, rows: {rows}}}\n"
+             f"  - title: Arms\n    table: {{columns: {weapons}, rows: {arms}}}\n").replace("'", "")
+    text = "\n".join(line for lines in _deck_cards(workdir, cards, "mini") for line in lines)
+    for table, names in ((rows, stats), ([row[1:] for row in arms], weapons[1:])):
+        for row in table:
+            for name, value in zip(names, row):
+                # on one line: the name, the value, then the `·` (or the row's end)
+                assert re.search(rf"(^|· |• |: ){name} {value}( ·$| · |$)", text, re.M), (name, value, text)
+    assert not re.search(r"^\s*·", text, re.M) and "• 10" not in text
+    bullets = [line for line in text.splitlines() if line.startswith("• ")]
+    assert [b.split(" ·")[0] for b in bullets] == ["• Str 10", "• Str 8", "• Sword: Damage 3", "• Bow: Damage 2"]
+

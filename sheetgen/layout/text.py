@@ -281,17 +281,21 @@ class _Broken:
     plain: bool = False  # see ParsedLine
 
 
-#: Where a word too wide for its line breaks, coarsest first: after its slashes (a link's
-#: parts, each with the slashes after it); in a part still too wide, after each run of `-`,
-#: `.`, `?`, `&`, `=` or `_`. A part too wide even then breaks between letters.
-_BREAKS = (re.compile(r"[^/]*/+|[^/]+$"), re.compile(r"[^-.?&=_]*[-.?&=_]+|[^-.?&=_]+$"))
+#: Where a word too wide for its line breaks, coarsest first: after its no-break spaces
+#: (`Sanity\u00a050`: words kept together while they fit a line); in a part still too
+#: wide, after its slashes (a link's parts, each with the slashes after it); in a part
+#: still too wide, after each run of `-`, `.`, `?`, `&`, `=` or `_`. A part too wide even
+#: then breaks between letters.
+_BREAKS = (re.compile("[^\u00a0]*\u00a0+|[^\u00a0]+$"), re.compile(r"[^/]*/+|[^/]+$"),
+           re.compile(r"[^-.?&=_]*[-.?&=_]+|[^-.?&=_]+$"))
 
 
 def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
     """Break a word that is wider than a line into line-sized pieces, each as full as it
     may be: at the coarsest marks (`_BREAKS`) that give parts no wider than the line, part
     by part (a link breaks after a `/`, and only inside a part between slashes too wide for
-    the line after a `-` or `.` too), down to single letters."""
+    the line after a `-` or `.` too), down to single letters. A piece ending at a no-break
+    space leaves the space behind, as a line ending at a space does."""
     text = "".join([t for t, _ in word[1]])
     styles = [s for t, s in word[1] for _ in t]
     ems = [fonts.metrics(s).width(ch) for ch, s in zip(text, styles)]
@@ -316,6 +320,9 @@ def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
             spans.append([i, j, em])
     pieces: list[Word] = []
     for i, j, em in spans:
+        while j > i + 1 and text[j - 1] == "\u00a0":
+            j -= 1
+            em -= ems[j]
         fragments: list[Fragment] = []
         for k in range(i, j):  # the piece's runs of one style
             if fragments and fragments[-1][1] == styles[k]:
