@@ -341,3 +341,30 @@ def test_a_table_printed_a_row_a_line_keeps_every_value_with_its_column_name(wor
     bullets = [line for line in text.splitlines() if line.startswith("• ")]
     assert [b.split(" ·")[0] for b in bullets] == ["• Str 10", "• Str 8", "• Sword: Damage 3", "• Bow: Damage 2"]
 
+
+def test_a_tables_short_headings_keep_their_line_beside_a_column_of_prose(workdir):
+    """Where a table has room to give its short columns their whole text (here on a tarot
+    card), a heading such as `Result 1` or `Hit on` prints on one line and the column of
+    prose wraps, never the other way round (its heading was cut for rounding, or went short
+    where a wider cell had taken the room first)."""
+    cards = """\
+  - title: Attacks
+    table:
+      columns: [Weapon, Hit on, Notes]
+      rows:
+        - [Sword, 4+, The wielder may parry one blow each round instead of attacking]
+        - [Bow, 5+, Needs both hands and a clear line of sight to its target]
+  - title: Fumbles
+    table:
+      columns: [d6, Result 1, Result 2, Notes]
+      rows:
+        - [1–2 or 6, miss, graze, The character stumbles and loses the initiative; unconsciousness follows]
+        - [3, hit, crit, Success]
+"""
+    attacks, fumbles, _ = _deck_cards(workdir, cards, "tarot")
+    assert attacks[1] == "Weapon Hit on Notes" and fumbles[1] == "d6 Result 1 Result 2 Notes"  # the header row
+    assert len([line for line in attacks if line.startswith(("Sword", "Bow"))]) == 2
+    for lines, notes in ((attacks, "The wielder may parry one blow each round instead of attacking"),
+                         (fumbles, "The character stumbles and loses the initiative; unconsciousness follows")):
+        printed = " ".join(lines[2:]).split()
+        assert all(word in printed for word in notes.split()) and not any(notes in line for line in lines)  # wrapped

@@ -333,9 +333,10 @@ def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
     return pieces
 
 
-#: em: how much wider than its line a word may be and still be whole on it: lines are broken
-#: at widths rounded to a thousandth of a point (see `Paragraph._lines`), and a column as
-#: wide as its widest word must keep it whole.
+#: em: how much wider than its line a word or a line of words may be and still be whole on
+#: it: lines are broken at widths rounded to a thousandth of a point (see `Paragraph._lines`),
+#: and a column as wide as its widest word, or its widest line (a heading, `Result 1`), must
+#: keep it whole.
 ROUNDING = 1e-4
 
 
@@ -345,7 +346,7 @@ def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bull
         bullet = pl.bullet
         indent = bullet_em if bullet else 0.0
         avail = max(width_em - indent, 1e-6)
-        limit = avail + 1e-9
+        limit = avail + ROUNDING
         cur: list[Word] = []
         cur_em = 0.0
         first = True
@@ -718,23 +719,25 @@ class Table:
         minimum = [b * size + pad for _, b in nat]
         if sum(minimum) >= width:
             return [width * m / sum(minimum) for m in minimum]
-        # Every column gets its longest word; then short columns get their whole text, so
-        # `1d6 × 1d6` never wraps beside a column of prose, and the prose shares the rest.
+        # Every column gets its longest word; then short columns get their whole text, as
+        # many as the rest allows, those wanting the least first, so `1d6 × 1d6` never wraps
+        # beside a column of prose; then, where every heading left can keep its line
+        # (`Result 1`), each does (one wrapped heading makes the header row two lines high
+        # whatever the others do); the prose shares what is left.
         widths = list(minimum)
         rest = width - sum(minimum)
-        wrapped = set(range(n))
-        for c in sorted(range(n), key=lambda c: natural[c]):
+        for c in sorted(range(n), key=lambda c: natural[c] - minimum[c]):
             need = natural[c] - minimum[c]
-            if need > rest:
-                break
-            widths[c] = natural[c]
-            rest -= need
-            wrapped.discard(c)
-        want = {c: natural[c] - minimum[c] for c in wrapped}
-        total_want = sum(want.values()) or 1.0
-        for c in wrapped:
-            widths[c] += rest * want[c] / total_want
-        return widths
+            if need <= rest:
+                widths[c] = natural[c]
+                rest -= need
+        heading = [max(widths[c], self.header[c].extent(ctx)[0] * size + pad) for c in range(n)]
+        if sum(heading) - sum(widths) <= rest:
+            rest -= sum(heading) - sum(widths)
+            widths = heading
+        wrapped = [c for c in range(n) if widths[c] < natural[c]]
+        total_want = sum(natural[c] - widths[c] for c in wrapped) or 1.0
+        return [w + rest * (natural[c] - w) / total_want if c in wrapped else w for c, w in enumerate(widths)]
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
         """Whether some cell has a word wider than its column at this scale."""
