@@ -115,8 +115,8 @@ class FontMetrics:
         self.cmap: dict[int, str] = cmap
         scale = 1.0 / self.upem
         self.widths: dict[str, float] = {chr(cp): advances[g] * scale for cp, g in cmap.items() if g in advances}
-        if " " in self.widths:
-            self.widths.setdefault("\u00a0", self.widths[" "])
+        if " " in self.widths:  # a no-break space is drawn as a space (see `render.pdf`): as wide as one
+            self.widths["\u00a0"] = self.widths[" "]
         self.notdef_width = units["notdef"] * scale
         self.ascent = units["ascent"] * scale
         self.descent = -units["descent"] * scale

@@ -81,6 +81,8 @@ class TextRun:
     fill: tuple  # the fill colour's operands: (g,), (r, g, b) or (c, m, y, k)
     font: str
     group: tuple[str, ...]
+    x: float = 0.0  # where the run starts, on its baseline, in default user space (y up)
+    y: float = 0.0
 
 
 @dataclass
@@ -145,8 +147,9 @@ def read_marks(page) -> tuple[list[TextRun], list[Stroke]]:
                 text = "".join(_string(p) for p in operands[0] if not isinstance(p, (int, float)))
             else:
                 text = _string(operands[-1])
-            rendered = size * _scale(_mul(tm, state["ctm"]))
-            runs.append(TextRun(text, rendered, state["fill"], font, tuple(groups)))
+            m = _mul(tm, state["ctm"])
+            rendered = size * _scale(m)
+            runs.append(TextRun(text, rendered, state["fill"], font, tuple(groups), m[4], m[5]))
         elif op == b"m":
             current = start = apply(state["ctm"], float(operands[0]), float(operands[1]))
         elif op == b"l":

@@ -25,7 +25,9 @@ def test_the_shipped_family_measures_from_its_snapshot_as_from_the_file(style):
     assert measured.cmap == cmap
     assert len(measured.widths) >= len(cmap)
     for cp, glyph in cmap.items():
-        assert measured.widths[chr(cp)] == hmtx[glyph][0] / upem, chr(cp)
+        # A no-break space is drawn with the space's glyph (reportlab's way), so it measures as one.
+        wanted = hmtx[cmap[32] if cp == 0xA0 else glyph][0] / upem
+        assert measured.widths[chr(cp)] == wanted, chr(cp)
     assert measured.notdef_width == hmtx[font.getGlyphOrder()[0]][0] / upem
     assert (measured.ascent, measured.descent) == (font["hhea"].ascent / upem, -font["hhea"].descent / upem)
     cap = getattr(font["OS/2"], "sCapHeight", 0)  # an old OS/2 table (Vera's) has none

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import MM, rasterize_pdf, read_pdf, run_cli, write
-from pdfops import read_geometry
+from pdfops import read_geometry, read_marks
 from test_build import deck
 
 HANDOUT = """
@@ -59,6 +59,42 @@ def test_a_handout_bundles_sections_duplex_ready(workdir):
             _, behind, _ = read_geometry(reader.pages[n])
             assert any(p.name.startswith("back of card") for p in behind)
     assert sum("Second deck" in t for t in texts) >= 1
+
+
+LONG_TITLE = "The Complete Tricube Tales Starter Kit for Publishers, Game Masters and New Players"
+
+
+def _cover_title(reader, words: set[str]) -> list:
+    """The cover's runs of the title (white type in the band), top line first."""
+    runs, _ = read_marks(reader.pages[0])
+    title = [r for r in runs if r.fill in ((1.0,), (1.0, 1.0, 1.0)) and set(r.text.split()) <= words]
+    return sorted(title, key=lambda r: -r.y)
+
+
+@pytest.mark.parametrize("title, lines", [("Starter Kit", 1), (LONG_TITLE, (2, 3))])
+def test_a_long_cover_title_wraps_in_the_band_above_the_byline(workdir, title, lines):
+    """A cover title too long for one line (even shrunk to 24pt) takes two or three lines,
+    one size for all, stacked inside the cover's band above the byline, and shrinks only
+    as far as that needs; a short title keeps its one line at 34pt. The PDF's title is
+    the whole title; only one too long for three lines at 14pt is an error."""
+    reader = built_kit(workdir, HANDOUT.replace("title: Starter Kit", f"title: {title}"))
+    assert reader.metadata.title == title
+    printed = _cover_title(reader, set(title.split()))
+    assert " ".join(r.text for r in printed) == title
+    assert len(printed) == lines if isinstance(lines, int) else len(printed) in lines
+    (size,) = {round(r.size, 2) for r in printed}
+    assert size == 34 if lines == 1 else 14 <= size < 34
+    height = float(reader.pages[0].mediabox.height)
+    byline = next(r for r in read_marks(reader.pages[0])[0] if r.text == "Grid Press")
+    for upper, lower in zip(printed, printed[1:]):
+        assert upper.y - lower.y >= size  # one line under the other, no overlap
+    assert height - printed[0].y - size * 0.75 >= 20 * MM - 0.5  # inside the band, below its words' margin
+    assert printed[-1].y - byline.y >= size * 0.25 + byline.size  # above the byline, its descenders clear of it
+    if lines != 1:  # too long even for three lines at 14pt: an error at the title
+        write(workdir, "content/handout.yaml", HANDOUT.replace("title: Starter Kit", f"title: {title * 3}"))
+        run = run_cli("build")
+        assert run.code == 1 and "handout.yaml:3:8: error[layout.text-overflow]" in run.stderr
+        assert "is too long for three lines even at 14pt" in run.stderr and "shorten it to" in run.stderr
 
 
 def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):

@@ -307,3 +307,83 @@ def test_a_deck_title_too_long_for_its_back_is_reported_at_the_title(workdir):
     found = [d for d in json.loads(result.stdout) if "back title" in d["message"]]
     assert [(d["line"], d["code"]) for d in found] == [(4, "layout.text-overflow")], found
     assert "(`title`)" in found[0]["message"] and result.code == 1
+
+
+def _deck_cards(workdir, cards: str, card_size: str) -> list[list[str]]:
+    """The lines of text (as pypdf reads them) of each card front of a KUBOS reference deck
+    of these cards (YAML, indented as `cards:` items), built one card a page at `card_size`."""
+    (workdir / "content" / "deck.yaml").write_text(
+        f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Deck\nimposition: single\ncard_size: {card_size}\n"
+        f"cards:\n{cards}")
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0, run.stderr
+    pages = read_pdf(workdir / "output" / "kubos" / "reference" / "deck.pdf").pages
+    return [page.extract_text().splitlines() for page in pages[::2]]  # each front, then its back
+
+
+def test_a_link_too_wide_for_its_line_breaks_after_a_slash_or_a_mark_never_between_letters(workdir):
+    """A link breaks after a `/`; where a part between slashes is wider than the line (on
+    a poker card the domain alone), after a `-`, `.` (`?`, `&`, `=`, `_`) inside it too;
+    never between two letters, whatever the card."""
+    link = "https://www.example-publisher-with-a-long-domain.com/rules/tricube/quick-reference/errata-and-faq-2025.html"
+    cards = f"  - title: Errata\n    body: \"Errata and FAQ: {link} and more text after.\"\n"
+    for size in ("poker", "mini"):
+        lines = _deck_cards(workdir, cards, size)[0]
+        first = next(i for i, line in enumerate(lines) if "https:" in line)
+        last = next(i for i, line in enumerate(lines) if line.startswith("html") or ".html" in line)
+        pieces = [lines[first].split(" ")[-1], *lines[first + 1:last], lines[last].split(" ")[0]]
+        assert "".join(pieces) == link and len(pieces) > 2, (size, lines)
+        assert all(piece[-1] in "/-.?&=_" for piece in pieces[:-1]), (size, pieces)  # never between letters
+        if size == "poker":  # every part between slashes but the domain fits a line: it breaks after `/`
+            domain = "www.example-publisher-with-a-long-domain.com/"
+            assert all(piece.endswith("/") or (piece.split("//")[-1] in domain) for piece in pieces[:-1]), pieces
+
+
+def test_a_table_printed_a_row_a_line_keeps_every_value_with_its_column_name(workdir):
+    """Too wide for a mini card, a table prints a row a line, and every value keeps its
+    column's name on its line: `Str 10 · Dex 12 …` (never `10: Dex 12`, with nothing to say
+    what 10 is), a line breaking only between two values, after the `·`. A first column
+    of names leads its row (`Sword: Damage 3 · …`) without its column's name."""
+    stats = ["Str", "Dex", "Con", "Int", "Wis", "Cha", "Luck", "Sanity"]
+    rows = [[10, 12, 14, 9, 11, 8, 3, 50], [8, 9, 10, 11, 12, 13, 4, 45]]
+    weapons = ["Weapon", "Damage", "Weight", "Range", "Hands", "Cost", "Notes"]
+    arms = [["Sword", 3, "heavy", "melee", 1, 15, "sharp and long"], ["Bow", 2, "light", 20, 2, 25, "needs arrows"]]
+    cards = (f"  - title: Attributes\n    table: {{columns: {stats}, rows: {rows}}}\n"
+             f"  - title: Arms\n    table: {{columns: {weapons}, rows: {arms}}}\n").replace("'", "")
+    text = "\n".join(line for lines in _deck_cards(workdir, cards, "mini") for line in lines)
+    for table, names in ((rows, stats), ([row[1:] for row in arms], weapons[1:])):
+        for row in table:
+            for name, value in zip(names, row):
+                # on one line: the name, the value, then the `·` (or the row's end)
+                assert re.search(rf"(^|· |• |: ){name} {value}( ·$| · |$)", text, re.M), (name, value, text)
+    assert not re.search(r"^\s*·", text, re.M) and "• 10" not in text
+    bullets = [line for line in text.splitlines() if line.startswith("• ")]
+    assert [b.split(" ·")[0] for b in bullets] == ["• Str 10", "• Str 8", "• Sword: Damage 3", "• Bow: Damage 2"]
+
+
+def test_a_tables_short_headings_keep_their_line_beside_a_column_of_prose(workdir):
+    """Where a table has room to give its short columns their whole text (here on a tarot
+    card), a heading such as `Result 1` or `Hit on` prints on one line and the column of
+    prose wraps, never the other way round (its heading was cut for rounding, or went short
+    where a wider cell had taken the room first)."""
+    cards = """\
+  - title: Attacks
+    table:
+      columns: [Weapon, Hit on, Notes]
+      rows:
+        - [Sword, 4+, The wielder may parry one blow each round instead of attacking]
+        - [Bow, 5+, Needs both hands and a clear line of sight to its target]
+  - title: Fumbles
+    table:
+      columns: [d6, Result 1, Result 2, Notes]
+      rows:
+        - [1–2 or 6, miss, graze, The character stumbles and loses the initiative; unconsciousness follows]
+        - [3, hit, crit, Success]
+"""
+    attacks, fumbles, _ = _deck_cards(workdir, cards, "tarot")
+    assert attacks[1] == "Weapon Hit on Notes" and fumbles[1] == "d6 Result 1 Result 2 Notes"  # the header row
+    assert len([line for line in attacks if line.startswith(("Sword", "Bow"))]) == 2
+    for lines, notes in ((attacks, "The wielder may parry one blow each round instead of attacking"),
+                         (fumbles, "The character stumbles and loses the initiative; unconsciousness follows")):
+        printed = " ".join(lines[2:]).split()
+        assert all(word in printed for word in notes.split()) and not any(notes in line for line in lines)  # wrapped

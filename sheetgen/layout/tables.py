@@ -9,18 +9,47 @@ from collections.abc import Sequence
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.text import Paragraph, Table, TextStyle
 
+#: Joins what a line does not break between: a column's name and its value, a value and
+#: the `·` after it. Measured and drawn as a space (see `fonts.FontMetrics`).
+KEEP = "\u00a0"
+
 
 def _cell(value: object) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return " ".join((f"{value:g}" if isinstance(value, float) else str(value)).split())
+
+
+def _names(cells: Sequence[str]) -> bool:
+    """Whether a column's cells are names (`Sword`, `Advance`, `3d6`), which say what their
+    row is without the column's name; numbers and ranges (`10`, `1-2`) do not."""
+    return bool(cells) and all(any(ch.isalpha() for ch in cell) for cell in cells)
+
+
+def _pair(column: str, value: str) -> str:
+    """`column value` as one word (`Sanity 50`), which a line breaks inside only where it
+    is wider than the line (at its no-break spaces, see `text._split_long`)."""
+    return KEEP.join(column.split() + value.split())
 
 
 def rows_as_text(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A table as bullets: `- **first cell**: column value · column value …`."""
+    """A table as bullets, one a row, every value after its column's name (`Dex 12`): a
+    first column of names leads its row in bold, `- **Sword**: Damage 3 · Weight heavy`;
+    any other keeps its name too, `- **Str 10** · Dex 12 · Con 14`. Lines break between
+    values, after the `·`."""
+    cells = [[_cell(v) for v in row] for row in rows]
+    names = [str(c) for c in columns]
+    named = not (names and names[0].strip()) or _names([row[0] for row in cells if row and row[0]])
     lines = []
-    for row in rows:
-        cells = [_cell(v) for v in row]
-        rest = " · ".join(f"{c} {v}" if c else v for c, v in zip(columns[1:], cells[1:]) if v != "")
-        lines.append(f"- **{cells[0]}**" + (f": {rest}" if rest else "") if cells else "-")
+    for row in cells:
+        lead = row[0] if row else ""
+        pairs = [_pair(c, v) for c, v in zip(names, row) if v]
+        if named and lead:
+            rest = f"{KEEP}· ".join(pairs[1:])
+            text = f"**{lead}**" + (f": {rest}" if rest else "")
+        else:
+            if lead:
+                pairs[0] = f"**{pairs[0]}**"
+            text = f"{KEEP}· ".join(pairs)
+        lines.append(f"- {text}" if text else "-")
     return "\n".join(lines)
 
 

@@ -281,58 +281,62 @@ class _Broken:
     plain: bool = False  # see ParsedLine
 
 
-_AFTER_SLASH = re.compile(r"[^/]*/+|[^/]+$")  # a link's parts, each with the slashes after it
-
-
-def _split_at_slashes(word: Word, max_em: float, fonts) -> list[Word] | None:
-    """A link (a word in one style with a `/` inside) too wide for a line, broken after its
-    slashes into pieces that each fit it; None when some part alone is too wide."""
-    if len(word[1]) != 1 or "/" not in word[1][0][0].strip("/"):
-        return None
-    text, style = word[1][0]
-    m = fonts.metrics(style)
-    pieces: list[str] = []
-    for part in _AFTER_SLASH.findall(text):
-        if pieces and m.width(pieces[-1] + part) <= max_em:
-            pieces[-1] += part
-        else:
-            pieces.append(part)
-    if any(m.width(p) > max_em for p in pieces):
-        return None
-    return [(m.width(p), ((p, style),)) for p in pieces]
+#: Where a word too wide for its line breaks, coarsest first: after its no-break spaces
+#: (`Sanity\u00a050`: words kept together while they fit a line); in a part still too
+#: wide, after its slashes (a link's parts, each with the slashes after it); in a part
+#: still too wide, after each run of `-`, `.`, `?`, `&`, `=` or `_`. A part too wide even
+#: then breaks between letters.
+_BREAKS = (re.compile("[^\u00a0]*\u00a0+|[^\u00a0]+$"), re.compile(r"[^/]*/+|[^/]+$"),
+           re.compile(r"[^-.?&=_]*[-.?&=_]+|[^-.?&=_]+$"))
 
 
 def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
-    """Break a word that is wider than a line into line-sized pieces: a link after a
-    slash, anything else (or a link with a part too wide) between letters."""
-    at_slashes = _split_at_slashes(word, max_em, fonts)
-    if at_slashes is not None:
-        return at_slashes
+    """Break a word that is wider than a line into line-sized pieces, each as full as it
+    may be: at the coarsest marks (`_BREAKS`) that give parts no wider than the line, part
+    by part (a link breaks after a `/`, and only inside a part between slashes too wide for
+    the line after a `-` or `.` too), down to single letters. A piece ending at a no-break
+    space leaves the space behind, as a line ending at a space does."""
+    text = "".join([t for t, _ in word[1]])
+    styles = [s for t, s in word[1] for _ in t]
+    ems = [fonts.metrics(s).width(ch) for ch, s in zip(text, styles)]
+
+    def parts(a: int, b: int, level: int) -> list[tuple[int, int, float]]:
+        """(start, end, width) of each part of text[a:b] no wider than the line, if it can be."""
+        if level == len(_BREAKS):
+            return [(k, k + 1, ems[k]) for k in range(a, b)]
+        out: list[tuple[int, int, float]] = []
+        for m in _BREAKS[level].finditer(text[a:b]):
+            i, j = a + m.start(), a + m.end()
+            em = sum(ems[i:j])
+            if i < j:
+                out += [(i, j, em)] if em <= max_em else parts(i, j, level + 1)
+        return out
+
+    spans: list[list] = []  # [start, end, width] of each piece
+    for i, j, em in parts(0, len(text), 0):
+        if spans and spans[-1][2] + em <= max_em:
+            spans[-1][1:] = j, spans[-1][2] + em
+        else:
+            spans.append([i, j, em])
     pieces: list[Word] = []
-    cur: list[Fragment] = []
-    cur_em = 0.0
-    for text, style in word[1]:
-        m = fonts.metrics(style)
-        chunk = ""
-        for ch in text:
-            w = m.width(ch)
-            if cur_em + w > max_em and (chunk or cur):
-                if chunk:
-                    cur.append((chunk, style))
-                pieces.append((cur_em, cur))
-                cur, cur_em, chunk = [], 0.0, ""
-            chunk += ch
-            cur_em += w
-        if chunk:
-            cur.append((chunk, style))
-    if cur:
-        pieces.append((cur_em, cur))
+    for i, j, em in spans:
+        while j > i + 1 and text[j - 1] == "\u00a0":
+            j -= 1
+            em -= ems[j]
+        fragments: list[Fragment] = []
+        for k in range(i, j):  # the piece's runs of one style
+            if fragments and fragments[-1][1] == styles[k]:
+                fragments[-1] = (fragments[-1][0] + text[k], styles[k])
+            else:
+                fragments.append((text[k], styles[k]))
+        pieces.append((em, fragments))
     return pieces
 
 
-#: em: how much wider than its line a word may be and still be whole on it: lines are broken
-#: at widths rounded to a thousandth of a point (see `Paragraph._lines`), and a column as
-#: wide as its widest word must keep it whole.
+#: em: how much wider than its line a word or a line of words may be and still be whole on
+#: it: lines are broken at widths rounded to a thousandth of a point (see `Paragraph._lines`),
+#: and a column as wide as its widest word, or its widest line (a heading, `Result 1`), must
+#: keep it whole.
 ROUNDING = 1e-4
 
 
@@ -342,7 +346,7 @@ def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bull
         bullet = pl.bullet
         indent = bullet_em if bullet else 0.0
         avail = max(width_em - indent, 1e-6)
-        limit = avail + 1e-9
+        limit = avail + ROUNDING
         cur: list[Word] = []
         cur_em = 0.0
         first = True
@@ -715,23 +719,25 @@ class Table:
         minimum = [b * size + pad for _, b in nat]
         if sum(minimum) >= width:
             return [width * m / sum(minimum) for m in minimum]
-        # Every column gets its longest word; then short columns get their whole text, so
-        # `1d6 × 1d6` never wraps beside a column of prose, and the prose shares the rest.
+        # Every column gets its longest word; then short columns get their whole text, as
+        # many as the rest allows, those wanting the least first, so `1d6 × 1d6` never wraps
+        # beside a column of prose; then, where every heading left can keep its line
+        # (`Result 1`), each does (one wrapped heading makes the header row two lines high
+        # whatever the others do); the prose shares what is left.
         widths = list(minimum)
         rest = width - sum(minimum)
-        wrapped = set(range(n))
-        for c in sorted(range(n), key=lambda c: natural[c]):
+        for c in sorted(range(n), key=lambda c: natural[c] - minimum[c]):
             need = natural[c] - minimum[c]
-            if need > rest:
-                break
-            widths[c] = natural[c]
-            rest -= need
-            wrapped.discard(c)
-        want = {c: natural[c] - minimum[c] for c in wrapped}
-        total_want = sum(want.values()) or 1.0
-        for c in wrapped:
-            widths[c] += rest * want[c] / total_want
-        return widths
+            if need <= rest:
+                widths[c] = natural[c]
+                rest -= need
+        heading = [max(widths[c], self.header[c].extent(ctx)[0] * size + pad) for c in range(n)]
+        if sum(heading) - sum(widths) <= rest:
+            rest -= sum(heading) - sum(widths)
+            widths = heading
+        wrapped = [c for c in range(n) if widths[c] < natural[c]]
+        total_want = sum(natural[c] - widths[c] for c in wrapped) or 1.0
+        return [w + rest * (natural[c] - w) / total_want if c in wrapped else w for c, w in enumerate(widths)]
 
     def splits_words(self, ctx: LayoutContext, width: float, scale: float) -> bool:
         """Whether some cell has a word wider than its column at this scale."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from sheetgen.diagnostics import field_path
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.folios import with_folio
@@ -25,7 +26,9 @@ from sheetgen.layout.primitives import (
 )
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, text
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import (
+    OVERFLOW, Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, quoted, restyle, shorten_hint,
+)
 from sheetgen.rules.common import SectionProblem, blank_product, section_product
 from sheetgen.units import MM
 
@@ -402,6 +405,54 @@ def _notices(docs, blank_systems: list[str]) -> list[str]:
     return [known[s] for s in systems]
 
 
+COVER_TITLE = TextStyle(size=34, font="bold", color="#ffffff", min_size=14)
+COVER_ONE_LINE = 24  # points: a cover title that fits one line only smaller than this wraps
+COVER_LINES = 3  # the most lines a cover title takes ("three lines" in its error)
+
+
+def _cover_title(ctx: LayoutContext, title: str, box: Box, source) -> list[Item]:
+    """The cover's title in the band's `box`, above the byline: on one line (at 34pt, or
+    shrunk to fit it down to 24pt) as most titles, else on the fewest lines, two or three,
+    that hold it at 24pt or more, else on three at the size they need; an error only where
+    three lines at 14pt cannot hold it. A wrapped title's last line stands where a title of
+    one line stands, and it grows upward."""
+    style = COVER_TITLE
+    one = " ".join(printable(str(title)).split())
+    if ctx.fonts.width(one, style.font, COVER_ONE_LINE) <= box.w:
+        return one_line(ctx, title, Box(box.x, box.y + 20 * MM, box.w, 22 * MM), style, source, what="title")
+    wrapped = restyle(style, leading=1.1, markup=False)
+    area = Box(box.x, box.y, box.w, box.h - 4 * MM)  # the last baseline where one line's is
+
+    def fits(text: str, size: float, lines: int) -> bool:
+        para = Paragraph(ctx, text, wrapped, source)
+        n = len(para._lines(ctx, area.w, size))
+        return n <= lines and n * size * wrapped.leading <= area.h and not para.splits_words(ctx, area.w, size / style.size)
+
+    chosen = None
+    for lines in range(2, COVER_LINES + 1):
+        floor = style.min_size if lines == COVER_LINES else COVER_ONE_LINE
+        size = style.size
+        while size > floor and not fits(one, size, lines):
+            size = max(floor, size - 0.5)
+        if fits(one, size, lines):
+            chosen = size
+            break
+    if chosen is None:  # not even three lines at the smallest size: say how much of it fits
+        chosen = style.min_size
+        lo, hi = 0, len(one)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if fits(one[:mid].rstrip(), chosen, COVER_LINES) else (lo, mid - 1)
+        where = f" ({field_path(source.path)})" if source and source.path else ""
+        para = Paragraph(ctx, one, wrapped, source)
+        too_long = ("has a word too long for its line" if para.splits_words(ctx, area.w, para.min_scale())
+                    else "is too long for three lines")
+        ctx.error(source, OVERFLOW, f"the title{where} `{quoted(one)}` {too_long} even at {style.min_size:g}pt",
+                  shorten_hint(lo, len(one)), fit=(one, lo))
+    block = Paragraph(ctx, one, restyle(wrapped, size=chosen, min_size=chosen), source)
+    return block.draw(ctx, area.x, area.bottom - block.height(ctx, area.w, 1.0), area.w, 1.0)
+
+
 def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_SectionInfo],
                   cards_file: str | None, notices: list[str]) -> tuple[list[Page], list[Link]]:
     """The cover (title, author, the contents), contents pages it overflows into, and the
@@ -411,8 +462,8 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
     accent = ctx.color("accent")
     items: list[Item] = [Rect(12 * MM + d, 12 * MM + d, W - 24 * MM - 2 * d, 83 * MM, stroke=None, fill=accent,
                               radius=2 * MM)]
-    items += one_line(ctx, handout.title, Box(20 * MM + d, 40 * MM + d, W - 40 * MM - 2 * d, 22 * MM),
-                      TextStyle(size=34, font="bold", color="#ffffff", min_size=14), doc.source("title"), what="title")
+    items += _cover_title(ctx, handout.title, Box(20 * MM + d, 20 * MM + d, W - 40 * MM - 2 * d, 42 * MM),
+                          doc.source("title"))
     byline = " · ".join(x for x in (handout.author, handout.date) if x)
     if byline:
         items += one_line(ctx, byline, Box(20 * MM + d, 64 * MM + d, W - 40 * MM - 2 * d, 10 * MM),
