@@ -72,6 +72,21 @@ def test_errors_in_the_notation_point_inside_the_string(cubit_workdir):
     assert "did you mean `spin-other`?" in d["hint"]
 
 
+def test_upgrades_in_several_brackets_get_the_one_bracket_form_as_hint(cubit_workdir):
+    """Swerve may be taken twice on a face: written `Mo5[swerve][swerve]`, the error at the
+    term gives the form that reads, `Mo5[swerve,swerve]`, which then builds."""
+    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+        kind: cubit
+        id: x
+        faces: "Ai2 Ma6 At5 De4 Ta3 Mo1[swerve][swerve]"
+    """)
+    _, found = diagnostics()
+    d = next(d for d in found if d["code"] == "cubit.bad-notation")
+    source = (cubit_workdir / "content/cubit/cubits/x.yaml").read_text().splitlines()[d["line"] - 1]
+    assert source[d["column"] - 1:].startswith("Mo1[swerve][swerve]")
+    assert d["hint"].endswith("`Mo1[swerve,swerve]`"), d["hint"]
+
+
 def test_a_cube_too_big_for_the_paper_is_a_usage_error_in_validate_too(cubit_workdir):
     result = run_cli("validate", "--cube-size", "90mm")
     assert result.code == 2

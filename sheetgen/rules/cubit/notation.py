@@ -86,11 +86,15 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list
         end = m.end() if m else pos
         if m is None or (end < n and not text[end].isspace()):
             bad = text[pos:].split()[0]
+            groups = re.findall(r"\[([^\[\]]*)\]", bad)
+            hint = ("list a face's upgrades in one pair of brackets, separated by commas: "
+                    f"`{bad[:bad.index('[')]}[{','.join(groups)}]`" if len(groups) > 1 and "[" in bad
+                    else "separate terms with spaces and close every `[` with `]`")
             raise NotationError(
                 f"`{bad}` is not a face term; each term is an interface code, a skill level and "
-                "optional [upgrades], like `Ma6[martial-arts]`",
+                "optional [upgrades], like `Ma6[martial-arts]` or `Mo5[swerve,swerve]`",
                 pos,
-                "separate terms with spaces and close every `[` with `]`",
+                hint,
             )
         word = m.group("iface")
         iface = _interface_for(word, codes, names)

@@ -99,8 +99,9 @@ def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed
         if printable > DEFAULT_PRINTABLE_MARGIN + 1e-6:
             where += f" inside its {format_mm(printable)} printable margin"
         return (f"a {format_mm(cube)} cube's net ({w / MM:.0f} × {h / MM:.0f}mm with its glue tabs) does not fit on "
-                f"{where}; the largest cube size that fits is {format_mm(best)}: use --cube-size {format_mm(best)} "
-                f"or less")
+                f"{where} with its title, folding instructions and cut marks (a {area[0] / MM:.0f} × "
+                f"{area[1] / MM:.0f}mm space); the largest cube size that fits is {format_mm(best)}: use --cube-size "
+                f"{format_mm(best)} or less")
     return None
 
 
