@@ -583,7 +583,8 @@ def test_validate_given_one_file_notes_what_waits_on_errors_elsewhere(workdir):
     assert result.code == 0, result.stderr
     assert "warning" not in result.stderr.replace("0 warnings", "")
     assert ("note: content/orm.yaml: a build leaves tricube/character-cards/party as it was: tricube-character "
-            "`orm` has errors (`sheetgen validate content/orm.yaml` shows its errors)") in result.stderr
+            "`orm` has errors (`sheetgen validate content/orm.yaml` shows its errors; to print it now without "
+            "tricube-character `orm`, move content/orm.yaml out of the content folder)") in result.stderr
     assert "1 document checked, 0 errors, 0 warnings" in result.stderr
 
 
@@ -602,7 +603,8 @@ def test_what_waits_for_an_unreadable_member_points_at_it(workdir):
 def test_an_output_never_built_is_not_said_to_stay_as_it_was(workdir):
     """A party's cards waiting for a member with errors: into a new output folder the
     build says they are not built (there is nothing earlier to keep); where an earlier
-    build made them, it says they are not rebuilt and the earlier output stays."""
+    build made them, it says they are not rebuilt and the earlier output stays. Either
+    way the hint says how to print the others now."""
     party(workdir)
     assert run_cli("build", "--format", "pdf").code == 0
     other = workdir / "content/orm.yaml"
@@ -613,3 +615,5 @@ def test_an_output_never_built_is_not_said_to_stay_as_it_was(workdir):
     again = run_cli("build", "--format", "pdf")
     assert ("tricube/character-cards/party is not rebuilt while tricube-character `orm` has errors; "
             "its earlier output stays as it was") in again.stderr
+    assert "to print it now without tricube-character `orm`, move content/orm.yaml out of the content folder" \
+        in again.stderr

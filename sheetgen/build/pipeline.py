@@ -897,6 +897,10 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
     others = f" (and {count - 1} more)" if count > 1 else ""
     hint = "fix the errors above and build again" if cause_shown(target, library) else (
         f"`sheetgen validate {display_path(where[0]) if not where[0].startswith('<') else 'content'}` shows its errors")
+    if _draws_on_several(target) and not where[0].startswith("<") and (own is None or own.key != (kind, id_)):
+        # A class set, a party's cards: the others can print now, the one with errors left aside.
+        hint += (f"; to print it now without {kind} `{id_}`{others}, move {display_path(where[0])} out of the "
+                 "content folder")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not {verb} while {kind} `{id_}`{others} has errors{stays}", hint)
 
