@@ -26,7 +26,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from sheetgen import __version__
-from sheetgen.diagnostics import Diagnostic, display_path, format_json, format_text, summarize
+from sheetgen.diagnostics import Diagnostic, display_path, format_json, format_text, in_report_order, summarize
 
 # pydantic looks for plugins among every installed distribution the first time a model is
 # built, which costs more than building all of sheetgen's models; sheetgen uses none.
@@ -187,17 +187,6 @@ def _check_theme_exists(library, theme: str | None) -> None:
         raise click.UsageError(problem)
 
 
-#: Diagnostics that follow from others (an output kept because its document has errors, a
-#: reference to a document with errors): printed after every cause.
-CONSEQUENCES = frozenset({"build.not-rebuilt", "content.broken-reference"})
-
-
-def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
-    """By file and line, files before outputs (`<kind/product/id>`), consequences last."""
-    return sorted(diags, key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column,
-                                        d.code, d.message))
-
-
 def _reportable(diags: list[Diagnostic], library) -> list[Diagnostic]:
     """Documents read only to resolve references are not reported on."""
     return [d for d in diags if library.is_target_file(d.file)]
@@ -221,7 +210,7 @@ def _emit(diags: list[Diagnostic], library, fmt: str = "text", outputs: list[Dia
     (`outputs`: every one is reported, being about what was asked for)."""
     from sheetgen.build.pipeline import unique
 
-    diags = _sorted(unique(_reportable(diags, library) + (outputs or [])))
+    diags = in_report_order(unique(_reportable(diags, library) + (outputs or [])))
     if fmt == "json":
         click.echo(format_json(diags))
         return

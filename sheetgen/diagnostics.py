@@ -111,6 +111,17 @@ def display_path(path: str) -> str:
     return path if rel.startswith("..") else rel
 
 
+#: Codes that follow from another finding (an output waiting on a document with errors, a
+#: reference to one): reported after every cause.
+CONSEQUENCES = frozenset({"build.not-rebuilt", "content.broken-reference"})
+
+
+def in_report_order(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """By file and line, files before outputs (`<kind/product/id>`), consequences last."""
+    return sorted(diags, key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column,
+                                        d.code, d.message))
+
+
 def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Sequence[str]] | None = None) -> str:
     """Diagnostics as text: `file:line:col: severity[code]: message`, the source line, a caret, a hint."""
     source_lines = source_lines or {}

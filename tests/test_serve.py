@@ -548,3 +548,15 @@ def test_ctrl_c_stops_the_server_cleanly(deck_project):
             proc.wait()
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "stopped" in err
+
+
+def test_the_workbench_lists_problems_in_the_terminals_order_causes_first():
+    """An output waiting on a document (at its line 1) comes after the error that makes it
+    wait (further down the same file), as `sheetgen build` prints them."""
+    from sheetgen.diagnostics import error, warning
+    from sheetgen.serve.workspace import show_diagnostics
+
+    waits = warning("content/c.yaml", 1, 1, "build.not-rebuilt", "cubit/nets/all is not rebuilt while cubit `c` has errors")
+    cause = error("content/c.yaml", 5, 8, "cubit.skill-total", "the skills add up to 22")
+    shown = show_diagnostics([waits, cause], {})
+    assert [s.code for s in shown] == ["cubit.skill-total", "build.not-rebuilt"]

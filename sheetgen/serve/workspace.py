@@ -19,7 +19,7 @@ from sheetgen.build.files import OutputEntry, OutputLocked, TargetRecord, read_m
 from sheetgen.build.pipeline import BuildOptions, FORMATS, Target, build, plan, unique
 from sheetgen.content.loader import Library, UsageError, load
 from sheetgen.content.project import CONTENT, find_root
-from sheetgen.diagnostics import Diagnostic, display_path, error, format_text
+from sheetgen.diagnostics import Diagnostic, display_path, error, format_text, in_report_order
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
@@ -49,7 +49,7 @@ def show_diagnostics(diags: list[Diagnostic], lines: dict[str, list[str]], renam
     """Diagnostics in the terminal's order and words; `rename` shows some files under other names."""
     rename = rename or {}
     out = []
-    for d in sorted(unique(diags), key=lambda d: (d.file, d.line, d.column, d.code)):
+    for d in in_report_order(unique(diags)):
         name = rename.get(d.file, d.file)
         shown = Diagnostic(name, d.line, d.column, d.severity, d.code, d.message, d.hint)
         text = format_text([shown], {name: lines.get(d.file, [])} if d.file in lines else None)
