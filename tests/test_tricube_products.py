@@ -501,3 +501,23 @@ def test_every_affliction_prints_on_mini_cards(workdir):
     text = " ".join(reader.pages[0].extract_text().split())
     assert "Broken arm · Fear of fire · Scarred face" in text, text
     assert "Old Veteran (cont.)" in text and "Perks: Strong" in text
+
+
+@pytest.mark.parametrize("perks, notes", [(11, ""), (8, "A long story of the river, its tolls and its ghosts. " * 4)])
+def test_text_longer_than_a_mini_card_goes_on_and_its_notes_are_said(workdir, perks, notes):
+    """On mini cards the perks go on to a "(cont.)" card: eleven perks (a list with no
+    sentence to break at) shrink there rather than refuse to print, and a character's
+    notes are on the cards, or the cards say they are on the sheet."""
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
+             "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
+             "whiskey", "xray", "yankee", "zulu"]
+    listed = ", ".join(" ".join(words[(3 * i + k) % len(words)] for k in range(3)) for i in range(perks))
+    write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
+    write(workdir, "content/x.yaml", CHARACTER.format(id="x", name="X", trait="agile", concept="Scout",
+                                                      style="ranged").replace("[Strong]", f"[{listed}]")
+          .replace("[Rude]", "[Shy]") + f"    advances: [{', '.join('abcdefghijk'[:perks - 1])}]\n"
+          + (f"    notes: {notes}\n" if notes else ""))
+    text = " ".join(pdf_text(build(workdir) / "character-cards/party.pdf").split())
+    assert "X (cont.)" in text and "Perks:" in text
+    if notes:
+        assert "ghosts" in text or "Notes: on the character sheet." in text, text

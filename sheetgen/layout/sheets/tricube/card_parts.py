@@ -24,6 +24,7 @@ BAND_HEIGHT = 13 * MM
 LABEL_H = 3 * MM  # tall enough for 6pt labels
 READABLE_SCALE = 0.85  # the least a card's own text is shrunk to keep it on the card
 BODY_SIZE = 9.0  # a card's own text (perks and quirks, notes) where it has the room
+LONG_TEXT_MIN = 6.5  # what text too long for a card of its own shrinks to, at the least
 
 
 def geometry(ctx: LayoutContext) -> CardGeometry:
@@ -101,14 +102,20 @@ def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, 
         return [items + text_over_reminder(ctx, box, blocks, pointer, what)]
     if readable(ctx, blocks, box):  # the text fills its card: the notes go on to the next
         return [items + fit_blocks(ctx, blocks, box, what=what)] + _continued(ctx, notes[1:], reminder, "notes", more)
-    second, room = more(1)  # the text goes on to the next card: the notes with it, where they fit there
+    # The text goes on to the next card: the notes with it where they fit there, else the
+    # line pointing to them where that does, else the notes on a card of their own after it.
+    room = more(1)[1]
     if readable(ctx, blocks + notes, room):
         return [items] + _continued(ctx, blocks + notes, reminder, what, more)
-    return [items] + _continued(ctx, blocks, pointer, what, more)
+    if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, pointer)], room):
+        return [items] + _continued(ctx, blocks, pointer, what, more)
+    cards = [items] + _continued(ctx, blocks, reminder, what, more)
+    return cards + _continued(ctx, notes[1:], reminder, "notes", more, start=len(cards))
 
 
-def _reminder(ctx: LayoutContext, text: str) -> Paragraph:
-    return Paragraph(ctx, text, TextStyle(size=FINE_MIN, leading=1.2))
+def _reminder(ctx: LayoutContext, text: str, color: str | None = None) -> Paragraph:
+    style = TextStyle(size=FINE_MIN, leading=1.2)
+    return Paragraph(ctx, text, replace(style, color=color) if color else style)
 
 
 def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, reminder: str, what: str,
@@ -122,17 +129,17 @@ def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, r
 
 
 def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
-               more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
-    """The blocks and the reminder on the cards after the first: on the next, where they
-    fit it (the blocks alone, where the reminder is what does not); else flowing over as
-    many as they need."""
-    second, room = more(1)
+               more: Callable[[int], tuple[list[Item], Box]], start: int = 1) -> list[list[Item]]:
+    """The blocks and the reminder on the cards from `more(start)` on: on that one, where
+    they fit it (the blocks alone, where the reminder is what does not); else flowing over
+    as many as they need."""
+    second, room = more(start)
     if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)], room):
         return [second + text_over_reminder(ctx, room, blocks, reminder, what)]
     if readable(ctx, blocks, room):
         return [second + fit_blocks(ctx, blocks, room, what=what)]
-    flowing = blocks + [Spacer(1.5 * MM), Paragraph(ctx, reminder, TextStyle(size=FINE_MIN, leading=1.2, color=ctx.color("ink")))]
-    return flow_over_cards(ctx, flowing, lambda k: more(k + 1), what=what)
+    flowing = blocks + [Spacer(1.5 * MM), _reminder(ctx, reminder, ctx.color("ink"))]
+    return flow_over_cards(ctx, flowing, lambda k: more(k + start), what=what)
 
 
 def body_style(ctx: LayoutContext, size: float = BODY_SIZE, fixed: bool = True) -> TextStyle:
@@ -163,12 +170,9 @@ class CardText:
     pointer: str = ""
 
 
-def _own_scale(ctx: LayoutContext, card: CardText, style: TextStyle) -> float | None:
-    """The scale a card's text takes on the card, as `text_cards` places it (with the
-    notes, with the reminder or the line pointing to the notes, alone); None where it
-    continues on another card."""
-    blocks, box = card.blocks(style), card.box
-    notes = card.notes(style) if card.notes else None
+def _placed_scale(ctx: LayoutContext, card: CardText, blocks: list, notes: list | None, box: Box) -> float | None:
+    """The scale the text takes in `box` as `text_cards` places it (with the notes, with
+    the reminder or the line pointing to the notes, alone), or None if it does not fit."""
     if notes and readable(ctx, blocks + notes, box):
         blocks, notes = blocks + notes, None
     below = _reminder(ctx, card.pointer if notes else card.reminder)
@@ -179,22 +183,33 @@ def _own_scale(ctx: LayoutContext, card: CardText, style: TextStyle) -> float | 
     return None
 
 
-def deck_body_size(ctx: LayoutContext, cards: list[CardText]) -> float:
-    """One body size for a deck's cards: the largest at which each card's text fits its
-    card (or that card's text, where it continues on another, at its own size), in
-    quarter points, never under `READABLE_SCALE` of `BODY_SIZE`."""
-    shrinking = body_style(ctx, fixed=False)
-    scales = [s for card in cards if (s := _own_scale(ctx, card, shrinking)) is not None]
-    least = BODY_SIZE * READABLE_SCALE
-    return max(least, math.floor(BODY_SIZE * min(scales, default=1.0) * 4 + 1e-6) / 4)
+def _own_scale(ctx: LayoutContext, card: CardText, style: TextStyle) -> float | None:
+    """The scale a card's text takes on the card, or on the next where it continues there;
+    None where it is too long even for a card of its own."""
+    blocks = card.blocks(style)
+    notes = card.notes(style) if card.notes else None
+    return _placed_scale(ctx, card, blocks, notes, card.box) or _placed_scale(ctx, card, blocks, notes,
+                                                                               card.more(1)[1])
 
 
 def lay_out_texts(ctx: LayoutContext, cards: list[CardText]) -> list[list[Item]]:
-    """The deck's cards with their texts at one body size (`text_cards` for each)."""
-    style = body_style(ctx, deck_body_size(ctx, cards))
-    return [front for card in cards
-            for front in text_cards(ctx, (card.items, card.box), card.blocks(style), card.reminder, card.what,
-                                    card.more, notes=card.notes(style) if card.notes else None, pointer=card.pointer)]
+    """The deck's cards with their texts at one body size (`text_cards` for each): the
+    largest at which each card's text fits its card, or the next where it continues there,
+    in quarter points, never under `READABLE_SCALE` of `BODY_SIZE`. A text too long even
+    for a card of its own starts at that size and shrinks where it has to (not under 6.5pt),
+    going on over as many cards as it needs."""
+    shrinking = body_style(ctx, fixed=False)
+    scales = [_own_scale(ctx, card, shrinking) for card in cards]
+    least = BODY_SIZE * READABLE_SCALE
+    size = max(least, math.floor(BODY_SIZE * min((s for s in scales if s), default=1.0) * 4 + 1e-6) / 4)
+    style = body_style(ctx, size)
+    overflowing = replace(style, min_size=LONG_TEXT_MIN)
+    fronts: list[list[Item]] = []
+    for card, scale in zip(cards, scales):
+        own = style if scale else overflowing
+        fronts += text_cards(ctx, (card.items, card.box), card.blocks(own), card.reminder, card.what, card.more,
+                             notes=card.notes(own) if card.notes else None, pointer=card.pointer)
+    return fronts
 
 
 def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,
