@@ -217,3 +217,28 @@ def test_a_challenge_is_called_a_challenge_in_what_its_rules_say(workdir):
     for d in found:
         said = d["message"] + " " + d["hint"]
         assert "challenge" in said and "foe" not in said, said
+
+
+def test_advances_spent_on_raises_bring_no_perk(workdir):
+    """Five perks and four advances, two of them spent raising resolve from 3 to 5: two
+    advances brought perks, so the fourth and fifth perks are unearned (a warning at the
+    fourth); with two more advances listed, none is."""
+    doc = """
+        kind: tricube-character
+        id: magus
+        name: Magus
+        trait: crafty
+        concept: Wizard
+        combat_style: mental
+        perks: [Berserker, Keen eyes, Iron grip, Lucky, Fast]
+        quirks: [Absent-minded]
+        karma: 3
+        resolve: 5
+        advances: [a, b, c, d]
+    """
+    write(workdir, "content/m.yaml", doc)
+    _, found = validate_json()
+    assert [(d["code"], d["line"], d["column"]) for d in found] == [("tricube.perk-without-advance", 7, 42)], found
+    assert "2 of them spent raising karma or resolve" in found[0]["message"]
+    write(workdir, "content/m.yaml", doc.replace("[a, b, c, d]", "[a, b, c, d, e, f]"))
+    assert validate_json()[1] == []

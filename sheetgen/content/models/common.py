@@ -242,7 +242,7 @@ def check_date(value: str) -> str:
     import datetime
 
     hint = "write the publication date as YYYY-MM-DD, such as `2026-03-14`"
-    if not re.match(DATE_PATTERN, value):
+    if not re.fullmatch(DATE_PATTERN[1:-1], value):
         raise ContentError(f"`{value}` is not a date written YYYY-MM-DD", code="handout.bad-date", hint=hint)
     try:
         datetime.date.fromisoformat(value)
@@ -253,7 +253,7 @@ def check_date(value: str) -> str:
 
 def check_language(value: str) -> str:
     """A BCP 47 language tag (`en`, `de-AT`); a language's name gets its tag as the hint."""
-    if re.match(LANGUAGE_PATTERN, value):
+    if re.fullmatch(LANGUAGE_PATTERN[1:-1], value):
         return value
     tag = LANGUAGE_NAMES.get(value.strip().lower())
     raise ContentError(f"`{value}` is not a language tag", code="content.bad-language",

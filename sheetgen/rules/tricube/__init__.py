@@ -16,21 +16,28 @@ from sheetgen.rules.tricube.words import count, every_nth
 
 
 def _check_counts(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> None:
-    """At least the perks and quirks a character starts with; perks beyond those come
-    with advances, one each (a warning: a campaign may grant them otherwise)."""
+    """At least the perks and quirks a character starts with."""
     for field, noun, least in (("perks", "perk", limits.starting_perks), ("quirks", "quirk", limits.starting_quirks)):
         have = len(getattr(c, field))
         if have < least:
             ctx.error(doc, (field,), f"tricube.too-few-{field}",
                       f"{c.name} has {count(have, noun)}; a character has at least {count(least, noun)}",
                       f"add a {noun} to `{field}`, e.g. `{field}: [{'Keen eyes' if field == 'perks' else 'Stubborn'}]`")
+
+
+def _check_perks_paid(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> None:
+    """Perks beyond those a character starts with come with advances, one each, of those
+    not spent raising karma or resolve (a warning: a campaign may grant them otherwise)."""
     extra = len(c.perks) - limits.starting_perks
-    if extra > len(c.advances):
-        first = c.perks[limits.starting_perks + len(c.advances)]
-        ctx.warning(doc, ("perks", limits.starting_perks + len(c.advances)), "tricube.perk-without-advance",
+    raised = max(0, c.karma - limits.starting_karma) + max(0, c.resolve - limits.starting_resolve)
+    free = max(0, len(c.advances) - raised)  # advances not spent on a raise
+    if extra > free:
+        first = c.perks[limits.starting_perks + free]
+        spent = f", {raised} of them spent raising karma or resolve" if raised and c.advances else ""
+        ctx.warning(doc, ("perks", limits.starting_perks + free), "tricube.perk-without-advance",
                     f"{c.name} has {count(len(c.perks), 'perk')}: a character starts with "
                     f"{count(limits.starting_perks, 'perk')} and gains one more with an advance, and "
-                    f"{count(len(c.advances), 'advance')} {'is' if len(c.advances) == 1 else 'are'} listed",
+                    f"{count(len(c.advances), 'advance')} {'is' if len(c.advances) == 1 else 'are'} listed{spent}",
                     f"list the advance that brought each perk under `advances:` (e.g. `advances: [\"Perk: {first}\"]`), "
                     f"or leave out the perks the character has not earned yet")
 
@@ -121,6 +128,8 @@ def check_character(doc: Document, ctx: RuleContext) -> dict:
     _check_counts(doc, ctx, c, limits)
     in_range = _check_token_range(doc, ctx, c, limits)
     raises = _check_raises(doc, ctx, c, limits) if in_range else None
+    if raises is not None and raises["used"] <= raises["allowed"]:  # else the raises are what to fix first
+        _check_perks_paid(doc, ctx, c, limits)
     _check_current(doc, ctx, c)
     retired = _check_afflictions(doc, ctx, c, limits)
     return {
