@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import MM, REPO, read_pdf, run_cli, write
+from conftest import MM, REPO, read_pdf, run_cli, validate_json, write
 from test_build import deck
 from test_handout import built_kit
 
@@ -245,6 +245,11 @@ def test_a_handouts_settings_are_all_reported_at_once_each_in_its_own_terms(work
     write(workdir, "content/handout.yaml", (workdir / "content/handout.yaml").read_text()
           .replace("English", "en-GB").replace("2025-13-45", "2025-12-31").replace("maybe", "true"))
     assert run_cli("validate").code == 0
+    # A tag or a date with a line break after it is not one, and is quoted back on one line.
+    write(workdir, "content/handout.yaml", (workdir / "content/handout.yaml").read_text()
+          .replace("language: en-GB", 'language: "en\\n"'))
+    _, found = validate_json()
+    assert [d["message"] for d in found] == ["`language`: `en\\n` is not a language tag"], found
 
 
 def test_products_lists_the_registry_and_the_readme_table_matches_it():

@@ -24,7 +24,7 @@ from sheetgen.content.models.base import (
     Text,
     check_slug,
 )
-from sheetgen.diagnostics import did_you_mean
+from sheetgen.diagnostics import did_you_mean, safe
 
 System = Literal["cubit", "tricube", "cubes", "grimdark", "kubos"]
 assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
@@ -237,17 +237,22 @@ LANGUAGE_NAMES = {
 }
 
 
+def _written(value: str) -> str:
+    """A value as a one-line diagnostic quotes it: line breaks and controls escaped."""
+    return safe(value.replace("\n", "\\n"))
+
+
 def check_date(value: str) -> str:
     """A publication date: YYYY-MM-DD, and a day of the calendar."""
     import datetime
 
     hint = "write the publication date as YYYY-MM-DD, such as `2026-03-14`"
     if not re.fullmatch(DATE_PATTERN[1:-1], value):
-        raise ContentError(f"`{value}` is not a date written YYYY-MM-DD", code="handout.bad-date", hint=hint)
+        raise ContentError(f"`{_written(value)}` is not a date written YYYY-MM-DD", code="handout.bad-date", hint=hint)
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
-        raise ContentError(f"`{value}` is not a date in the calendar", code="handout.bad-date", hint=hint) from None
+        raise ContentError(f"`{_written(value)}` is not a date in the calendar", code="handout.bad-date", hint=hint) from None
     return value
 
 
@@ -256,7 +261,7 @@ def check_language(value: str) -> str:
     if re.fullmatch(LANGUAGE_PATTERN[1:-1], value):
         return value
     tag = LANGUAGE_NAMES.get(value.strip().lower())
-    raise ContentError(f"`{value}` is not a language tag", code="content.bad-language",
+    raise ContentError(f"`{_written(value)}` is not a language tag", code="content.bad-language",
                        hint=f"write `{tag}`" if tag else "write a BCP 47 tag such as `en`, `en-GB` or `de-AT`")
 
 
