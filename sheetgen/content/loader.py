@@ -473,7 +473,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
         errors = exc.errors()
         bad = [tuple(e["loc"]) for e in errors]
         if (id_ok and raw.ok and kind in SETTINGS_KINDS and all(e["type"] != "missing" for e in errors)
-                and all(loc and isinstance(loc[-1], str) for loc in bad)):
+                and all(_a_setting(kind, loc) for loc in bad)):
             # A theme's or a handout's settings stand apart: with the wrong ones left out (their
             # defaults in their place), the rest is checked by the rules all the same.
             model = _without_unknown_fields(model_cls, data, bad)
@@ -495,8 +495,16 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
 
 
 #: Kinds whose fields are settings that stand apart (a colour, a margin, the paper): one
-#: set wrong leaves the others to be checked.
-SETTINGS_KINDS = ("theme", "handout")
+#: set wrong leaves the others to be checked. Their mappings of settings (a theme's
+#: colours) stand apart entry by entry; anything else (a handout's sections) is one whole.
+SETTINGS_KINDS = {"theme": ("colors", "fonts", "palette"), "handout": ()}
+
+
+def _a_setting(kind: str, loc: tuple) -> bool:
+    """Whether a wrong value at `loc` is one setting of a `SETTINGS_KINDS` document, which
+    can be left out (its default in its place) without changing what the others mean."""
+    return (len(loc) == 1 and isinstance(loc[0], str)) or (
+        len(loc) == 2 and loc[0] in SETTINGS_KINDS[kind] and isinstance(loc[1], str))
 
 
 def _unchecked(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> tuple[tuple[Any, ...], ...]:
