@@ -98,3 +98,18 @@ def test_a_list_written_as_text_and_a_setting_in_the_wrong_case_get_the_fix_as_h
     _, found = validate_json()
     assert [(d["line"], d["hint"]) for d in found] == [
         (4, "write `a4`: case matters"), (5, "write it as a list, in brackets: `[cubes, rpg, wargame]`")], found
+
+
+def test_a_wrong_value_inside_a_handout_section_brings_no_second_error(workdir):
+    """A section's `product:` written as a list is one error at it: the section is not
+    read without it (which would make the rules ask for a `product:`)."""
+    write(workdir, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A}]\n")
+    write(workdir, "content/h.yaml", """
+        kind: handout
+        id: h
+        title: H
+        sections:
+          - {title: Decks, include: {kind: reference-deck, product: [reference]}}
+    """)
+    _, found = validate_json()
+    assert [(d["line"], d["code"]) for d in found] == [(5, "content.wrong-type")], found
