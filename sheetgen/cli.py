@@ -526,14 +526,15 @@ def show(file, as_json, only) -> None:
     diagnostics = _reportable(diagnostics, library)
     if only:  # the problems of that document alone, not of the others in its file
         places = {(d.file, d.start.line) for d in library.targets if d.id == only} | {
-            (f, line) for (_, id_), (f, line, _) in library.invalid_at.items() if id_ == only}
+            (f, line) for (_, id_), (f, line, _) in library.invalid_at.items()
+            if id_ == only and library.is_target_file(f)}
         if not places:
             raise click.UsageError(f"{file} holds no document with the id `{only}`")
         shown, start = min(places)
-        starts = sorted({d.start.line for d in library.targets if d.file == shown}
-                        | {line for f, line, _ in library.invalid_at.values() if f == shown})
-        end = next((line for line in starts if line > start), None)
-        diagnostics = [d for d in diagnostics if d.file != shown or (d.line >= start and (end is None or d.line < end))]
+        # The document runs to the next `---` of its file (whatever the documents after it are).
+        lines = library.sources[shown].lines if shown in library.sources else []
+        end = next((n for n in range(start + 1, len(lines) + 1) if lines[n - 1].startswith("---")), None)
+        diagnostics = [d for d in diagnostics if d.file == shown and d.line >= start and (end is None or d.line < end)]
     _emit(diagnostics, library)
     if as_json:
         click.echo(json.dumps(out if len(out) != 1 else out[0], indent=2, ensure_ascii=False))

@@ -153,12 +153,15 @@ def test_show_with_an_id_reports_that_documents_problems_alone(workdir):
     documents; a document with errors is shown by its problems (exit 1), and an id the
     file does not hold is a usage error."""
     good = "kind: theme\nid: {id}\npaper: a4\n"
-    write(workdir, "content/many.yaml", good.format(id="first") + "---\n" + good.format(id="bad").replace("a4", "a3")
-          + "---\n" + good.format(id="last"))
-    shown = run_cli("show", "content/many.yaml", "--id", "last")
-    assert shown.code == 0 and "id: last" in shown.stdout and "a3" not in shown.stderr, shown.stderr
+    write(workdir, "content/many.yaml", good.format(id="first") + "---\nkind: themes\nid: lost\n---\n"
+          + good.format(id="bad").replace("a4", "a3") + "---\n" + good.format(id="last"))
+    write(workdir, "content/other.yaml", good.format(id="other").replace("a4", "a5"))  # wrong, elsewhere
+    for id_ in ("first", "last"):
+        shown = run_cli("show", "content/many.yaml", "--id", id_)
+        assert shown.code == 0 and f"id: {id_}" in shown.stdout and "error" not in shown.stderr, shown.stderr
     bad = run_cli("show", "content/many.yaml", "--id", "bad")
-    assert bad.code == 1 and "content/many.yaml:7:8: error[content.not-allowed]" in bad.stderr, bad.stderr
+    assert bad.code == 1 and "content/many.yaml:10:8: error[content.not-allowed]" in bad.stderr, bad.stderr
+    assert "themes" not in bad.stderr and "a5" not in bad.stderr
     assert run_cli("show", "content/many.yaml", "--id", "nope").code == 2
 
 
