@@ -592,10 +592,10 @@ def _init_games() -> list[str]:
 
 def _content_folder_around(folder: Path) -> Path | None:
     """The `content/` folder of a project that `folder` is in (or is), if any: one named so
-    with YAML documents in it or a folder below."""
+    with YAML documents anywhere below it."""
     for place in (folder.resolve(), *folder.resolve().parents):
-        if place.name == "content" and place.is_dir() and (
-                any(place.glob("*.yaml")) or any(place.glob("*/*.yaml"))):
+        if place.name == "content" and place.is_dir() and any(
+                p.is_file() for pattern in ("*.yaml", "*.yml") for p in place.rglob(pattern)):
             return place
     return None
 

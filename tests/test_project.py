@@ -106,6 +106,10 @@ def test_init_refuses_a_folder_inside_a_projects_content(empty):
         assert "sheetgen new" in run.stderr
     assert sorted(p for p in (empty / "proj").rglob("*")) == before
     assert run_cli("init", "other", "--game", "kubos").code == 0
+    # Documents two folders down, in `.yml` files: still a project's content.
+    write(empty, "deep/content/cubit/cubits/bloop.yml", "kind: cubit\nid: bloop\nfaces: Ai2 Ma6 At5 De4 Ta3 Mo1\n")
+    run = run_cli("init", "deep/content/cubit/new", "--game", "cubit")
+    assert run.code == 2 and "inside the content folder of the project" in run.stderr, run.stderr
 
 
 @pytest.mark.parametrize("game", ["cubit", "tricube", "kubos", "cubes", "grimdark"])

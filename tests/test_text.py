@@ -379,3 +379,27 @@ def test_text_written_right_to_left_is_said_to_print_in_the_wrong_order(workdir)
     assert [(d["line"], d["column"]) for d in found] == [(6, 27), (7, 27)], found  # at each body
     assert "Hebrew" in found[0]["message"] and "wrong order" in found[0]["message"]
     assert "Arabic" in found[1]["message"] and "unjoined" in found[1]["message"]
+
+
+def test_right_to_left_is_said_once_per_field_and_not_for_a_contents_line(workdir):
+    """A list of quirks in Hebrew is one warning at the list, and a name once however
+    many products print it; the handout's contents, made of fields, says nothing more."""
+    write(workdir, "content/c.yaml", """
+        kind: tricube-character
+        id: c
+        name: שלום
+        trait: brawny
+        concept: Guard
+        combat_style: melee
+        perks: [Strong]
+        quirks: [שלום, עולם]
+        karma: 3
+        resolve: 3
+        ---
+        kind: handout
+        id: h
+        title: H
+        sections: [{title: Party, include: {kind: tricube-character, product: character-cards}}]
+    """)
+    found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout) if d["code"] == "layout.right-to-left"]
+    assert sorted((d["line"], d["column"]) for d in found) == [(3, 7), (8, 9)], found

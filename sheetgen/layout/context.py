@@ -53,6 +53,7 @@ _RTL_SCRIPTS = (("Hebrew", "\u0590-\u05ff\ufb1d-\ufb4f"), ("Arabic", "\u0600-\u0
                 ("Syriac", "\u0700-\u074f"), ("Thaana", "\u0780-\u07bf"), ("N'Ko", "\u07c0-\u07ff"),
                 ("Samaritan", "\u0800-\u083f"), ("Mandaic", "\u0840-\u085f"))
 _RTL = [(name, re.compile(f"[{chars}]")) for name, chars in _RTL_SCRIPTS]
+_ANY_RTL = re.compile("[" + "".join(chars for _, chars in _RTL_SCRIPTS) + "]")
 _OWN_FONT_HINT = "use a theme font that has it, or write the character another way"
 #: sheetgen's own family (Bitstream Vera) covers Western European letters only.
 _GLYPH_HINT = ("sheetgen's font (Bitstream Vera) has Western European letters only: give the theme a font "
@@ -145,16 +146,20 @@ class LayoutContext:
         character and every theme font without it (text set in several styles of one
         family is said once). An item of a list is reported at the list, so a name printed
         as a list on a card and line by line on a sheet is one warning."""
-        if not text.isascii():
-            self._check_direction(text, source)
+        # Text of no field (a contents line) written right to left is said at its fields.
+        rtl = source is not None and not text.isascii() and _ANY_RTL.search(text) is not None
         missing = self.fonts.metrics(style).missing(text)
-        if not missing:
+        if not (missing or rtl):
             return
         if source is not None:
             path = source.path
             while path and isinstance(path[-1], int):
                 path = path[:-1]
             source = Source(source.doc, path) if path != source.path else source
+        if rtl:
+            self._check_direction(text, source)
+        if not missing:
+            return
         chars = "".join(sorted(missing))
         key = (source, chars)
         if key in self._warned_glyphs:
