@@ -489,7 +489,10 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     found = _check_templates(checked, library, early, checked_line, fmt)
     # What waits on errors in files not given is said, as a note: they are not these files' problems.
     waiting: list[str] = []
-    laid_out = layout_issues(checked, whole=_whole(paths), waiting=waiting)
+    from sheetgen.build.files import read_manifest
+
+    made = set(read_manifest(Path(_default_output(paths))).by_target())  # what a build would leave as it was
+    laid_out = layout_issues(checked, whole=_whole(paths), waiting=waiting, made=made)
     _emit(early + found, library, fmt, outputs=laid_out)
     diagnostics = _unique(_reportable(early + found, library) + laid_out)
     errors, warnings = summarize(diagnostics)

@@ -1017,12 +1017,14 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
     return []
 
 
-def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | None = None) -> list[Diagnostic]:
+def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | None = None,
+                  made: set[str] | None = None) -> list[Diagnostic]:
     """Lay out every target a build would make without rendering, to find text that does
     not fit; a target that waits for a document whose errors are not reported (outside
     the files given) gets the warning a build gives it; with `waiting`, one that is not a
     given document's own output (a collection it is one of) gets a note there instead:
-    what a build of those files would leave as it was is no problem of theirs.
+    what a build of those files would leave as it was is no problem of theirs. `made`: the
+    outputs the output folder has (the warning says an earlier one stays only of those).
 
     A deck's print-shop twin is the same cards one a page: its layout can report nothing
     the deck's own does not (`impose_single` checks nothing), so it is skipped when the
@@ -1036,14 +1038,15 @@ def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | Non
                                   [t for t in targets if not _draws_on_several(t)], {}, {t.key for t in targets})
     for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
-            said = _not_rebuilt(t, checked.library)  # the cause lies in a file not given
+            said = _not_rebuilt(t, checked.library, made is None or t.key in made)  # the cause: a file not given
             own = checked.library.get(*t.job.docs[0].key) if t.scope == "document" and t.job.docs else None
             if waiting is None or (own is not None and checked.library.is_target_file(own.file)):
                 out.append(said)  # a given document's own output (a handout) is not built
             else:
                 waiting.append(f"{said.file}: a build leaves {t.key} as it was: "
                                f"{said.message.split(' while ', 1)[1].split(';')[0]} ({said.hint})")
-        said = _waits_on_failed(t, failed_docs, checked.library) if _draws_on_several(t) else None
+        said = (_waits_on_failed(t, failed_docs, checked.library, made is None or t.key in made)
+                if _draws_on_several(t) else None)
         if said:  # what a build says of it (laid out all the same: every problem is reported at once)
             out.append(said)
         if _twin_laid_out(t, laid_out):
