@@ -333,3 +333,27 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
     cache_file.write_text(json.dumps(damaged))
     again = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two", "--force")
     assert again.code == 1 and said(again) == said(two), again.stderr
+
+
+def test_a_file_read_with_warnings_is_cached_with_them_and_they_are_said_again(tmp_path):
+    """A deck with a number that prints otherwise than written (a warning) is kept in the
+    document cache with its warnings: the next build reads it from the cache, not the file,
+    and says the same warnings at the same places."""
+    import json
+
+    from sheetgen.content.cache import DocumentCache
+    from sheetgen.content.loader import load
+
+    write(tmp_path, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\n"
+          "cards: [{title: A, table: {columns: [Item, Cost], rows: [[Sword, 3.50]]}}]\n")
+    path = tmp_path / "cache.json"
+    first = DocumentCache(path, "code")
+    said = [(d.file, d.line, d.column, d.code, d.message) for d in
+            load([tmp_path / "content"], game_data=False, cache=first).diagnostics]
+    first.save(lambda p, data: p.write_bytes(data))
+    assert [d[3] for d in said] == ["yaml.number-rewritten"]
+    assert list(json.loads(path.read_text())["files"]) == ["content/d.yaml"]
+    again = DocumentCache(path, "code")
+    library = load([tmp_path / "content"], game_data=False, cache=again)
+    assert [(d.file, d.line, d.column, d.code, d.message) for d in library.diagnostics] == said
+    assert again.notes("content/d.yaml")  # from the cache

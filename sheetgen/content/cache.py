@@ -8,7 +8,8 @@ diagnostic asks for one (the bytes are the same, so the positions are). The whol
 cache is tied to a fingerprint of the code that read them. An entry is used only for a
 file whose name, bytes and reading code are exactly those recorded, so the source always
 wins: a file that changed is parsed again. Only files read without any problem are kept
-(their diagnostics are made afresh every time). The cache is JSON, never code: a file
+(their diagnostics are made afresh every time), or with warnings alone, which are kept
+with it and said again. The cache is JSON, never code: a file
 that is missing, unreadable, malformed or made by other code is simply not used.
 """
 
@@ -23,8 +24,9 @@ from typing import Any, Callable
 import yaml
 
 from sheetgen.content.yamlsrc import LazyPositions, Mark, Positions, RawDocument, positions_finder
+from sheetgen.diagnostics import Diagnostic
 
-FORMAT = 2
+FORMAT = 3
 
 
 #: Files read in worker processes ahead of the build (`DocumentCache.parse_ahead`) when
@@ -50,6 +52,7 @@ class DocumentCache:
         self.code = f"{FORMAT}:{yaml.__version__}:{yaml.__with_libyaml__}:{code}"
         self._entries: dict[str, list] = {}
         self._used: dict[str, list] = {}
+        self._notes: dict[str, list] = {}  # the warnings of the files `get` gave, as `put` kept them
         # Files read this time, encoded only when the cache is saved: until then the
         # library holds their documents anyway, and a second copy would only add memory.
         self._fresh: dict[str, tuple[str, list[RawDocument]]] = {}
@@ -66,10 +69,11 @@ class DocumentCache:
         """The documents of the file `name` whose bytes have this sha256, if cached;
         `parse()` reads the file's documents again when their positions are asked for."""
         ahead = self._ahead.pop(name, None)
-        if ahead is not None and ahead[0] == sha256:  # read by a worker: as if read here
+        if ahead is not None and ahead[0] == sha256:  # read by a worker (with no warning): as if read here
             positions_of = positions_finder(parse)
             raws = [_decode(item, positions_of) for item in ahead[1]]
             self.put(name, sha256, raws)
+            self._notes[name] = []
             return raws
         entry = self._entries.get(name)
         positions_of = positions_finder(parse)
@@ -77,10 +81,18 @@ class DocumentCache:
             if not entry or entry[0] != sha256:
                 return None
             raws = [_decode(item, positions_of) for item in entry[1]]
+            notes = [(int(line), int(column), str(code), str(message), None if hint is None else str(hint))
+                     for line, column, code, message, hint in entry[2]]
         except (ValueError, TypeError, IndexError, KeyError):
             return None  # an entry not as this code writes them: read the file
         self._used[name] = entry
+        self._notes[name] = notes
         return raws
+
+    def notes(self, name: str) -> list[tuple[int, int, str, str, str | None]]:
+        """The warnings the file `name` was read with, as `get` gave it: (line, column,
+        code, message, hint)."""
+        return self._notes.get(name, [])
 
     def parse_ahead(self, files: list[tuple[str, str, str]], jobs: int) -> None:
         """Read the files (name, path, name in diagnostics) that the cache has no entry for,
@@ -105,20 +117,20 @@ class DocumentCache:
                 raise
             self._ahead.clear()  # files are read here
 
-    def put(self, name: str, sha256: str, raws: list[RawDocument]) -> None:
-        """Keep the documents of a file read without any problem."""
-        if all(raw.ok for raw in raws):
-            self._fresh[name] = (sha256, raws)
+    def put(self, name: str, sha256: str, raws: list[RawDocument], warnings: list[Diagnostic] = ()) -> None:
+        """Keep the documents of a file read without any error, with its warnings."""
+        if all(raw.ok for raw in raws) and not any(d.is_error for d in warnings):
+            self._fresh[name] = (sha256, raws, [[d.line, d.column, d.code, d.message, d.hint] for d in warnings])
 
     def save(self, write: Callable[[Path, bytes], Any]) -> None:
         """Write the entries used this time (the files read) with `write(path, bytes)`
         (the build's atomic write); a folder that refuses it only costs the next build
         parsing its files."""
-        for name, (sha256, raws) in self._fresh.items():
+        for name, (sha256, raws, notes) in self._fresh.items():
             # JSON gives back what YAML read (text keys, no tuples) but for numbers that
             # are infinite or not a number: files with one are read again next time.
             if all(raw.finite for raw in raws):
-                self._used[name] = [sha256, [_encode(raw) for raw in raws]]
+                self._used[name] = [sha256, [_encode(raw) for raw in raws], notes]
         if not self._fresh and self._used.keys() == self._entries.keys():
             return
         text = json.dumps({"code": self.code, "files": self._used}, ensure_ascii=False, separators=(",", ":"))
@@ -152,5 +164,5 @@ def _parse_files(files: list[tuple[str, str, str]]) -> dict[str, tuple[str, list
             continue
         raws, problems = load_documents(text, shown, lazy=True)
         if not problems and all(raw.ok and raw.finite for raw in raws):
-            found[name] = (sha256, [_encode(raw) for raw in raws])
+            found[name] = (sha256, [_encode(raw) for raw in raws], [])
     return found

@@ -33,7 +33,7 @@ from sheetgen.content.yamlsrc import (
     load_documents,
     source_lines,
 )
-from sheetgen.diagnostics import Diagnostic, closest, did_you_mean, display_path, error, field_path
+from sheetgen.diagnostics import Diagnostic, closest, did_you_mean, display_path, error, field_path, warning
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -326,11 +326,11 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
     cached = (cache.get(library.files[file], library.digests[file][1], lambda: load_documents(text, file)[0])
               if cache is not None else None)
     if cached is not None:
-        raws, problems = cached, []
+        raws, problems = cached, [warning(file, *note) for note in cache.notes(library.files[file])]
     else:
         raws, problems = load_documents(text, file, lazy=True)
-        if cache is not None and not problems:
-            cache.put(library.files[file], library.digests[file][1], raws)
+        if cache is not None and not any(d.is_error for d in problems):
+            cache.put(library.files[file], library.digests[file][1], raws, problems)
     library.diagnostics.extend(problems)
     if target:  # documents lost to a syntax error count too: they were written, and are reported
         lost = {_document_start(lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}
