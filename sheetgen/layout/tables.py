@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.text import Paragraph, Table, TextStyle
+from sheetgen.layout.text import Paragraph, Table, TextStyle, cell_text
 
 #: Joins what a line does not break between: a column's name and its value, a value and
 #: the `·` after it. Measured and drawn as a space (see `fonts.FontMetrics`).
@@ -15,7 +15,7 @@ KEEP = "\u00a0"
 
 
 def _cell(value: object) -> str:
-    return " ".join((f"{value:g}" if isinstance(value, float) else str(value)).split())
+    return " ".join(cell_text(value).split())
 
 
 def _names(cells: Sequence[str]) -> bool:

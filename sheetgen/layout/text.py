@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol, Sequence
 
+from sheetgen.content.yamlsrc import printed_number
 from sheetgen.diagnostics import Severity, field_path
 from sheetgen.fonts import FontFace, FontMetrics
 from sheetgen.layout.colors import luminance
@@ -645,7 +646,7 @@ class Table:
         ]
         self.cells = [
             [
-                Paragraph(ctx, _cell_text(v), cell_styles[c], source.child("rows", first_row + r, c) if source else None)
+                Paragraph(ctx, cell_text(v), cell_styles[c], source.child("rows", first_row + r, c) if source else None)
                 for c, v in enumerate(row)
             ]
             for r, row in enumerate(rows)
@@ -808,10 +809,9 @@ def _numeric(value: object) -> bool:
         return False
 
 
-def _cell_text(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+def cell_text(value: object) -> str:
+    """A table cell's value as it prints (a number as a cell prints it)."""
+    return printed_number(value) if isinstance(value, (int, float)) else str(value)
 
 
 # --- fitting --------------------------------------------------------------------
@@ -921,7 +921,7 @@ def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequenc
     """One size for every table of a deck or sheet: the style's size, or as much smaller
     (never below body size) as lets the widest table keep its words whole."""
     size = style.size
-    unique = list({(tuple(map(str, c)), tuple(tuple(_cell_text(v) for v in r) for r in rows)): (c, rows)
+    unique = list({(tuple(map(str, c)), tuple(tuple(cell_text(v) for v in r) for r in rows)): (c, rows)
                    for c, rows in tables}.values())  # a deck repeats its tables: measure each once
     while size > BODY_MIN + 1e-6:
         fixed = restyle(style, size=size, min_size=size)
