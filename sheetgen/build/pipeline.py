@@ -886,8 +886,7 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
         hint = ("fix the errors above and build again" if cause_shown(target, library)
                 else f"`sheetgen validate {display_path(shown)}` shows why")
         return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
-                          f"{target.key} is not {verb} while {file} holds a document that cannot be read{stays}",
-                          hint)
+                          f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
     kind, id_ = target.blocked_by[0]
     doc = library.get(kind, id_)
     own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
@@ -902,7 +901,16 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
         hint += (f"; to print it now without {kind} `{id_}`{others}, move {display_path(where[0])} out of the "
                  "content folder")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
-                      f"{target.key} is not {verb} while {kind} `{id_}`{others} has errors{stays}", hint)
+                      f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
+
+
+def _waiting_on(target: Target) -> str:
+    """What a target waits on, in words: `tricube-character `orm` has errors`."""
+    if not target.blocked_by:
+        return f"{target.blocked_files[0]} holds a document that cannot be read"
+    kind, id_ = target.blocked_by[0]
+    count = len(target.blocked_by) + len(target.blocked_files)
+    return f"{kind} `{id_}`" + (f" (and {count - 1} more)" if count > 1 else "") + " has errors"
 
 
 def cause_shown(target: Target, library: Library) -> bool:
@@ -1042,9 +1050,8 @@ def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | Non
             own = checked.library.get(*t.job.docs[0].key) if t.scope == "document" and t.job.docs else None
             if waiting is None or (own is not None and checked.library.is_target_file(own.file)):
                 out.append(said)  # a given document's own output (a handout) is not built
-            else:
-                waiting.append(f"{said.file}: a build leaves {t.key} as it was: "
-                               f"{said.message.split(' while ', 1)[1].split(';')[0]} ({said.hint})")
+            elif not find_product(t.product, t.system).print_shop_of:  # (its twin waits as its deck does)
+                waiting.append(f"{said.file}: a build leaves {t.key} as it was: {_waiting_on(t)} ({said.hint})")
         said = (_waits_on_failed(t, failed_docs, checked.library, made is None or t.key in made)
                 if _draws_on_several(t) else None)
         if said:  # what a build says of it (laid out all the same: every problem is reported at once)
