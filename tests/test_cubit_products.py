@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, svg_root, write
-from pdfops import read_geometry
+from pdfops import read_geometry, read_marks
 from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
 
 OUT = Path("output/cubit")
@@ -447,3 +447,29 @@ def test_a_long_reconstruction_note_is_reported_at_the_note(cubit_workdir):
     assert found and all(d["file"].endswith("interfaces.yaml") and d["line"] == line_of(path, "reconstructed: the order")
                          for d in found)
     assert any("notice" in d["message"] for d in found) and any("credit line" in d["message"] for d in found)
+
+
+def test_a_cubit_of_many_names_prints_them_all_over_two_lines(workdir):
+    """"His friends might call him Stalwart Defender while his enemies call him Destroyer
+    Of Hope": a name and three others are too long for one line of the net's title and of
+    the sheet's names; each takes two lines there, whole, in the title's box and the field's."""
+    write(workdir, "content/c.yaml", """
+        kind: cubit
+        id: stalwart
+        name: Stalwart Defender
+        aliases: [Destroyer Of Hope, Stalwart, Big Shield]
+        function: Guard the eastern powerhouse from rebels, vandals and wandering Delvers
+        faction: governors
+        faces: "Ai2 Ma6 At5 De4 Ta3 Mo1"
+    """)
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 0 and "error[" not in run.stderr, run.stderr
+    net = " ".join(pdf_text(workdir / "output/cubit/net/stalwart.pdf").split())
+    assert "Stalwart Defender (Destroyer Of Hope, Stalwart, Big Shield)" in net
+    sheet = " ".join(pdf_text(workdir / "output/cubit/sheet/stalwart.pdf").split())
+    assert "Stalwart Defender, Destroyer Of Hope, Stalwart, Big Shield" in sheet
+    runs, _ = read_marks(read_pdf(workdir / "output/cubit/net/stalwart.pdf").pages[0])
+    whole = "Stalwart Defender (Destroyer Of Hope, Stalwart, Big Shield)"
+    title = [r for r in runs if len(r.text.strip()) > 3 and r.text.strip() in whole]
+    assert " ".join(r.text.strip() for r in title) == whole, title  # all of it, over …
+    assert len({round(r.y, 1) for r in title}) == 2 and all(r.size >= 8 for r in title), title  # … two lines

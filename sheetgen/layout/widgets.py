@@ -7,6 +7,8 @@ order of calls.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.layout.colors import legible, readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, Page, Path, Rect, Text, line, walk
@@ -175,8 +177,10 @@ def labeled_value(
     size: float = 11,
     field: str | None = None,
     multiline: bool = False,
+    wrap: bool = False,
 ) -> list[Item]:
-    """A small label over a value written on a line (or a fillable field when `field` names one)."""
+    """A small label over a value written on a line (or a fillable field when `field` names one);
+    `wrap`: a value too long for the line at its smallest size takes two, over the line."""
     items: list[Item] = []
     label_box = Box(box.x, box.y, box.w, 3 * MM)
     items += one_line(ctx, label.upper(), label_box, TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None,
@@ -186,8 +190,11 @@ def labeled_value(
         items.append(Field(field, "text", value_box.x, value_box.y, value_box.w, value_box.h, value=value,
                            tooltip=label, font=ctx.fonts.face("regular"), size=min(size, 10), multiline=multiline))
     elif value:
+        style = TextStyle(size=size, min_size=6, color=ctx.color("ink"))
         if multiline:
-            items += text_box(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
+            items += text_box(ctx, value, value_box, style, source, what=label.lower())
+        elif wrap and ctx.fonts.width(value, "regular", style.min_size) > value_box.w:
+            items += text_box(ctx, value, value_box, replace(style, leading=1.05), source, valign="bottom",
                               what=label.lower())
         else:
             items += one_line(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,

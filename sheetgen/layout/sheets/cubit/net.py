@@ -9,7 +9,7 @@ outline has `class="face"` and `id="<doc-id>-face-N"`, each glue tab `class="tab
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
@@ -255,8 +255,13 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     items: list[Item] = []
     head = Box(margin, margin, W - 2 * margin, HEADER - 2 * MM)
     title_w = head.w * 0.55 if subtitle else head.w
-    items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), TextStyle(size=12, font="bold", color=ink, min_size=9),
-                      source, what="title")
+    title_style = TextStyle(size=12, font="bold", color=ink, min_size=9)
+    if ctx.fonts.width(title, "bold", title_style.min_size) <= title_w:
+        items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), title_style, source, what="title")
+    else:  # a cubit of many names: over two lines, as large as they fit
+        items += fit_blocks(ctx, [Paragraph(ctx, title, replace(title_style, min_size=8, leading=1.0, markup=False),
+                                            source)],
+                            Box(head.x, head.y, title_w, head.h), valign="middle", what="title")
     if subtitle:
         # Faction and function: one line if they fit, else two, right-aligned under each other.
         items += fit_blocks(ctx, [Paragraph(ctx, subtitle, TextStyle(size=8, font="italic", color=muted, align="right",

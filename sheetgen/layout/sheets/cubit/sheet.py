@@ -120,9 +120,9 @@ def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
 
 
 def _value(ctx: LayoutContext, view: SheetView, box: Box, label: str, value: str, name: str,
-           source: Source | None = None, multiline: bool = False) -> list[Item]:
+           source: Source | None = None, multiline: bool = False, wrap: bool = False) -> list[Item]:
     return labeled_value(ctx, box, label, "" if view.blank else value, source, size=10,
-                         field=name if view.blank else None, multiline=multiline)
+                         field=name if view.blank else None, multiline=multiline, wrap=wrap)
 
 
 def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
@@ -131,7 +131,7 @@ def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     second, third = rest.split_top(10 * MM, gap=1.5 * MM)
     rows = [first, second, third]
     left, right = first.split_left(first.w * 0.62, gap=GAP)
-    items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.names_source)
+    items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.names_source, wrap=True)
     items += _value(ctx, view, right, "Player", view.player, "player", view.source("player"))
     items += _value(ctx, view, second, "Function", view.function, "function", view.source("function"))
     if view.blank:
