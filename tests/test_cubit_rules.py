@@ -203,3 +203,26 @@ def test_a_missing_die_number_is_reported_once_on_the_interfaces(cubit_workdir):
     assert len(warnings) == 1
     assert "die number 5;" in warnings[0]["message"] and warnings[0]["file"].endswith("interfaces.yaml")
     assert "`order: 5`" in warnings[0]["hint"]
+
+
+def test_upgrades_too_many_for_a_small_face_get_a_hint_that_can_be_followed(cubit_workdir):
+    """An upgrade's id cannot be shortened: where a face's upgrades do not fit a 25mm cube,
+    the hint is a larger cube size (they fit at 50mm), never "shorten it"."""
+    write(cubit_workdir, "content/cubit/cubits/crowded.yaml", """
+        kind: cubit
+        id: crowded
+        name: Crowded
+        faction: builders
+        advancement: 14
+        faces:
+          - {interface: aid, skill: 3}
+          - {interface: manipulate, skill: 12, upgrades: [martial-arts, spin-other, {specialization: repair}, squeeze-spin, fast-spin]}
+          - {interface: attack, skill: 8, upgrades: [corner-attack, {specialization: smash-objects}]}
+          - {interface: defense, skill: 4, upgrades: [{upgrade: battery, capacity: 2}]}
+          - {interface: talk, skill: 1}
+          - {interface: move, skill: 7, upgrades: [spring, swerve]}
+    """)
+    run = run_cli("validate", "--format", "json", "--cube-size", "25mm")
+    found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
+    assert found and all("--cube-size" in d["hint"] and "shorten" not in d["hint"] for d in found), found
+    assert run_cli("validate", "--cube-size", "50mm").code == 0
