@@ -226,3 +226,18 @@ def test_upgrades_too_many_for_a_small_face_get_a_hint_that_can_be_followed(cubi
     found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
     assert found and all("--cube-size" in d["hint"] and "shorten" not in d["hint"] for d in found), found
     assert run_cli("validate", "--cube-size", "50mm").code == 0
+
+
+def test_every_mistake_of_the_notation_is_reported_at_once(cubit_workdir):
+    """An unknown interface code in one term and a misspelt upgrade in another: both in
+    one run, each at its place in the string, with its suggestion."""
+    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+        kind: cubit
+        id: x
+        faces: "Ai2 Ma6[martial-art] At5 De4 Ta3 Mv1"
+    """)
+    _, found = diagnostics()
+    source = (cubit_workdir / "content/cubit/cubits/x.yaml").read_text().splitlines()
+    at = {d["code"]: source[d["line"] - 1][d["column"] - 1:] for d in found}
+    assert at["cubit.unknown-upgrade"].startswith("martial-art]") and at["cubit.unknown-interface"].startswith("Mv1")
+    assert any("did you mean `martial-arts`?" in (d["hint"] or "") for d in found)

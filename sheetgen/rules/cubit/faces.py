@@ -13,7 +13,7 @@ from sheetgen.content.models.cubit import Cubit, CubitFaceUpgrade
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.catalog import Catalog
 from sheetgen.rules.cubit.notation import NotationError, UpgradeUse, parse_faces
-from sheetgen.rules.cubit.spots import Spot, error_at
+from sheetgen.rules.cubit.spots import Spot, error_at, lookup
 
 SPECIALIZATION = "specialization"  # `{specialization: action}` is shorthand for this upgrade with that action
 
@@ -80,10 +80,16 @@ def read_faces(ctx: RuleContext, doc: Document, catalog: Catalog) -> list[FaceIn
     """The cubit's faces in one form, or None after reporting notation that does not parse."""
     model: Cubit = doc.model  # type: ignore[assignment]
     if isinstance(model.faces, str):
-        try:
-            parsed = parse_faces(model.faces, catalog.codes(), catalog.names())
-        except NotationError as exc:
-            error_at(ctx, doc, Spot(("faces",), exc.offset), exc.code, exc.message, exc.hint)
+        problems: list[NotationError] = []
+        parsed = parse_faces(model.faces, catalog.codes(), catalog.names(), problems)
+        if problems:  # every term's problem, and the upgrades the other terms name that there are not
+            for exc in problems:
+                error_at(ctx, doc, Spot(("faces",), exc.offset), exc.code, exc.message, exc.hint)
+            for face in parsed:
+                for use in face.upgrades:
+                    if use.upgrade not in catalog.upgrades:
+                        lookup(ctx, doc, Spot(("faces",), use.offset), "upgrade", use.upgrade, "cubit.unknown-upgrade",
+                               "upgrade")
             return None
         return [
             FaceInput(n, f.interface, f.skill, [(u, UseSpots.of_notation(u)) for u in f.upgrades],

@@ -69,10 +69,13 @@ def _interface_for(word: str, codes: dict[str, str], names: dict[str, str]) -> s
     return None
 
 
-def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list[NotationFace]:
+def parse_faces(text: str, codes: dict[str, str], names: dict[str, str],
+                problems: list[NotationError] | None = None) -> list[NotationFace]:
     """Parse the notation; `codes` and `names` map interface codes and names to ids.
 
-    Raises NotationError at the first problem, with its offset in `text`."""
+    Raises NotationError at the first problem, with its offset in `text`; with `problems`,
+    collects every term's problem there instead and goes on with the next term (the faces
+    returned are then those that did read)."""
     faces: list[NotationFace] = []
     pos = 0
     n = len(text)
@@ -81,46 +84,59 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str]) -> list
             pos += 1
         if pos >= n:
             break
-        _refuse_foreign_digits(text, pos)
-        m = _TERM_RE.match(text, pos)
-        end = m.end() if m else pos
-        if m is None or (end < n and not text[end].isspace()):
-            bad = text[pos:].split()[0]
-            groups = re.findall(r"\[([^\[\]]*)\]", bad)
-            hint = ("list a face's upgrades in one pair of brackets, separated by commas: "
-                    f"`{bad[:bad.index('[')]}[{','.join(groups)}]`" if len(groups) > 1 and "[" in bad
-                    else "separate terms with spaces and close every `[` with `]`")
-            raise NotationError(
-                f"`{bad}` is not a face term; each term is an interface code, a skill level and "
-                "optional [upgrades], like `Ma6[martial-arts]` or `Mo5[swerve,swerve]`",
-                pos,
-                hint,
-            )
-        word = m.group("iface")
-        iface = _interface_for(word, codes, names)
-        if iface is None:
-            raise NotationError(f"`{word}` is not an interface code", pos, _code_hint(word, codes, names),
-                                code="cubit.unknown-interface")
-        upgrades: list[UpgradeUse] = []
-        if m.group("bracket"):
-            start = m.start("ups")
-            for piece in _split_keep_offsets(m.group("ups"), start):
-                token, at = piece
-                um = _UPGRADE_RE.match(token)
-                if um is None:
-                    raise NotationError(
-                        f"`{token}` is not an upgrade; write an upgrade id, `id:action` or `id:capacity`",
-                        at,
-                        "upgrade ids are lowercase words joined by hyphens, such as `martial-arts`",
-                    )
-                arg = um.group("arg")
-                if arg is not None and arg.isdigit():
-                    upgrades.append(UpgradeUse(um.group("id"), capacity=int(arg), offset=at))
-                else:
-                    upgrades.append(UpgradeUse(um.group("id"), action=arg, offset=at))
-        faces.append(NotationFace(iface, int(m.group("skill")), tuple(upgrades), pos))
-        pos = end
+        try:
+            pos = _term(text, pos, codes, names, faces)
+        except NotationError as exc:
+            if problems is None:
+                raise
+            problems.append(exc)
+            while pos < n and not text[pos].isspace():  # on to the next term
+                pos += 1
     return faces
+
+
+def _term(text: str, pos: int, codes: dict[str, str], names: dict[str, str], faces: list[NotationFace]) -> int:
+    """Read the term at `pos` into `faces`; returns where it ends."""
+    n = len(text)
+    _refuse_foreign_digits(text, pos)
+    m = _TERM_RE.match(text, pos)
+    end = m.end() if m else pos
+    if m is None or (end < n and not text[end].isspace()):
+        bad = text[pos:].split()[0]
+        groups = re.findall(r"\[([^\[\]]*)\]", bad)
+        hint = ("list a face's upgrades in one pair of brackets, separated by commas: "
+                f"`{bad[:bad.index('[')]}[{','.join(groups)}]`" if len(groups) > 1 and "[" in bad
+                else "separate terms with spaces and close every `[` with `]`")
+        raise NotationError(
+            f"`{bad}` is not a face term; each term is an interface code, a skill level and "
+            "optional [upgrades], like `Ma6[martial-arts]` or `Mo5[swerve,swerve]`",
+            pos,
+            hint,
+        )
+    word = m.group("iface")
+    iface = _interface_for(word, codes, names)
+    if iface is None:
+        raise NotationError(f"`{word}` is not an interface code", pos, _code_hint(word, codes, names),
+                            code="cubit.unknown-interface")
+    upgrades: list[UpgradeUse] = []
+    if m.group("bracket"):
+        start = m.start("ups")
+        for piece in _split_keep_offsets(m.group("ups"), start):
+            token, at = piece
+            um = _UPGRADE_RE.match(token)
+            if um is None:
+                raise NotationError(
+                    f"`{token}` is not an upgrade; write an upgrade id, `id:action` or `id:capacity`",
+                    at,
+                    "upgrade ids are lowercase words joined by hyphens, such as `martial-arts`",
+                )
+            arg = um.group("arg")
+            if arg is not None and arg.isdigit():
+                upgrades.append(UpgradeUse(um.group("id"), capacity=int(arg), offset=at))
+            else:
+                upgrades.append(UpgradeUse(um.group("id"), action=arg, offset=at))
+    faces.append(NotationFace(iface, int(m.group("skill")), tuple(upgrades), pos))
+    return end
 
 
 def _refuse_foreign_digits(text: str, pos: int) -> None:
