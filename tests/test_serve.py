@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+import yaml
 from starlette.testclient import TestClient
 
 from conftest import REPO, MM, run_cli, write
@@ -507,6 +508,21 @@ def test_builder_saves_a_valid_cubit_into_the_content_folder(deck_project):
     # Another cubit with the same id is a clash with the saved file.
     other = client.get("/cubit", params=builder(id="from-builder", name="Other")).text
     assert "error[content.duplicate-id]: another cubit already has the id `from-builder`" in other
+
+
+def test_builder_saves_a_cubits_other_names_and_function(deck_project):
+    """Character creation in Cubit decides a function, and others name the cubit: the
+    builder takes both, and they are in the saved document and on its sheet."""
+    root, ws, client = deck_project
+    copy_cubit_content(root)
+    fields = builder(id="stalwart", name="Stalwart Defender", aliases="Destroyer Of Hope, Big Shield",
+                     function="Guard the eastern powerhouse")
+    page = client.get("/cubit", params=fields).text
+    assert 'value="Destroyer Of Hope, Big Shield"' in page and 'value="Guard the eastern powerhouse"' in page
+    assert client.post("/cubit/save", data=fields).status_code == 200
+    saved = yaml.safe_load((root / "content/cubit/new/stalwart.yaml").read_text())
+    assert saved["aliases"] == ["Destroyer Of Hope", "Big Shield"] and saved["function"] == "Guard the eastern powerhouse"
+    assert run_cli("validate", "content/cubit/new/stalwart.yaml").code == 0
 
 
 # --- live updates and the command ---------------------------------------------------------------------------

@@ -146,6 +146,8 @@ class CubitForm:
 
     id: str = "new-cubit"
     name: str = ""
+    aliases: tuple[str, ...] = ()
+    function: str = ""
     faction: str = ""
     advancement: int = 0
     skills: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -172,6 +174,8 @@ def cubit_form(params: Mapping[str, str]) -> CubitForm:
     form = CubitForm()
     form.id = text_value(params, "id", 64) or form.id
     form.name = text_value(params, "name", 120)
+    form.aliases = tuple(a.strip() for a in text_value(params, "aliases", 240).split(",") if a.strip())
+    form.function = text_value(params, "function", 200)
     form.faction = text_value(params, "faction", 64)
     form.advancement = number_value(params, "advancement", 0, *ADVANCEMENT_LIMITS) or 0
     skills = [number_value(params, f"skill{n}", form.skills[n - 1], *SKILL_LIMITS) or 0 for n in range(1, FACES + 1)]
@@ -198,6 +202,10 @@ def cubit_yaml(form: CubitForm, codes: list[str]) -> str:
     doc: dict[str, Any] = {"kind": "cubit", "id": form.id}
     if form.name:
         doc["name"] = form.name
+    if form.aliases:
+        doc["aliases"] = list(form.aliases)
+    if form.function:
+        doc["function"] = form.function
     if form.faction:
         doc["faction"] = form.faction
     doc["configuration"] = "standard"
