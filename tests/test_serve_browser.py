@@ -157,8 +157,10 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
         d.find_element(By.ID, "net-pdf").get_attribute("href").split("?")[1].split("&")), "no net to download")
     wait_until(browser, lambda d: "error[" not in d.find_element(By.ID, "result").text, "a problem stayed")
     browser.save_screenshot(str(shots / "builder.png"))
-    browser.find_element(By.ID, "net-svg").click()
-    browser.find_element(By.ID, "net-pdf").click()
+    for link in ("net-svg", "net-pdf"):  # scrolled to where a reader sees them, below the sticky header
+        found = browser.find_element(By.ID, link)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
+        found.click()
     svg = browser.downloads / "browser-built-net.svg"
     pdf = browser.downloads / "browser-built-net.pdf"
     deadline = time.monotonic() + WAIT
