@@ -572,8 +572,8 @@ def test_validate_given_one_file_says_what_a_build_of_it_would(workdir):
 
 def test_validate_given_one_file_notes_what_waits_on_errors_elsewhere(workdir):
     """Another member with errors of its own (`trait: wise`), in a file not given: a
-    build of the given file leaves the party's cards as they were, and validating that
-    file says so in a note; the file itself is clean, so `--strict` passes."""
+    build of the given file does not make the party's cards (none were made before), and
+    validating that file says so in a note; the file itself is clean, so `--strict` passes."""
     party(workdir)
     other = workdir / "content/orm.yaml"
     other.write_text(other.read_text().replace("trait: brawny", "trait: wise"))
@@ -582,7 +582,7 @@ def test_validate_given_one_file_notes_what_waits_on_errors_elsewhere(workdir):
     result = run_cli("validate", "--strict", "content/hedda.yaml")
     assert result.code == 0, result.stderr
     assert "warning" not in result.stderr.replace("0 warnings", "")
-    assert ("note: content/orm.yaml: a build leaves tricube/character-cards/party as it was: tricube-character "
+    assert ("note: content/orm.yaml: a build does not make tricube/character-cards/party: tricube-character "
             "`orm` has errors (`sheetgen validate content/orm.yaml` shows its errors; to print it now without "
             "tricube-character `orm`, move content/orm.yaml out of the content folder)") in result.stderr
     assert "1 document checked, 0 errors, 0 warnings" in result.stderr
@@ -617,3 +617,20 @@ def test_an_output_never_built_is_not_said_to_stay_as_it_was(workdir):
             "its earlier output stays as it was") in again.stderr
     assert "to print it now without tricube-character `orm`, move content/orm.yaml out of the content folder" \
         in again.stderr
+
+
+def test_the_hint_to_set_a_member_aside_names_only_files_that_hold_nothing_else(workdir):
+    """Moving a file out of the content folder prints the others only where that file
+    holds nothing the output needs: a member with errors beside a good one in one file
+    gets the plain hint; in files of their own, every one of them is named."""
+    party(workdir)
+    bad = "kind: tricube-character\nid: {id}\nname: B\ntrait: wise\nconcept: C\ncombat_style: melee\n" \
+          "perks: [P]\nquirks: [Q]\nkarma: 3\nresolve: 3\n"
+    (workdir / "content/orm.yaml").write_text((workdir / "content/orm.yaml").read_text() + "---\n" + bad.format(id="b1"))
+    shared = run_cli("build", "--format", "pdf").stderr
+    assert "is not built while tricube-character `b1` has errors" in shared and "out of the content folder" not in shared
+    (workdir / "content/orm.yaml").write_text((workdir / "content/orm.yaml").read_text().split("---\n")[0])
+    write(workdir, "content/b1.yaml", bad.format(id="b1"))
+    write(workdir, "content/b2.yaml", bad.format(id="b2"))
+    apart = run_cli("build", "--format", "pdf").stderr
+    assert "move content/b1.yaml and content/b2.yaml out of the content folder" in apart, apart

@@ -241,3 +241,15 @@ def test_every_mistake_of_the_notation_is_reported_at_once(cubit_workdir):
     at = {d["code"]: source[d["line"] - 1][d["column"] - 1:] for d in found}
     assert at["cubit.unknown-upgrade"].startswith("martial-art]") and at["cubit.unknown-interface"].startswith("Mv1")
     assert any("did you mean `martial-arts`?" in (d["hint"] or "") for d in found)
+
+
+def test_a_mistake_in_a_term_with_spaced_upgrades_is_one_error(cubit_workdir):
+    """`Mx6[martial-arts, swerve]`: the unknown code is the mistake; the rest of its
+    brackets, after the space, is not read as a term of its own."""
+    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+        kind: cubit
+        id: x
+        faces: "Ai2 Mx6[martial-arts, swerve] At5 De4 Ta3 Mo1"
+    """)
+    _, found = diagnostics()
+    assert [d["code"] for d in found] == ["cubit.unknown-interface"], found

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 import pytest
 import yaml
+from pypdf import PdfReader
 from starlette.testclient import TestClient
 
 from conftest import REPO, MM, run_cli, write
@@ -519,6 +520,9 @@ def test_builder_saves_a_cubits_other_names_and_function(deck_project):
                      function="Guard the eastern powerhouse")
     page = client.get("/cubit", params=fields).text
     assert 'value="Destroyer Of Hope, Big Shield"' in page and 'value="Guard the eastern powerhouse"' in page
+    link = re.search(r'id="net-pdf" href="([^"]+)"', page).group(1).replace("&amp;", "&")  # the download
+    net = " ".join(PdfReader(BytesIO(client.get(link).content)).pages[0].extract_text().split())
+    assert "Stalwart Defender (Destroyer Of Hope, Big Shield)" in net and "Guard the eastern powerhouse" in net
     assert client.post("/cubit/save", data=fields).status_code == 200
     saved = yaml.safe_load((root / "content/cubit/new/stalwart.yaml").read_text())
     assert saved["aliases"] == ["Destroyer Of Hope", "Big Shield"] and saved["function"] == "Guard the eastern powerhouse"

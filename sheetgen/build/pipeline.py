@@ -896,12 +896,31 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
     others = f" (and {count - 1} more)" if count > 1 else ""
     hint = "fix the errors above and build again" if cause_shown(target, library) else (
         f"`sheetgen validate {display_path(where[0]) if not where[0].startswith('<') else 'content'}` shows its errors")
-    if _draws_on_several(target) and not where[0].startswith("<") and (own is None or own.key != (kind, id_)):
-        # A class set, a party's cards: the others can print now, the one with errors left aside.
-        hint += (f"; to print it now without {kind} `{id_}`{others}, move {display_path(where[0])} out of the "
+    aside = _files_to_set_aside(target, library, own)
+    if aside:  # a class set, a party's cards: the others can print now, those with errors left aside
+        hint += (f"; to print it now without {kind} `{id_}`{others}, move {' and '.join(aside)} out of the "
                  "content folder")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
+
+
+def _files_to_set_aside(target: Target, library: Library, own) -> list[str]:
+    """The files to move out of the content folder for an output drawing on several
+    documents to be built without those with errors: every file holding one, where none of
+    them holds a document it is built from (nor its own); else none."""
+    if not _draws_on_several(target) or target.blocked_files:
+        return []
+    files = set()
+    for key in target.blocked_by:
+        doc = library.get(*key)
+        at = (doc.file,) if doc else library.invalid_at.get(key)
+        if not at:
+            return []
+        files.add(at[0])
+    needed = {d.file for d in (library.get(*m.key) for m in target.job.docs) if d is not None}
+    if own is not None:
+        needed.add(own.file)
+    return [display_path(f) for f in sorted(files)] if not files & needed else []
 
 
 def _waiting_on(target: Target) -> str:
@@ -1051,7 +1070,8 @@ def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | Non
             if waiting is None or (own is not None and checked.library.is_target_file(own.file)):
                 out.append(said)  # a given document's own output (a handout) is not built
             elif not find_product(t.product, t.system).print_shop_of:  # (its twin waits as its deck does)
-                waiting.append(f"{said.file}: a build leaves {t.key} as it was: {_waiting_on(t)} ({said.hint})")
+                what = "leaves {} as it was" if made is None or t.key in made else "does not make {}"
+                waiting.append(f"{said.file}: a build {what.format(t.key)}: {_waiting_on(t)} ({said.hint})")
         said = (_waits_on_failed(t, failed_docs, checked.library, made is None or t.key in made)
                 if _draws_on_several(t) else None)
         if said:  # what a build says of it (laid out all the same: every problem is reported at once)

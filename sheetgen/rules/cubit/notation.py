@@ -90,7 +90,9 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str],
             if problems is None:
                 raise
             problems.append(exc)
-            while pos < n and not text[pos].isspace():  # on to the next term
+            depth = 0  # on to the next term: past the space after it, not one inside its brackets
+            while pos < n and (depth or not text[pos].isspace()):
+                depth = depth + 1 if text[pos] == "[" else max(0, depth - 1) if text[pos] == "]" else depth
                 pos += 1
     return faces
 
