@@ -521,3 +521,25 @@ def test_text_longer_than_a_mini_card_goes_on_and_its_notes_are_said(workdir, pe
     assert "X (cont.)" in text and "Perks:" in text
     if notes:
         assert "ghosts" in text or "Notes: on the character sheet." in text, text
+
+
+def test_perks_longer_than_a_card_go_on_between_perks_with_no_card_for_the_reminder(workdir):
+    """Eleven four-word perks on mini cards: more than one "(cont.)" card holds, so the
+    list goes on between two perks (never inside one, and no card starts or ends with
+    `·`); the roll reminder is left out rather than given a card of its own."""
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
+             "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
+             "whiskey", "xray", "yankee", "zulu"]
+    perks = [" ".join(words[(4 * i + k) % len(words)] for k in range(4)) for i in range(11)]
+    write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
+    write(workdir, "content/x.yaml", CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
+          .replace("[Strong]", "[" + ", ".join(perks) + "]").replace("[Rude]", "[Shy]")
+          + "    advances: [a, b, c, d, e, f, g, h, i, j]\n")
+    reader = read_pdf(build(workdir) / "character-cards-print-shop/party.pdf")  # a card a page
+    cards = [" ".join(p.extract_text().split()) for p in reader.pages if "X" in p.extract_text()]
+    texts = [re.sub(r" \d+/\d+$", "", t.split("Tricube Tales", 1)[1]).strip() for t in cards]  # the card's own text
+    assert len(cards) >= 3 and all(t for t in texts[1:]), texts  # a face, then the text over several cards
+    assert not any("A die that meets" in t for t in texts), texts
+    assert not any(t.startswith("·") or t.endswith("·") for t in texts), texts
+    flowed = " · ".join(t.removeprefix("Perks: ").split(" Quirks:")[0] for t in texts[1:])
+    assert [p.strip() for p in flowed.split(" · ")] == perks, flowed

@@ -876,7 +876,7 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
         rest = list(blocks[i:])
         if isinstance(block, Paragraph):
             for cut in reversed(_split_points(block.text)):
-                head = Paragraph(ctx, block.text[:cut].rstrip(), block.style, block.source)
+                head = Paragraph(ctx, block.text[:cut].rstrip().removesuffix(" ·"), block.style, block.source)
                 if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     tail = block.text[cut:].strip("\n")
                     taken.append(head)
@@ -898,16 +898,17 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
 
 
 _SENTENCE_END = re.compile(r"[.!?][)\"”’]?[ ]+(?=\S)")
+_LIST_BREAK = re.compile(r" · (?=\S)")  # between the items of a list written on one line (perks, rules)
 
 
 def _split_points(text: str) -> list[int]:
     """Where a paragraph may be cut to continue elsewhere, in order: between its source
-    lines first of all, and where one line is longer than a card, after a sentence
-    (never inside `*emphasis*`)."""
+    lines first of all, and where one line is longer than a card, after a sentence or
+    between the items of a list (`a · b`) (never inside `*emphasis*`)."""
     points: list[int] = []
     start = 0
     for line in text.split("\n"):
-        for m in _SENTENCE_END.finditer(line):
+        for m in (*_SENTENCE_END.finditer(line), *_LIST_BREAK.finditer(line)):
             if line[: m.end()].count("*") % 2 == 0:
                 points.append(start + m.end())
         start += len(line) + 1
