@@ -595,12 +595,22 @@ def _init_games() -> list[str]:
 
 def _content_folder_around(folder: Path) -> Path | None:
     """The `content/` folder of a project that `folder` is in (or is), if any: one named so
-    with YAML documents anywhere below it."""
+    with a sheetgen document (a YAML file with a `kind:` line) anywhere below it."""
     for place in (folder.resolve(), *folder.resolve().parents):
         if place.name == "content" and place.is_dir() and any(
-                p.is_file() for pattern in ("*.yaml", "*.yml") for p in place.rglob(pattern)):
+                _holds_a_document(p) for pattern in ("*.yaml", "*.yml") for p in place.rglob(pattern)):
             return place
     return None
+
+
+def _holds_a_document(path: Path) -> bool:
+    """Whether a YAML file starts a line with `kind:` in its first 64 KiB, as content does."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(65536)
+    except OSError:
+        return False
+    return head.startswith(b"kind:") or b"\nkind:" in head
 
 
 @main.command()
