@@ -610,7 +610,8 @@ def _holds_a_document(path: Path) -> bool:
             head = f.read(65536)
     except OSError:
         return False
-    return head.startswith(b"kind:") or b"\nkind:" in head
+    head = b"\n" + head.removeprefix(b"\xef\xbb\xbf")  # (a byte-order mark, as some editors save)
+    return b"\nkind:" in head or b'\n"kind":' in head
 
 
 @main.command()

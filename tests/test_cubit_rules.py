@@ -253,3 +253,13 @@ def test_a_mistake_in_a_term_with_spaced_upgrades_is_one_error(cubit_workdir):
     """)
     _, found = diagnostics()
     assert [d["code"] for d in found] == ["cubit.unknown-interface"], found
+
+
+def test_a_bracket_never_closed_does_not_hide_the_mistakes_after_it(cubit_workdir):
+    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+        kind: cubit
+        id: x
+        faces: "Ai2 Ma6[martial-arts, swerve At5 Dx4 Ta3 Mo1"
+    """)
+    _, found = diagnostics()
+    assert "cubit.unknown-interface" in {d["code"] for d in found}, found  # `Dx`, after the open `[`

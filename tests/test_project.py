@@ -110,6 +110,10 @@ def test_init_refuses_a_folder_inside_a_projects_content(empty):
     write(empty, "deep/content/cubit/cubits/bloop.yml", "kind: cubit\nid: bloop\nfaces: Ai2 Ma6 At5 De4 Ta3 Mo1\n")
     run = run_cli("init", "deep/content/cubit/new", "--game", "cubit")
     assert run.code == 2 and "inside the content folder of the project" in run.stderr, run.stderr
+    # A document saved with a byte-order mark is a document all the same.
+    (empty / "bom/content").mkdir(parents=True)
+    (empty / "bom/content/x.yaml").write_bytes(b"\xef\xbb\xbfkind: theme\nid: x\n")
+    assert run_cli("init", "bom/content/new", "--game", "cubit").code == 2
     # A folder named `content` of other YAML (a site's, a CI's) is no project of sheetgen's.
     write(empty, "site/content/ci/build.yml", "on: push\njobs: {test: {runs-on: ubuntu-latest}}\n")
     assert run_cli("init", "site/content/game", "--game", "cubit").code == 0

@@ -403,3 +403,14 @@ def test_right_to_left_is_said_once_per_field_and_not_for_a_contents_line(workdi
     """)
     found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout) if d["code"] == "layout.right-to-left"]
     assert sorted((d["line"], d["column"]) for d in found) == [(3, 7), (8, 9)], found
+
+
+def test_text_going_on_to_another_card_is_never_cut_inside_emphasis():
+    """A list inside `**bold**` is not cut between its items (the bold would flip on the
+    next card); outside it, it is."""
+    from sheetgen.layout.text import _split_points
+
+    text = "**Actions: one · two · three.** Then four · five"
+    cuts = [text[:c] for c in _split_points(text)]
+    assert all(c.count("**") % 2 == 0 for c in cuts), cuts
+    assert cuts == ["**Actions: one · two · three.** Then four · "], cuts

@@ -43,7 +43,8 @@ FINE_MIN = 6.5  # points: the smallest fine print (labels, footers, captions), a
 FINE_INK = "#000000"
 OVERFLOW = "layout.text-overflow"  # the code of text too long for its place
 #: The end of the hint for one block too long for a card of its own, where text flows on.
-CONTINUES = ", or end a sentence or paragraph sooner: text goes on to the next card only between them"
+CONTINUES = (", or end a sentence or paragraph sooner (or write a list's items `a · b`): text goes on to the next "
+             "card only between them")
 REVERSED = 0.5  # a text colour lighter than this (WCAG luminance) is reversed out of a dark ground
 
 #: Characters that draw nothing and that fonts rarely have: emoji variation selectors,
@@ -909,12 +910,17 @@ def _split_points(text: str) -> list[int]:
     start = 0
     for line in text.split("\n"):
         for m in (*_SENTENCE_END.finditer(line), *_LIST_BREAK.finditer(line)):
-            if line[: m.end()].count("*") % 2 == 0:
+            if _outside_emphasis(line[: m.end()]):
                 points.append(start + m.end())
         start += len(line) + 1
         if start < len(text):
             points.append(start)
     return sorted(set(points))
+
+
+def _outside_emphasis(head: str) -> bool:
+    """Whether the text after `head` is outside `**bold**` and `*italic*` alike."""
+    return head.count("**") % 2 == 0 and head.replace("**", "").count("*") % 2 == 0
 
 
 def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequence[Sequence[object]]]], style: TextStyle,

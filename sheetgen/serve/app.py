@@ -395,7 +395,7 @@ async def cubit_builder(request: Request) -> Response:
 
 
 def _cubit_query(form) -> str:
-    values = {"id": form.id, "name": form.name, "aliases": ", ".join(form.aliases), "function": form.function,
+    values = {"id": form.id, "name": form.name, "aliases": ",".join(form.aliases), "function": form.function,
               "faction": form.faction, "advancement": form.advancement, "cube_size": form.cube_size, "paper": form.paper}
     for n, (skill, ups) in enumerate(zip(form.skills, form.upgrades), 1):
         values[f"skill{n}"] = skill

@@ -90,11 +90,21 @@ def parse_faces(text: str, codes: dict[str, str], names: dict[str, str],
             if problems is None:
                 raise
             problems.append(exc)
-            depth = 0  # on to the next term: past the space after it, not one inside its brackets
-            while pos < n and (depth or not text[pos].isspace()):
-                depth = depth + 1 if text[pos] == "[" else max(0, depth - 1) if text[pos] == "]" else depth
-                pos += 1
+            pos = _after_term(text, pos)
     return faces
+
+
+def _after_term(text: str, pos: int) -> int:
+    """Where the next term may start after the one at `pos`: past the space after it, not a
+    space inside brackets it closes (`[martial-arts, swerve]`); a `[` never closed is text."""
+    n = len(text)
+    while pos < n and not text[pos].isspace():
+        if text[pos] == "[":
+            close, reopen = text.find("]", pos + 1), text.find("[", pos + 1)
+            if close != -1 and (reopen == -1 or close < reopen):
+                pos = close
+        pos += 1
+    return pos
 
 
 def _term(text: str, pos: int, codes: dict[str, str], names: dict[str, str], faces: list[NotationFace]) -> int:

@@ -131,16 +131,19 @@ def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, r
 def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
                more: Callable[[int], tuple[list[Item], Box]], start: int = 1) -> list[list[Item]]:
     """The blocks and the reminder on the cards from `more(start)` on: on that one, where
-    they fit it (the blocks alone, where the reminder is what does not); else the blocks
-    flowing over as many as they need."""
+    they fit it (the blocks alone, where the reminder is what does not); else flowing over
+    as many as they need, the reminder under the text of the last where it fits there."""
     second, room = more(start)
     if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)], room):
         return [second + text_over_reminder(ctx, room, blocks, reminder, what)]
     if readable(ctx, blocks, room):
         return [second + fit_blocks(ctx, blocks, room, what=what)]
-    # Text that needs several cards goes on without the reminder (the card's least part),
-    # which would otherwise take a card of its own at the end.
-    return flow_over_cards(ctx, blocks, lambda k: more(k + start), what=what)
+    # The reminder under the text on its last card; left out (the card's least part) where it
+    # would take a card of its own.
+    alone = flow_over_cards(ctx, blocks, lambda k: more(k + start), what=what)
+    flowing = blocks + [Spacer(1.5 * MM), _reminder(ctx, reminder, ctx.color("ink"))]
+    together = flow_over_cards(ctx, flowing, lambda k: more(k + start), what=what)
+    return together if len(together) == len(alone) else alone
 
 
 def body_style(ctx: LayoutContext, size: float = BODY_SIZE, fixed: bool = True) -> TextStyle:
