@@ -543,3 +543,21 @@ def test_perks_longer_than_a_card_go_on_between_perks_with_no_card_for_the_remin
     assert not any(t.startswith("·") or t.endswith("·") for t in texts), texts
     flowed = " · ".join(t.removeprefix("Perks: ").split(" Quirks:")[0] for t in texts[1:])
     assert [p.strip() for p in flowed.split(" · ")] == perks, flowed
+
+
+def test_text_over_several_cards_keeps_its_reminder_where_the_last_card_has_room(workdir):
+    """Ten four-word perks on mini cards take two "(cont.)" cards; the last has room under
+    "Quirks: Shy" for the roll reminder, which is there, once."""
+    words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec"
+    words = words.split()
+    perks = [" ".join(words[(4 * i + j) % len(words)] for j in range(4)) + "." for i in range(10)]
+    write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
+    write(workdir, "content/x.yaml", CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
+          .replace("[Strong]", "[" + ", ".join(perks) + "]").replace("[Rude]", "[Shy]")
+          + "    advances: [a, b, c, d, e, f, g, h, i]\n")
+    reader = read_pdf(build(workdir) / "character-cards-print-shop/party.pdf")
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages if "X" in p.extract_text()]
+    assert sum("(cont.)" in t for t in texts) >= 2, texts
+    last = texts[-1]
+    assert "Quirks: Shy" in last and "A die that meets the difficulty" in last, last
+    assert sum("A die that meets" in t for t in texts) == 1
