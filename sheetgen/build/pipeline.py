@@ -680,10 +680,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         else:
             todo.append(t)
     if checked.theme.broken and targets:
-        report.diagnostics.append(Diagnostic(
-            "<build>", 1, 1, Severity.WARNING, "build.not-rebuilt",
-            f"nothing is built while the theme `{checked.theme.id}` has errors; earlier outputs stay as they were",
-            "fix the theme's errors above"))
+        report.diagnostics.append(theme_broken(checked))
 
     planned = {t.key for t in targets}
     stale: list[OutputEntry] = []
@@ -921,6 +918,20 @@ def _files_to_set_aside(target: Target, library: Library, own) -> list[str]:
     if own is not None:
         needed.add(own.file)
     return [display_path(f) for f in sorted(files)] if not files & needed else []
+
+
+def theme_broken(checked: Checked) -> Diagnostic:
+    """The warning that nothing is built while the theme has errors, at the theme's document
+    (the hint says how to see its errors where the command was not given its file)."""
+    library, theme = checked.library, checked.theme
+    doc = library.get("theme", theme.id)
+    where = ((doc.file, doc.start.line, doc.start.column) if doc else library.invalid_at.get(("theme", theme.id))
+             or ("<build>", 1, 1))
+    shown = where[0].startswith("<") or library.is_target_file(where[0])
+    return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
+                      f"nothing is built while the theme `{theme.id}` has errors; earlier outputs stay as they were",
+                      "fix the theme's errors above" if shown else f"`sheetgen validate {display_path(where[0])}` "
+                      "shows them")
 
 
 def _waiting_on(target: Target) -> str:

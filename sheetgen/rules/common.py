@@ -30,7 +30,8 @@ def _check_size(ctx: RuleContext, doc: Document, path: tuple, value: float | Non
     if value is not None and not low <= value <= high:
         ctx.error(doc, path, "theme.size-out-of-range",
                   f"{what} is {format_mm(value)}; it must be from {format_mm(low)} to {format_mm(high)}",
-                  f"write a length such as `{format_mm((low + high) / 4)}`")
+                  f"write a length from {format_mm(low)} to {format_mm(high)}, such as "
+                  f"`{format_mm(min(high, max(low, value)))}`")
 
 
 def check_theme(doc: Document, ctx: RuleContext) -> dict:
