@@ -877,7 +877,7 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
         rest = list(blocks[i:])
         if isinstance(block, Paragraph):
             for cut in reversed(_split_points(block.text)):
-                head = Paragraph(ctx, block.text[:cut].rstrip().removesuffix(" ·"), block.style, block.source)
+                head = Paragraph(ctx, _LIST_END.sub("", block.text[:cut].rstrip()), block.style, block.source)
                 if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     tail = block.text[cut:].strip("\n")
                     taken.append(head)
@@ -899,7 +899,10 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
 
 
 _SENTENCE_END = re.compile(r"[.!?][)\"”’]?[ ]+(?=\S)")
-_LIST_BREAK = re.compile(r" · (?=\S)")  # between the items of a list written on one line (perks, rules)
+#: Between the items of a list written on one line (perks, rules), `a · b`; the `·` may be
+#: held to the item before it by a no-break space, as lists of items are written.
+_LIST_BREAK = re.compile(r"[ \u00a0]· (?=\S)")
+_LIST_END = re.compile(r"[ \u00a0]·$")
 
 
 def _split_points(text: str) -> list[int]:

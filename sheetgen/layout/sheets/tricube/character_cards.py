@@ -21,6 +21,7 @@ from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, aff
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.units import MM
 
+LIST_SEPARATOR = "\u00a0· "  # between a card's perks (a no-break space before the dot)
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
 AFFLICTION_H = 4.6 * MM
 AFFLICTION_STYLE = TextStyle(size=7, min_size=6)
@@ -130,8 +131,9 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
     notes = (c.notes or "").strip()
 
     def blocks(style: TextStyle) -> list:
-        return [Paragraph(ctx, "**Perks:** " + " · ".join(c.perks), style, doc.source("perks")), gap(style),
-                Paragraph(ctx, "**Quirks:** " + " · ".join(c.quirks), style, doc.source("quirks"))]
+        # A line never starts with the `·` between two items: it holds to the item before it.
+        return [Paragraph(ctx, "**Perks:** " + LIST_SEPARATOR.join(c.perks), style, doc.source("perks")), gap(style),
+                Paragraph(ctx, "**Quirks:** " + LIST_SEPARATOR.join(c.quirks), style, doc.source("quirks"))]
 
     def with_notes(style: TextStyle) -> list:
         return [gap(style), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
