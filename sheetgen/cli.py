@@ -493,12 +493,13 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
 
     made = set(read_manifest(Path(_default_output(paths))).by_target())  # what a build would leave as it was
     laid_out = layout_issues(checked, whole=_whole(paths), waiting=waiting, made=made)
-    if checked.theme.broken:  # nothing the files give is built: said where the theme's file was not given
+    if checked.theme.broken:  # nothing would be built: a note where the theme's file was not given
         from sheetgen.build.pipeline import theme_broken
 
         said = theme_broken(checked)
         if not library.is_target_file(said.file):
-            laid_out.append(said)
+            waiting.append(f"{said.file}: the theme `{checked.theme.id}` has errors: a build makes nothing until "
+                           f"they are fixed ({said.hint})")
     _emit(early + found, library, fmt, outputs=laid_out)
     diagnostics = _unique(_reportable(early + found, library) + laid_out)
     errors, warnings = summarize(diagnostics)
