@@ -470,25 +470,11 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
                     not id_ok and d.code == "content.missing-field" and "`id`" in d.message):
                 continue
             problems.append(d)
-        errors = exc.errors()
-        bad = [tuple(e["loc"]) for e in errors]
-        if (id_ok and raw.ok and kind in SETTINGS_KINDS and all(e["type"] != "missing" for e in errors)
-                and all(_a_setting(kind, loc) for loc in bad)):
-            # A theme's or a handout's settings stand apart: with the wrong ones left out (their
-            # defaults in their place), the rest is checked by the rules all the same.
-            model = _without_unknown_fields(model_cls, data, bad)
-            if model is not None:
-                return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
-                                unchecked=tuple(sorted(set(bad), key=str))), problems
-        if id_ok and raw.ok and all(e["type"] in ("extra_forbidden", "missing") for e in errors):
-            # Misspelt keys: the rest is checked by the rules, read without them (or, where a
-            # required field is missing and a misspelt key is close to it, as that field).
-            unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
-            model = _without_unknown_fields(model_cls, data, unknown,
-                                            [tuple(e["loc"]) for e in errors if e["type"] == "missing"])
-            if model is not None:
-                return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
-                                unchecked=_unchecked(model_cls, data, unknown)), problems
+        reading = _partial_reading(kind, model_cls, data, exc.errors()) if id_ok and raw.ok else None
+        if reading is not None:
+            model, unchecked = reading
+            return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
+                            unchecked=unchecked), problems
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
@@ -505,6 +491,27 @@ def _a_setting(kind: str, loc: tuple) -> bool:
     can be left out (its default in its place) without changing what the others mean."""
     return (len(loc) == 1 and isinstance(loc[0], str)) or (
         len(loc) == 2 and loc[0] in SETTINGS_KINDS[kind] and isinstance(loc[1], str))
+
+
+def _partial_reading(kind: str, model_cls: type[BaseModel], data: dict, errors: list[dict]
+                     ) -> tuple[BaseModel, tuple[tuple[Any, ...], ...]] | None:
+    """The document read without what is wrong in it, for the rules to check the rest (every
+    problem of a document at once), and what that reading may have changed (`unchecked`):
+    a theme's or handout's wrong settings, their defaults in their place; or misspelt keys,
+    left out (or, where a required field is missing and a misspelt key is close to it, read
+    as that field). None where the rest cannot be read so."""
+    locs = [tuple(e["loc"]) for e in errors]
+    if kind in SETTINGS_KINDS and all(e["type"] != "missing" for e in errors) and all(
+            _a_setting(kind, loc) for loc in locs):
+        model, unchecked = _without_unknown_fields(model_cls, data, locs), tuple(sorted(set(locs), key=str))
+    elif all(e["type"] in ("extra_forbidden", "missing") for e in errors):
+        unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
+        missing = [tuple(e["loc"]) for e in errors if e["type"] == "missing"]
+        model = _without_unknown_fields(model_cls, data, unknown, missing)
+        unchecked = _unchecked(model_cls, data, unknown)
+    else:
+        return None
+    return (model, unchecked) if model is not None else None
 
 
 def _unchecked(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> tuple[tuple[Any, ...], ...]:

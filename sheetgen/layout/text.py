@@ -949,13 +949,15 @@ def fit_blocks(
     valign: str = "top",
     what: str = "text",
     continues: bool = False,
+    hint: str | None = None,
 ) -> list[Item]:
     """Draw the blocks stacked in the box at the largest scale that fits.
 
     If they do not fit at their minimum size, report an error on the biggest block's
     source, with how much of it fits, and draw them at the minimum size anyway (the build
     will not write them). `continues`: the text could go on to another card, had it a
-    place to break (what `split_blocks` looks for).
+    place to break (what `split_blocks` looks for). `hint`: what to do instead of
+    shortening the text, where it is not the author's to shorten (an upgrade's id).
     """
     blocks = [b for b in blocks if b is not None]
     scale, fits = fit_scale(ctx, blocks, box)
@@ -975,7 +977,9 @@ def fit_blocks(
         else:
             message = (f"the {what}{where} {'do' if plural(what) else 'does'} not fit its box even at the smallest size: "
                        f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm")
-            if isinstance(biggest, Paragraph):  # how much of it fits beside the rest
+            if hint is not None:
+                ctx.error(source, OVERFLOW, message, hint)
+            elif isinstance(biggest, Paragraph):  # how much of it fits beside the rest
                 room = box.h - need + biggest.height(ctx, box.w, _clamped(biggest, scale))
                 fit = (biggest.text, chars_that_fit(ctx, biggest, box.w, room))
                 hint = shorten_hint(fit[1], len(fit[0]))

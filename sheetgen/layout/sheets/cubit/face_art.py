@@ -9,7 +9,7 @@ for the player's own notes, as the rulebook asks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -17,7 +17,7 @@ from sheetgen.layout.primitives import Box, Circle, Item, Path, Rect, line, poly
 from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
 from sheetgen.layout.widgets import WRITING_INK
-from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 
 HEADING = 0.22  # the header strip's depth, as a share of the face's edge
 HEADING_GAP = 0.024  # the accent rule under the strip, likewise
@@ -154,12 +154,9 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
                          field_of(source, "upgrades"))
         need = para.height(ctx, rest.w, 1.0)
         box = Box(rest.x, rest.y, rest.w, min(need, rest.h))
-        said = len(ctx.issues)
-        items += fit_blocks(ctx, [para], box, what="upgrades")
-        for i, issue in enumerate(ctx.issues[said:], said):  # an upgrade's id is not the author's to shorten
-            if issue.code == OVERFLOW:
-                ctx.issues[i] = replace(issue, hint="print the nets at a larger --cube-size (or `cube_size:` in the "
-                                                    "theme), or move an upgrade to a face with fewer", fit=None)
+        items += fit_blocks(ctx, [para], box, what="upgrades",  # an upgrade's id is not the author's to shorten
+                            hint="print the nets at a larger --cube-size (or `cube_size:` in the theme), or move an "
+                                 "upgrade to a face with fewer")
         y = box.bottom
     pitch = 0.1 * s
     ly = y + pitch
