@@ -98,7 +98,7 @@ def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, 
         blocks, notes = blocks + notes, None
     if not notes:
         return _text_cards(ctx, items, box, blocks, reminder, what, more)
-    if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, pointer)], box):
+    if fits_at_least_size(ctx, _stacked(ctx, blocks, pointer), box):
         return [items + text_over_reminder(ctx, box, blocks, pointer, what)]
     if readable(ctx, blocks, box):  # the text fills its card: the notes go on to the next
         return [items + fit_blocks(ctx, blocks, box, what=what)] + _continued(ctx, notes[1:], reminder, "notes", more)
@@ -107,10 +107,15 @@ def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, 
     room = more(1)[1]
     if readable(ctx, blocks + notes, room):
         return [items] + _continued(ctx, blocks + notes, reminder, what, more)
-    if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, pointer)], room):
+    if fits_at_least_size(ctx, _stacked(ctx, blocks, pointer), room):
         return [items] + _continued(ctx, blocks, pointer, what, more)
     cards = [items] + _continued(ctx, blocks, reminder, what, more)
     return cards + _continued(ctx, notes[1:], reminder, "notes", more, start=len(cards))
+
+
+def _stacked(ctx: LayoutContext, blocks: list, reminder: str) -> list:
+    """The blocks over a reminder, as `text_over_reminder` stacks them (to see if they fit)."""
+    return blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)]
 
 
 def _reminder(ctx: LayoutContext, text: str, color: str | None = None) -> Paragraph:
@@ -120,8 +125,7 @@ def _reminder(ctx: LayoutContext, text: str, color: str | None = None) -> Paragr
 
 def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, reminder: str, what: str,
                 more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
-    together = blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)]  # as `text_over_reminder` stacks them
-    if fits_at_least_size(ctx, together, box):
+    if fits_at_least_size(ctx, _stacked(ctx, blocks, reminder), box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
     if readable(ctx, blocks, box):
         return [items + fit_blocks(ctx, blocks, box, what=what)]
@@ -134,7 +138,7 @@ def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
     they fit it (the blocks alone, where the reminder is what does not); else flowing over
     as many as they need, the reminder under the text of the last where it fits there."""
     second, room = more(start)
-    if fits_at_least_size(ctx, blocks + [Spacer(1.5 * MM, scales=False), _reminder(ctx, reminder)], room):
+    if fits_at_least_size(ctx, _stacked(ctx, blocks, reminder), room):
         return [second + text_over_reminder(ctx, room, blocks, reminder, what)]
     if readable(ctx, blocks, room):
         return [second + fit_blocks(ctx, blocks, room, what=what)]
@@ -179,8 +183,7 @@ def _placed_scale(ctx: LayoutContext, card: CardText, blocks: list, notes: list 
     the reminder or the line pointing to the notes, alone), or None if it does not fit."""
     if notes and readable(ctx, blocks + notes, box):
         blocks, notes = blocks + notes, None
-    below = _reminder(ctx, card.pointer if notes else card.reminder)
-    for stack in (blocks + [Spacer(1.5 * MM, scales=False), below], blocks):
+    for stack in (_stacked(ctx, blocks, card.pointer if notes else card.reminder), blocks):
         scale, fits = fit_scale(ctx, stack, box)
         if fits:
             return scale
