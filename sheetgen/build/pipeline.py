@@ -885,10 +885,9 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
         return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
                           f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
     kind, id_ = target.blocked_by[0]
-    doc = library.get(kind, id_)
     own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
-    where = ((doc.file, doc.start.line, doc.start.column) if doc else library.invalid_at.get((kind, id_))
-             or ((own.file, own.start.line, own.start.column) if own else (f"<{target.key}>", 1, 1)))
+    where = (_document_at(library, (kind, id_)) or (own and _document_at(library, own.key))
+             or (f"<{target.key}>", 1, 1))
     count = len(target.blocked_by) + len(target.blocked_files)
     others = f" (and {count - 1} more)" if count > 1 else ""
     hint = "fix the errors above and build again" if cause_shown(target, library) else (
@@ -909,8 +908,7 @@ def _files_to_set_aside(target: Target, library: Library, own) -> list[str]:
         return []
     files = set()
     for key in target.blocked_by:
-        doc = library.get(*key)
-        at = (doc.file,) if doc else library.invalid_at.get(key)
+        at = _document_at(library, key)
         if not at:
             return []
         files.add(at[0])
@@ -924,14 +922,18 @@ def theme_broken(checked: Checked) -> Diagnostic:
     """The warning that nothing is built while the theme has errors, at the theme's document
     (the hint says how to see its errors where the command was not given its file)."""
     library, theme = checked.library, checked.theme
-    doc = library.get("theme", theme.id)
-    where = ((doc.file, doc.start.line, doc.start.column) if doc else library.invalid_at.get(("theme", theme.id))
-             or ("<build>", 1, 1))
+    where = _document_at(library, ("theme", theme.id)) or ("<build>", 1, 1)
     shown = where[0].startswith("<") or library.is_target_file(where[0])
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"nothing is built while the theme `{theme.id}` has errors; earlier outputs stay as they were",
                       "fix the theme's errors above" if shown else f"`sheetgen validate {display_path(where[0])}` "
                       "shows them")
+
+
+def _document_at(library: Library, key: tuple[str, str]) -> tuple[str, int, int] | None:
+    """Where a document starts (file, line, column), valid or not; None if it was never read."""
+    doc = library.get(*key)
+    return (doc.file, doc.start.line, doc.start.column) if doc else library.invalid_at.get(key)
 
 
 def _waiting_on(target: Target) -> str:
@@ -948,8 +950,7 @@ def cause_shown(target: Target, library: Library) -> bool:
     are when they lie in the files it was given, not in others read for reference."""
     if not target.blocked_by:
         return all(library.is_target_file(f) for f, name in library.files.items() if name in target.blocked_files)
-    doc = library.get(*target.blocked_by[0])
-    file = doc.file if doc is not None else (library.invalid_at.get(target.blocked_by[0]) or ("",))[0]
+    file = (_document_at(library, target.blocked_by[0]) or ("",))[0]
     if not file:  # not even read: its errors are reported unless it may lie in another file
         return not library.context_files
     return library.is_target_file(file)

@@ -16,7 +16,7 @@ from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
-from sheetgen.layout.text import FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale, one_line
+from sheetgen.layout.text import FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale
 from sheetgen.units import MM
 
 LABEL = TextStyle(size=FINE_MIN, font="bold")
