@@ -473,7 +473,8 @@ def _progress():
 @click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
 def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     """Check content against each game's rules and layout; report every problem."""
-    from sheetgen.build.pipeline import layout_issues
+    from sheetgen.build.files import read_manifest
+    from sheetgen.build.pipeline import layout_issues, theme_broken
 
     library, checked = _load(paths, _settings(paper, cube_size, theme, templates))
     _check_theme_exists(library, theme)
@@ -489,13 +490,9 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     found = _check_templates(checked, library, early, checked_line, fmt)
     # What waits on errors in files not given is said, as a note: they are not these files' problems.
     waiting: list[str] = []
-    from sheetgen.build.files import read_manifest
-
     made = set(read_manifest(Path(_default_output(paths))).by_target())  # what a build would leave as it was
     laid_out = layout_issues(checked, whole=_whole(paths), waiting=waiting, made=made)
     if checked.theme.broken:  # nothing would be built: a note where the theme's file was not given
-        from sheetgen.build.pipeline import theme_broken
-
         said = theme_broken(checked)
         if not library.is_target_file(said.file):
             waiting.append(f"{said.file}: the theme `{checked.theme.id}` has errors: a build makes nothing until "
