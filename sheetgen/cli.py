@@ -514,7 +514,7 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
 @click.option("--id", "only", help="only the document with this id")
 def show(file, as_json, only) -> None:
     """Print the documents of FILE as sheetgen reads them, with derived values."""
-    from pydantic_core import to_jsonable_python
+    from sheetgen.content.plain import jsonable
 
     library, checked = _load((file,), _settings(None, None, None))
     diagnostics = library.diagnostics + checked.diagnostics
@@ -528,7 +528,7 @@ def show(file, as_json, only) -> None:
             "source": f"{doc.file}:{doc.start.line}",
             "valid": checked.ok(doc),
             "document": doc.model.model_dump(mode="json", exclude_none=True),
-            "derived": to_jsonable_python(checked.derived.get(doc.key)),
+            "derived": jsonable(checked.derived.get(doc.key)),
         })
     diagnostics = _reportable(diagnostics, library)
     if only:  # the problems of that document alone, not of the others in its file
@@ -721,7 +721,7 @@ def _run_generator(gen, seed, output, content, values, force: bool = False) -> N
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     if isinstance(values.get("id"), str):
-        from sheetgen.content.models.base import ContentError, check_slug
+        from sheetgen.content.checks import ContentError, check_slug
 
         try:
             check_slug(values["id"])

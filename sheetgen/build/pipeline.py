@@ -19,8 +19,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from pydantic_core import to_jsonable_python
-
 from sheetgen import __version__
 from sheetgen.build.files import (
     JOURNAL,
@@ -42,6 +40,7 @@ from sheetgen.build import stamp
 from sheetgen.build.stamp import code_fingerprint
 from sheetgen.games import game_of_kind
 from sheetgen.content import registry as kinds_registry
+from sheetgen.content.plain import jsonable
 from sheetgen.content.gamedata import is_game_data
 from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
@@ -88,9 +87,7 @@ class Target:
 
 
 def doc_system(doc) -> str | None:
-    spec = kinds_registry.get(doc.kind)
-    system = spec.system if spec else None
-    return system or getattr(doc.model, "system", None)
+    return game_of_kind(doc.kind) or getattr(doc.model, "system", None)
 
 
 def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
@@ -230,7 +227,7 @@ def theme_digest(theme: ResolvedTheme) -> str:
     """A digest of the resolved theme, made once per build rather than once per target."""
     if _THEME_DIGEST and _THEME_DIGEST[0][0] is theme:
         return _THEME_DIGEST[0][1]
-    blob = json.dumps(to_jsonable_python(dataclasses.asdict(theme)), sort_keys=True, ensure_ascii=False, default=str)
+    blob = json.dumps(jsonable(dataclasses.asdict(theme)), sort_keys=True, ensure_ascii=False, default=str)
     digest = hashlib.sha256(blob.encode("utf-8")).hexdigest()
     _THEME_DIGEST[:] = [(theme, digest)]
     return digest
@@ -241,7 +238,7 @@ def doc_digest(doc: DocInput) -> str:
     its fields' order) and the rules' derived values."""
     h = hashlib.sha256(f"{doc.kind}\n{doc.id}\n".encode("utf-8", "backslashreplace"))
     h.update(doc.model.model_dump_json().encode("utf-8", "backslashreplace"))
-    derived = json.dumps(to_jsonable_python(doc.derived), sort_keys=True, ensure_ascii=False, default=str)
+    derived = json.dumps(jsonable(doc.derived), sort_keys=True, ensure_ascii=False, default=str)
     h.update(b"\n" + derived.encode("utf-8", "backslashreplace"))
     return h.hexdigest()
 
@@ -262,7 +259,7 @@ def target_digest(target: Target, theme: ResolvedTheme, docs: dict[Any, str] | N
             "theme": theme_digest(theme),
             "date": os.environ.get("SOURCE_DATE_EPOCH", ""),  # the PDFs carry it
         }
-        blob = json.dumps(to_jsonable_python(payload), sort_keys=True, ensure_ascii=False, default=str)
+        blob = json.dumps(jsonable(payload), sort_keys=True, ensure_ascii=False, default=str)
         docs[shared_key] = hashlib.sha256(blob.encode("utf-8")).hexdigest()
     h = hashlib.sha256(f"{docs[shared_key]}\n{target.key}\n".encode("utf-8", "backslashreplace"))
     for d in target.job.docs:
@@ -984,7 +981,7 @@ class _Present:
         kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
         for found in spoiled.values():
             kinds |= found
-        systems = {spec.system for k in kinds if (spec := kinds_registry.get(k)) and spec.system}
+        systems = {game for k in kinds if (game := game_of_kind(k))}
         systems |= {s for s in (doc_system(d) for d in library.documents) if s}
         return cls({library.project_name(f) for f in spoiled}, kinds, systems,
                    {name for file, name in library.files.items() if library.is_target_file(file)},

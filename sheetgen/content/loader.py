@@ -15,13 +15,11 @@ import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from pydantic import BaseModel, ValidationError
-
-from sheetgen.content import registry
+from sheetgen.content import plain, registry
 from sheetgen.content.cache import DocumentCache
-from sheetgen.content.models.base import SLUG_PATTERN, ContentError, DocumentModel, check_slug
+from sheetgen.content.checks import SLUG_PATTERN, ContentError, check_slug
 from sheetgen.content.project import PACKAGE_DATA, find_root, inside, relative_name, safe_name
 from sheetgen.content.yamlsrc import (
     MAX_FILE_BYTES,
@@ -34,6 +32,9 @@ from sheetgen.content.yamlsrc import (
     source_lines,
 )
 from sheetgen.diagnostics import Diagnostic, closest, did_you_mean, display_path, error, field_path, warning
+
+if TYPE_CHECKING:  # pydantic is imported only where a document has a mistake to report
+    from pydantic import BaseModel, ValidationError
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -51,7 +52,7 @@ class Document:
 
     kind: str
     id: str
-    model: DocumentModel
+    model: plain.Record  # the document as its kind's model reads it
     file: str
     index: int
     positions: Positions
@@ -460,10 +461,16 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
             id_ok = True
         except ContentError as exc:
             at(("id",), exc.code, exc.message, exc.hint)
+    if id_ok and raw.ok:
+        record = plain.read(kind, data)
+        if record is not None:  # valid, and read without pydantic
+            return Document(kind, doc_id, record, file, raw.index, pos, raw.start), problems
+    from pydantic import ValidationError
+
     model_cls = registry.get(kind).model
     model = None
     try:
-        model = model_cls.model_validate(data)
+        model = plain.from_model(model_cls.model_validate(data))
     except ValidationError as exc:
         for d in _validation_diagnostics(exc, model_cls, data, pos, file):
             if (not id_ok and d.line == pos.value(("id",)).line and d.column == pos.value(("id",)).column) or (
@@ -472,7 +479,7 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
             problems.append(d)
         reading = _partial_reading(kind, model_cls, data, exc.errors()) if id_ok and raw.ok else None
         if reading is not None:
-            model, unchecked = reading
+            model, unchecked = plain.from_model(reading[0]), reading[1]
             return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
                             unchecked=unchecked), problems
     if problems or not raw.ok or model is None:
@@ -552,6 +559,8 @@ def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: lis
         if close:
             parent[close[0]] = value
             wanted[loc[:-1]].remove(close[0])
+    from pydantic import ValidationError
+
     try:
         return model_cls.model_validate(trimmed)
     except ValidationError:
@@ -651,6 +660,8 @@ def _missing_hint(parent: type[BaseModel] | None, name: str, where: str) -> str:
 
 def _model_at(model: type[BaseModel], path: tuple) -> type[BaseModel] | None:
     """The model class that describes the mapping at `path`, if one does."""
+    from pydantic import BaseModel
+
     current: list[Any] = [model]
     for part in path:
         nxt: list[Any] = []

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sheetgen.content.models.base import DocumentModel
 from sheetgen.games import COMMON_KINDS, GAMES, all_kinds, game_of_kind
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.base import DocumentModel
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from sheetgen.content.loader import Library
-from sheetgen.content.models.base import slugify
+from sheetgen.content.checks import slugify
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, tag_for
 

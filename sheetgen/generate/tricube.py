@@ -14,14 +14,17 @@ Ids carry the seed's tag, so runs with different seeds never share one.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 from sheetgen.content.loader import Library
-from sheetgen.content.models.base import slugify
-from sheetgen.content.models.tricube import TRAITS, TableEntry, TricubeTable
+from sheetgen.content.checks import slugify
+from sheetgen.content.checks import TRAITS
 from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
 from sheetgen.rules.tricube.dice import DIFFICULTIES, USUAL_COMBAT_STYLE
 from sheetgen.rules.tricube.limits import campaign_limits
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import TableEntry, TricubeTable
 
 TABLE_KIND = "tricube-table"
 TABLES = ("concepts", "perks", "quirks", "names")

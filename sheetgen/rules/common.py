@@ -5,16 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TYPE_CHECKING
 
 from sheetgen.content.loader import Document
-from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
 from sheetgen.content.project import within_project
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.theme import check_colour_name
 from sheetgen.units import MM, format_mm
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
 
 
 # Sizes a theme may ask for: outside these nothing sensible can be printed.

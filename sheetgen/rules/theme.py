@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from sheetgen.content import plain
 from sheetgen.content.loader import Document, Library
-from sheetgen.content.models.common import DEFAULT_PALETTE, Theme, ThemeColors
+from sheetgen.content.checks import DEFAULT_PALETTE
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.fonts import STYLES, FontFace, default_faces, face_for_file
 from sheetgen.rules.base import RuleContext
 from sheetgen.units import CARD_SIZES, MM, PAPER_SIZES
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.common import Theme
 
 DEFAULT_CUBE_SIZE = 50 * MM
 DEFAULT_BLEED = 3 * MM
@@ -119,7 +124,7 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
     model: Theme | None = doc.model if doc is not None and ctx.ok(doc) else None  # type: ignore[assignment]
     fonts = default_faces()
     palette = dict(DEFAULT_PALETTE)
-    colors = ThemeColors().model_dump()
+    colors = plain.make("ThemeColors").model_dump()
     paper_name = "a4"
     card = CARD_SIZES["poker"]
     cube = DEFAULT_CUBE_SIZE

@@ -8,14 +8,14 @@ coerced (`"5"` is not a number, `no` is not false).
 from __future__ import annotations
 
 import os
-import re
 import sys
 import types
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
-from sheetgen.units import CARD_SIZES, LENGTH_PATTERN, LengthError, parse_length
+from sheetgen.content.checks import MAX_ID_LENGTH, SLUG_PATTERN, card_size, check_color, check_slug, length
+from sheetgen.units import CARD_SIZES, LENGTH_PATTERN
 
 _PLUGIN_LOADER = "pydantic.plugin._loader"
 
@@ -45,77 +45,6 @@ def _skip_plugin_discovery() -> None:
 
 _skip_plugin_discovery()
 
-SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
-_SLUG_RE = re.compile(SLUG_PATTERN)
-MAX_ID_LENGTH = 64
-HEX_COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
-_HEX_RE = re.compile(HEX_COLOR_PATTERN)
-_COLOR_NAME_RE = re.compile(r"^[a-z][a-z0-9-]*$")
-
-SYSTEMS = ("cubit", "tricube", "cubes", "grimdark", "kubos")
-
-
-class ContentError(ValueError):
-    """A value that is wrong in a way the author can fix; carries a stable code and a hint."""
-
-    def __init__(self, message: str, *, code: str = "content.invalid", hint: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.hint = hint
-
-
-def slugify(text: str) -> str:
-    """A best-effort slug to suggest for a bad id."""
-    slug = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
-    return slug[:MAX_ID_LENGTH] or "my-id"
-
-
-def check_slug(value: str) -> str:
-    if len(value) > MAX_ID_LENGTH or not _SLUG_RE.match(value):
-        raise ContentError(
-            f"`{value}` is not a valid id: ids are lowercase letters, digits and single hyphens, "
-            f"at most {MAX_ID_LENGTH} characters",
-            code="content.bad-id",
-            hint=f"try `{slugify(value)}`",
-        )
-    return value
-
-
-def _length(value: Any) -> float:
-    try:
-        return parse_length(value)
-    except LengthError as exc:
-        raise ContentError(str(exc), code="content.bad-length") from None
-
-
-def check_color(value: str) -> str:
-    if _HEX_RE.match(value):
-        if len(value) == 4:
-            value = "#" + "".join(c * 2 for c in value[1:])
-        return value.lower()
-    if _COLOR_NAME_RE.match(value):
-        return value
-    raise ContentError(
-        f"`{value}` is not a colour",
-        code="content.bad-color",
-        hint="write a colour name such as `blue` or a hex value such as `\"#1f5fbf\"` (quoted: # starts a comment)",
-    )
-
-
-def _card_size(value: Any) -> Any:
-    if isinstance(value, str):
-        if value not in CARD_SIZES:
-            raise ContentError(
-                f"`{value}` is not a card size",
-                code="content.bad-card-size",
-                hint=f"use one of {', '.join(CARD_SIZES)} or {{width: 63.5mm, height: 88.9mm}}",
-            )
-        w, h = CARD_SIZES[value]
-        return {"width": f"{w}pt", "height": f"{h}pt"}
-    return value
-
-
 Slug = Annotated[
     str,
     AfterValidator(check_slug),
@@ -123,7 +52,7 @@ Slug = Annotated[
 ]
 Length = Annotated[
     float,
-    BeforeValidator(_length),
+    BeforeValidator(length),
     WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["50mm", "2in", "12pt"]}),
 ]
 Color = Annotated[
@@ -155,7 +84,7 @@ class CardSize(ContentModel):
 
 CardSizeField = Annotated[
     CardSize,
-    BeforeValidator(_card_size),
+    BeforeValidator(card_size),
     WithJsonSchema(
         {
             "anyOf": [

@@ -2,53 +2,36 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, ValidationError, WithJsonSchema, model_validator
 from pydantic_core import InitErrorDetails
 
-from sheetgen.content.models.base import (
-    _COLOR_NAME_RE,
+from sheetgen.content.checks import (
+    DATE_PATTERN,
+    LANGUAGE_PATTERN,
     MAX_ID_LENGTH,
     SLUG_PATTERN,
     SYSTEMS,
+    ContentError,
+    check_date,
+    check_deck_system,
+    check_language,
+    unknown_colour_roles,
+)
+from sheetgen.content.models.base import (
     CardSizeField,
     Color,
-    ContentError,
     ContentModel,
     DocumentModel,
     Length,
     ShortText,
     Slug,
     Text,
-    check_slug,
 )
-from sheetgen.diagnostics import did_you_mean, safe
 
 System = Literal["cubit", "tricube", "cubes", "grimdark", "kubos"]
 assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
-
-#: Output folders a deck's game may not be named after.
-RESERVED_SYSTEMS = ("handouts",)
-
-
-def check_deck_system(value: str) -> str:
-    """One of the five games, or a game of the publisher's own (an id, which names the
-    output folder and the palette colour). A near miss of one of the five is a typo."""
-    if value in SYSTEMS:
-        return value
-    listed = ", ".join(f"`{s}`" for s in SYSTEMS)
-    near = did_you_mean(value, SYSTEMS)
-    if near or value in RESERVED_SYSTEMS:
-        raise ContentError(f"`{value}` is not one of the games sheetgen knows ({listed})", code="content.not-allowed",
-                           hint=near or f"`{value}` names another output folder; choose another id for your game")
-    try:
-        return check_slug(value)
-    except ContentError as exc:
-        raise ContentError(f"`{value}` is neither one of {listed} nor an id for a game of your own: {exc.message}",
-                           code="content.not-allowed", hint=exc.hint) from None
-
 
 DeckSystem = Annotated[
     str,
@@ -60,24 +43,6 @@ DeckSystem = Annotated[
 ]
 
 Paper = Literal["a4", "letter"]
-
-DEFAULT_PALETTE = {
-    "black": "#1b1b1b",
-    "white": "#ffffff",
-    "blue": "#1f5fbf",
-    "yellow": "#f4c20d",
-    "green": "#2e8b3d",
-    "red": "#c0392b",
-    "orange": "#e67e22",
-    "purple": "#7d3c98",
-    "grey": "#8a8a8a",
-    "gray": "#8a8a8a",
-    "brown": "#8b5a2b",
-    "pink": "#e07aa8",
-    "cyan": "#1fa6b8",
-    "magenta": "#b0307f",
-}
-
 
 class ThemeFonts(ContentModel):
     """TrueType or OpenType (TrueType-flavoured) files, relative to the theme file; or, for
@@ -127,6 +92,9 @@ class Theme(DocumentModel):
     print_shop: bool | None = Field(
         None, description="build each deck's one-card-a-page print-shop export beside it (default true)")
 
+    # What `_colour_names_known` refuses, for reading without pydantic (`sheetgen.content.shapes`).
+    __plain_checks__ = (unknown_colour_roles,)
+
     @model_validator(mode="wrap")
     @classmethod
     def _colour_names_known(cls, data: Any, handler):
@@ -149,19 +117,9 @@ class Theme(DocumentModel):
 def unknown_colour_names(data: Any) -> list[InitErrorDetails]:
     """`theme.unknown-color` for each colour role whose value is a name (not a hex value)
     that is in neither the theme's `palette` nor the built-in names."""
-    from sheetgen.diagnostics import did_you_mean
-
-    if not isinstance(data, dict) or not isinstance(data.get("colors"), dict):
-        return []
-    palette = data.get("palette")
-    known = set(DEFAULT_PALETTE) | (set(k for k in palette if isinstance(k, str)) if isinstance(palette, dict) else set())
-    out = []
-    for role, value in data["colors"].items():
-        if isinstance(value, str) and _COLOR_NAME_RE.match(value) and value not in known:
-            hint = did_you_mean(value, sorted(known)) or "use a hex value or a name from the palette"
-            out.append(InitErrorDetails(type="value_error", loc=("colors", role), input=value, ctx={
-                "error": ContentError(f"unknown colour `{value}`", code="theme.unknown-color", hint=hint)}))
-    return out
+    return [InitErrorDetails(type="value_error", loc=("colors", role), input=value, ctx={
+        "error": ContentError(f"unknown colour `{value}`", code="theme.unknown-color", hint=hint)})
+        for role, value, hint in unknown_colour_roles(data)]
 
 
 Cell = str | int | float
@@ -222,47 +180,6 @@ class HandoutSection(ContentModel):
     title: ShortText
     text: Text | None = None
     include: Include | None = None
-
-
-DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
-#: Languages written as their names, and the tags to write instead.
-LANGUAGE_NAMES = {
-    "english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
-    "spanish": "es", "español": "es", "espanol": "es", "italian": "it", "italiano": "it", "portuguese": "pt",
-    "português": "pt", "dutch": "nl", "nederlands": "nl", "polish": "pl", "polski": "pl", "swedish": "sv",
-    "svenska": "sv", "danish": "da", "dansk": "da", "norwegian": "nb", "norsk": "nb", "finnish": "fi",
-    "suomi": "fi", "czech": "cs", "čeština": "cs", "japanese": "ja", "chinese": "zh", "russian": "ru",
-    "greek": "el", "turkish": "tr", "hungarian": "hu", "magyar": "hu",
-}
-
-
-def _written(value: str) -> str:
-    """A value as a one-line diagnostic quotes it: line breaks and controls escaped."""
-    return safe(value.replace("\n", "\\n"))
-
-
-def check_date(value: str) -> str:
-    """A publication date: YYYY-MM-DD, and a day of the calendar."""
-    import datetime
-
-    hint = "write the publication date as YYYY-MM-DD, such as `2026-03-14`"
-    if not re.fullmatch(DATE_PATTERN[1:-1], value):
-        raise ContentError(f"`{_written(value)}` is not a date written YYYY-MM-DD", code="handout.bad-date", hint=hint)
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        raise ContentError(f"`{_written(value)}` is not a date in the calendar", code="handout.bad-date", hint=hint) from None
-    return value
-
-
-def check_language(value: str) -> str:
-    """A BCP 47 language tag (`en`, `de-AT`); a language's name gets its tag as the hint."""
-    if re.fullmatch(LANGUAGE_PATTERN[1:-1], value):
-        return value
-    tag = LANGUAGE_NAMES.get(value.strip().lower())
-    raise ContentError(f"`{_written(value)}` is not a language tag", code="content.bad-language",
-                       hint=f"write `{tag}`" if tag else "write a BCP 47 tag such as `en`, `en-GB` or `de-AT`")
 
 
 PublicationDate = Annotated[str, AfterValidator(check_date),

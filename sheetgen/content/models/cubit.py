@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from sheetgen.content.checks import DAMAGE_STATES
 from sheetgen.content.models.base import Color, ContentModel, DocumentModel, ShortText, Slug, Text
 
 Name = Annotated[str, Field(min_length=1, max_length=120)]
@@ -21,8 +22,7 @@ Entry = Annotated[str, Field(min_length=1, max_length=200)]
 UpgradeForm = Literal["permanent", "temporary"]
 DamageState = Literal["undamaged", "damaged", "beyond-repair", "blown-up"]
 
-ICON_BOX = 100.0  # interface icons are path data in a box from 0 to this, each way
-DAMAGE_STATES: tuple[str, ...] = DamageState.__args__  # type: ignore[attr-defined]
+assert DAMAGE_STATES == DamageState.__args__  # type: ignore[attr-defined]
 """The damage track in order: each hit moves a cubit one step along it."""
 
 

@@ -12,13 +12,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, WithJsonSchema
 
+from sheetgen.content.checks import RANGE_PATTERN
 from sheetgen.content.models.base import ContentModel, DocumentModel, Length, ShortText, Slug, Text
 
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 RuleName = Annotated[str, Field(min_length=1, max_length=80)]
-# A range as written: `24in`, `24"` or `8sq`; 0 is melee. Numbers are read here so that a
-# bare one (`24`) is an error at its value in the rules, with both ways to write it.
-RANGE_PATTERN = r'^\s*(0+(\.0+)?|[0-9]+(\.[0-9]+)?\s*(in|"|sq|squares?))\s*$'
 RangeValue = Annotated[
     Annotated[str, Field(min_length=1, max_length=20)] | int | float,
     WithJsonSchema({"anyOf": [{"type": "string", "pattern": RANGE_PATTERN, "examples": ["24in", "8sq"]},

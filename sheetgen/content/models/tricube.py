@@ -12,27 +12,14 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, WithJsonSchema
 
-from sheetgen.content.models.base import ContentError, ContentModel, DocumentModel, ShortText, Slug, Text
-from sheetgen.diagnostics import did_you_mean
+from sheetgen.content.checks import COMBAT_STYLES, TRAITS, OneOf
+from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText, Slug, Text
 
-TRAITS = ("agile", "brawny", "crafty")
-COMBAT_STYLES = ("melee", "ranged", "mental")
 
 
 def _one_of(options: tuple[str, ...], code: str, what: str):
-    """A text field limited to `options`; anything else is a `code` diagnostic at the value."""
-
-    def check(value: str) -> str:
-        if value not in options:
-            listed = ", ".join(f"`{o}`" for o in options)
-            raise ContentError(
-                f"`{value}` is not a {what}; a {what} is one of {listed}",
-                code=code,
-                hint=did_you_mean(value, options) or f"write one of {listed}",
-            )
-        return value
-
-    return Annotated[str, AfterValidator(check), WithJsonSchema({"type": "string", "enum": list(options)})]
+    """A word from a closed vocabulary, checked with a hint to the nearest word."""
+    return Annotated[str, AfterValidator(OneOf(options, code, what)), WithJsonSchema({"type": "string", "enum": list(options)})]
 
 
 Trait = _one_of(TRAITS, "tricube.unknown-trait", "trait")

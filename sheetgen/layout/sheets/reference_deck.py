@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from sheetgen.content.models.common import ReferenceDeck
 from sheetgen.layout.cards import (
     SAFE,
     SYSTEM_NAMES,
@@ -27,6 +27,9 @@ from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.common import ReferenceDeck
 
 #: The words on every card (body, footer), which a publisher's template may replace.
 CARD_TEMPLATE = "reference/card.j2"

@@ -4,8 +4,9 @@ meets at its table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubes import CubesCivilization
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER
 from sheetgen.rules.cubes.rulebook import (
@@ -23,6 +24,9 @@ from sheetgen.rules.cubes.rulebook import (
     commerce_limit,
 )
 from sheetgen.rules.theme import check_colour_name
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.cubes import CubesCivilization
 
 GAME_KIND = "cubes-game"
 

@@ -3,11 +3,15 @@ at one table, each in its own colour (the colour of its embassy cubes)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubes import CubesGame
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubes.civilization import games_listing
 from sheetgen.rules.cubes.rulebook import PLAYERS
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.cubes import CubesGame
 
 CIV_KIND = "cubes-civilization"
 

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from sheetgen.content import plain
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubit import ICON_BOX, CubitFaction, CubitInterface, CubitUpgrade, CubitPerCharge
+from sheetgen.content.checks import ICON_BOX
 from sheetgen.pathdata import PathDataError, parse_path
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.spots import Spot, lookup
 from sheetgen.rules.theme import check_colour_name
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.cubit import CubitFaction, CubitInterface, CubitUpgrade
 
 ANY = "any"  # an upgrade's `interfaces: [any]`
 _CODE_RE = re.compile(r"^[A-Z][a-z]$")
@@ -160,12 +165,12 @@ def allows(model: CubitUpgrade, interface: str) -> bool:
 
 
 def per_charge(model: CubitUpgrade) -> bool:
-    return isinstance(model.cost, CubitPerCharge)
+    return plain.kind_of(model.cost) == "CubitPerCharge"
 
 
 def cost_text(model: CubitUpgrade) -> str:
     """The cost as a reader sees it: `3 skill levels`, `1 skill level per charge of capacity`."""
-    if isinstance(model.cost, CubitPerCharge):
+    if plain.kind_of(model.cost) == "CubitPerCharge":
         return "1 skill level per charge of capacity"
     text = f"{model.cost} skill level{'' if model.cost == 1 else 's'}"
     return text + " each time" if model.stackable else text

@@ -12,9 +12,10 @@ names, codes and icons, the faction with its likes and dislikes, the canonical n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubit import DAMAGE_STATES, Cubit, CubitFaction, CubitUpgrade
+from sheetgen.content.checks import DAMAGE_STATES
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.catalog import Catalog, allows, display, names_of, per_charge
@@ -22,6 +23,9 @@ from sheetgen.rules.cubit.faces import FaceInput, UseSpots, read_faces
 from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces
 from sheetgen.rules.cubit.spots import Spot, at, error_at, lookup, warning_at
 from sheetgen.rules.theme import check_colour_name
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.cubit import Cubit, CubitFaction, CubitUpgrade
 
 FACES = 6
 STARTING_SKILLS = 21  # a new standard cubit's skill levels add up to this (the rulebook's rule)

@@ -7,13 +7,17 @@ this one form, report at the place the author wrote the value in either spelling
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from sheetgen.content import plain
 from sheetgen.content.loader import Document
-from sheetgen.content.models.cubit import Cubit, CubitFaceUpgrade
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.catalog import Catalog
 from sheetgen.rules.cubit.notation import NotationError, UpgradeUse, parse_faces
 from sheetgen.rules.cubit.spots import Spot, error_at, lookup
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.cubit import Cubit
 
 SPECIALIZATION = "specialization"  # `{specialization: action}` is shorthand for this upgrade with that action
 
@@ -29,7 +33,7 @@ class UseSpots:
     @classmethod
     def of_entry(cls, entry: object, path: tuple) -> "UseSpots":
         spot = Spot(path)
-        if not isinstance(entry, CubitFaceUpgrade):
+        if plain.kind_of(entry) != "CubitFaceUpgrade":
             return cls(spot, spot, spot)
         named = Spot(path + ("upgrade",)) if entry.upgrade is not None else spot
         action = "specialization" if entry.specialization is not None else "action" if entry.action is not None else None
@@ -60,7 +64,7 @@ def _use_from_entry(ctx: RuleContext, doc: Document, entry: object, spot: Spot) 
     """A permanent upgrade written as an id or a mapping → UpgradeUse (None after reporting)."""
     if isinstance(entry, str):
         return UpgradeUse(entry)
-    assert isinstance(entry, CubitFaceUpgrade)
+    assert plain.kind_of(entry) == "CubitFaceUpgrade"
     if (entry.upgrade is None) == (entry.specialization is None):
         error_at(ctx, doc, spot, "cubit.bad-upgrade-entry",
                  "an upgrade entry names its upgrade once: `{upgrade: id}` or `{specialization: action}`",

@@ -3,9 +3,13 @@ points within the limit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.grimdark import GrimdarkArmy
 from sheetgen.rules.base import RuleContext
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.grimdark import GrimdarkArmy
 
 UNIT = "grimdark-unit"
 

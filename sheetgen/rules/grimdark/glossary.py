@@ -3,11 +3,15 @@ short text; and the lookup units use to name and explain their rules."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document, Library
-from sheetgen.content.models.grimdark import GrimdarkRules
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.profile import ProfileError, RuleRef, parse_rule
 from sheetgen.rules.grimdark.rulebook import RULEBOOK_RULES
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.grimdark import GrimdarkRules
 
 KIND = "grimdark-rules"
 

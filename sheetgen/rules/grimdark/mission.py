@@ -4,12 +4,16 @@ squares apart."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.grimdark import GrimdarkMission
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.rulebook import INCHES_PER_SQUARE, OBJECTIVE_SPACING
 from sheetgen.rules.grimdark.sight import distance
 from sheetgen.units import INCH, MM, format_mm
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.grimdark import GrimdarkMission
 
 GRID_RANGE = (4, 36)
 SQUARE_RANGE = (10 * MM, 4 * INCH)

@@ -3,14 +3,18 @@ rules with their text, movement per action and square occupancy."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.grimdark import GrimdarkUnit
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.glossary import check_rule, glossary, short_text
 from sheetgen.rules.grimdark.profile import (
     ProfileError, RuleRef, has, movement, occupancy, parse_range, parse_rule, rating_of,
 )
 from sheetgen.rules.grimdark.rulebook import ACTIONS, QUALITY_RANGE
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.grimdark import GrimdarkUnit
 
 
 def _rules(ctx: RuleContext, doc: Document, path: tuple, texts: list[str]) -> list[RuleRef]:

@@ -4,9 +4,9 @@ much they carry, whether they are ENCUMBERED)."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from sheetgen.content.loader import Document
-from sheetgen.content.models.kubos import KubosCharacter
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.common import check_at_most, check_magic_items, check_not_negative
 from sheetgen.rules.kubos.core import (
@@ -28,6 +28,9 @@ from sheetgen.rules.kubos.core import (
     monster_profile,
 )
 from sheetgen.rules.kubos.tables import find_tables, item_name, item_types, item_weight
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.kubos import KubosCharacter
 
 STARTING_ORDINARY_ITEMS = 2
 

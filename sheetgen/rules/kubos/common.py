@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.kubos import KubosMagicItem
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_TABLES, TABLE_NAMES
 from sheetgen.rules.kubos.text import magic_item_text, magic_item_title
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.kubos import KubosMagicItem
 
 
 def check_not_negative(doc: Document, ctx: RuleContext, path: tuple, value: int | None, code: str, what: str) -> bool:

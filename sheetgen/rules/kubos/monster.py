@@ -7,8 +7,9 @@ would not roll but a referee may choose (a tougher orc) are warnings.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.kubos import KubosMonster
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.common import check_at_most, check_magic_items, check_not_negative
 from sheetgen.rules.kubos.core import (
@@ -26,6 +27,9 @@ from sheetgen.rules.kubos.core import (
     monster_profile,
 )
 from sheetgen.rules.kubos.text import SPECIAL_RULES
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.kubos import KubosMonster
 
 
 def check_monster(doc: Document, ctx: RuleContext) -> dict | None:

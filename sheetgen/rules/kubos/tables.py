@@ -4,11 +4,15 @@ open, and the lookups that use it (what an item is, what it weighs)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from sheetgen.content import plain
 from sheetgen.content.loader import Document
-from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_ITEM_WEIGHT_MAX
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
 
 TABLES_KIND = "kubos-tables"
 TABLES_FILE_HINT = (
@@ -94,9 +98,9 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
     """What an item serves as: its declared types, or those its name mentions. A weapon
     word counts closed up behind one of the tables' `weapon_prefixes` as well
     (`Greatsword`, `Battleaxe`, `Warbow`); ammunition words do not take them."""
-    if isinstance(item, KubosItem) and item.types:
+    if plain.kind_of(item) == "KubosItem" and item.types:
         return set(item.types)
-    name = item.name if isinstance(item, KubosItem) else item
+    name = item.name if plain.kind_of(item) == "KubosItem" else item
     name_words = _words(name)
     prefixes = tuple("".join(_words(p)) for p in words.weapon_prefixes)
     found = set()
@@ -111,10 +115,10 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
 def item_weight(item: str | KubosItem, types: set[str]) -> int:
     """How many items an entry weighs: as declared, else 2 for a missile weapon written
     together with its ammunition (the rules count them as two), else 1."""
-    if isinstance(item, KubosItem) and item.count is not None:
+    if plain.kind_of(item) == "KubosItem" and item.count is not None:
         return item.count
     return 2 if {"missile-weapon", "ammunition"} <= types else 1
 
 
 def item_name(item: str | KubosItem) -> str:
-    return item.name if isinstance(item, KubosItem) else item
+    return item.name if plain.kind_of(item) == "KubosItem" else item

@@ -4,13 +4,17 @@ computed odds tables reference cards ask for."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.content.loader import Document
-from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter, TricubeFoe, TricubeTable
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.tricube.dice import DIFFICULTIES, MAX_EFFORT, dice_by_challenge
 from sheetgen.rules.tricube.limits import campaign_limits, check_rules
 from sheetgen.rules.tricube.odds import karma_table, odds_table
 from sheetgen.rules.tricube.words import count, every_nth
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter, TricubeFoe, TricubeTable
 
 # --- characters ----------------------------------------------------------------------------
 

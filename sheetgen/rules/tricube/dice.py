@@ -7,7 +7,7 @@ needs knowledge outside their concept and perks.
 
 from __future__ import annotations
 
-from sheetgen.content.models.tricube import COMBAT_STYLES, TRAITS
+from sheetgen.content.checks import COMBAT_STYLES, TRAITS
 
 DICE_IN_FIELD = 3
 DICE_OTHERWISE = 2

@@ -10,13 +10,17 @@ document the model's defaults (the values above) apply.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TYPE_CHECKING
 
+from sheetgen.content import plain
 from sheetgen.content.loader import Document, Library
-from sheetgen.content.models.tricube import CharacterLimits
 from sheetgen.rules.base import RuleContext
 
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import CharacterLimits
+
 RULES_KIND = "tricube-rules"
+_LIMITS = plain.record_class("CharacterLimits")._fields
 
 
 def rules_documents(library: Library) -> list[Document]:
@@ -31,8 +35,8 @@ def campaign_limits(library: Library, ok: Callable[[Document], bool] = lambda d:
     """The limits characters are checked against."""
     docs = rules_documents(library)
     if docs and ok(docs[0]):
-        return CharacterLimits(**{name: getattr(docs[0].model, name) for name in CharacterLimits.model_fields})
-    return CharacterLimits()
+        return plain.make("CharacterLimits", **{name: getattr(docs[0].model, name) for name in _LIMITS})
+    return plain.make("CharacterLimits")
 
 
 def check_rules(doc: Document, ctx: RuleContext) -> dict:
@@ -51,4 +55,4 @@ def check_rules(doc: Document, ctx: RuleContext) -> dict:
             ctx.error(doc, (f"starting_{token}",), "tricube.start-above-maximum",
                       f"starting_{token} is {start} but max_{token} is {top}",
                       f"make starting_{token} at most {top}, or raise max_{token}")
-    return {name: getattr(rules, name) for name in CharacterLimits.model_fields}
+    return {name: getattr(rules, name) for name in _LIMITS}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheetgen.content.models.cubit import DAMAGE_STATES
+from sheetgen.content.checks import DAMAGE_STATES
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Path, Rect, line

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetgen.content.models.cubit import CubitPerCharge
+from sheetgen.content import plain
 from sheetgen.layout.cards import CardGeometry, impose_deck
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
@@ -113,7 +113,7 @@ def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
     for doc in sorted((d for d in job.docs if d.kind == "upgrade"), key=lambda d: d.model.name):
         if "temporary" not in doc.model.forms:
             continue
-        capacity = SPARE_CHARGES if isinstance(doc.model.cost, CubitPerCharge) else None
+        capacity = SPARE_CHARGES if plain.kind_of(doc.model.cost) == "CubitPerCharge" else None
         out.append(Sticker(doc.model.name, doc.model.text, "spare · face ___", "face ___", capacity, 0, spare,
                            doc.source("name"), doc.source("text")))
     return out

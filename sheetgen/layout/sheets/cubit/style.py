@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetgen.content.models.cubit import ICON_BOX
+from sheetgen.content.checks import ICON_BOX
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.colors import contrast, readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source

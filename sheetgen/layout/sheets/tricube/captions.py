@@ -4,10 +4,14 @@ character limits."""
 
 from __future__ import annotations
 
-from sheetgen.content.models.tricube import CharacterLimits
+from typing import TYPE_CHECKING
+
 from sheetgen.layout.templates import caption
 from sheetgen.rules.tricube.dice import DICE_IN_FIELD, DICE_OTHERWISE, DIFFICULTIES
 from sheetgen.rules.tricube.words import every_nth, number_word
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import CharacterLimits
 
 TEMPLATE = "tricube/captions.j2"
 

@@ -4,8 +4,9 @@ dice per trait and combat style, perks, quirks, karma, resolve and afflictions."
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from sheetgen.content.models.tricube import TRAITS, TricubeCharacter
+from sheetgen.content.checks import TRAITS
 from sheetgen.layout.cards import CardGeometry, band_lines
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -20,6 +21,9 @@ from sheetgen.layout.sheets.tricube.card_parts import (
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.units import MM
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import TricubeCharacter
 
 LIST_SEPARATOR = "\u00a0· "  # between a card's perks (a no-break space before the dot)
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks

@@ -7,7 +7,9 @@ writing place becomes a form field (named `name`, `trait`, `karma_1` …).
 
 from __future__ import annotations
 
-from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter
+from typing import TYPE_CHECKING
+
+from sheetgen.content import plain
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Item, LayoutDocument, Page
 from sheetgen.layout.products import Job
@@ -27,6 +29,9 @@ from sheetgen.layout.sheets.tricube.sheet_panels import (
 from sheetgen.layout.sheets.tricube.sheet_values import SheetValues
 from sheetgen.layout.widgets import page_frame, sheet_page
 from sheetgen.units import MM
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import TricubeCharacter
 
 IDENTITY_HEIGHT = 29 * MM
 TOKENS_HEIGHT = 25 * MM
@@ -80,7 +85,7 @@ def layout_character_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
 def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A blank sheet whose writing places are PDF form fields, following the campaign's
     `tricube-rules` when the project has one."""
-    limits = CharacterLimits(**job.docs[0].derived) if job.docs else CharacterLimits()
+    limits = plain.make("CharacterLimits", **job.docs[0].derived) if job.docs else plain.make("CharacterLimits")
     v = SheetValues.blank(limits)
     page = sheet_page(sheet_items(ctx, v), ctx, label="blank character sheet")
     return _document(f"{GAME_NAME} character sheet (fillable)", f"{GAME_NAME} blank character sheet with form fields",

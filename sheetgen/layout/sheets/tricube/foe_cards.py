@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sheetgen.content.models.tricube import TricubeFoe
+from typing import TYPE_CHECKING
+
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on
 from sheetgen.layout.context import LayoutContext, Source
@@ -16,6 +17,9 @@ from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, element_id
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes
 from sheetgen.units import MM
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import TricubeFoe
 
 
 def difficulty_badge(ctx: LayoutContext, box: Box, difficulty: int, name: str, color: str,

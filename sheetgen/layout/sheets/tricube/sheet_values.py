@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter
+from sheetgen.content import plain
 from sheetgen.layout.context import Source
 from sheetgen.layout.sheets.tricube.common import Tokens, element_id
+
+if TYPE_CHECKING:
+    from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class SheetValues:
     def of_character(cls, c: TricubeCharacter, derived: dict, doc: tuple[str, str]) -> "SheetValues":
         """A character's values, with what the rules derived (dice, tokens, limits)."""
         return cls(
-            limits=CharacterLimits(**derived["limits"]),
+            limits=plain.make("CharacterLimits", **derived["limits"]),
             karma=Tokens.from_derived(derived["karma"]),
             resolve=Tokens.from_derived(derived["resolve"]),
             name=c.name,
