@@ -126,3 +126,17 @@ def test_a_group_drawn_again_writes_what_drawing_it_writes():
     page = pypdf.PdfReader(io.BytesIO(data)).pages[1]
     assert page.extract_text().count("Synthetic deck") == 9
     assert page.get_contents().get_data().count(b" re W* n") == 9  # each back clipped to its card
+
+
+def test_a_document_that_lets_its_pages_go_as_they_are_drawn_gives_the_same_pdf():
+    """`release` (a build that writes no SVG) draws the same bytes, every page, and leaves
+    the document without its pages: they are not kept beside the PDF being made."""
+    def several() -> LayoutDocument:
+        one = _document("Alpha", 6)
+        return LayoutDocument(title="Alpha", pages=one.pages + _document("Beta", 3).pages * 2)
+
+    kept = render_pdf(several())
+    released = several()
+    assert render_pdf(released, release=True) == kept
+    assert released.pages == ()
+    assert len(pypdf.PdfReader(io.BytesIO(kept)).pages) == 3

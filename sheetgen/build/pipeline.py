@@ -327,10 +327,13 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
         if document is None or any(i.severity is Severity.ERROR for i in result.issues):
             return result
         rendered: list[tuple[str, str, bytes, int]] = []
+        result.pages = len(document.pages)
         if "pdf" in target.formats:
             from sheetgen.render.pdf import render_pdf
 
-            rendered.append((target.relpath("pdf"), "pdf", render_pdf(document), len(document.pages)))
+            # The pages are let go as they are drawn, unless the SVGs still need them.
+            rendered.append((target.relpath("pdf"), "pdf", render_pdf(document, release="svg" not in target.formats),
+                             result.pages))
             for suffix, extra in document.companions:  # a bundle's cards, for instance
                 rendered.append((target.relpath("pdf", suffix=suffix), "pdf", render_pdf(extra), len(extra.pages)))
         if "svg" in target.formats:
@@ -354,7 +357,6 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
                 result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
                 break
             result.files.append((rel, fmt, sha, pages))
-        result.pages = len(document.pages)
     except Exception as exc:  # a bug: report it without a traceback, keep building the rest
         result.crashed = f"{type(exc).__name__}: {exc}"
         if os.environ.get("SHEETGEN_DEBUG"):

@@ -42,8 +42,17 @@ YAML_SUFFIXES = (".yaml", ".yml")
 @dataclass(slots=True)
 class SourceFile:
     path: str  # as diagnostics name it (relative to the working directory when below it)
-    lines: list[str]
+    text: str
     name: str = ""  # relative to the project root: how the manifest names it
+    _lines: list[str] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines as an editor numbers them: split the first time a diagnostic
+        (or a rule quoting its text) asks, not for every file read."""
+        if self._lines is None:
+            self._lines = source_lines(self.text)
+        return self._lines
 
 
 @dataclass(slots=True, eq=False)
@@ -322,8 +331,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         library.spoiled[file] = _mentioned_kinds(data.decode("utf-8", "replace"))
         library.diagnostics.extend(problems)
         return
-    lines = source_lines(text)
-    library.sources[file] = SourceFile(file, lines, library.files[file])
+    source = library.sources[file] = SourceFile(file, text, library.files[file])
     cached = (cache.get(library.files[file], library.digests[file][1], lambda: load_documents(text, file)[0])
               if cache is not None else None)
     if cached is not None:
@@ -334,11 +342,11 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
             cache.put(library.files[file], library.digests[file][1], raws, problems)
     library.diagnostics.extend(problems)
     if target:  # documents lost to a syntax error count too: they were written, and are reported
-        lost = {_document_start(lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}
+        lost = {_document_start(source.lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}
         library.read += len(raws) + len(lost)
     for d in problems:
         if d.code in _DOCUMENT_LOST:  # the document is gone before its kind and id were read
-            library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(lines, d.line)))
+            library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(source.lines, d.line)))
     for raw in raws:
         doc, problems = validate_document(raw, file)
         library.diagnostics.extend(problems)
@@ -351,7 +359,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
                 # Which outputs were this document's is unknown: its file's are all kept.
                 library.spoiled.setdefault(file, set()).update(
                     {key[0]} if key and key[0] in registry.names() else
-                    _mentioned_kinds(_document_around(lines, raw.start.line)))
+                    _mentioned_kinds(_document_around(source.lines, raw.start.line)))
             continue
         doc.target = target
         if doc.checked_only:  # it has errors: what waits for it waits, as for any invalid document

@@ -33,10 +33,12 @@ SHAPES_FILE = Path(__file__).with_name("shapes.json")
 
 
 class _Unsure(Exception):
-    """The value is not exactly what the shape accepts: pydantic decides."""
+    """The value is not exactly what the shape accepts: pydantic decides. (Raised as the
+    class, a new exception each time: one instance raised again and again would keep a
+    growing traceback, and every frame in it.)"""
 
 
-_UNSURE = _Unsure()
+_UNSURE = _Unsure
 
 
 class Record:
@@ -436,6 +438,10 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
         name = node["name"]
         return lambda value: (_READERS.get(name) or _model_reader(name))(value)
     if t == "union":
+        options = [n for n in node["of"] if n != {"t": "none"}]
+        if len(options) == 1 and len(node["of"]) == 2:  # `X | None`, the usual union: no trial
+            read = _reader(options[0])
+            return lambda value: None if value is None else read(value)
         return _union([_reader(n) for n in node["of"]])
     raise ValueError(f"unknown shape type {t!r}")
 

@@ -452,8 +452,12 @@ def _first_font(doc: LayoutDocument) -> FontFace | None:
     return None
 
 
-def render_pdf(doc: LayoutDocument) -> bytes:
-    """The document as PDF bytes; the same document always gives the same bytes."""
+def render_pdf(doc: LayoutDocument, release: bool = False) -> bytes:
+    """The document as PDF bytes; the same document always gives the same bytes.
+
+    With `release`, the document gives up its pages (`doc.pages` is emptied) and each is
+    let go once drawn, so that a big deck's layout and its PDF are not held in memory
+    together: the memory of the pages drawn serves the PDF still being made."""
     buf = io.BytesIO()
     first = doc.pages[0] if doc.pages else Page(595.0, 842.0, ())
     font = _first_font(doc)
@@ -463,7 +467,13 @@ def render_pdf(doc: LayoutDocument) -> bytes:
     apply_metadata(c, doc)
     set_viewer_preferences(c, doc.double_sided)
     cache = _TextCache(c, doc.profile)
-    for index, page in enumerate(doc.pages or (first,)):
+    pages = list(doc.pages or (first,))
+    if release:
+        doc.pages = ()
+    pages.reverse()  # drawn from the end of the list, so that each is let go as it is drawn
+    index = 0
+    while pages:
+        page = pages.pop()
         c.setPageSize((page.width, page.height))
         c.setTrimBox(_pdf_box(page.trim, page) if page.trim else None)
         c.setBleedBox(_pdf_box(page.bleed, page) if page.bleed else None)
@@ -474,5 +484,7 @@ def render_pdf(doc: LayoutDocument) -> bytes:
         mark_page(c, doc, index, page)
         c.showPage()
         pack_last_page(c)
+        index += 1
+    del page
     finish_navigation(c, doc)
     return c.getpdfdata()
