@@ -86,10 +86,6 @@ class Target:
         return TargetRecord(self.product, self.scope, digest, self.sources, self.kinds, warnings)
 
 
-def doc_system(doc) -> str | None:
-    return game_of_kind(doc.kind) or getattr(doc.model, "system", None)
-
-
 def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
     """Kinds a document's output includes (a handout's sections), even when none of
     them loaded."""
@@ -136,7 +132,7 @@ def plan(
     spoiled = spoiled or {}
     wanted = tuple(f for f in FORMATS if f in set(formats))
     docs = [d for d in checked.documents(*kinds_registry.names(), targets_only=not members) if d.kind != "theme"]
-    systems = {s for s in (doc_system(d) for d in docs) if s}
+    systems = {s for s in (kinds_registry.system_of(d) for d in docs) if s}
     docs += shipped_documents(checked, systems)
     # A partial build prints a game's blank sheets only when it was given documents of that
     # game's own kinds (a deck that merely names the game is not enough).
@@ -216,7 +212,7 @@ def shipped_documents(checked: Checked, systems: set[str]) -> list:
     """The game data sheetgen ships (upgrade catalog, factions …) for the games the
     project has content of: built like the project's own documents."""
     return [d for d in checked.documents(*kinds_registry.names(), targets_only=False)
-            if is_game_data(d.file) and d.kind != "theme" and doc_system(d) in systems]
+            if is_game_data(d.file) and d.kind != "theme" and kinds_registry.system_of(d) in systems]
 
 
 
@@ -984,7 +980,7 @@ class _Present:
         for found in spoiled.values():
             kinds |= found
         systems = {game for k in kinds if (game := game_of_kind(k))}
-        systems |= {s for s in (doc_system(d) for d in library.documents) if s}
+        systems |= {s for s in (kinds_registry.system_of(d) for d in library.documents) if s}
         return cls({library.project_name(f) for f in spoiled}, kinds, systems,
                    {name for file, name in library.files.items() if library.is_target_file(file)},
                    set(library.files.values()), print_shop)

@@ -64,12 +64,12 @@ def get(kind: str) -> KindSpec | None:
     return spec
 
 
+def system_of(doc) -> str | None:
+    """The game a document belongs to: its kind's, or the `system:` a shared kind (a
+    reference deck, say) names, which may be a game of the publisher's own."""
+    return game_of_kind(doc.kind) or getattr(doc.model, "system", None)
+
+
 def games_of(documents) -> set[str]:
-    """The games some documents belong to: by their kind, or the `system:` a shared kind
-    (a reference deck, say) names."""
-    out: set[str] = set()
-    for doc in documents:
-        game = game_of_kind(doc.kind) or getattr(doc.model, "system", None)
-        if game in GAMES:
-            out.add(game)
-    return out
+    """The games of sheetgen's five that some documents belong to (`system_of`)."""
+    return {game for doc in documents if (game := system_of(doc)) in GAMES}

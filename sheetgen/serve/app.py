@@ -23,10 +23,9 @@ from starlette.routing import Route
 
 from sheetgen import __version__
 from sheetgen.build.files import write_atomic
-from sheetgen.content import registry as kinds_registry
+from sheetgen.games import game_of_kind
 from sheetgen.diagnostics import display_path
 from sheetgen.generate import generators
-from sheetgen.layout.registry import products
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import preview
@@ -302,8 +301,7 @@ def _save(ws: Workspace, text: str, kind: str) -> tuple[Path | None, str | None]
     docs = trial.checked.library.targets if trial.checked else []
     if not docs:
         return None, "the generator made no document"
-    spec = kinds_registry.get(docs[0].kind)
-    system = (spec.system if spec else None) or "other"
+    system = game_of_kind(docs[0].kind) or "other"
     target_dir = folder / system / "new"
     target_dir.mkdir(parents=True, exist_ok=True)
     stem = docs[0].id

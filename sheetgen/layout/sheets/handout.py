@@ -397,8 +397,7 @@ def _notices(docs, blank_systems: list[str]) -> list[str]:
     known = notices()
     systems = []
     for d in docs:
-        spec = kinds.get(d.kind)
-        system = (spec.system if spec else None) or getattr(d.model, "system", None)
+        system = kinds.system_of(d)
         if system in known and system not in systems:
             systems.append(system)
     systems += [s for s in dict.fromkeys(blank_systems) if s in known and s not in systems]
