@@ -156,6 +156,10 @@ def test_defaults_are_the_models_and_are_not_shared_between_documents():
     assert theme.colors.ink == "#1b1b1b" and theme.fonts.regular is None and theme.palette == {}
     other = plain.read("theme", {"kind": "theme", "id": "u"})
     assert theme.palette is not other.palette  # a mutable default is each document's own
+    monsters = [plain.read("kubos-monster", {"kind": "kubos-monster", "id": i, "name": "Rat", "type": "vermin"})
+                for i in ("a", "b")]
+    assert monsters[0].treasure == monsters[1].treasure  # a record default holding a list: a copy each
+    assert monsters[0].treasure.magic_items is not monsters[1].treasure.magic_items
     assert plain.make("CharacterLimits").max_afflictions == 3
     assert plain.make("CharacterLimits", max_karma=8).max_karma == 8
     with pytest.raises(TypeError):
@@ -173,3 +177,52 @@ def test_checks_run_as_the_models_run_them():
     assert plain.read("theme", {"kind": "theme", "id": "t", "cube_size": "2 furlongs"}) is None
     assert plain.read("tricube-foe", {"kind": "tricube-foe", "id": "f", "name": "Rat", "difficulty": 4.0,
                                       "effort": 1}) is None  # strict: 4.0 is not a whole number
+
+
+def test_records_made_in_several_threads_at_once_are_of_one_class():
+    """The workbench reads content in threads: the first reading of a kind, in eight
+    threads at once, gives each thread the record, all of one class."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, threading\nfrom sheetgen.content import plain\n"
+        "sys.setswitchinterval(1e-6)\n"
+        "for _ in range(40):  # each round as a fresh process meets it: nothing made yet\n"
+        "    plain._CLASSES.clear(); plain._READERS.clear()\n"
+        "    gate, out = threading.Barrier(8), []\n"
+        "    def read():\n        gate.wait()\n"
+        "        out.append(plain.read('kubos-monster', {'kind': 'kubos-monster', 'id': 'm', 'name': 'N',"
+        " 'type': 'vermin'}))\n"
+        "    threads = [threading.Thread(target=read) for _ in range(8)]\n"
+        "    [t.start() for t in threads]; [t.join() for t in threads]\n"
+        "    print(sum(r is not None for r in out), len({type(r) for r in out}), all(r == out[0] for r in out))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert set(out.splitlines()) == {"8 1 True"}
+
+
+def test_a_model_the_shapes_cannot_say_is_read_by_pydantic_alone():
+    """An option that changes a value (whitespace stripped), or a check before a limit, is
+    not copied into the shapes half-way: the model is left out, with nothing of it kept."""
+    from typing import Annotated
+
+    from pydantic import AfterValidator, Field, StringConstraints
+
+    from sheetgen.content.checks import check_slug
+    from sheetgen.content.models.base import ContentModel
+
+    class Inner(ContentModel):
+        name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=5)]
+
+    class Outer(ContentModel):
+        inner: Inner
+
+    class Ordered(ContentModel):
+        name: Annotated[str, AfterValidator(check_slug), Field(max_length=5)]
+
+    for model in (Outer, Ordered):
+        models: dict = {}
+        with pytest.raises(shapes.Unsupported):
+            shapes._model(model, models)
+        assert model.__name__ not in models and "Inner" not in models

@@ -23,6 +23,7 @@ import json
 import math
 import os
 import re
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -104,7 +105,7 @@ def jsonable(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
-        return {k if isinstance(k, str) else str(k): jsonable(v) for k, v in value.items()}
+        return {_json_key(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
     if isinstance(value, (set, frozenset)):
@@ -116,6 +117,17 @@ def jsonable(value: Any) -> Any:
     if hasattr(value, "model_dump"):  # a pydantic model, where one is still about
         return jsonable(value.model_dump())
     return value
+
+
+def _json_key(key: Any) -> str:
+    """A mapping's key as JSON writes it (`true`, an enum's value)."""
+    if isinstance(key, str):
+        return key
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if isinstance(key, enum.Enum):
+        return _json_key(key.value)
+    return str(key)
 
 
 def kind_of(value: Any) -> str | None:
@@ -135,14 +147,22 @@ _CLASSES: dict[str, type[Record]] = {}
 _READERS: dict[str, Callable[[Any], Record]] = {}
 
 
+#: Record classes and readers are made once per process, on first use; the workbench
+#: reads content in several threads at once, so each is made under this lock.
+_LOCK = threading.RLock()
+
+
 def record_class(name: str) -> type[Record]:
     """The record class of a model, by the model's class name."""
     cls = _CLASSES.get(name)
     if cls is None:
-        fields = tuple(f[0] for f in _shapes()["models"][name]["fields"])
-        cls = type(name, (Record,), {"__slots__": fields, "_fields": fields, "__module__": __name__,
-                                     "model_fields": dict.fromkeys(fields)})
-        _CLASSES[name] = cls
+        with _LOCK:
+            cls = _CLASSES.get(name)
+            if cls is None:
+                fields = tuple(f[0] for f in _shapes()["models"][name]["fields"])
+                cls = type(name, (Record,), {"__slots__": fields, "_fields": fields, "__module__": __name__,
+                                             "model_fields": dict.fromkeys(fields)})
+                _CLASSES[name] = cls
     return cls
 
 
@@ -220,9 +240,13 @@ def from_model(model: Any) -> Any:
 
 
 def _model_reader(name: str) -> Callable[[Any], Record]:
+    with _LOCK:
+        return _READERS.get(name) or _compile_model(name)
+
+
+def _compile_model(name: str) -> Callable[[Any], Record]:
     shape = _shapes()["models"][name]
     cls = record_class(name)
-    _READERS[name] = reader = _lazy(name)  # a model inside itself reads through this
     fields = []
     for entry in shape["fields"]:
         field_name, node = entry[0], entry[1]
@@ -252,20 +276,14 @@ def _model_reader(name: str) -> Callable[[Any], Record]:
         return obj
 
     _READERS[name] = read_model
-    del reader
     return read_model
 
 
-def _lazy(name: str) -> Callable[[Any], Record]:
-    return lambda value: _READERS[name](value)
-
-
 def _default_maker(value: Any) -> Callable[[], Any]:
+    """A default for each document that leaves the field out: its own copy where the
+    default holds a list or a mapping (even inside a record), as pydantic gives it."""
     if value is None or type(value) in (str, int, float, bool):
         return lambda: value
-    built = _default(value)
-    if isinstance(built, Record):  # frozen: one instance serves every document
-        return lambda: built
     return lambda: _default(value)
 
 

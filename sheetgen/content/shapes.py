@@ -47,6 +47,8 @@ def _check_ref(func: Any) -> Any:
 def _constraints(node: dict, metadata: list) -> dict:
     for m in metadata:
         if isinstance(m, FieldInfo):
+            if m.discriminator or m.default_factory is not None:
+                raise Unsupported(f"{m!r}")
             _constraints(node, m.metadata)
         elif isinstance(m, AfterValidator):
             node.setdefault("after", []).append(_check_ref(m.func))
@@ -58,11 +60,18 @@ def _constraints(node: dict, metadata: list) -> dict:
             continue
         else:
             found = {name: getattr(m, name) for name in _CONSTRAINTS if getattr(m, name, None) is not None}
-            if not found:
+            if not found or any(getattr(m, name, None) not in (None, False) for name in _UNSAID):
                 raise Unsupported(f"constraint {m!r}")
+            if "after" in node:  # pydantic applies them in the order written; the plain reading first
+                raise Unsupported(f"constraint {m!r} after a check")
             for name, value in found.items():
                 node[_CONSTRAINTS[name]] = value
     return node
+
+
+#: Options that change a value or how a type is chosen, which the shapes cannot say.
+_UNSAID = ("strip_whitespace", "to_lower", "to_upper", "coerce_numbers_to_str", "multiple_of", "max_digits",
+           "decimal_places", "union_mode", "discriminator", "allow_inf_nan", "fail_fast")
 
 
 def _type(annotation: Any, models: dict) -> dict:
@@ -101,7 +110,7 @@ def _value(value: Any) -> Any:
     """A default as JSON: a model instance as its class name and fields."""
     if isinstance(value, BaseModel):
         return {"$model": type(value).__name__, "$fields": {k: _value(getattr(value, k)) for k in type(value).model_fields}}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list):
         return [_value(v) for v in value]
     if isinstance(value, dict):
         return {k: _value(v) for k, v in value.items()}
@@ -117,7 +126,16 @@ def _model(cls: type[BaseModel], models: dict) -> None:
             raise Unsupported(f"two models named {name}")
         return
     shape: dict[str, Any] = {"class": f"{cls.__module__}.{cls.__qualname__}", "fields": []}
-    models[name] = shape
+    models[name] = shape  # before its fields: a model inside itself finds it
+    try:
+        _fields(cls, shape, models)
+    except Unsupported:
+        del models[name]  # no part of a model that cannot be said
+        raise
+
+
+def _fields(cls: type[BaseModel], shape: dict[str, Any], models: dict) -> None:
+    name = cls.__name__
     config = cls.model_config
     if not (config.get("strict") and config.get("extra") == "forbid" and config.get("frozen")
             and not config.get("validate_default") and config.get("allow_inf_nan") is False):
@@ -132,7 +150,7 @@ def _model(cls: type[BaseModel], models: dict) -> None:
         if len(shape["refuse_if"]) != len(decorators.model_validators):
             raise Unsupported(f"{name}: a validator without its check in `__plain_checks__`")
     for field_name, info in cls.model_fields.items():
-        if info.alias or info.validation_alias or info.default_factory is not None:
+        if info.alias or info.validation_alias or info.default_factory is not None or info.discriminator:
             raise Unsupported(f"{name}.{field_name}: an alias or a default factory")
         node = _constraints(_type(info.annotation, models), info.metadata)
         entry: list[Any] = [field_name, node]
