@@ -357,3 +357,35 @@ def test_a_file_read_with_warnings_is_cached_with_them_and_they_are_said_again(t
     library = load([tmp_path / "content"], game_data=False, cache=again)
     assert [(d.file, d.line, d.column, d.code, d.message) for d in library.diagnostics] == said
     assert again.notes("content/d.yaml")  # from the cache
+
+
+def test_a_worker_lost_while_reading_ahead_leaves_the_rest_to_the_build(tmp_path, monkeypatch):
+    """A worker that dies while reading ahead costs time only: the files it and the runs
+    after it held are read by the build itself, which says and makes what one job does."""
+    import sheetgen.content.cache as cache_module
+
+    for i in range(cache_module.PARSE_AHEAD_MIN_FILES + 6):
+        write(tmp_path, f"content/deck-{i:03d}.yaml", f"""
+            kind: reference-deck
+            id: deck-{i:03d}
+            system: kubos
+            title: Deck {i}
+            cards:
+              - {{title: Card {i}, body: "Roll for deck {i}."}}
+            """)
+    monkeypatch.chdir(tmp_path)
+    real = cache_module._parse_files
+
+    def parse_files(files):  # the run holding deck-040 kills its worker
+        if any(name.endswith("deck-040.yaml") for name, _, _ in files):
+            os._exit(9)
+        return real(files)
+
+    parse_files.__module__, parse_files.__qualname__ = real.__module__, real.__qualname__
+    monkeypatch.setattr(cache_module, "_parse_files", parse_files)
+    one = run_cli("build", "--format", "pdf", "--jobs", "1", "-o", "one")
+    two = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
+    assert one.code == two.code == 0, two.stderr
+    assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
+    cached = [json.loads((tmp_path / out / ".documents-cache.json").read_text()) for out in ("one", "two")]
+    assert cached[0] == cached[1]

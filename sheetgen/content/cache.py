@@ -15,11 +15,12 @@ that is missing, unreadable, malformed or made by other code is simply not used.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -29,7 +30,7 @@ from sheetgen.diagnostics import Diagnostic
 FORMAT = 3
 
 
-#: Files read in worker processes ahead of the build (`DocumentCache.parse_ahead`) when
+#: Files read in worker processes ahead of the build (`DocumentCache.parsing_ahead`) when
 #: at least this many are not in the cache: fewer are read sooner than a worker starts.
 PARSE_AHEAD_MIN_FILES = 64
 
@@ -56,8 +57,11 @@ class DocumentCache:
         # Files read this time, encoded only when the cache is saved: until then the
         # library holds their documents anyway, and a second copy would only add memory.
         self._fresh: dict[str, tuple[str, list[RawDocument]]] = {}
-        # Files read by worker processes this time (`parse_ahead`): name → (sha256, entry).
+        # Files read by worker processes this time (`parsing_ahead`): name → (sha256, entry).
         self._ahead: dict[str, tuple[str, list]] = {}
+        self._coming: Iterator[dict[str, tuple[str, list]]] | None = None  # the workers' runs, in order
+        self._run_of: dict[str, int] = {}  # the run each file read ahead is in
+        self._received = 0  # runs taken so far
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and data.get("code") == self.code and isinstance(data.get("files"), dict):
@@ -68,6 +72,7 @@ class DocumentCache:
     def get(self, name: str, sha256: str, parse: Callable[[], list[RawDocument]]) -> list[RawDocument] | None:
         """The documents of the file `name` whose bytes have this sha256, if cached;
         `parse()` reads the file's documents again when their positions are asked for."""
+        self._wait_for(name)
         ahead = self._ahead.pop(name, None)
         if ahead is not None and ahead[0] == sha256:  # read by a worker (with no warning): as if read here
             positions_of = positions_finder(parse)
@@ -94,28 +99,54 @@ class DocumentCache:
         code, message, hint)."""
         return self._notes.get(name, [])
 
-    def parse_ahead(self, files: list[tuple[str, str, str]], jobs: int) -> None:
-        """Read the files (name, path, name in diagnostics) that the cache has no entry for,
-        in `jobs` worker processes, so that `get` gives their documents: the reading of a
-        big content folder is then shared between the cores, as its building is. A file
-        with any problem, or that changed meanwhile, is simply read again by `get`'s caller
-        (which reports the problems); what the workers read is the same as it would read."""
+    @contextlib.contextmanager
+    def parsing_ahead(self, files: list[tuple[str, str, str]], jobs: int) -> Iterator[None]:
+        """While open, the files (name, path, name in diagnostics) that the cache has no
+        entry for are read in `jobs` worker processes, and `get` gives each one's documents
+        as soon as its worker has read it: the reading of a big content folder is shared
+        between the cores, as its building is, and the caller checks the first files while
+        the workers read the rest. A file with any problem, or that changed meanwhile, is
+        simply read again by `get`'s caller (which reports the problems); what the workers
+        read is the same as it would read."""
         # The files the cache holds no entry for: one it holds is most likely unchanged (and
         # read here if not), so that a rebuild after an edit starts no processes.
         todo = [(name, path, shown) for name, path, shown in files if name not in self._entries]
         if jobs < 2 or len(todo) < PARSE_AHEAD_MIN_FILES:
+            yield
             return
         from sheetgen.workers import worker_pool
 
         size = max(1, min(32, len(todo) // (jobs * 4)))
+        runs = [todo[i:i + size] for i in range(0, len(todo), size)]
+        self._run_of = {name: n for n, run in enumerate(runs) for name, _, _ in run}
         try:
-            with worker_pool(jobs) as pool:
-                for found in pool.map(_parse_files, [todo[i:i + size] for i in range(0, len(todo), size)]):
-                    self._ahead.update(found)
-        except Exception:  # noqa: BLE001 - reading ahead only saves time: whatever stops it
-            if os.environ.get("SHEETGEN_DEBUG"):  # (no processes to be had, one killed), the
+            pool = worker_pool(jobs)
+            self._coming = pool.map(_parse_files, runs)
+        except Exception:  # noqa: BLE001 - reading ahead only saves time: no processes to be
+            if os.environ.get("SHEETGEN_DEBUG"):  # had, and the files are read here
                 raise
-            self._ahead.clear()  # files are read here
+            self._run_of = {}
+            yield
+            return
+        try:
+            yield
+        finally:
+            self._coming, self._run_of = None, {}
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _wait_for(self, name: str) -> None:
+        """Take what the workers have read up to the run holding `name`."""
+        run = self._run_of.get(name)
+        while self._coming is not None and run is not None and self._received <= run:
+            try:
+                self._ahead.update(next(self._coming))
+                self._received += 1
+            except StopIteration:
+                self._coming = None
+            except Exception:  # noqa: BLE001 - a worker killed, say: the rest is read here
+                if os.environ.get("SHEETGEN_DEBUG"):
+                    raise
+                self._coming = None
 
     def put(self, name: str, sha256: str, raws: list[RawDocument], warnings: list[Diagnostic] = ()) -> None:
         """Keep the documents of a file read without any error, with its warnings."""

@@ -6,6 +6,7 @@ values came from, plus a diagnostic for every problem found on the way.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import os
@@ -254,13 +255,14 @@ def load(
     files = discover(paths, allowed=allowed, problems=library.diagnostics)
     target_files = {os.path.realpath(p) for p in files} | {os.path.realpath(p) for p in leave_out}
     context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files] if context else []
-    if cache is not None and jobs > 1:
-        cache.parse_ahead([(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files], jobs)
-    for path in files:
-        _load_file(path, library, target=True, cache=cache)
     quiet = Library(root=library.root)
-    for path in context_files:
-        _load_file(path, quiet, target=False, cache=cache)
+    ahead = (cache.parsing_ahead([(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files],
+                                 jobs) if cache is not None else contextlib.nullcontext())
+    with ahead:
+        for path in files:
+            _load_file(path, library, target=True, cache=cache)
+        for path in context_files:
+            _load_file(path, quiet, target=False, cache=cache)
     for doc in quiet.documents:
         mine = library.get(*doc.key)
         if mine is None:
