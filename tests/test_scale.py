@@ -273,15 +273,12 @@ def test_positions_found_when_asked_are_those_recorded_while_reading():
     assert len(reads) - read_at_first == read_at_first  # the file read once more, for both documents
 
 
-def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job_says(tmp_path, monkeypatch):
-    """With two jobs, a big content folder is read by the worker processes too; the
-    documents, the diagnostics (file, line, column) and every output are the same as
-    with one job."""
+def _enough_decks_to_read_ahead(root: Path) -> Path:
+    """A content folder of more small decks than a parallel build reads in its workers."""
     import sheetgen.content.cache as cache_module
 
-    content = tmp_path / "content"
     for i in range(cache_module.PARSE_AHEAD_MIN_FILES + 6):
-        write(tmp_path, f"content/deck-{i:03d}.yaml", f"""
+        write(root, f"content/deck-{i:03d}.yaml", f"""
             kind: reference-deck
             id: deck-{i:03d}
             system: kubos
@@ -290,6 +287,16 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
               - title: Card {i}
                 body: "Roll **two** dice for deck {i}."
             """)
+    return root / "content"
+
+
+def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job_says(tmp_path, monkeypatch):
+    """With two jobs, a big content folder is read by the worker processes too; the
+    documents, the diagnostics (file, line, column) and every output are the same as
+    with one job."""
+    import sheetgen.content.cache as cache_module
+
+    content = _enough_decks_to_read_ahead(tmp_path)
     # A mistake at 7:5 (a misspelt field) and one found by the rules (a duplicate id).
     write(tmp_path, "content/deck-010.yaml", (content / "deck-010.yaml").read_text().replace("body:", "bodyy:"))
     write(tmp_path, "content/deck-020.yaml", (content / "deck-020.yaml").read_text().replace("deck-020", "deck-021"))
@@ -364,15 +371,7 @@ def test_a_worker_lost_while_reading_ahead_leaves_the_rest_to_the_build(tmp_path
     after it held are read by the build itself, which says and makes what one job does."""
     import sheetgen.content.cache as cache_module
 
-    for i in range(cache_module.PARSE_AHEAD_MIN_FILES + 6):
-        write(tmp_path, f"content/deck-{i:03d}.yaml", f"""
-            kind: reference-deck
-            id: deck-{i:03d}
-            system: kubos
-            title: Deck {i}
-            cards:
-              - {{title: Card {i}, body: "Roll for deck {i}."}}
-            """)
+    _enough_decks_to_read_ahead(tmp_path)
     monkeypatch.chdir(tmp_path)
     real = cache_module._parse_files
 

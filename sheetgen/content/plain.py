@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import json
 import math
+import operator
 import os
 import re
 import threading
@@ -306,12 +307,17 @@ def _reader(node: dict) -> Callable[[Any], Any]:
     read = _type_reader(node)
     lo, hi = node.get("min"), node.get("max")
     if lo is not None or hi is not None:
-        read = _sized(read, 0 if lo is None else lo, math.inf if hi is None else hi)
-    bounds = [(node[k], op) for k, op in (("ge", _ge), ("le", _le), ("gt", _gt), ("lt", _lt)) if k in node]
+        lo, hi = (0 if lo is None else lo), (math.inf if hi is None else hi)
+        read = _tested(read, lambda value: lo <= len(value) <= hi)
+    bounds = [(op, node[k]) for k, op in (("ge", operator.ge), ("le", operator.le), ("gt", operator.gt),
+                                          ("lt", operator.lt)) if k in node]
     if bounds:
-        read = _bounded(read, bounds)
+        read = _tested(read, lambda value: all(op(value, bound) for op, bound in bounds))
     if "pattern" in node:
-        read = _matching(read, re.compile(node["pattern"]))
+        pattern = re.compile(node["pattern"])
+        # Python's `$` also matches before a final line break, pydantic's does not: text
+        # with a line break is left to pydantic.
+        read = _tested(read, lambda value: "\n" not in value and pattern.search(value) is not None)
     after = [_check(c) for c in node.get("after", ())]
     if after:
         read = _then(read, after)
@@ -320,38 +326,14 @@ def _reader(node: dict) -> Callable[[Any], Any]:
     return read
 
 
-def _ge(v, b): return v >= b
-def _le(v, b): return v <= b
-def _gt(v, b): return v > b
-def _lt(v, b): return v < b
-
-
-def _sized(read, lo, hi):
-    def sized(value):
+def _tested(read: Callable[[Any], Any], passes: Callable[[Any], bool]) -> Callable[[Any], Any]:
+    """`read`, and the value refused unless it `passes` (a length, a bound, a pattern)."""
+    def tested(value):
         value = read(value)
-        if not lo <= len(value) <= hi:
+        if not passes(value):
             raise _UNSURE
         return value
-    return sized
-
-
-def _bounded(read, bounds):
-    def bounded(value):
-        value = read(value)
-        for bound, op in bounds:
-            if not op(value, bound):
-                raise _UNSURE
-        return value
-    return bounded
-
-
-def _matching(read, pattern):
-    def matching(value):
-        value = read(value)
-        if "\n" in value or not pattern.search(value):  # `$` before a final line break: pydantic's differs
-            raise _UNSURE
-        return value
-    return matching
+    return tested
 
 
 def _then(read, after):
@@ -384,12 +366,6 @@ def _read_str(value):
     return value
 
 
-def _read_int(value):
-    if type(value) is not int:
-        raise _UNSURE
-    return value
-
-
 def _read_float(value):
     if type(value) is float:
         if not math.isfinite(value):
@@ -403,16 +379,16 @@ def _read_float(value):
     raise _UNSURE
 
 
-def _read_bool(value):
-    if type(value) is not bool:
-        raise _UNSURE
-    return value
+def _exactly(kind: type) -> Callable[[Any], Any]:
+    """A reader of values of exactly this type (strict: `True` is not an int)."""
+    def read(value):
+        if type(value) is not kind:
+            raise _UNSURE
+        return value
+    return read
 
 
-def _read_none(value):
-    if value is not None:
-        raise _UNSURE
-    return None
+_read_int, _read_bool, _read_none = _exactly(int), _exactly(bool), _exactly(type(None))
 
 
 def _type_reader(node: dict) -> Callable[[Any], Any]:
