@@ -400,6 +400,7 @@ def test_parallel_work_goes_out_in_small_runs_covering_every_target_once():
         assert all(1 <= len(run) <= 16 for run in runs)
         if total >= 16 * jobs:
             assert len(runs) >= 4 * jobs  # enough runs for the workers to finish together
+            assert len(runs[-1]) == 1 and len(runs[-jobs:][0]) <= 2  # the last runs out are short
 
 
 def test_the_index_is_made_again_only_when_what_it_lists_changed(workdir, monkeypatch):

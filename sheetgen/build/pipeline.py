@@ -490,9 +490,15 @@ def _run_chunk(targets: list[Target], stage: bool = False) -> list[JobResult]:
 
 def chunks(todo: list[Target], jobs: int) -> list[list[Target]]:
     """The targets in runs for the worker processes: a few per run, so that sending them
-    costs little, and many runs per worker, so that the workers finish close together."""
-    size = max(1, min(16, len(todo) // (jobs * 8)))
-    return [todo[i:i + size] for i in range(0, len(todo), size)]
+    costs little, and many runs per worker, so that the workers finish close together;
+    shorter towards the end, so that the last run out does not keep one worker busy long
+    after the other is done."""
+    out, start = [], 0
+    while start < len(todo):
+        size = max(1, min(16, (len(todo) - start) // (jobs * 8)))
+        out.append(todo[start:start + size])
+        start += size
+    return out
 
 
 # --- the whole build ---------------------------------------------------------------------
