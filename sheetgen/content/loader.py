@@ -253,8 +253,10 @@ def load(
     library = Library(root=Path(os.path.abspath(root)) if root else find_root(paths))
     allowed = [library.root.resolve(), PACKAGE_DATA] + [Path(p).resolve() for p in paths + context if Path(p).is_dir()]
     files = discover(paths, allowed=allowed, problems=library.diagnostics)
-    target_files = {os.path.realpath(p) for p in files} | {os.path.realpath(p) for p in leave_out}
-    context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files] if context else []
+    context_files = []
+    if context:
+        target_files = {os.path.realpath(p) for p in files} | {os.path.realpath(p) for p in leave_out}
+        context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files]
     quiet = Library(root=library.root)
     ahead = (cache.parsing_ahead([(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files],
                                  jobs) if cache is not None else contextlib.nullcontext())

@@ -436,17 +436,41 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
         if len(options) == 1 and len(node["of"]) == 2:  # `X | None`, the usual union: no trial
             read = _reader(options[0])
             return lambda value: None if value is None else read(value)
-        return _union([_reader(n) for n in node["of"]])
+        return _union([(_inputs(n), _reader(n)) for n in node["of"]])
     raise ValueError(f"unknown shape type {t!r}")
 
 
-def _union(options: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
-    """One of several types. Strict types hardly overlap: where more than one reads the
-    value, the reading that keeps the value's own type wins (an int stays an int where a
-    cell may be an int or a float); where that does not settle it, pydantic decides."""
+#: The Python types each shape's type takes, before its constraints and checks.
+_INPUT_TYPES = {"str": (str,), "int": (int,), "float": (int, float), "bool": (bool,), "none": (type(None),),
+                "list": (list,), "dict": (dict,), "model": (dict,)}
+
+
+def _inputs(node: dict) -> tuple[type, ...] | None:
+    """The types of value a shape may take; None where a check before it takes any."""
+    if "before" in node:
+        return None
+    if node["t"] == "literal":
+        return tuple({type(v) for v in node["values"]})
+    if node["t"] == "union":
+        parts = [_inputs(n) for n in node["of"]]
+        return None if None in parts else tuple({t for part in parts for t in part})
+    return _INPUT_TYPES[node["t"]]
+
+
+def _union(options: list[tuple[tuple[type, ...] | None, Callable[[Any], Any]]]) -> Callable[[Any], Any]:
+    """One of several types. Only the options that take the value's type are tried.
+    Strict types hardly overlap: where more than one reads the value, the reading that
+    keeps the value's own type wins (an int stays an int where a cell may be an int or a
+    float); where that does not settle it, pydantic decides."""
+    anything = [read for types, read in options if types is None]
+    by_type: dict[type, list[Callable[[Any], Any]]] = {}
+    for types, _ in options:
+        for t in types or ():
+            by_type[t] = [read for ts, read in options if ts is None or t in ts]
+
     def union(value):
         found = []
-        for option in options:
+        for option in by_type.get(type(value), anything):
             try:
                 found.append(option(value))
             except _Unsure:
