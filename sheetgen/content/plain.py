@@ -40,9 +40,6 @@ class _Unsure(Exception):
     growing traceback, and every frame in it.)"""
 
 
-_UNSURE = _Unsure
-
-
 class Record:
     """A document or a part of one, read and checked: fields by name, frozen."""
 
@@ -74,7 +71,8 @@ class Record:
         return (_rebuild, (type(self).__name__, self._values()))
 
     def model_dump(self, mode: str = "python", exclude_none: bool = False) -> dict[str, Any]:
-        """The record as a dict, records inside it too (as pydantic's `model_dump`)."""
+        """The record as a dict, records inside it too (as pydantic's `model_dump`; its
+        values are JSON's types already, so `mode` changes nothing)."""
         out = {}
         for f in self._fields:
             value = getattr(self, f)
@@ -248,32 +246,28 @@ def _model_reader(name: str) -> Callable[[Any], Record]:
 def _compile_model(name: str) -> Callable[[Any], Record]:
     shape = _shapes()["models"][name]
     cls = record_class(name)
-    fields = []
+    fields = []  # (name, its slot's setter, its reader, its default's maker or None if required)
     for entry in shape["fields"]:
-        field_name, node = entry[0], entry[1]
-        has_default = len(entry) > 2
-        fields.append((field_name, _reader(node), has_default, _default_maker(entry[2]) if has_default else None))
+        fields.append((entry[0], getattr(cls, entry[0]).__set__, _reader(entry[1]),
+                       _default_maker(entry[2]) if len(entry) > 2 else None))
     names = frozenset(cls._fields)
     refuse = [_check(c) for c in shape.get("refuse_if", ())]
     new = object.__new__
-    setters = [getattr(cls, f).__set__ for f in cls._fields]
 
     def read_model(value: Any) -> Record:
         if type(value) is not dict or not names.issuperset(value):
-            raise _UNSURE
+            raise _Unsure
         for check in refuse:
             if check(value):
-                raise _UNSURE
+                raise _Unsure
         obj = new(cls)
-        i = 0
-        for field_name, reader_, has_default, default in fields:
+        for field_name, set_field, read_field, default in fields:
             if field_name in value:
-                setters[i](obj, reader_(value[field_name]))
-            elif has_default:
-                setters[i](obj, default())
+                set_field(obj, read_field(value[field_name]))
+            elif default is not None:
+                set_field(obj, default())
             else:
-                raise _UNSURE
-            i += 1
+                raise _Unsure
         return obj
 
     _READERS[name] = read_model
@@ -300,7 +294,7 @@ def _text_ok(value: str) -> None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise _UNSURE from None
+            raise _Unsure from None
 
 
 def _reader(node: dict) -> Callable[[Any], Any]:
@@ -331,7 +325,7 @@ def _tested(read: Callable[[Any], Any], passes: Callable[[Any], bool]) -> Callab
     def tested(value):
         value = read(value)
         if not passes(value):
-            raise _UNSURE
+            raise _Unsure
         return value
     return tested
 
@@ -343,7 +337,7 @@ def _then(read, after):
             try:
                 value = check(value)
             except Exception:
-                raise _UNSURE from None
+                raise _Unsure from None
         return value
     return then
 
@@ -353,14 +347,14 @@ def _first(before, read):
         try:
             value = before(value)
         except Exception:
-            raise _UNSURE from None
+            raise _Unsure from None
         return read(value)
     return first
 
 
 def _read_str(value):
     if type(value) is not str:
-        raise _UNSURE
+        raise _Unsure
     if not value.isascii():
         _text_ok(value)
     return value
@@ -369,21 +363,21 @@ def _read_str(value):
 def _read_float(value):
     if type(value) is float:
         if not math.isfinite(value):
-            raise _UNSURE
+            raise _Unsure
         return value
     if type(value) is int:
         try:
             return float(value)
         except OverflowError:
-            raise _UNSURE from None
-    raise _UNSURE
+            raise _Unsure from None
+    raise _Unsure
 
 
 def _exactly(kind: type) -> Callable[[Any], Any]:
     """A reader of values of exactly this type (strict: `True` is not an int)."""
     def read(value):
         if type(value) is not kind:
-            raise _UNSURE
+            raise _Unsure
         return value
     return read
 
@@ -409,7 +403,7 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
 
         def literal(value):
             if type(value) not in types_ or (type(value), value) not in allowed:
-                raise _UNSURE
+                raise _Unsure
             return value
         return literal
     if t == "list":
@@ -417,7 +411,7 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
 
         def list_of(value):
             if type(value) is not list:
-                raise _UNSURE
+                raise _Unsure
             return [item(v) for v in value]
         return list_of
     if t == "dict":
@@ -425,7 +419,7 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
 
         def dict_of(value):
             if type(value) is not dict:
-                raise _UNSURE
+                raise _Unsure
             return {key(k): val(v) for k, v in value.items()}
         return dict_of
     if t == "model":
@@ -480,5 +474,5 @@ def _union(options: list[tuple[tuple[type, ...] | None, Callable[[Any], Any]]]) 
         exact = [v for v in found if type(v) is type(value)]
         if len(exact) == 1:
             return exact[0]
-        raise _UNSURE
+        raise _Unsure
     return union
