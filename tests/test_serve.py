@@ -580,3 +580,30 @@ def test_the_workbench_lists_problems_in_the_terminals_order_causes_first():
     cause = error("content/c.yaml", 5, 8, "cubit.skill-total", "the skills add up to 22")
     shown = show_diagnostics([waits, cause], {})
     assert [s.code for s in shown] == ["cubit.skill-total", "build.not-rebuilt"]
+
+
+def test_a_save_sets_off_its_own_rebuild_even_when_the_watcher_misses_the_file(tmp_path, monkeypatch):
+    """The first save into `content/cubit/new/` writes a file into a folder made a moment
+    before, which a file watcher may not watch yet: the workbench rebuilds after a save
+    without waiting to be told, and the saved cubit's net is built."""
+    from sheetgen.serve import server
+
+    root = copy_cubit_content(tmp_path)
+    monkeypatch.chdir(root)
+
+    async def blind(ws, stop, log):  # a watcher that sees nothing
+        await stop.wait()
+
+    monkeypatch.setattr(server, "watch", blind)
+    ws = Workspace()
+    said: list[str] = []
+    with TestClient(create_app(ws, lifespan=server.make_lifespan(ws, said.append)), base_url=LOCAL) as client:
+        version = ws.wait_for_change(0, 60)  # the first build
+        assert not (root / "content/cubit/new").exists()
+        saved = client.post("/new/cubit/save", data={"seed": "5", "method": "assign", "id": "fresh-one"})
+        assert saved.status_code == 200 and "content/cubit/new/fresh-one.yaml" in saved.text
+        deadline = time.monotonic() + 20
+        while not any(line.startswith("saved fresh-one.yaml: ") for line in said) and time.monotonic() < deadline:
+            version = ws.wait_for_change(version, 1)
+    assert any(line.startswith("saved fresh-one.yaml: ") for line in said), said
+    assert (root / "output/cubit/net/fresh-one.pdf").is_file()

@@ -46,10 +46,26 @@ async def watch(ws: Workspace, stop: asyncio.Event, log: Callable[[str], None]) 
         log(f"changed {', '.join(names[:3])}{' …' if len(names) > 3 else ''}: {state.summary}")
 
 
+async def rebuild_saved(ws: Workspace, saves: asyncio.Queue, log: Callable[[str], None]) -> None:
+    """Rebuild after each file a form saves, without waiting for the watcher to see it: a
+    file written into a folder made a moment before (the first save into `new/`) can come
+    and go before the watcher watches that folder."""
+    while True:
+        path = await saves.get()
+        try:
+            state = await run_in_threadpool(ws.rebuild, False, [path])
+        except Exception as exc:  # a bug: say so and keep serving
+            log(f"rebuilding failed: {type(exc).__name__}: {exc} (this is a bug in sheetgen)")
+            continue
+        log(f"saved {path.name}: {state.summary}")
+
+
 def make_lifespan(ws: Workspace, log: Callable[[str], None], initial_build: bool = True):
     @contextlib.asynccontextmanager
     async def lifespan(_app):
         stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        saves: asyncio.Queue = asyncio.Queue()
 
         async def first_then_watch() -> None:
             if initial_build:
@@ -57,15 +73,18 @@ def make_lifespan(ws: Workspace, log: Callable[[str], None], initial_build: bool
                 log(f"built: {state.summary}")
             await watch(ws, stop, log)
 
-        task = asyncio.create_task(first_then_watch())
+        ws.on_save = lambda path: loop.call_soon_threadsafe(saves.put_nowait, path)
+        tasks = [asyncio.create_task(first_then_watch()), asyncio.create_task(rebuild_saved(ws, saves, log))]
         try:
             yield
         finally:
+            ws.on_save = None
             ws.stop()
             stop.set()
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     return lifespan
 

@@ -12,7 +12,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Callable, Iterable
 from pathlib import Path
 
 from sheetgen.build.files import OutputEntry, OutputLocked, TargetRecord, read_manifest
@@ -104,6 +104,8 @@ class Workspace:
         self._lock = threading.Lock()
         self._changed = threading.Condition()
         self.stopping = False
+        # Set by the server: called with each file a form saves, to set off its rebuild.
+        self.on_save: Callable[[Path], None] | None = None
         self._library: tuple[tuple[int, int], Library] | None = None
         self._saved: dict[str, Path] = {}  # files the forms saved, by their text's sha256
         self._saves = 0
@@ -146,6 +148,8 @@ class Workspace:
         against it at once (not only after the rebuild it sets off), and `saved_as` knows it."""
         self._saved[_digest(text)] = path
         self._saves += 1
+        if self.on_save is not None:
+            self.on_save(path)
 
     def saved_as(self, text: str) -> Path | None:
         """The file a form saved `text` as, while it still holds exactly that text: the
