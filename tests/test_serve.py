@@ -607,3 +607,39 @@ def test_a_save_sets_off_its_own_rebuild_even_when_the_watcher_misses_the_file(t
             version = ws.wait_for_change(version, 1)
     assert any(line.startswith("saved fresh-one.yaml: ") for line in said), said
     assert (root / "output/cubit/net/fresh-one.pdf").is_file()
+
+
+def test_the_watcher_leaves_a_saved_file_to_the_save_and_rebuilds_a_later_edit(tmp_path, monkeypatch):
+    """A form's save rebuilds its file itself: when the watcher then reports the file, it
+    does not build it a second time; an edit of that file afterwards is the watcher's."""
+    import asyncio
+
+    import watchfiles
+
+    from sheetgen.serve import server
+
+    root = copy_cubit_content(tmp_path)
+    monkeypatch.chdir(root)
+    ws = Workspace()
+    saved = root / "content/cubit/new/fresh.yaml"
+    saved.parent.mkdir()
+    saved.write_text("kind: cubit\n", encoding="utf-8")
+    ws.saved(saved, "kind: cubit\n")
+    rebuilt: list[list[str]] = []
+    monkeypatch.setattr(ws, "rebuild", lambda force, changed: rebuilt.append(sorted(map(str, changed))) or ws.state)
+
+    async def report(*batches):
+        async def awatch(*_folders, **_options):
+            for batch in batches:
+                yield {(watchfiles.Change.added, str(p)) for p in batch}
+        monkeypatch.setattr(watchfiles, "awatch", awatch)
+        await server.watch(ws, asyncio.Event(), lambda _m: None)
+
+    other = root / "content/cubit/cubits/sparky.yaml"
+    asyncio.run(report([saved], [saved, other]))  # the save's own report, then a later batch
+    assert rebuilt == [sorted([str(saved), str(other)])], rebuilt
+    rebuilt.clear()
+    ws.saved(saved, "kind: cubit\n")  # saved again, then edited before the watcher reports it
+    saved.write_text("kind: cubit\nid: edited\n", encoding="utf-8")
+    asyncio.run(report([saved]))
+    assert rebuilt == [[str(saved)]]

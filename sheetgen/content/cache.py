@@ -119,11 +119,14 @@ class DocumentCache:
         size = max(1, min(32, len(todo) // (jobs * 4)))
         runs = [todo[i:i + size] for i in range(0, len(todo), size)]
         self._run_of = {name: n for n, run in enumerate(runs) for name, _, _ in run}
+        pool = None
         try:
             pool = worker_pool(jobs)
             self._coming = pool.map(_parse_files, runs)
         except Exception:  # noqa: BLE001 - reading ahead only saves time: no processes to be
-            if os.environ.get("SHEETGEN_DEBUG"):  # had, and the files are read here
+            if pool is not None:  # had (a worker that started is let go), and the files are read here
+                pool.shutdown(wait=False, cancel_futures=True)
+            if os.environ.get("SHEETGEN_DEBUG"):
                 raise
             self._run_of = {}
             yield
@@ -132,7 +135,10 @@ class DocumentCache:
             yield
         finally:
             self._coming, self._run_of = None, {}
-            pool.shutdown(wait=False, cancel_futures=True)
+            # What was not taken is not read; what a worker is reading is finished (a run is
+            # a few small files), so that every worker has ended, and been waited for, when
+            # the build goes on or is stopped.
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _wait_for(self, name: str) -> None:
         """Take what the workers have read up to the run holding `name`."""

@@ -37,9 +37,13 @@ async def watch(ws: Workspace, stop: asyncio.Event, log: Callable[[str], None]) 
                                 watch_filter=lambda _change, path: relevant(path)):
         if ws.stopping:
             break
-        names = sorted({Path(p).name for _, p in changes})
+        # A file a form saved is rebuilt by the save itself (`rebuild_saved`).
+        changed = [p for _, p in changes if not ws.seen_save(p)]
+        if not changed:
+            continue
+        names = sorted({Path(p).name for p in changed})
         try:
-            state = await run_in_threadpool(ws.rebuild, False, [p for _, p in changes])
+            state = await run_in_threadpool(ws.rebuild, False, changed)
         except Exception as exc:  # a bug: say so and keep watching
             log(f"rebuilding failed: {type(exc).__name__}: {exc} (this is a bug in sheetgen)")
             continue

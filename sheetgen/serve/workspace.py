@@ -108,6 +108,7 @@ class Workspace:
         self.on_save: Callable[[Path], None] | None = None
         self._library: tuple[tuple[int, int], Library] | None = None
         self._saved: dict[str, Path] = {}  # files the forms saved, by their text's sha256
+        self._unseen_saves: dict[Path, str] = {}  # saved files the watcher has not reported: their sha256
         self._saves = 0
 
     # --- what to watch and where to save -----------------------------------------------
@@ -147,9 +148,20 @@ class Workspace:
         """A form saved `text` as the new file `path`: generators make their ids unique
         against it at once (not only after the rebuild it sets off), and `saved_as` knows it."""
         self._saved[_digest(text)] = path
+        self._unseen_saves[path.resolve()] = _digest(text)
         self._saves += 1
         if self.on_save is not None:
             self.on_save(path)
+
+    def seen_save(self, path: str | Path) -> bool:
+        """The watcher's first word of a file a form saved: True if the file still holds
+        what the form wrote, whose rebuild is the save's own (`on_save`). Said once: any
+        later change of the file is the watcher's to rebuild."""
+        digest = self._unseen_saves.pop(Path(path).resolve(), None)
+        try:
+            return digest is not None and hashlib.sha256(Path(path).read_bytes()).hexdigest() == digest
+        except OSError:
+            return False
 
     def saved_as(self, text: str) -> Path | None:
         """The file a form saved `text` as, while it still holds exactly that text: the
