@@ -59,31 +59,25 @@ def test_the_bundled_cubit_content_is_clean(cubit_workdir):
     assert found == []
 
 
-def test_errors_in_the_notation_point_inside_the_string(cubit_workdir):
-    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
-        kind: cubit
-        id: x
-        faces: "Ai2 Ma6[martial-arts, spin-others] At5 De4 Ta3 Mo1"
-    """)
+def notation_finding(root, faces: str, code: str) -> tuple[dict, str]:
+    """The finding `code` for a cubit with these faces, and its line from where it points."""
+    path = write(root, "content/cubit/cubits/x.yaml", f"kind: cubit\nid: x\nfaces: \"{faces}\"\n")
     _, found = diagnostics()
-    d = next(d for d in found if d["code"] == "cubit.unknown-upgrade")
-    source = (cubit_workdir / "content/cubit/cubits/x.yaml").read_text().splitlines()[d["line"] - 1]
-    assert source[d["column"] - 1:].startswith("spin-others")
+    d = next(d for d in found if d["code"] == code)
+    return d, path.read_text().splitlines()[d["line"] - 1][d["column"] - 1:]
+
+
+def test_errors_in_the_notation_point_inside_the_string(cubit_workdir):
+    d, at = notation_finding(cubit_workdir, "Ai2 Ma6[martial-arts, spin-others] At5 De4 Ta3 Mo1", "cubit.unknown-upgrade")
+    assert at.startswith("spin-others")
     assert "did you mean `spin-other`?" in d["hint"]
 
 
 def test_upgrades_in_several_brackets_get_the_one_bracket_form_as_hint(cubit_workdir):
     """Swerve may be taken twice on a face: written `Mo5[swerve][swerve]`, the error at the
     term gives the form that reads, `Mo5[swerve,swerve]`, which then builds."""
-    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
-        kind: cubit
-        id: x
-        faces: "Ai2 Ma6 At5 De4 Ta3 Mo1[swerve][swerve]"
-    """)
-    _, found = diagnostics()
-    d = next(d for d in found if d["code"] == "cubit.bad-notation")
-    source = (cubit_workdir / "content/cubit/cubits/x.yaml").read_text().splitlines()[d["line"] - 1]
-    assert source[d["column"] - 1:].startswith("Mo1[swerve][swerve]")
+    d, at = notation_finding(cubit_workdir, "Ai2 Ma6 At5 De4 Ta3 Mo1[swerve][swerve]", "cubit.bad-notation")
+    assert at.startswith("Mo1[swerve][swerve]")
     assert d["hint"].endswith("`Mo1[swerve,swerve]`"), d["hint"]
 
 

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import subprocess
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -184,14 +185,7 @@ def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_ou
     assert 'One square is 3"' in text and "Deployment" not in text and "objective" not in text
 
 
-ARMY = """
-    kind: grimdark-army
-    id: first-army
-    name: First Army
-    points_limit: 500
-    units:
-      - {unit: sergeant}
-    ---
+SERGEANT = """
     kind: grimdark-unit
     id: sergeant
     name: Sergeant
@@ -203,6 +197,14 @@ ARMY = """
     weapons:
       - {name: Pistol, range: 12in, attacks: 1}
 """
+ARMY = """
+    kind: grimdark-army
+    id: first-army
+    name: First Army
+    points_limit: 500
+    units:
+      - {unit: sergeant}
+    ---""" + SERGEANT
 
 
 def words_on_page(pdf: Path, page: int = 1) -> list[tuple[str, float, float, float]]:
@@ -263,18 +265,7 @@ def test_a_weapon_not_every_model_carries_is_printed_with_how_many_do(workdir):
           - {name: Grenade Launcher, range: 24in, attacks: 1, rules: [Blast(3)]}
           - {name: Plasma Gun, range: 24in, attacks: 1, count: 2, rules: [AP(2)]}
           - {name: Knife, attacks: 1, count: 5}
-        ---
-        kind: grimdark-unit
-        id: sergeant
-        name: Sergeant
-        size: 1
-        quality: 4
-        defense: 4
-        cost: 45
-        special_rules: [Hero, Tough(3)]
-        weapons:
-          - {name: Pistol, range: 12in, attacks: 1}
-    """)
+        ---""" + textwrap.indent(SERGEANT, " " * 4))
     run = run_cli("build", "-o", "out")
     assert run.code == 0 and "error[" not in run.stderr and "warning[" not in run.stderr, run.stderr
     text = flat(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "strike.pdf"))
@@ -297,7 +288,7 @@ def test_a_weapons_table_longer_than_the_card_is_one_error_at_the_first_weapon_l
     first_out = lines[line - 1][col - 1:]
     assert first_out.startswith("{name: Rifle "), errors
     name = first_out.split(",")[0].removeprefix("{name: ")
-    assert f"grimdark-unit `sergeant` in `grimdark-unit-cards`: the weapons table runs off the card" in errors[0]
+    assert "grimdark-unit `sergeant` in `grimdark-unit-cards`: the weapons table runs off the card" in errors[0]
     assert f"`{name}`" in errors[0] and "card_size" in run.stderr
     assert not (workdir / "out" / "grimdark" / "unit-cards" / "first-army.pdf").exists()
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from test_kubos_rules import character
+
 from conftest import DATA, MM, REPO, SVG_NS, WORDY_MONSTER, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
 
 KUBOS_CONTENT = REPO / "content" / "kubos"
@@ -246,18 +248,8 @@ ORDINARY = ["50' rope", "Lantern", "Tinderbox", "Bedroll", "Waterskin", "Crowbar
 
 
 def hero(root, doc_id: str, strength: int, items: list[str]) -> None:
-    others = {"skill": 1, "shoot": 1, "sneak": 1, "slight": 3 - strength, "senses": 0}
-    attrs = ", ".join(f"{k}: {v}" for k, v in {**others, "strength": strength}.items())
-    listed = ", ".join(f'"{name}"' for name in items)
-    write(root, f"content/{doc_id}.yaml", f"""
-        kind: kubos-character
-        id: {doc_id}
-        name: {doc_id.capitalize()}
-        attributes: {{{attrs}}}
-        hp: 6
-        fate_points: 6
-        items: [{listed}]
-        """)
+    """A valid character of this STRENGTH carrying these entries (quoted: some hold commas)."""
+    character(root, doc_id, strength=strength, items="[" + ", ".join(f'"{name}"' for name in items) + "]")
 
 
 def test_strength_two_carrying_thirteen_items_in_twelve_entries_prints(workdir):
