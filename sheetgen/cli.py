@@ -26,7 +26,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from sheetgen import __version__
-from sheetgen.diagnostics import Diagnostic, display_path, format_json, format_text, in_report_order, summarize
+from sheetgen.diagnostics import Diagnostic, format_json, format_text, in_report_order, summarize
 
 # pydantic looks for plugins among every installed distribution the first time a model is
 # built, which costs more than building all of sheetgen's models; sheetgen uses none.

@@ -125,9 +125,11 @@ def test_a_copy_with_the_same_id_holds_back_both_and_every_output_of_it(project,
     for key in original.including:
         (line,) = [line for line in result.stderr.splitlines() if f"{key} is not rebuilt" in line]
         assert "warning[build.not-rebuilt]" in line
+    both = sorted(str(p.relative_to(project)) for p in (copy, project / "content" / original.path))
+    assert f"move {both[0]} and {both[1]} out of the content folder" in result.stderr
 
 
-def test_the_first_copy_sorting_first_changes_nothing_of_what_is_said(project):
+def test_what_is_said_is_the_same_whichever_file_sorts_first(project):
     """The same two documents give the same diagnostics whichever sorts first."""
     said = []
     for folder in ("aaa", "zzz"):
@@ -217,3 +219,15 @@ def test_the_workbench_build_holds_back_both(project):
     assert outputs(project) == before
     held = VEX.own + VEX.including
     assert of_targets(manifest(project), held) == of_targets(listed, held)
+
+
+def test_three_documents_with_one_id_each_name_another_and_count_the_rest(workdir):
+    rat = "kind: kubos-monster\nid: rat\nname: {}\ntype: vermin\nhp: 3\n"
+    for folder in ("a", "b", "c"):
+        write(workdir, f"content/{folder}/rat.yaml", rat.format(f"Rat {folder}"))
+    result = run_cli("validate", "--format", "json")
+    said = duplicates(json.loads(result.stdout))
+    assert result.code == 1 and set(said) == {(f"content/{f}/rat.yaml", 2, 5) for f in "abc"}
+    assert all("(and 1 more); none is built" in m for m in said.values())
+    assert "content/b/rat.yaml:2:5" in said[("content/a/rat.yaml", 2, 5)]
+    assert "content/a/rat.yaml:2:5" in said[("content/c/rat.yaml", 2, 5)]

@@ -122,7 +122,7 @@ class Library:
     # build's no-op stamp records, so a file changed during the build is seen as changed.
     digests: dict[str, tuple[int, str]] = field(default_factory=dict)
     # Every place a document of each kind and id was read, in the order read: two places
-    # for one key are a clash, and neither document is built (see `hold_duplicates`).
+    # for one key are a clash, and neither document is built (see `_hold_duplicates`).
     claims: dict[tuple[str, str], list[Claim]] = field(default_factory=dict)
     _index: dict[tuple[str, str], Document] = field(default_factory=dict)
 
@@ -281,7 +281,7 @@ def load(
     for doc in quiet.documents:
         if not library.has(*doc.key):
             library.add(doc)
-    for key, claims in quiet.claims.items():  # the files being checked first: they are reported
+    for key, claims in quiet.claims.items():  # after those of the files being checked
         library.claims.setdefault(key, []).extend(claims)
     for key, src in quiet.sources.items():
         if key not in library.sources:
@@ -296,7 +296,7 @@ def load(
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
     for k, at in quiet.invalid_at.items():
         library.invalid_at.setdefault(k, at)
-    hold_duplicates(library)
+    _hold_duplicates(library)
     if game_data:
         from sheetgen.content.gamedata import add_game_data
 
@@ -376,7 +376,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         if doc.checked_only:  # it has errors: what waits for it waits, as for any invalid document
             library.invalid.add(doc.key)
         _claim(library, doc.key, file, doc.positions, doc.start)
-        if not library.has(*doc.key):  # another with its id: `hold_duplicates` holds both back
+        if not library.has(*doc.key):  # another with its id: `_hold_duplicates` holds both back
             library.add(doc)
 
 
@@ -384,11 +384,12 @@ def _claim(library: Library, key: tuple[str, str], file: str, positions: Positio
     library.claims.setdefault(key, []).append(Claim(file, positions.value(("id",)), start))
 
 
-def hold_duplicates(library: Library) -> None:
+def _hold_duplicates(library: Library) -> None:
     """Two documents (or more) of one kind with one id: each is an error at its `id:`,
-    naming the other, and neither is built (whichever was read first): the id is held
-    back as a document with errors is, so every earlier output of it, and every output
-    that includes it, stays as it was. Reported only in the files being checked."""
+    naming the other, and neither is built, whichever was read first. The id is held back
+    as a document with errors is: every earlier output of it, and every output that
+    includes it, stays as it was. Reported only in the files being checked; what waits
+    for the id is placed at the first (a file being checked, when one has it)."""
     for key, claims in library.claims.items():
         if len(claims) < 2:
             continue
