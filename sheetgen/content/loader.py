@@ -92,12 +92,16 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """Where a document of some kind and id was read, valid or not: its file, the `id:`
-    value and the document's start."""
+    """Where a document of some kind and id was read, valid or not: its file and start,
+    and the positions of its values (found only when asked for: see `LazyPositions`)."""
 
     file: str
-    id_at: Mark
     start: Mark
+    positions: Positions = field(repr=False, compare=False)
+
+    @property
+    def id_at(self) -> Mark:
+        return self.positions.value(("id",))
 
 
 @dataclass(slots=True)
@@ -381,7 +385,7 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
 
 
 def _claim(library: Library, key: tuple[str, str], file: str, positions: Positions, start: Mark) -> None:
-    library.claims.setdefault(key, []).append(Claim(file, positions.value(("id",)), start))
+    library.claims.setdefault(key, []).append(Claim(file, start, positions))
 
 
 def _hold_duplicates(library: Library) -> None:
