@@ -26,7 +26,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from sheetgen import __version__
-from sheetgen.diagnostics import Diagnostic, display_path, format_json, format_text, in_report_order, summarize
+from sheetgen.diagnostics import Diagnostic, format_json, format_text, in_report_order, summarize
 
 # pydantic looks for plugins among every installed distribution the first time a model is
 # built, which costs more than building all of sheetgen's models; sheetgen uses none.
@@ -765,10 +765,11 @@ def _unique_ids(documents: list[dict[str, Any]], library, output: str | None, ex
     """Give each generated document an id no document of its kind in the content folder (nor
     an earlier one of this run) has, by adding `-2`, `-3` …; an id asked for with --id that
     is taken is refused. Documents in the file being written over do not count."""
-    def elsewhere(doc) -> bool:
-        return not output or Path(doc.file).resolve() != Path(output).resolve()
+    def elsewhere(file: str) -> bool:
+        return not output or Path(file).resolve() != Path(output).resolve()
 
-    taken = {d.key for d in library.documents if d.target and elsewhere(d)}
+    # Every project document read, those with errors too (their ids are taken all the same).
+    taken = {key for key, claims in library.claims.items() if any(elsewhere(c.file) for c in claims)}
     for doc in documents:
         base = doc["id"]
         if explicit and (doc["kind"], base) in taken:
@@ -792,13 +793,12 @@ def _check_generated(text: str, content: str | None, output: str | None = None) 
         path = Path(tmp) / "generated.yaml"
         path.write_text(text, encoding="utf-8")
         context = [content] if content and Path(content).is_dir() else []
-        library = load([path], context=context, game_data=_game_data())
+        # The file written over is left out: the generated text stands in for it (no clash with itself).
+        library = load([path], context=context, game_data=_game_data(), leave_out=[output] if output else [])
         checked = check(library)
-        replaced = display_path(os.path.abspath(output)) if output else None  # written over: no clash with itself
         # Named `<generated>`, with its own lines: the temporary file is gone when they are read.
         return [dataclasses.replace(d, file="<generated>") for d in library.diagnostics + checked.diagnostics
-                if d.is_error and d.file.endswith("generated.yaml")
-                and not (replaced and d.code == "content.duplicate-id" and f"({replaced}:" in d.message)]
+                if d.is_error and d.file.endswith("generated.yaml")]
 
 
 @main.group(name="import")

@@ -377,8 +377,8 @@ def test_a_clash_with_another_file_is_still_reported(kubos_project):
     write(root, "content/kubos/mine.yaml", text)
     refused = client.post("/new/kubos-monster/save", data=form)
     assert refused.status_code == 400 and "Not saved" in refused.text
-    assert "error[content.duplicate-id]: another kubos-monster already has the id `black-dragon-jqi2f` " \
-           "(content/kubos/mine.yaml:2)" in html.unescape(refused.text)
+    assert "error[content.duplicate-id]: another kubos-monster has the id `black-dragon-jqi2f` too, " \
+           "at content/kubos/mine.yaml:3:5" in html.unescape(refused.text)
     assert not (root / "content/kubos/new").exists()
 
 
@@ -508,7 +508,7 @@ def test_builder_saves_a_valid_cubit_into_the_content_folder(deck_project):
     assert [p.name for p in (root / "content/cubit/new").iterdir()] == ["from-builder.yaml"]
     # Another cubit with the same id is a clash with the saved file.
     other = client.get("/cubit", params=builder(id="from-builder", name="Other")).text
-    assert "error[content.duplicate-id]: another cubit already has the id `from-builder`" in other
+    assert "error[content.duplicate-id]: another cubit has the id `from-builder` too" in other
 
 
 def test_builder_saves_a_cubits_other_names_and_function(deck_project):

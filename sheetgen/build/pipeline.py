@@ -912,7 +912,7 @@ def _files_to_set_aside(target: Target, library: Library, own) -> list[str]:
         at = _document_at(library, key)
         if not at:
             return []
-        files.add(at[0])
+        files |= {c.file for c in library.claims.get(key, ())} | {at[0]}  # every document with its id
     needed = {d.file for d in (library.get(*m.key) for m in target.job.docs) if d is not None}
     if own is not None:
         needed.add(own.file)

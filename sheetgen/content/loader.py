@@ -90,6 +90,20 @@ class Document:
         return f"<Document {self.kind}/{self.id} {self.file}#{self.index}>"
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Where a document of some kind and id was read, valid or not: its file and start,
+    and the positions of its values (found only when asked for: see `LazyPositions`)."""
+
+    file: str
+    start: Mark
+    positions: Positions = field(repr=False, compare=False)
+
+    @property
+    def id_at(self) -> Mark:
+        return self.positions.value(("id",))
+
+
 @dataclass(slots=True)
 class Library:
     """Every document that loaded cleanly, by kind and id, with the sources read."""
@@ -111,6 +125,9 @@ class Library:
     # Files read, as diagnostics name them → (size, sha256) of the bytes read: what the
     # build's no-op stamp records, so a file changed during the build is seen as changed.
     digests: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # Every place a document of each kind and id was read, in the order read: two places
+    # for one key are a clash, and neither document is built (see `_hold_duplicates`).
+    claims: dict[tuple[str, str], list[Claim]] = field(default_factory=dict)
     _index: dict[tuple[str, str], Document] = field(default_factory=dict)
 
     def add(self, doc: Document) -> None:
@@ -266,19 +283,10 @@ def load(
         for path in context_files:
             _load_file(path, quiet, target=False, cache=cache)
     for doc in quiet.documents:
-        mine = library.get(*doc.key)
-        if mine is None:
+        if not library.has(*doc.key):
             library.add(doc)
-        elif mine.file != doc.file:
-            # The same id in the file being checked and in the content folder: building it
-            # would overwrite the other's outputs.
-            m = mine.mark(("id",))
-            library.diagnostics.append(error(
-                mine.file, m.line, m.column, "content.duplicate-id",
-                f"another {doc.kind} already has the id `{doc.id}` ({doc.file}:{doc.start.line})",
-                "ids must be unique within a kind, across the content folder too; rename one of them"))
-            library.remove(mine)
-            library.invalid.add(mine.key)
+    for key, claims in quiet.claims.items():  # after those of the files being checked
+        library.claims.setdefault(key, []).extend(claims)
     for key, src in quiet.sources.items():
         if key not in library.sources:
             library.sources[key] = src
@@ -292,6 +300,7 @@ def load(
     library.invalid |= {k for k in quiet.invalid if not library.has(*k)}
     for k, at in quiet.invalid_at.items():
         library.invalid_at.setdefault(k, at)
+    _hold_duplicates(library)
     if game_data:
         from sheetgen.content.gamedata import add_game_data
 
@@ -359,6 +368,8 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
             if key and key[0] in registry.names():
                 library.invalid.add(key)
                 library.invalid_at.setdefault(key, (file, raw.start.line, raw.start.column))
+                if _SLUG_RE.match(key[1]):
+                    _claim(library, key, file, raw.positions, raw.start)
             if not key or key[0] not in registry.names() or not _SLUG_RE.match(key[1]):
                 # Which outputs were this document's is unknown: its file's are all kept.
                 library.spoiled.setdefault(file, set()).update(
@@ -368,21 +379,43 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         doc.target = target
         if doc.checked_only:  # it has errors: what waits for it waits, as for any invalid document
             library.invalid.add(doc.key)
-        first = library.get(*doc.key)
-        if first is not None:
-            m = doc.mark(("id",))
-            library.diagnostics.append(
-                error(
-                    file,
-                    m.line,
-                    m.column,
-                    "content.duplicate-id",
-                    f"another {doc.kind} already has the id `{doc.id}` ({first.file}:{first.start.line})",
-                    "ids must be unique within a kind; rename one of them",
-                )
-            )
+        _claim(library, doc.key, file, doc.positions, doc.start)
+        if not library.has(*doc.key):  # another with its id: `_hold_duplicates` holds both back
+            library.add(doc)
+
+
+def _claim(library: Library, key: tuple[str, str], file: str, positions: Positions, start: Mark) -> None:
+    library.claims.setdefault(key, []).append(Claim(file, start, positions))
+
+
+def _hold_duplicates(library: Library) -> None:
+    """Two documents (or more) of one kind with one id: each is an error at its `id:`,
+    naming the other, and neither is built, whichever was read first. The id is held back
+    as a document with errors is: every earlier output of it, and every output that
+    includes it, stays as it was. Reported only in the files being checked; what waits
+    for the id is placed at the first (a file being checked, when one has it)."""
+    for key, claims in library.claims.items():
+        if len(claims) < 2:
             continue
-        library.add(doc)
+        held = library.get(*key)
+        if held is not None:
+            library.remove(held)
+        library.invalid.add(key)
+        first = claims[0]
+        library.invalid_at[key] = (first.file, first.start.line, first.start.column)
+        for claim in claims:
+            if library.is_target_file(claim.file):
+                library.diagnostics.append(_duplicate_id(key, claim, [c for c in claims if c is not claim]))
+
+
+def _duplicate_id(key: tuple[str, str], claim: Claim, others: list[Claim]) -> Diagnostic:
+    kind, id_ = key
+    other = others[0]
+    more, none = (f" (and {len(others) - 1} more)", "none") if len(others) > 1 else ("", "neither")
+    return error(claim.file, claim.id_at.line, claim.id_at.column, "content.duplicate-id",
+                 f"another {kind} has the id `{id_}` too, at {other.file}:{other.id_at.line}:{other.id_at.column}"
+                 f"{more}; {none} is built until the id is unique",
+                 "ids must be unique within a kind: give one of them another id, or delete the copy")
 
 
 _DOCUMENT_LOST = ("yaml.syntax", "yaml.too-deep")
