@@ -171,9 +171,9 @@ def _grown_size(name: str, receiver: Any, args: tuple, kwargs: dict) -> int:
         return _format_size(text, kwargs or (args[0] if name == "format_map" and args else args))
     if name == "wordwrap":
         return len(text) * (1 + len(str(kwargs.get("wrapstring", args[2] if len(args) > 2 else "\n"))))
-    if name == "join":
-        items = args[0] if args else ()
-        sep = text if isinstance(receiver, str) else str(args[1] if len(args) > 1 else kwargs.get("d", ""))
+    if name == "join":  # `sep.join(items)`, or the filter `items|join(sep)`
+        items, sep = (args[0] if args else (), text) if isinstance(receiver, str) else \
+            (receiver, str(args[0] if args else kwargs.get("d", "")))
         return sum(_text_size(i) for i in items) + len(sep) * len(items) if isinstance(items, (list, tuple)) else 0
     if name in ("extend", "update", "append", "insert", "add"):
         return _size(receiver) + sum(_size(a) for a in args) + 1
@@ -182,11 +182,10 @@ def _grown_size(name: str, receiver: Any, args: tuple, kwargs: dict) -> int:
 
 def _bounded_filter(name: str, function: Callable) -> Callable:
     """A filter whose result is checked before it is made (`_grown_size`) and after."""
-    takes = jinja2.utils._PassArg.from_obj(function)
+    value_at = 1 if hasattr(function, "jinja_pass_arg") else 0  # the piped value follows a context argument
 
     @functools.wraps(function)
     def bounded(*args: Any, **kwargs: Any) -> Any:
-        value_at = 1 if takes is not None else 0  # the piped value follows a context argument
         value, rest = (args[value_at], args[value_at + 1:]) if len(args) > value_at else (None, ())
         _fits(_grown_size(name, value, rest, kwargs))
         if name == "slice" and rest and isinstance(rest[0], int) and rest[0] > MAX_RANGE:
