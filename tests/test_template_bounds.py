@@ -98,12 +98,18 @@ GROWING = [
 
 @pytest.mark.parametrize("source, bound", GROWING)
 def test_a_template_over_a_bound_is_a_diagnostic_not_an_exhausted_machine(tmp_path, source, bound):
-    write(tmp_path, "index.html.j2", f"<p>\n{source}\n</p>\n")
+    write(tmp_path, "reference/card.j2", f"{{% macro body() %}}\n{source}\n{{% endmacro %}}\n")
     templates.use_templates(tmp_path, source)
     with pytest.raises(templates.TemplateProblem) as stopped:
-        templates.render_template("index.html.j2", groups={}, version="1", display_path=str)
+        templates.text("reference/card.j2", "body")
     found = stopped.value.diagnostic
-    assert (found.code, Path(found.file).name, found.line) == (f"template.{bound}-limit", "index.html.j2", 2)
+    assert (found.code, Path(found.file).name, found.line) == (f"template.{bound}-limit", "card.j2", 2)
+
+
+def test_a_whole_page_may_be_longer_than_a_field(tmp_path):
+    write(tmp_path, "index.html.j2", "{% for i in range(2000) %}{{ 'x' * 1000 }}{% endfor %}")
+    templates.use_templates(tmp_path, "page")
+    assert len(templates.render_template("index.html.j2")) == 2_000_000
 
 
 def test_what_ordinary_templates_do_is_unchanged(tmp_path):

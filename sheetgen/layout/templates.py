@@ -38,10 +38,12 @@ from sheetgen.diagnostics import Diagnostic, Severity, did_you_mean, display_pat
 MAX_REPEAT = 100_000
 MAX_POWER = 10_000
 MAX_RANGE = 10_000
-#: One field (a card's body, a caption, the HTML index) may take a template this many
-#: seconds, and print (or build as one value) this many characters.
+#: One field (a card's body or footer, a caption) may take a template this many seconds,
+#: and print (or build as one value) this many characters; a whole page (the HTML index, a
+#: workbench page, which may show a whole content file) this many.
 TIME_LIMIT = 5.0
 MAX_OUTPUT = 1_000_000
+MAX_PAGE_OUTPUT = 64_000_000
 
 
 def templates_dir() -> Path:
@@ -78,31 +80,34 @@ class _ConfinedLoader(jinja2.FileSystemLoader):
 
 
 class TemplateBound(Exception):
-    """A template went past a bound (`kind`: "time" or "size")."""
+    """A template went past a bound (`kind`: "time", or "size" of at most `limit`)."""
 
-    def __init__(self, kind: str):
+    def __init__(self, kind: str, limit: int = 0):
         super().__init__(kind)
         self.kind = kind
+        self.limit = limit
 
 
 class _Budget:
-    """What one field's rendering may still use: a deadline and characters printed."""
+    """What one field's rendering may use: a deadline, characters printed, and how many
+    characters it may print or build as one value."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int) -> None:
         self.deadline = time.monotonic() + TIME_LIMIT
         self.printed = 0
+        self.limit = limit
 
 
 _current = threading.local()  # the budget of the field this thread renders, if any
 
 
 @contextlib.contextmanager
-def _budget():
+def _budget(limit: int):
     """The budget of one field; a template step inside another's shares the outer one."""
     if getattr(_current, "budget", None) is not None:
         yield
         return
-    _current.budget = _Budget()
+    _current.budget = _Budget(limit)
     try:
         yield
     finally:
@@ -117,10 +122,12 @@ def _tick() -> None:
 
 
 def _fits(size: int) -> None:
-    """Refuse a value or output of `size` characters (items, bytes) over `MAX_OUTPUT`."""
+    """Refuse a value or output of `size` characters (items, bytes) over the field's limit."""
     _tick()
-    if size > MAX_OUTPUT:
-        raise TemplateBound("size")
+    budget = getattr(_current, "budget", None)
+    limit = budget.limit if budget is not None else MAX_OUTPUT
+    if size > limit:
+        raise TemplateBound("size", limit)
 
 
 def _size(value: Any) -> int:
@@ -133,7 +140,28 @@ def _size(value: Any) -> int:
 
 
 def _text_size(value: Any) -> int:
-    return len(value) if isinstance(value, str) else len(str(value)) if isinstance(value, (int, float)) else _size(value)
+    """About how many characters a value is as text (lists and dicts with everything in
+    them, each item as often as it appears), counted no further than past the field's limit:
+    what printing it or joining it would make, known before it is made."""
+    budget = getattr(_current, "budget", None)
+    limit = budget.limit if budget is not None else MAX_OUTPUT
+    total, pending = 0, [value]
+    while pending and total <= limit:
+        item = pending.pop()
+        if isinstance(item, (str, bytes)):
+            total += len(item)
+        elif isinstance(item, int):
+            total += item.bit_length() // 3 + 1
+        elif isinstance(item, float):
+            total += 24
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            total += 2 * len(item) + 2
+            pending.extend(item)
+        elif isinstance(item, dict):
+            total += 4 * len(item) + 2
+            pending.extend(item.keys())
+            pending.extend(item.values())
+    return total
 
 
 _PERCENT_FIELD = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?")
@@ -187,9 +215,9 @@ def _bounded_filter(name: str, function: Callable) -> Callable:
     @functools.wraps(function)
     def bounded(*args: Any, **kwargs: Any) -> Any:
         value, rest = (args[value_at], args[value_at + 1:]) if len(args) > value_at else (None, ())
-        _fits(_grown_size(name, value, rest, kwargs))
+        _fits(max(_text_size(value), _grown_size(name, value, rest, kwargs)))
         if name == "slice" and rest and isinstance(rest[0], int) and rest[0] > MAX_RANGE:
-            raise TemplateBound("size")
+            raise SecurityError(f"a slice into more than {MAX_RANGE:,} parts is not allowed")
         result = function(*args, **kwargs)
         _fits(_size(result))
         return result
@@ -223,7 +251,7 @@ class _BoundedRange:
 class _Sandbox(SandboxedEnvironment):
     """Jinja2's sandbox, with repetition and powers bounded, and every loop, call,
     filter and printed value of a field within its time and size (`TIME_LIMIT`,
-    `MAX_OUTPUT`): no template can hold a build for long or take its memory."""
+    `MAX_OUTPUT` or `MAX_PAGE_OUTPUT`): no template can hold a build for long or take its memory."""
 
     intercepted_binops = frozenset({"*", "**", "+", "%"})
 
@@ -236,8 +264,8 @@ class _Sandbox(SandboxedEnvironment):
         elif operator_name == "**":
             if isinstance(right, (int, float)) and abs(right) > MAX_POWER:
                 raise SecurityError(f"a power above {MAX_POWER:,} is not allowed")
-            if isinstance(left, int) and isinstance(right, int) and abs(left).bit_length() * right > 8 * MAX_OUTPUT:
-                raise TemplateBound("size")
+            if isinstance(left, int) and isinstance(right, int):
+                _fits(abs(left).bit_length() * right // 8)
         elif operator_name == "+":
             _fits(_size(left) + _size(right))
         elif operator_name == "%" and isinstance(left, str):
@@ -264,13 +292,13 @@ class _Sandbox(SandboxedEnvironment):
 
     @jinja2.pass_eval_context
     def bounded_concat(self, eval_ctx: jinja2.nodes.EvalContext, parts: tuple) -> Any:
-        """`a ~ b`: refused before it is joined when it would be longer than `MAX_OUTPUT`
+        """`a ~ b`: refused before it is joined when it would be longer than the field's limit
         (joined as Jinja2 joins it: escaped where the template autoescapes)."""
         _fits(sum(_text_size(p) for p in parts))
         return jinja2.runtime.markup_join(parts) if eval_ctx.autoescape else jinja2.runtime.str_join(parts)
 
     def printed(self, value: Any) -> Any:
-        """A value a template prints, counted against the field's `MAX_OUTPUT`."""
+        """A value a template prints, counted against the field's limit."""
         self.count_printed(_text_size(value))
         return value
 
@@ -370,7 +398,7 @@ def _get(name: str) -> tuple[jinja2.Template, bool]:
 def render_template(name: str, **values: Any) -> str:
     """A whole template, rendered with `values`."""
     template, _ = _get(name)
-    return _guard(lambda: template.render(**values))
+    return _guard(lambda: template.render(**values), MAX_PAGE_OUTPUT)
 
 
 def reset() -> None:
@@ -489,10 +517,10 @@ def fold_text(text: str) -> str:
 BOUND_CODES = ("template.time-limit", "template.size-limit", "template.memory-limit")
 
 
-def _guard(run):
-    """Run a template step within the field's bounds; its failures become a
-    `TemplateProblem` at the template's line."""
-    with _budget():
+def _guard(run, limit: int = MAX_OUTPUT):
+    """Run a template step within the bounds of a field (of `limit` characters); its
+    failures become a `TemplateProblem` at the template's line."""
+    with _budget(limit):
         return _problems_of(run)
 
 
@@ -502,7 +530,7 @@ def _problems_of(run):
     except TemplateProblem:
         raise
     except TemplateBound as exc:
-        raise TemplateProblem(_bound(exc, exc.kind)) from None
+        raise TemplateProblem(_bound(exc, exc.kind, exc.limit)) from None
     except MemoryError as exc:
         raise TemplateProblem(_bound(exc, "memory")) from None
     except RecursionError as exc:
@@ -529,14 +557,14 @@ def _problems_of(run):
         raise TemplateProblem(_diagnostic(*where, "template.error", f"{type(exc).__name__}: {exc}", None)) from None
 
 
-def _bound(exc: BaseException, kind: str) -> Diagnostic:
+def _bound(exc: BaseException, kind: str, limit: int = 0) -> Diagnostic:
     """A template stopped at its time, size or memory bound, said with the bound."""
     file, line = _frame_of(exc) or ("<template>", 1)
     name = display_path(file)
     code, message, hint = {
         "time": ("template.time-limit", f"`{name}` ran longer than {TIME_LIMIT:g} s, the time a template has for one field",
                  "look for loops that run over large ranges, or loops within loops"),
-        "size": ("template.size-limit", f"`{name}` made text or a value longer than {MAX_OUTPUT:,} characters, "
+        "size": ("template.size-limit", f"`{name}` made text or a value longer than {limit:,} characters, "
                                         "the most a template may make for one field",
                  "look for text that doubles, repeats or is padded to a large width"),
         "memory": ("template.memory-limit", f"`{name}` needed more memory than a build may give it",
