@@ -101,19 +101,6 @@ class _Budget:
 _current = threading.local()  # the budget of the field this thread renders, if any
 
 
-@contextlib.contextmanager
-def _budget(limit: int):
-    """The budget of one field; a template step inside another's shares the outer one."""
-    if getattr(_current, "budget", None) is not None:
-        yield
-        return
-    _current.budget = _Budget(limit)
-    try:
-        yield
-    finally:
-        _current.budget = None
-
-
 def _tick() -> None:
     """Raise `TemplateBound("time")` once the field's time is up."""
     budget = getattr(_current, "budget", None)
@@ -143,6 +130,8 @@ def _text_size(value: Any) -> int:
     """About how many characters a value is as text (lists and dicts with everything in
     them, each item as often as it appears), counted no further than past the field's limit:
     what printing it or joining it would make, known before it is made."""
+    if isinstance(value, str):  # most values
+        return len(value)
     budget = getattr(_current, "budget", None)
     limit = budget.limit if budget is not None else MAX_OUTPUT
     total, pending = 0, [value]
@@ -284,54 +273,69 @@ class _Sandbox(SandboxedEnvironment):
         _fits(_size(result) if receiver is None or result is not None else _size(receiver))
         return result
 
-    def bounded_iter(self, iterable: Any):
-        """What a `{% for %}` loops over, the field's time checked at each item."""
-        for item in iterable:
-            _tick()
-            yield item
-
-    @jinja2.pass_eval_context
-    def bounded_concat(self, eval_ctx: jinja2.nodes.EvalContext, parts: tuple) -> Any:
-        """`a ~ b`: refused before it is joined when it would be longer than the field's limit
-        (joined as Jinja2 joins it: escaped where the template autoescapes)."""
-        _fits(sum(_text_size(p) for p in parts))
-        return jinja2.runtime.markup_join(parts) if eval_ctx.autoescape else jinja2.runtime.str_join(parts)
-
-    def printed(self, value: Any) -> Any:
-        """A value a template prints, counted against the field's limit."""
-        self.count_printed(_text_size(value))
-        return value
-
-    def count_printed(self, size: int) -> str:
-        budget = getattr(_current, "budget", None)
-        if budget is not None:
-            budget.printed += size
-            _fits(budget.printed)
-        return ""
-
     def _parse(self, source, name, filename):
         """The template's tree with each loop, `~` and printed value passed through the
         bounds above (Jinja2 offers no public step between parsing and compiling)."""
         return _bounded_tree(super()._parse(source, name, filename))
 
 
-def _environment_call(method: str, *args: nodes.Expr, lineno: int) -> nodes.Call:
-    return nodes.Call(nodes.EnvironmentAttribute(method), list(args), [], None, None, lineno=lineno)
+# Each loop, `~` and printed value of a template passes through one of these, called as
+# filters are (directly, not through the sandbox's `call`: they run for every value
+# printed), and given the context so that Jinja2 never runs them ahead, when compiling.
+
+
+@jinja2.pass_context
+def _bounded_iter(context: jinja2.runtime.Context, iterable: Any):
+    """What a `{% for %}` loops over, the field's time checked at each item."""
+    for item in iterable:
+        _tick()
+        yield item
+
+
+@jinja2.pass_context
+def _bounded_concat(context: jinja2.runtime.Context, parts: tuple) -> Any:
+    """`a ~ b`: refused before it is joined when it would be longer than the field's limit
+    (joined as Jinja2 joins it: escaped where the template autoescapes)."""
+    _fits(sum(_text_size(p) for p in parts))
+    return jinja2.runtime.markup_join(parts) if context.eval_ctx.autoescape else jinja2.runtime.str_join(parts)
+
+
+@jinja2.pass_context
+def _printed(context: jinja2.runtime.Context, value: Any) -> Any:
+    """A value a template prints, counted against the field's limit."""
+    _count_printed(context, _text_size(value))
+    return value
+
+
+@jinja2.pass_context
+def _count_printed(context: jinja2.runtime.Context, size: int) -> str:
+    budget = getattr(_current, "budget", None)
+    if budget is not None:
+        budget.printed += size
+        _fits(budget.printed)
+    return ""
+
+
+_HOOKS = {"sheetgen_loop": _bounded_iter, "sheetgen_concat": _bounded_concat, "sheetgen_printed": _printed,
+          "sheetgen_printed_text": _count_printed}
+
+
+def _hook(name: str, value: nodes.Expr, lineno: int) -> nodes.Filter:
+    return nodes.Filter(value, name, [], [], None, None, lineno=lineno)
 
 
 def _bounded_tree(tree: nodes.Template) -> nodes.Template:
     for loop in tree.find_all(nodes.For):
-        loop.iter = _environment_call("bounded_iter", loop.iter, lineno=loop.lineno)
+        loop.iter = _hook("sheetgen_loop", loop.iter, loop.lineno)
     for concat in list(tree.find_all(nodes.Concat)):
-        parts = nodes.Tuple(concat.nodes, "load", lineno=concat.lineno)
-        concat.nodes = [_environment_call("bounded_concat", parts, lineno=concat.lineno)]
+        concat.nodes = [_hook("sheetgen_concat", nodes.Tuple(concat.nodes, "load", lineno=concat.lineno), concat.lineno)]
     for output in tree.find_all(nodes.Output):
         fixed = sum(len(child.data) for child in output.nodes if isinstance(child, nodes.TemplateData))
-        output.nodes = [child if isinstance(child, nodes.TemplateData) else
-                        _environment_call("printed", child, lineno=child.lineno) for child in output.nodes]
+        output.nodes = [child if isinstance(child, nodes.TemplateData) else _hook("sheetgen_printed", child, child.lineno)
+                        for child in output.nodes]
         if fixed:
             output.nodes.append(nodes.MarkSafeIfAutoescape(
-                _environment_call("count_printed", nodes.Const(fixed), lineno=output.lineno), lineno=output.lineno))
+                _hook("sheetgen_printed_text", nodes.Const(fixed), output.lineno), lineno=output.lineno))
     return tree
 
 
@@ -349,7 +353,7 @@ def _environment(*folders: Path) -> jinja2.Environment:
     )
     env.globals.pop("lipsum", None)  # text generation a caption never needs
     env.globals["range"] = _BoundedRange
-    env.filters = {name: _bounded_filter(name, f) for name, f in env.filters.items()}
+    env.filters = {**{name: _bounded_filter(name, f) for name, f in env.filters.items()}, **_HOOKS}
     return env
 
 
@@ -520,8 +524,13 @@ BOUND_CODES = ("template.time-limit", "template.size-limit", "template.memory-li
 def _guard(run, limit: int = MAX_OUTPUT):
     """Run a template step within the bounds of a field (of `limit` characters); its
     failures become a `TemplateProblem` at the template's line."""
-    with _budget(limit):
+    if getattr(_current, "budget", None) is not None:  # a step of a field: within the field's bounds
         return _problems_of(run)
+    _current.budget = _Budget(limit)
+    try:
+        return _problems_of(run)
+    finally:
+        _current.budget = None
 
 
 def _problems_of(run):
