@@ -90,6 +90,9 @@ GROWING = [
     (f"{{{{ '{{:{{}}}}'.format(1, {HUGE}) }}}}", "size"),
     (f"{{{{ '%s'|format('x'|center({HUGE})) }}}}", "size"),
     ("{% set x = 10 ** 10000 %}{{ x ** 10000 }}", "size"),
+    # size: many values, each small enough, kept
+    ("{% set l = [] %}{% for i in range(10000) %}{% set _ = l.append('x' * 100000) %}{% endfor %}", "size"),
+    ("{% set d = {} %}{% for i in range(10000) %}{% set _ = d.update({i: 'x' * 100000}) %}{% endfor %}", "size"),
     # size: what a field prints, each piece small
     ("{% for i in range(10000) %}{{ 'x' * 1000 }}{% endfor %}", "size"),
     ("{% for i in range(10000) %}" + "y" * 1000 + "{% endfor %}", "size"),

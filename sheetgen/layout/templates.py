@@ -44,6 +44,9 @@ MAX_RANGE = 10_000
 TIME_LIMIT = 5.0
 MAX_OUTPUT = 1_000_000
 MAX_PAGE_OUTPUT = 64_000_000
+#: All the values a template makes for one field or page, each counted when it is made
+#: (kept or not), come to at most this many characters: what it can hold at once.
+MAX_MADE = 16_000_000
 
 
 def templates_dir() -> Path:
@@ -95,6 +98,7 @@ class _Budget:
     def __init__(self, limit: int) -> None:
         self.deadline = time.monotonic() + TIME_LIMIT
         self.printed = 0
+        self.made = 0
         self.limit = limit
 
 
@@ -115,6 +119,16 @@ def _fits(size: int) -> None:
     limit = budget.limit if budget is not None else MAX_OUTPUT
     if size > limit:
         raise TemplateBound("size", limit)
+
+
+def _made(size: int) -> None:
+    """A value of `size` is made: it fits the field's limit, and all it made `MAX_MADE`."""
+    _fits(size)
+    budget = getattr(_current, "budget", None)
+    if budget is not None:
+        budget.made += size
+        if budget.made > MAX_MADE:
+            raise TemplateBound("made", MAX_MADE)
 
 
 def _size(value: Any) -> int:
@@ -208,7 +222,7 @@ def _bounded_filter(name: str, function: Callable) -> Callable:
         if name == "slice" and rest and isinstance(rest[0], int) and rest[0] > MAX_RANGE:
             raise SecurityError(f"a slice into more than {MAX_RANGE:,} parts is not allowed")
         result = function(*args, **kwargs)
-        _fits(_size(result))
+        _made(_size(result))
         return result
 
     return bounded
@@ -260,7 +274,7 @@ class _Sandbox(SandboxedEnvironment):
         elif operator_name == "%" and isinstance(left, str):
             _fits(_format_size(left, right))
         result = super().call_binop(context, operator_name, left, right)
-        _fits(_size(result))
+        _made(_size(result))
         return result
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (the sandbox's own signature)
@@ -270,7 +284,11 @@ class _Sandbox(SandboxedEnvironment):
         if receiver is not None and not isinstance(receiver, type):
             _fits(_grown_size(getattr(method, "__name__", ""), receiver, args, kwargs))
         result = super().call(__context, __obj, *args, **kwargs)
-        _fits(_size(result) if receiver is None or result is not None else _size(receiver))
+        if receiver is None or result is not None:
+            _made(_size(result))
+        else:  # a list, dict or set grown in place: by what it was given
+            _fits(_size(receiver))
+            _made(sum(_text_size(a) for a in (*args, *kwargs.values())))
         return result
 
     def _parse(self, source, name, filename):
@@ -296,7 +314,7 @@ def _bounded_iter(context: jinja2.runtime.Context, iterable: Any):
 def _bounded_concat(context: jinja2.runtime.Context, parts: tuple) -> Any:
     """`a ~ b`: refused before it is joined when it would be longer than the field's limit
     (joined as Jinja2 joins it: escaped where the template autoescapes)."""
-    _fits(sum(_text_size(p) for p in parts))
+    _made(sum(_text_size(p) for p in parts))
     return jinja2.runtime.markup_join(parts) if context.eval_ctx.autoescape else jinja2.runtime.str_join(parts)
 
 
@@ -576,6 +594,9 @@ def _bound(exc: BaseException, kind: str, limit: int = 0) -> Diagnostic:
         "size": ("template.size-limit", f"`{name}` made text or a value longer than {limit:,} characters, "
                                         "the most a template may make for one field",
                  "look for text that doubles, repeats or is padded to a large width"),
+        "made": ("template.size-limit", f"`{name}` made values of more than {limit:,} characters in all, "
+                                        "the most a template may make for one field",
+                 "look for values built again and again in a loop, or kept in a list"),
         "memory": ("template.memory-limit", f"`{name}` needed more memory than a build may give it",
                    "look for values that grow in a loop"),
     }[kind]
