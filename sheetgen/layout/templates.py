@@ -83,7 +83,8 @@ class _ConfinedLoader(jinja2.FileSystemLoader):
 
 
 class TemplateBound(Exception):
-    """A template went past a bound (`kind`: "time", or "size" of at most `limit`)."""
+    """A template went past a bound (`kind`: "time"; "size", one value or what it printed
+    over `limit`; "made", all the values it made over `limit`)."""
 
     def __init__(self, kind: str, limit: int = 0):
         super().__init__(kind)
@@ -252,9 +253,9 @@ class _BoundedRange:
 
 
 class _Sandbox(SandboxedEnvironment):
-    """Jinja2's sandbox, with repetition and powers bounded, and every loop, call,
-    filter and printed value of a field within its time and size (`TIME_LIMIT`,
-    `MAX_OUTPUT` or `MAX_PAGE_OUTPUT`): no template can hold a build for long or take its memory."""
+    """Jinja2's sandbox, with repetition and powers bounded, and every loop, call, filter
+    and printed value of a field within its time and size (`TIME_LIMIT`, `MAX_OUTPUT` or
+    `MAX_PAGE_OUTPUT`, `MAX_MADE`): no template can hold a build for long or take its memory."""
 
     intercepted_binops = frozenset({"*", "**", "+", "%"})
 
@@ -346,11 +347,12 @@ def _bounded_tree(tree: nodes.Template) -> nodes.Template:
     for loop in tree.find_all(nodes.For):
         loop.iter = _hook("sheetgen_loop", loop.iter, loop.lineno)
     for concat in list(tree.find_all(nodes.Concat)):
-        concat.nodes = [_hook("sheetgen_concat", nodes.Tuple(concat.nodes, "load", lineno=concat.lineno), concat.lineno)]
+        parts = nodes.Tuple(concat.nodes, "load", lineno=concat.lineno)
+        concat.nodes = [_hook("sheetgen_concat", parts, concat.lineno)]
     for output in tree.find_all(nodes.Output):
         fixed = sum(len(child.data) for child in output.nodes if isinstance(child, nodes.TemplateData))
-        output.nodes = [child if isinstance(child, nodes.TemplateData) else _hook("sheetgen_printed", child, child.lineno)
-                        for child in output.nodes]
+        output.nodes = [child if isinstance(child, nodes.TemplateData) else
+                        _hook("sheetgen_printed", child, child.lineno) for child in output.nodes]
         if fixed:
             output.nodes.append(nodes.MarkSafeIfAutoescape(
                 _hook("sheetgen_printed_text", nodes.Const(fixed), output.lineno), lineno=output.lineno))
@@ -589,7 +591,8 @@ def _bound(exc: BaseException, kind: str, limit: int = 0) -> Diagnostic:
     file, line = _frame_of(exc) or ("<template>", 1)
     name = display_path(file)
     code, message, hint = {
-        "time": ("template.time-limit", f"`{name}` ran longer than {TIME_LIMIT:g} s, the time a template has for one field",
+        "time": ("template.time-limit", f"`{name}` ran longer than {TIME_LIMIT:g} s, "
+                                        "the time a template has for one field",
                  "look for loops that run over large ranges, or loops within loops"),
         "size": ("template.size-limit", f"`{name}` made text or a value longer than {limit:,} characters, "
                                         "the most a template may make for one field",
