@@ -90,6 +90,7 @@ GROWING = [
     (f"{{{{ '{{:{{}}}}'.format(1, {HUGE}) }}}}", "size"),
     (f"{{{{ '%s'|format('x'|center({HUGE})) }}}}", "size"),
     ("{% set x = 10 ** 10000 %}{{ x ** 10000 }}", "size"),
+    (f"{{{{ {{'a': [1, 2, 3]}}|tojson(indent={HUGE}) }}}}", "size"),
     # size: many values, each small enough, kept
     ("{% set l = [] %}{% for i in range(10000) %}{% set _ = l.append('x' * 100000) %}{% endfor %}", "size"),
     ("{% set d = {} %}{% for i in range(10000) %}{% set _ = d.update({i: 'x' * 100000}) %}{% endfor %}", "size"),
@@ -97,6 +98,15 @@ GROWING = [
     ("{% for i in range(10000) %}{{ 'x' * 1000 }}{% endfor %}", "size"),
     ("{% for i in range(10000) %}" + "y" * 1000 + "{% endfor %}", "size"),
 ]
+
+
+@pytest.mark.parametrize("source", [f"{{{{ range(3)|batch({HUGE}, 0)|list }}}}", f"{{{{ [1]|slice({HUGE})|list }}}}"])
+def test_a_filter_asked_for_a_billion_parts_is_refused(tmp_path, source):
+    write(tmp_path, "reference/card.j2", f"{{% macro body() %}}\n{source}\n{{% endmacro %}}\n")
+    templates.use_templates(tmp_path, source)
+    with pytest.raises(templates.TemplateProblem) as stopped:
+        templates.text("reference/card.j2", "body")
+    assert (stopped.value.diagnostic.code, stopped.value.diagnostic.line) == ("template.unsafe", 2)
 
 
 @pytest.mark.parametrize("source, bound", GROWING)

@@ -201,6 +201,8 @@ def _grown_size(name: str, receiver: Any, args: tuple, kwargs: dict) -> int:
         return len(text) + count * _text_size(args[1])
     if name in ("format", "format_map"):
         return _format_size(text, kwargs or (args[0] if name == "format_map" and args else args))
+    if name == "tojson":
+        return _text_size(receiver) * (1 + abs(width))
     if name == "wordwrap":
         return len(text) * (1 + len(str(kwargs.get("wrapstring", args[2] if len(args) > 2 else "\n"))))
     if name == "join":  # `sep.join(items)`, or the filter `items|join(sep)`
@@ -220,8 +222,8 @@ def _bounded_filter(name: str, function: Callable) -> Callable:
     def bounded(*args: Any, **kwargs: Any) -> Any:
         value, rest = (args[value_at], args[value_at + 1:]) if len(args) > value_at else (None, ())
         _fits(max(_text_size(value), _grown_size(name, value, rest, kwargs)))
-        if name == "slice" and rest and isinstance(rest[0], int) and rest[0] > MAX_RANGE:
-            raise SecurityError(f"a slice into more than {MAX_RANGE:,} parts is not allowed")
+        if name in ("batch", "slice") and rest and isinstance(rest[0], int) and rest[0] > MAX_RANGE:
+            raise SecurityError(f"`{name}` into more than {MAX_RANGE:,} is not allowed")
         result = function(*args, **kwargs)
         _made(_size(result))
         return result
@@ -563,8 +565,8 @@ def _problems_of(run):
     except MemoryError as exc:
         raise TemplateProblem(_bound(exc, "memory")) from None
     except RecursionError as exc:
-        raise TemplateProblem(_at_frame(exc, "template.error", "a macro calls itself without end",
-                                        "give the macro a way to stop calling itself")) from None
+        raise TemplateProblem(_at_frame(exc, "template.error", "a macro, include or recursive loop calls itself without end",
+                                        "give it a way to stop calling itself")) from None
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(_diagnostic(exc.filename or exc.name or "<template>", exc.lineno or 1,
                                           "template.syntax", exc.message or "syntax error",
