@@ -685,11 +685,11 @@ def check_folder(folder: str | os.PathLike) -> list[Diagnostic]:
     env = _environment(root.resolve(), bundled)
     known = sorted(p.relative_to(bundled).as_posix() for p in bundled.rglob("*.j2"))
     paths, too_big = folder_templates(root)
+    if too_big:  # not a templates folder: nothing in it is said
+        return [Diagnostic(display_path(str(root)), 1, 1, Severity.ERROR, "template.folder-too-big",
+                           f"the templates folder holds more than {MAX_FOLDER_ENTRIES:,} files and folders; "
+                           "sheetgen looks through no more", "give a folder that holds only your templates")]
     out: list[Diagnostic] = []
-    if too_big:
-        out.append(Diagnostic(display_path(str(root)), 1, 1, Severity.ERROR, "template.folder-too-big",
-                              f"the templates folder holds more than {MAX_FOLDER_ENTRIES:,} files and folders; "
-                              "sheetgen looks through no more", "give a folder that holds only your templates"))
     inside = root.resolve()
     for path in paths:
         rel = path.relative_to(root).as_posix()
