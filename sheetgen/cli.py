@@ -348,7 +348,9 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         targets, context = _paths(paths)
         fonts = [face.path for face in checked.theme.fonts.values()]
         own = [checked.theme.templates] if checked.theme.templates else []  # a publisher's templates
-        own_files = [str(p) for folder in own for p in sorted(Path(folder).rglob("*")) if p.is_file()]
+        from sheetgen.content.project import template_sources
+
+        own_files = [str(p) for folder in own for p in template_sources(folder)]
         listed = report.outputs if report.outputs is not None else [e.path for e in read_manifest(out).entries]
         written = [out / path for path in listed] + [out / "manifest.json", out / "index.html"]
         from sheetgen.content.gamedata import is_game_data

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 #: worker closes its copies (`release_inherited_locks`), so that the lock goes with the build.
 HELD_LOCKS: set[int] = set()
 
+#: How much more memory than it started with a worker may take: a template (or anything
+#: else) that would take all of the machine's fails in its own target with a MemoryError.
+WORKER_MEMORY = 2 * 1024**3
+
 
 def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> "ProcessPoolExecutor":
     """A pool of `jobs` forked worker processes; each runs `initializer(*initargs)` first."""
@@ -35,6 +39,7 @@ def _start(parent: int, initializer: Callable[..., Any] | None, initargs: tuple)
 
     release_inherited_locks()
     end_with_parent(parent)
+    limit_memory(WORKER_MEMORY)
     # Ctrl-C reaches every process of the build: the build says what it means, a worker
     # only ends (what it was writing is a temporary file the next build removes). A build
     # that ignores it (run in the background by a script) has workers that ignore it too.
@@ -57,6 +62,22 @@ def end_with_parent(parent: int | None) -> None:
         if parent is not None and os.getppid() != parent:  # the build ended before the signal was asked for
             os._exit(1)
     except (OSError, AttributeError):
+        pass
+
+
+def limit_memory(headroom: int) -> None:
+    """Let this process's data (its heap and private mappings: Linux's RLIMIT_DATA) grow
+    by at most `headroom` bytes from what it holds now; nothing where that is not known."""
+    try:
+        import resource
+
+        with open("/proc/self/status", encoding="ascii") as status:
+            held = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmData:"))
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        limit = held + headroom if hard == resource.RLIM_INFINITY else min(held + headroom, hard)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+    except (ImportError, OSError, ValueError, StopIteration):
         pass
 
 

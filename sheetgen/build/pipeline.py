@@ -283,7 +283,7 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
-    from sheetgen.layout.templates import TemplateProblem, use_templates
+    from sheetgen.layout.templates import BOUND_CODES, TemplateProblem, use_templates
 
     from sheetgen.layout.margins import lay_out_in_margin
 
@@ -293,7 +293,10 @@ def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None
         return lay_out_in_margin(product, target.job, theme, target.key)
     except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
         d = exc.diagnostic
-        return None, [Issue(Source(None), d.severity, d.code, d.message, d.hint, at=(d.file, d.line, d.column))]
+        # A template stopped at a bound stopped on this document's values: which one.
+        message = f"{d.message} (laying out {target.key}, from {', '.join(target.sources)})" \
+            if d.code in BOUND_CODES and target.sources else d.message
+        return None, [Issue(Source(None), d.severity, d.code, message, d.hint, at=(d.file, d.line, d.column))]
 
 
 def run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool = False) -> JobResult:

@@ -8,6 +8,7 @@ was given, or outside the package's own data.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Iterable
 
@@ -82,3 +83,65 @@ def safe_name(name: str) -> str:
         else:
             out.append(ch)
     return safe("".join(out))
+
+
+# --- a publisher's templates folder: looked through within bounds -------------------------
+
+#: A template file sheetgen reads is at most this big; a templates folder is looked through
+#: no further than this many entries, this deep.
+MAX_TEMPLATE_BYTES = 256 * 1024
+MAX_FOLDER_ENTRIES = 2_000
+MAX_FOLDER_DEPTH = 8
+
+
+def folder_templates(folder: str | os.PathLike) -> tuple[list[Path], bool]:
+    """The `.j2` files of a publisher's folder, sorted, and whether the folder is too big
+    to look through: links to folders are not followed, nothing deeper than
+    `MAX_FOLDER_DEPTH` is looked at, and no more than `MAX_FOLDER_ENTRIES` entries."""
+    found: list[Path] = []
+    seen = 0
+    pending = [(Path(folder), 0)]
+    while pending:
+        where, depth = pending.pop()
+        try:
+            with os.scandir(where) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError:
+            continue
+        seen += len(entries)
+        if seen > MAX_FOLDER_ENTRIES:
+            return sorted(found), True
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if depth + 1 < MAX_FOLDER_DEPTH:
+                    pending.append((Path(entry.path), depth + 1))
+            elif entry.name.endswith(".j2"):
+                found.append(Path(entry.path))
+    return sorted(found), False
+
+
+def template_sources(folder: str | os.PathLike) -> list[Path]:
+    """The templates of a publisher's folder a build may read (`.j2` files inside it, plain
+    and small enough; see `folder_templates`): what its outputs depend on."""
+    inside = Path(folder).resolve()
+    return [p for p in folder_templates(folder)[0] if readable_template(p, inside)]
+
+
+def readable_template(path: Path, root: Path) -> bool:
+    """Whether `path` resolves inside `root` and is a regular file of at most
+    `MAX_TEMPLATE_BYTES`: checked without opening it."""
+    if not resolves_inside(path, root):
+        return False
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size <= MAX_TEMPLATE_BYTES
+
+
+def resolves_inside(path: Path, root: Path) -> bool:
+    """Whether `path`, links followed, lies in the folder `root` (resolved)."""
+    try:
+        return inside(path.resolve(), [root])
+    except (OSError, RuntimeError):
+        return False

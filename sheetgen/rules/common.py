@@ -73,10 +73,22 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             broken = True
     if not broken:  # the family's missing styles, once the fonts it gives are usable
         _check_family(doc, ctx, theme)
-    if theme.templates is not None and not (base / theme.templates).is_dir():
-        ctx.error(doc, ("templates",), "theme.no-templates", f"there is no folder `{theme.templates}` of templates",
-                  "give a folder relative to the theme file, holding templates by the bundled templates' paths")
+    if theme.templates is not None:
+        _check_templates_folder(doc, ctx, base, theme.templates)
     return {}
+
+
+def _check_templates_folder(doc: Document, ctx: RuleContext, base: Path, rel: str) -> None:
+    """A theme's `templates:` is a folder inside the project; one outside it is not looked
+    at (said the same way whether or not it exists)."""
+    if not within_project(base / rel, ctx.library.root):
+        ctx.error(doc, ("templates",), "theme.templates-outside-project",
+                  f"the templates folder `{rel}` is outside the project; sheetgen reads templates only inside it",
+                  "move the folder into the project and give its path relative to the theme file "
+                  "(or name a folder of your own with `sheetgen build --templates DIR`)")
+    elif not (base / rel).is_dir():
+        ctx.error(doc, ("templates",), "theme.no-templates", f"there is no folder `{rel}` of templates",
+                  "give a folder relative to the theme file, holding templates by the bundled templates' paths")
 
 
 def _check_family(doc: Document, ctx: RuleContext, theme: Theme) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from sheetgen.content import plain
 from sheetgen.content.loader import Document, Library
+from sheetgen.content.project import template_sources
 from sheetgen.content.checks import DEFAULT_PALETTE
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.fonts import STYLES, FontFace, default_faces, face_for_file
@@ -189,13 +190,14 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
 
 
 def _templates_digest(folder: str) -> str:
+    """A digest of the templates a build may read from the folder (never of other files)."""
     import hashlib
 
     if not folder or not Path(folder).is_dir():
         return ""
     h = hashlib.sha256()
     root = Path(folder)
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+    for path in template_sources(root):
         h.update(path.relative_to(root).as_posix().encode() + b"\0")
         try:
             h.update(path.read_bytes())
