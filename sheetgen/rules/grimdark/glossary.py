@@ -11,7 +11,7 @@ from sheetgen.rules.grimdark.profile import ProfileError, RuleRef, parse_rule
 from sheetgen.rules.grimdark.rulebook import RULEBOOK_RULES
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.grimdark import GrimdarkRules
+    from sheetgen.content.models.grimdark import GrimdarkRules, HeroJoining
 
 KIND = "grimdark-rules"
 
@@ -22,8 +22,25 @@ def glossary(library: Library) -> dict[str, dict]:
     for doc in library.of_kind(KIND, targets_only=False):
         for entry in doc.model.rules:
             out.setdefault(entry.name, {"rating": entry.rating, "short": entry.short, "text": entry.text,
-                                        "weapon": entry.weapon})
+                                        "weapon": entry.weapon, "reconstructed": entry.reconstructed})
     return out
+
+
+def joining(library: Library) -> HeroJoining:
+    """How heroes join units: the first glossary that says, else the model's defaults."""
+    from sheetgen.content.models.grimdark import HeroJoining
+
+    for doc in library.of_kind(KIND, targets_only=False):
+        if doc.model.joining is not None:
+            return doc.model.joining
+    return HeroJoining()
+
+
+def glossary_keys(library: Library) -> list[tuple[str, str]]:
+    """Every glossary document, those that could not be read included: what cards that
+    print rules' text wait for."""
+    keys = [d.key for d in library.of_kind(KIND, targets_only=False)] + [k for k in library.invalid if k[0] == KIND]
+    return sorted(set(keys))
 
 
 def known_rules(library: Library) -> dict[str, bool]:
@@ -88,4 +105,5 @@ def check_glossary(doc: Document, ctx: RuleContext) -> dict:
                       f"the rulebook writes `{entry.name}` {'with' if RULEBOOK_RULES[entry.name] else 'without'} a rating",
                       f"set `rating: {'true' if RULEBOOK_RULES[entry.name] else 'false'}`")
     rules = sorted(g.rules, key=lambda e: e.name.lower())
-    return {"rules": [{"name": e.name, "rating": e.rating, "short": e.short, "weapon": e.weapon} for e in rules]}
+    return {"title": g.title, "rules": [{"name": e.name, "rating": e.rating, "short": e.short, "text": e.text,
+                                         "weapon": e.weapon, "reconstructed": e.reconstructed} for e in rules]}

@@ -26,6 +26,10 @@ MOVES = {
     "Slow": {"hold": 0, "advance": 1, "rush": 3, "charge": 3},
 }
 
+# "When activated, this model must always move 6-12 squares in a straight line": an
+# Aircraft moves so whatever its action, never by the table above.
+AIRCRAFT_MOVE = (6, 12)
+
 # The special rules the rulebook names: whether each is written with a rating (X).
 # A `grimdark-rules` glossary adds others and gives each its text.
 RULEBOOK_RULES = {

@@ -18,6 +18,7 @@ from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, li
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
 from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
 from sheetgen.units import MM
 
@@ -84,8 +85,9 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
     for i, w in enumerate(weapons):
         src = doc.source("weapons", i)
         # A count wherever some models do without the weapon ("1× Grenade Launcher" in a
-        # squad of 5); a weapon every model carries needs none.
-        name = f"{w['count']}× {w['name']}" if w["count"] < doc.derived["size"] else w["name"]
+        # squad of 5) or one model carries two ("2× Heavy Flamer" on a tank); a weapon
+        # every model carries once needs none.
+        name = f"{w['count']}× {w['name']}" if w["count"] != doc.derived["size"] else w["name"]
         rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP")
         name_w = cols[0].w - 1 * MM
         name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
@@ -172,7 +174,10 @@ def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragr
 
 
 def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> list[Item]:
-    cells = [(ACTION_NAMES[m["action"]], str(m["squares"])) for m in derived["movement"]]
+    """Squares per action; for an Aircraft, the one move it makes on every activation."""
+    cells = [(words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
+             if m["action"] == "aircraft" else (ACTION_NAMES[m["action"]], str(m["squares"]))
+             for m in derived["movement"]]
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
 
 
@@ -231,7 +236,7 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
 def army_units(job: Job) -> list[tuple[DocInput, int]]:
     """The army's units in list order, each once, with how many times it is taken;
     heroes follow the unit they join."""
-    army, units = job.doc, {d.id: d for d in job.docs[1:]}
+    army, units = job.doc, {d.id: d for d in job.docs[1:] if d.kind != GLOSSARY}
     out: dict[str, int] = {}
     for entry in army.derived["units"]:
         out[entry["unit"]] = out.get(entry["unit"], 0) + entry["count"]
@@ -241,11 +246,13 @@ def army_units(job: Job) -> list[tuple[DocInput, int]]:
 
 
 def army_includes(doc: DocInput) -> list[tuple[str, str]]:
-    """The unit documents an army's cards and roster need."""
+    """The documents an army's cards and roster need: its units, and the glossaries their
+    rules' text comes from (a broken glossary holds the cards back)."""
     keys: list[tuple[str, str]] = []
     for entry in doc.derived["units"]:
         keys.append(("grimdark-unit", entry["unit"]))
         keys += [("grimdark-unit", h["unit"]) for h in entry["heroes"]]
+    keys += [(GLOSSARY, gid) for gid in doc.derived.get("glossaries", ())]
     return list(dict.fromkeys(keys))
 
 
