@@ -63,8 +63,8 @@ def _weapon_rule_hint(ref: RuleRef, u: GrimdarkUnit) -> str:
 
 def _rule_rows(ctx: RuleContext, refs: list[RuleRef]) -> list[dict]:
     entries = glossary(ctx.library)
-    return [{"name": r.name, "rating": r.rating, "label": r.label, "text": short_text(entries.get(r.name), r.rating)}
-            for r in refs]
+    return [{"name": r.name, "rating": r.rating, "label": r.label, "text": short_text(entries.get(r.name), r.rating),
+             "reconstructed": bool((entries.get(r.name) or {}).get("reconstructed"))} for r in refs]
 
 
 def _check_numbers(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> None:

@@ -156,20 +156,31 @@ def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInp
               "several models carry), or choose a larger `card_size` in the theme")
 
 
+RECONSTRUCTED_MARK = "†"
+
+
 def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
-    """The unit's special rules, then its weapons' (AP is a column), each once, with its text."""
+    """The unit's special rules, then its weapons' (AP is a column), each once, with its
+    text. A rule the rulebook is silent on (or on part of it) is marked †, and a last line
+    says what the mark means."""
     seen: set[str] = set()
     blocks: list[Paragraph] = []
     style = TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.18)
     entries = [(r, doc.source("special_rules", i)) for i, r in enumerate(derived["special_rules"])]
     for i, w in enumerate(derived["weapons"]):
         entries += [(r, doc.source("weapons", i, "rules", j)) for j, r in enumerate(w["rules"]) if r["name"] != "AP"]
+    marked = False
     for rule, src in entries:
         if rule["label"] in seen:
             continue
         seen.add(rule["label"])
-        text = f"**{rule['label']}**" + (f" — {rule['text']}" if rule["text"] else "")
+        mark = f" {RECONSTRUCTED_MARK}" if rule["reconstructed"] and RECONSTRUCTED_MARK not in rule["text"] else ""
+        marked = marked or rule["reconstructed"]
+        text = f"**{rule['label']}**{mark}" + (f" — {rule['text']}" if rule["text"] else "")
         blocks.append(Paragraph(ctx, text, style, src))
+    if marked:
+        blocks.append(Paragraph(ctx, f"{RECONSTRUCTED_MARK} {words('reconstructed_note', game=GAME)}",
+                                TextStyle(size=6, font="italic", color=ctx.color("muted"), min_size=6)))
     return blocks
 
 
@@ -181,11 +192,14 @@ def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> l
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
 
 
-def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int) -> list[list[Item]]:
+def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int,
+               joins: list[str] = ()) -> list[list[Item]]:
     """A unit's card: profile, weapons, special rules, movement and occupancy; rules that
-    do not fit at their size go on to a card marked "(cont.)"."""
+    do not fit at their size go on to a card marked "(cont.)". A joined hero's card names
+    the unit it joins."""
     d = doc.derived
-    subtitle = f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
+    subtitle = (f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
+                + "".join(f" · joins {name}" for name in dict.fromkeys(joins)))
     occupancy = occupancy_text(d["occupancy"])
     occ_style = TextStyle(size=7, color=ctx.color("ink"), min_size=6, align="center", leading=1.15)
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
@@ -233,16 +247,18 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     return fronts
 
 
-def army_units(job: Job) -> list[tuple[DocInput, int]]:
-    """The army's units in list order, each once, with how many times it is taken;
-    heroes follow the unit they join."""
+def army_units(job: Job) -> list[tuple[DocInput, int, list[str]]]:
+    """The army's units in list order, each once, with how many times it is taken and the
+    units it joins (for a hero); heroes follow the unit they join."""
     army, units = job.doc, {d.id: d for d in job.docs[1:] if d.kind != GLOSSARY}
     out: dict[str, int] = {}
+    joins: dict[str, list[str]] = {}
     for entry in army.derived["units"]:
         out[entry["unit"]] = out.get(entry["unit"], 0) + entry["count"]
         for hero in entry["heroes"]:
             out[hero["unit"]] = out.get(hero["unit"], 0) + 1
-    return [(units[uid], n) for uid, n in out.items() if uid in units]
+            joins.setdefault(hero["unit"], []).append(entry["name"])
+    return [(units[uid], n, joins.get(uid, [])) for uid, n in out.items() if uid in units]
 
 
 def army_includes(doc: DocInput) -> list[tuple[str, str]]:
@@ -260,7 +276,7 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
     army = job.doc.model
-    fronts = [front for doc, n in army_units(job) for front in unit_cards(ctx, geo, doc, color, n)]
+    fronts = [front for doc, n, joins in army_units(job) for front in unit_cards(ctx, geo, doc, color, n, joins)]
     back = generic_back(ctx, geo, color, army.name, words("card_back"), job.doc.source("name"))
     pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
                         mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))
