@@ -66,6 +66,8 @@ def check_rule(ctx: RuleContext, doc: Document, path: tuple, text: str) -> RuleR
         ctx.error(doc, path, "grimdark.bad-rule", str(exc), exc.hint)
         return None
     known = known_rules(ctx.library)
+    if ref.name not in known and any(k[0] == KIND for k in ctx.library.invalid):
+        return ref  # the glossary that may define it could not be read: its error says so, and the cards wait
     if ref.name not in known:
         from sheetgen.diagnostics import did_you_mean
 

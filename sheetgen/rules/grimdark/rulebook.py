@@ -14,7 +14,7 @@ HERO_TOUGH_DISCOUNT = 3  # heroes count as having a Tough value 3 less
 LARGE_FOOTPRINT = 4  # the largest units occupy and block 4 squares
 OBJECTIVE_SPACING = 3  # objectives are placed over 3 squares from each other
 DEPLOYMENT_GAP = 8  # usual distance between the deployment zones, in squares
-ROUNDS = 4
+ROUNDS = 4  # not in the rulebook: sheetgen's reading, marked so on the cards
 
 # Squares moved per action: the basic profile, and the Fast and Slow ones.
 ACTIONS = ("hold", "advance", "rush", "charge")

@@ -12,7 +12,7 @@ from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
 from sheetgen.layout.sheets.grimdark.glossary_cards import layout_glossary_cards
 from sheetgen.layout.sheets.grimdark.mat import layout_mission_mat
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
-from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, layout_unit_cards
+from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, cards_includes, layout_unit_cards
 
 PRODUCTS = [
     Product(
@@ -24,7 +24,7 @@ PRODUCTS = [
         layout=layout_unit_cards,
         summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy",
         formats=("pdf",),
-        includes=army_includes,
+        includes=cards_includes,
         deck=True,
     ),
     Product(

@@ -262,14 +262,18 @@ def army_units(job: Job) -> list[tuple[DocInput, int, list[str]]]:
 
 
 def army_includes(doc: DocInput) -> list[tuple[str, str]]:
-    """The documents an army's cards and roster need: its units, and the glossaries their
-    rules' text comes from (a broken glossary holds the cards back)."""
+    """The unit documents an army's roster needs."""
     keys: list[tuple[str, str]] = []
     for entry in doc.derived["units"]:
         keys.append(("grimdark-unit", entry["unit"]))
         keys += [("grimdark-unit", h["unit"]) for h in entry["heroes"]]
-    keys += [(GLOSSARY, gid) for gid in doc.derived.get("glossaries", ())]
     return list(dict.fromkeys(keys))
+
+
+def cards_includes(doc: DocInput) -> list[tuple[str, str]]:
+    """The documents an army's unit cards need: its units, and the glossaries their rules'
+    text comes from (a glossary that cannot be read holds the cards back)."""
+    return army_includes(doc) + [(GLOSSARY, gid) for gid in doc.derived.get("glossaries", ())]
 
 
 def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
