@@ -326,3 +326,75 @@ def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp
     found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout)
              if "`grimdark-unit-cards`" in d["message"] and d["code"] == "layout.text-overflow"]
     assert found and all(re.fullmatch(r"shorten it to \d+ characters or fewer \(it has 34\)", d["hint"]) for d in found)
+
+
+GLOSSARY_DATA = REPO / "sheetgen" / "data" / "grimdark" / "rules.yaml"
+
+
+def test_the_glossary_cards_print_every_rules_full_text_and_mark_sheetgens_readings(built):
+    import yaml
+
+    text = flat(pdf_text(built / "glossary" / "grimdark-special-rules.pdf"))
+    # A rule's text may go on to the next card: read past a card's foot and the next one's title.
+    text = re.sub(r" Grimdark Future – Cubes \d+/\d+ Special rules on the grid \(cont\.\)", "", text)
+    rules = yaml.safe_load(GLOSSARY_DATA.read_text(encoding="utf-8"))["rules"]
+    for rule in rules:
+        label = rule["name"] + ("(X)" if rule.get("rating") else "")
+        assert f"{label}{' †' if rule.get('reconstructed') and '†' not in rule['text'] else ''} — " in text
+        assert flat(rule["text"]) in text
+        if rule.get("reconstructed"):
+            assert f"† {rule['reconstructed']}" in text
+    # The rulebook's own wording, in squares: Psychic rolls the enemy's D6+X; Blast hits models.
+    assert "may roll D6+X at the same time" in text and "hits up to X models in the target square" in text
+    assert "Heroes joining †" in text
+
+
+def test_the_reference_deck_has_the_combat_rules_and_the_hills_of_the_rulebook(built):
+    text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
+    for words in ("Blast(X): ignores cover, and hits up to X models in the target square",
+                  "Psychic(X): enemy psychics within 6 squares", "Repair: once an activation",
+                  "cost 1 square of vertical movement up or down", "treat the side as dangerous terrain",
+                  "directly behind a hill has cover", "the rulebook's figure for them was lost",
+                  "† sheetgen's reading: the rulebook does not say how many rounds are played or who wins"):
+        assert words in text, words
+
+
+def test_an_aircraft_card_prints_its_straight_move_not_the_ground_actions(workdir):
+    (workdir / "content" / "air.yaml").write_text(textwrap.dedent("""\
+        kind: grimdark-army
+        id: air
+        name: Air Wing
+        points_limit: 500
+        units: [{unit: jet}]
+        ---
+        kind: grimdark-unit
+        id: jet
+        name: Strike Jet
+        quality: 4
+        defense: 3
+        cost: 200
+        special_rules: [Aircraft, Tough(6)]
+        weapons: [{name: Cannon, range: 24in, attacks: 2, count: 2}]
+        """), encoding="utf-8")
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0, run.stderr
+    text = flat(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "air.pdf"))
+    assert "6–12 sq straight ahead" in text and "every activation" in text
+    assert "Advance" not in text and "Rush" not in text
+    assert "2× Cannon" in text  # one model with two guns
+
+
+def test_a_broken_glossary_holds_back_the_unit_cards_and_says_only_that(workdir):
+    shutil.copytree(GRIMDARK, workdir / "content" / "grimdark")
+    (workdir / "content" / "grimdark" / "glossary.yaml").write_text(textwrap.dedent("""\
+        kind: grimdark-rules
+        id: grimdark-special-rules
+        rules:
+          - {name: Tough, rating: maybe, short: Takes {X} wounds.}
+        """), encoding="utf-8")
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1
+    assert "content/grimdark/glossary.yaml:4:" in run.stderr and "unknown-rule" not in run.stderr
+    out = workdir / "out" / "grimdark"
+    assert not (out / "unit-cards").exists()
+    assert (out / "roster" / "iron-wardens.pdf").is_file()  # a roster prints no rule text: it is built
