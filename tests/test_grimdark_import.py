@@ -106,6 +106,7 @@ def test_joined_heroes_custom_names_and_combined_units_are_imported(workdir):
     cards = " ".join(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "varro-s-guard.pdf").split())
     assert "Captain Varro [1]" in cards and "joins Warden Line Squad" in cards
     assert "2× Heavy Flamer" in cards and "Fearless †" in cards
+    assert "Rules of Varro's Guard" in cards and "Fearless † — When the unit fails a morale test" in cards
 
 
 def test_the_other_text_form_is_read(workdir):

@@ -55,7 +55,7 @@ def test_unit_cards_show_each_unit_with_ranges_in_squares(built):
 def test_unit_cards_are_imposed_with_backs(built):
     reader = read_pdf(built / "unit-cards" / "kor-swarm.pdf")
     pages = reader.pages
-    assert len(pages) == 2  # five cards fit one sheet; their backs on the next page
+    assert len(pages) == 2  # five cards and the army's rules fit one sheet; their backs on the next page
     for page in pages:
         assert round(float(page.mediabox.width) / MM) == 210 and round(float(page.mediabox.height) / MM) == 297
     assert "The Kor Swarm" in flat(pages[1].extract_text())  # the back names the army
@@ -229,7 +229,7 @@ def test_weapon_rules_too_long_for_their_column_wrap_and_the_row_grows(workdir):
     pdf = workdir / "out" / "grimdark" / "unit-cards" / "first-army.pdf"
     assert "Chain Sword melee 2 2 Blast(3), Relentless" in flat(pdf_text(pdf))
     words = words_on_page(pdf)
-    right = next(x1 for w, _, _, x1 in words if w == "1/2")  # the first card's number ends at its safe area
+    right = next(x1 for w, _, _, x1 in words if w.startswith("1/"))  # the first card's number ends at its safe area
     first = {w: (x0, y0, x1) for w, x0, y0, x1 in words if x0 < right}  # the first card's words
     (bx, by, _), (rx, ry, rright) = first["Blast(3),"], first["Relentless"]
     assert abs(bx - rx) < 0.5 and 5 < ry - by < 12  # the second line under the first
@@ -331,22 +331,26 @@ def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp
 GLOSSARY_DATA = REPO / "sheetgen" / "data" / "grimdark" / "rules.yaml"
 
 
-def test_the_glossary_cards_print_every_rules_full_text_and_mark_sheetgens_readings(built):
+def test_unit_cards_end_with_the_armys_rules_in_full_and_mark_sheetgens_readings(built):
     import yaml
 
-    text = flat(pdf_text(built / "glossary" / "grimdark-special-rules.pdf"))
+    text = flat(pdf_text(built / "unit-cards" / "iron-wardens.pdf"))
     # A rule's text may go on to the next card: read past a card's foot and the next one's title.
-    text = re.sub(r" Grimdark Future – Cubes \d+/\d+ Special rules on the grid \(cont\.\)", "", text)
-    rules = yaml.safe_load(GLOSSARY_DATA.read_text(encoding="utf-8"))["rules"]
-    for rule in rules:
-        label = rule["name"] + ("(X)" if rule.get("rating") else "")
+    text = re.sub(r" Grimdark Future – Cubes \d+/\d+ Rules of Iron Wardens \(cont\.\)", "", text)
+    rules = {r["name"]: r for r in yaml.safe_load(GLOSSARY_DATA.read_text(encoding="utf-8"))["rules"]}
+    # What content/grimdark/units/iron-wardens.yaml carries (AP is a column of its own).
+    carried = ("Blast", "Hero", "Relentless", "Scout", "Slow", "Tough")
+    for name in carried:
+        rule = rules[name]
+        label = name + ("(X)" if rule.get("rating") else "")
         assert f"{label}{' †' if rule.get('reconstructed') and '†' not in rule['text'] else ''} — " in text
         assert flat(rule["text"]) in text
         if rule.get("reconstructed"):
             assert f"† {rule['reconstructed']}" in text
-    # The rulebook's own wording, in squares: Psychic rolls the enemy's D6+X; Blast hits models.
-    assert "may roll D6+X at the same time" in text and "hits up to X models in the target square" in text
-    assert "Heroes joining †" in text
+    assert "Fearless" not in text and "Aircraft" not in text  # rules no unit of the army has
+    # The rulebook's own wording: Blast hits models in the square; heroes join as the data says.
+    assert "hits up to X models in the target square" in text
+    assert "Heroes joining † — A hero may join one unit of 2 or more models that has no hero" in text
 
 
 def test_the_reference_deck_has_the_combat_rules_and_the_hills_of_the_rulebook(built):
@@ -355,7 +359,8 @@ def test_the_reference_deck_has_the_combat_rules_and_the_hills_of_the_rulebook(b
                   "Psychic(X): enemy psychics within 6 squares", "Repair: once an activation",
                   "cost 1 square of vertical movement up or down", "treat the side as dangerous terrain",
                   "directly behind a hill has cover", "the rulebook's figure for them was lost",
-                  "† sheetgen's reading: the rulebook does not say how many rounds are played or who wins"):
+                  "† sheetgen's reading: the rulebook does not say how many rounds are played or who wins",
+                  "unit cards end with the full text of its rules"):
         assert words in text, words
 
 

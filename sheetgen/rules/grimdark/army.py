@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
-from sheetgen.rules.grimdark.glossary import glossary_keys, joining
+from sheetgen.rules.grimdark.glossary import glossary_keys, joining, rules_in_full
 
 if TYPE_CHECKING:
     from sheetgen.content.models.grimdark import ArmyEntry, GrimdarkArmy, HeroJoining
@@ -50,14 +50,15 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
     """Every unit id exists, counts are 1 or more, joined heroes have the Hero rule and
     join as the glossary's `joining` says (one unit each, of enough models, taken once,
     with no other hero), and the points stay within the limit. Derived: the entries with
-    their points, the total and what is left of the limit, and the glossaries the cards
-    print from."""
+    their points, the total and what is left of the limit, the glossaries the cards print
+    from, the full text of the rules the army carries and how its heroes join."""
     army: GrimdarkArmy = doc.model  # type: ignore[assignment]
     if army.points_limit < 1:
         ctx.error(doc, ("points_limit",), "grimdark.points-limit", f"the points limit is {army.points_limit}",
                   "write the game's size in points, such as 500")
-    rules = joining(ctx.library)
+    rules, joining_glossary = joining(ctx.library)
     entries: list[dict] = []
+    carried: set[str] = set()  # the names of the special rules the army's units and weapons carry
     total = 0
     complete = True
     joined_at: dict[str, int] = {}  # hero id → the entry it joins
@@ -75,6 +76,7 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
                 complete = False
                 continue
             row = _unit_row(ctx, hero)
+            carried |= _rule_names(ctx, hero)
             problem = _join_problem(row, target_row, entry, j, rules) if target_row is not None else None
             if problem is None and ref in joined_at:
                 problem = ("grimdark.hero-joins-twice", f"{row['name']} already joins units[{joined_at[ref]}]; "
@@ -88,6 +90,7 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
         if target_row is None:
             complete = False
             continue
+        carried |= _rule_names(ctx, target)
         points = target_row["cost"] * max(entry.count, 0)
         total += points
         entries.append({**target_row, "count": entry.count, "points": points + sum(h["cost"] for h in heroes),
@@ -105,4 +108,15 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
         "units": entries,
         "models": sum(e["size"] * e["count"] + sum(h["size"] for h in e["heroes"]) for e in entries),
         "glossaries": [key[1] for key in glossary_keys(ctx.library)],
+        "rules": rules_in_full(ctx.library, carried),
+        "joining": ({"heroes_per_unit": rules.heroes_per_unit, "min_unit_size": rules.min_unit_size,
+                     "reconstructed": rules.reconstructed, "glossary": joining_glossary}
+                    if any(e["heroes"] for e in entries) else None),
     }
+
+
+def _rule_names(ctx: RuleContext, unit: Document) -> set[str]:
+    """The names of the special rules a unit and its weapons carry (AP is a column of its own)."""
+    d = ctx.derived.get(unit.key) or {}
+    rows = d.get("special_rules", []) + [r for w in d.get("weapons", []) for r in w["rules"]]
+    return {r["name"] for r in rows if r["name"] != "AP"}

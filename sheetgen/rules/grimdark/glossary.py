@@ -17,23 +17,40 @@ KIND = "grimdark-rules"
 
 
 def glossary(library: Library) -> dict[str, dict]:
-    """Every rule a glossary defines, by name (the first definition wins)."""
+    """Every rule a glossary defines, by name (the first definition wins), with the
+    glossary's id and the rule's index in it."""
     out: dict[str, dict] = {}
     for doc in library.of_kind(KIND, targets_only=False):
-        for entry in doc.model.rules:
+        for i, entry in enumerate(doc.model.rules):
             out.setdefault(entry.name, {"rating": entry.rating, "short": entry.short, "text": entry.text,
-                                        "weapon": entry.weapon, "reconstructed": entry.reconstructed})
+                                        "weapon": entry.weapon, "reconstructed": entry.reconstructed,
+                                        "glossary": doc.id, "index": i})
     return out
 
 
-def joining(library: Library) -> HeroJoining:
-    """How heroes join units: the first glossary that says, else the model's defaults."""
+def joining(library: Library) -> tuple[HeroJoining, str | None]:
+    """How heroes join units, and the id of the glossary that says: the first that does,
+    else the model's defaults (and no id)."""
     from sheetgen.content.models.grimdark import HeroJoining
 
     for doc in library.of_kind(KIND, targets_only=False):
         if doc.model.joining is not None:
-            return doc.model.joining
-    return HeroJoining()
+            return doc.model.joining, doc.id
+    return HeroJoining(), None
+
+
+def rules_in_full(library: Library, names: set[str]) -> list[dict]:
+    """The glossary's full text of the named rules, by name: what the end of an army's
+    unit cards prints."""
+    entries = glossary(library)
+    out = []
+    for name in sorted(names, key=str.lower):
+        e = entries.get(name)
+        if e is not None:
+            out.append({"name": name, "label": f"{name}(X)" if e["rating"] else name, "text": e["text"] or e["short"],
+                        "field": "text" if e["text"] else "short", "reconstructed": e["reconstructed"],
+                        "glossary": e["glossary"], "index": e["index"]})
+    return out
 
 
 def glossary_keys(library: Library) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 """Grimdark Future – Cubes products: unit cards and a roster for each army, a
-battlefield mat for each mission (a mission without zones or markers is a plain mat),
-glossary cards with the full text of every special rule.
+battlefield mat for each mission (a mission without zones or markers is a plain mat).
+An army's unit cards end with the full text of the special rules its units carry.
 Reference decks with `system: grimdark` are built by the shared deck product; their
 line-of-sight cards ask for `FIGURES` drawn here from the rules' traced paths."""
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.grimdark.common import SYSTEM
 from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
-from sheetgen.layout.sheets.grimdark.glossary_cards import layout_glossary_cards
 from sheetgen.layout.sheets.grimdark.mat import layout_mission_mat
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
 from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, cards_includes, layout_unit_cards
@@ -22,7 +21,8 @@ PRODUCTS = [
         kinds=("grimdark-army",),
         scope="document",
         layout=layout_unit_cards,
-        summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy",
+        summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy; "
+                "then its rules in full",
         formats=("pdf",),
         includes=cards_includes,
         deck=True,
@@ -37,17 +37,6 @@ PRODUCTS = [
         one_sided=True,
         summary="an army's roster: units, counts and points, total against the limit, activations and wounds to tick",
         includes=army_includes,
-    ),
-    Product(
-        id="grimdark-glossary",
-        name="glossary",
-        system=SYSTEM,
-        kinds=("grimdark-rules",),
-        scope="document",
-        layout=layout_glossary_cards,
-        summary="the special-rule glossary as cards: every rule's full text, sheetgen's readings marked †",
-        formats=("pdf",),
-        deck=True,
     ),
     Product(
         id="grimdark-mat",

@@ -1,7 +1,7 @@
 """Unit cards: one poker card per unit of an army, imposed like every deck, with
 backs. Name and size, Quality, Defense, points, weapons (range in squares, inches
 in small type, attacks, AP, rules), special rules with their short text, movement
-per action and square occupancy."""
+per action and square occupancy; then the army's rules in full (`glossary_cards`)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from sheetgen.layout.labels import fits, label_forms
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
+from sheetgen.layout.sheets.grimdark.glossary_cards import RECONSTRUCTED_MARK, rules_cards
 from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
@@ -156,9 +157,6 @@ def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInp
               "several models carry), or choose a larger `card_size` in the theme")
 
 
-RECONSTRUCTED_MARK = "†"
-
-
 def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
     """The unit's special rules, then its weapons' (AP is a column), each once, with its
     text. A rule the rulebook is silent on (or on part of it) is marked †, and a last line
@@ -281,6 +279,7 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     color = accent(ctx)
     army = job.doc.model
     fronts = [front for doc, n, joins in army_units(job) for front in unit_cards(ctx, geo, doc, color, n, joins)]
+    fronts += rules_cards(ctx, geo, job.doc.derived, color)
     back = generic_back(ctx, geo, color, army.name, words("card_back"), job.doc.source("name"))
     pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
                         mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))
