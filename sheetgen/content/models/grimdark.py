@@ -31,7 +31,7 @@ class Weapon(ContentModel):
     name: Name
     range: RangeValue | None = None
     attacks: int = 1
-    count: int = 1  # how many of the unit's models carry it
+    count: int = 1  # how many of the unit's models carry it; a unit of one model may carry it more than once
     rules: Annotated[list[RuleName], Field(max_length=20)] = []
 
 
