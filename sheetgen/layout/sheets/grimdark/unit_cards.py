@@ -159,26 +159,21 @@ def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInp
 
 def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
     """The unit's special rules, then its weapons' (AP is a column), each once, with its
-    text. A rule the rulebook is silent on (or on part of it) is marked †, and a last line
-    says what the mark means."""
+    text. A rule the rulebook is silent on (or on part of it) is marked †: the card's back
+    says what the mark means, the army's rules in full say what of the rule is sheetgen's."""
     seen: set[str] = set()
     blocks: list[Paragraph] = []
     style = TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.18)
     entries = [(r, doc.source("special_rules", i)) for i, r in enumerate(derived["special_rules"])]
     for i, w in enumerate(derived["weapons"]):
         entries += [(r, doc.source("weapons", i, "rules", j)) for j, r in enumerate(w["rules"]) if r["name"] != "AP"]
-    marked = False
     for rule, src in entries:
         if rule["label"] in seen:
             continue
         seen.add(rule["label"])
         mark = f" {RECONSTRUCTED_MARK}" if rule["reconstructed"] and RECONSTRUCTED_MARK not in rule["text"] else ""
-        marked = marked or rule["reconstructed"]
         text = f"**{rule['label']}**{mark}" + (f" — {rule['text']}" if rule["text"] else "")
         blocks.append(Paragraph(ctx, text, style, src))
-    if marked:
-        blocks.append(Paragraph(ctx, f"{RECONSTRUCTED_MARK} {words('reconstructed_note', game=GAME)}",
-                                TextStyle(size=6, font="italic", color=ctx.color("muted"), min_size=6)))
     return blocks
 
 
@@ -280,7 +275,8 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     army = job.doc.model
     fronts = [front for doc, n, joins in army_units(job) for front in unit_cards(ctx, geo, doc, color, n, joins)]
     fronts += rules_cards(ctx, geo, job.doc.derived, color)
-    back = generic_back(ctx, geo, color, army.name, words("card_back"), job.doc.source("name"))
+    back = generic_back(ctx, geo, color, army.name, words("card_back", mark=RECONSTRUCTED_MARK, game=GAME),
+                        job.doc.source("name"))
     pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
                         mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))
     return LayoutDocument(title=f"{army.name} — unit cards", pages=tuple(pages), author=ctx.theme.author,
