@@ -493,26 +493,26 @@ class Imported:
     origins: list[Origins]  # one for each document, in the same order
 
 
-def documents(army: ArmyIn) -> Imported:
-    """The army's id and its documents: the army first, then one unit per distinct
-    profile (identical units are one unit taken several times). A unit a hero joins is an
-    entry of its own with the hero in its `heroes`; a joined hero is a unit of its own."""
-    army_id = slug(army.name, 40)
-    units = merge_combined(army.units)
-    joined = {u.join for u in units if u.join is not None}
-    unit_docs: list[dict] = []
-    unit_origins: list[Origins] = []
+def _unit_body(u: UnitIn) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": u.name, "size": u.size, "quality": u.quality, "defense": u.defense, "cost": u.cost}
+    if u.rules:
+        body["special_rules"] = list(u.rules)
+    body["weapons"] = [_weapon_doc(w) for w in u.weapons]
+    if u.base_name:
+        body["notes"] = f"{u.base_name} in the list builder"
+    return body
+
+
+def _unit_documents(army_id: str, units: list[UnitIn]) -> tuple[list[dict], list[Origins], dict[int, str]]:
+    """One unit document per distinct profile (a joined hero always one of its own), where
+    each came from, and each unit's document id (by the unit's `id()`)."""
+    docs: list[dict] = []
+    origins: list[Origins] = []
     uid_of: dict[int, str] = {}
     by_profile: dict[str, str] = {}
     ids: set[str] = set()
     for u in units:
-        body: dict[str, Any] = {"name": u.name, "size": u.size, "quality": u.quality, "defense": u.defense,
-                                "cost": u.cost}
-        if u.rules:
-            body["special_rules"] = list(u.rules)
-        body["weapons"] = [_weapon_doc(w) for w in u.weapons]
-        if u.base_name:
-            body["notes"] = f"{u.base_name} in the list builder"
+        body = _unit_body(u)
         key = json.dumps(body, sort_keys=True) + (f"#{u.selection}" if u.join is not None else "")
         if key not in by_profile:
             base = slug(f"{army_id}-{u.name}")
@@ -521,11 +521,18 @@ def documents(army: ArmyIn) -> Imported:
                 uid, n = slug(f"{base[:MAX_ID - 4]}-{n}"), n + 1
             ids.add(uid)
             by_profile[key] = uid
-            unit_docs.append({"kind": "grimdark-unit", "id": uid, **body})
-            unit_origins.append({(): u.where})
+            docs.append({"kind": "grimdark-unit", "id": uid, **body})
+            origins.append({(): u.where})
         uid_of[id(u)] = by_profile[key]
+    return docs, origins, uid_of
+
+
+def _entries(units: list[UnitIn], uid_of: dict[int, str]) -> tuple[list[dict], Origins]:
+    """The army's entries: a unit a hero joins is an entry of its own with the hero in its
+    `heroes`; other units of one profile are one entry taken several times."""
+    joined = {u.join for u in units if u.join is not None}
     entries: list[dict] = []
-    entry_origins: Origins = {}
+    origins: Origins = {}
     merged: dict[str, int] = {}  # unit id → its entry, for units no hero joins
     for u in units:
         if u.join is not None:
@@ -536,14 +543,24 @@ def documents(army: ArmyIn) -> Imported:
             continue
         i = len(entries)
         entry: dict[str, Any] = {"unit": uid, "count": 1}
-        entry_origins[("units", i)] = u.where
+        origins[("units", i)] = u.where
         heroes = [h for h in units if h.join is not None and h.join == u.selection]
         if heroes:
             entry["heroes"] = [uid_of[id(h)] for h in heroes]
-            entry_origins.update({("units", i, "heroes", j): h.join_where for j, h in enumerate(heroes)})
+            origins.update({("units", i, "heroes", j): h.join_where for j, h in enumerate(heroes)})
         else:
             merged[uid] = i
         entries.append(entry)
+    return entries, origins
+
+
+def documents(army: ArmyIn) -> Imported:
+    """The army's id and its documents, the army first, then its units; with where in the
+    export each came from."""
+    army_id = slug(army.name, 40)
+    units = merge_combined(army.units)
+    unit_docs, unit_origins, uid_of = _unit_documents(army_id, units)
+    entries, entry_origins = _entries(units, uid_of)
     total = sum(u.cost for u in units)
     limit = army.points_limit if army.points_limit else total
     army_doc = {"kind": "grimdark-army", "id": army_id, "name": army.name, "points_limit": limit, "units": entries}
