@@ -812,23 +812,25 @@ def import_() -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), default="content/grimdark", show_default=True,
               help="the folder to write <army-id>.yaml into")
-def import_army_forge(file, out_dir) -> None:
+@click.option("--force", is_flag=True, help="replace <army-id>.yaml if it is already there (hand edits are lost)")
+def import_army_forge(file, out_dir, force) -> None:
     """A list builder's army export (JSON or text) → a grimdark-army and its grimdark-units."""
-    from dataclasses import replace
-
     from sheetgen.build.files import write_atomic
-    from sheetgen.importers.army_forge import import_yaml
+    from sheetgen.importers.army_forge import import_yaml, relocate
 
     result = import_yaml(Path(file))
     target = Path(out_dir) / result.name
     problems, lines = result.problems, {file: result.lines}
-    if not problems:  # checked like any content before a byte is written
-        problems = [replace(d, file=str(target)) for d in _check_generated(result.text, None)]
-        lines = {str(target): result.text.splitlines()}
+    if not problems:  # checked like any content before a byte is written, reported at the export's lines
+        problems = relocate(result, file, _check_generated(result.text, None))
+    if result.warnings or problems:
+        click.echo(format_text(result.warnings + problems, lines), err=True)
     if problems:
-        click.echo(format_text(problems, lines), err=True)
         click.echo(f"sheetgen: {file} was not imported; nothing was written", err=True)
         raise ContentFailure()
+    if target.exists() and not force:
+        raise click.UsageError(f"{target} is already there; sheetgen import does not replace a file unless asked "
+                               "(hand edits would be lost): choose another -o, or add --force to replace it")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, result.text.encode("utf-8"))

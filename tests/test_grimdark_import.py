@@ -59,14 +59,105 @@ def test_a_text_export_becomes_an_army_and_its_units(workdir):
     from conftest import pdf_text
 
     cards = " ".join(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "the-kor-swarm.pdf").split())
-    assert "Tough(6) — Takes 6 wounds to kill each model." in cards and "Ambush — Held back" in cards
+    assert "Tough(6) — Takes 6 wounds to kill each model (†)" in cards and "Ambush — Held back" in cards
 
 
-def test_importing_twice_gives_the_same_bytes(workdir):
+def test_importing_again_refuses_to_replace_the_file_unless_forced(workdir):
+    """A second import keeps the hand-edited file; with --force it writes the same bytes
+    as the first."""
     first, _ = imported(workdir, IMPORTS / "wardens.json")
     before = first.read_bytes()
-    second, _ = imported(workdir, IMPORTS / "wardens.json")
-    assert second.read_bytes() == before
+    first.write_text(first.read_text(encoding="utf-8") + "# my notes\n", encoding="utf-8")
+    again = run_cli("import", "army-forge", str(IMPORTS / "wardens.json"), "-o", "content/armies")
+    assert again.code == 2 and "--force" in again.stderr and "Traceback" not in again.stderr
+    assert first.read_text(encoding="utf-8").endswith("# my notes\n")
+    forced = run_cli("import", "army-forge", str(IMPORTS / "wardens.json"), "-o", "content/armies", "--force")
+    assert forced.code == 0, forced.stderr
+    assert first.read_bytes() == before
+
+
+def test_joined_heroes_custom_names_and_combined_units_are_imported(workdir):
+    """varro.json: a squad combined with a copy of itself, Captain Varro (customName) joined
+    to it, a team and a one-model tank with two flamers; the export's `points` (1090) is
+    not what its units cost (100 + 100 + 70 + 115 + 125 = 510)."""
+    export = IMPORTS / "varro.json"
+    run = run_cli("import", "army-forge", str(export), "-o", "content/armies")
+    assert run.code == 0, run.stderr
+    text = export.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(text, 1) if '"points"' in t)
+    assert f"{export}:{line}:{text[line - 1].index('1090') + 1}: warning[import.points-mismatch]" in run.stderr
+    assert "1090" in run.stderr and "510" in run.stderr
+    path = workdir / "content" / "armies" / "varro-s-guard.yaml"
+    army, *units = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
+    by_id = {u["id"]: u for u in units}
+    squad, hero = army["units"][0]["unit"], army["units"][0]["heroes"]
+    assert (by_id[squad]["size"], by_id[squad]["cost"]) == (20, 200)  # the combined copies, one unit
+    assert by_id[squad]["weapons"][0]["count"] == 20
+    assert [by_id[h]["name"] for h in hero] == ["Captain Varro"]
+    assert [e.get("heroes") for e in army["units"][1:]] == [None, None] and len(army["units"]) == 3
+    tank = next(u for u in units if u["name"] == "Hellhound")
+    assert (tank["size"], tank["weapons"][0]["count"]) == (1, 2)
+    assert run_cli("build", "-o", "out").code == 0
+    from conftest import pdf_text
+
+    roster = " ".join(pdf_text(workdir / "out" / "grimdark" / "roster" / "varro-s-guard.pdf").split())
+    assert "510 of 1000 points" in roster and "3 activations" in roster
+    assert "Captain Varro" in roster and "joins the unit above" in roster
+    cards = " ".join(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "varro-s-guard.pdf").split())
+    assert "Captain Varro [1]" in cards and "joins Warden Line Squad" in cards
+    assert "2× Heavy Flamer" in cards and "Fearless †" in cards
+    assert "Rules of Varro's Guard" in cards and "Fearless † — When the unit fails a morale test" in cards
+
+
+def test_the_other_text_form_is_read(workdir):
+    export = write(workdir, "army.txt", "++ Raiders [GF 300pts] ++\n\n"
+                   "Raider Squad [5] Q4+ D5+ | 120pts | Fast, Stealth\n5x Carbine (18\", A2)\n")
+    run = run_cli("import", "army-forge", str(export), "-o", "content/armies")
+    assert run.code == 0, run.stderr
+    army, squad = [d for d in yaml.safe_load_all((workdir / "content/armies/raiders.yaml").read_text()) if d]
+    assert (squad["name"], squad["size"], squad["quality"], squad["defense"], squad["cost"]) == ("Raider Squad", 5, 4, 5, 120)
+    assert squad["special_rules"] == ["Fast", "Stealth"] and squad["weapons"][0]["range"] == "18in"
+
+
+def _unit(sel: str, name: str, size: int, cost: int, rules: str = "", join: str | None = None) -> str:
+    """One unit of an export on one line; rules written `Hero, Tough(3)`."""
+    specials = [{"name": r.split("(")[0], "rating": int(r.split("(")[1][:-1]) if "(" in r else ""}
+                for r in rules.split(", ") if r]
+    unit = {"selectionId": sel, "joinToUnit": join, "name": name, "size": size, "quality": 4, "defense": 4,
+            "cost": cost, "specialRules": specials, "equipment": []}
+    return "    " + json.dumps(unit)
+
+
+def _export(limit: int, *units: str) -> str:
+    return '{\n  "name": "Test Army",\n  "pointsLimit": ' + str(limit) + ',\n  "units": [\n' + ",\n".join(units) + "\n  ]\n}\n"
+
+
+# (export, line, what stands just before the value reported, code): errors found in the written
+# content, reported at the export's own line and column.
+AT_EXPORT = [
+    (_export(100, _unit("a", "Squad", 5, 80), _unit("b", "Team", 5, 80)), 3, '"pointsLimit": ', "grimdark.over-points"),
+    (_export(900, _unit("a", "Boss", 1, 80, "Hero, Tough(3)"), _unit("b", "Chief", 1, 80, "Hero, Tough(3)", "a")),
+     6, '"joinToUnit": ', "grimdark.hero-joins-hero"),
+    (_export(900, _unit("a", "Tank", 1, 200, "Tough(9)"), _unit("b", "Chief", 1, 80, "Hero, Tough(3)", "a")),
+     6, '"joinToUnit": ', "grimdark.join-too-small"),
+    (_export(900, _unit("a", "Squad", 5, 80), _unit("b", "Chief", 1, 80, "Hero", "a"),
+             _unit("c", "Other Chief", 1, 80, "Hero", "a")), 7, '"joinToUnit": ', "grimdark.too-many-heroes"),
+    (_export(900, _unit("a", "Squad", 5, 80), _unit("b", "Grunt", 5, 80, "", "a")), 6, '"joinToUnit": ',
+     "grimdark.not-a-hero"),
+    (_export(900, _unit("a", "Squad", 5, 80), _unit("b", "Chief", 1, 80, "Hero", "zz")), 6, '"joinToUnit": ',
+     "import.bad-join"),
+]
+
+
+@pytest.mark.parametrize("text, line, needle, code", AT_EXPORT, ids=[a[3] for a in AT_EXPORT])
+def test_what_the_written_army_breaks_is_reported_at_the_export(workdir, text, line, needle, code):
+    export = write(workdir, "export.json", text)
+    run = run_cli("import", "army-forge", str(export), "-o", "content/armies")
+    assert run.code == 1 and "Traceback" not in run.stderr
+    column = text.splitlines()[line - 1].index(needle) + len(needle) + 1  # the value after it
+    assert f"{export}:{line}:{column}: error[{code}]" in run.stderr, run.stderr
+    assert "nothing was written" in run.stderr and not (workdir / "content" / "armies").exists()
+    assert "content/armies" not in run.stderr  # no place in a file that was never written
 
 
 # (export text, line, column, code, words): broken exports, positions read off the text.
@@ -88,6 +179,8 @@ BROKEN = [
     ('{"name": "X", "units": [{"name": "A", "size": 5, "quality": 4, "defense": 5, "cost": 10, "equipment": '
      '[{"name": "Gun", "range": 24, "attacks": 1, "count": 7}]}]}', 1, 156, "import.out-of-range", "7 models carry Gun"),
     ("A [5] | Qua 4+ Def 5+ | 50pts\n7x Gun (24\", A1)\n", 2, 1, "import.out-of-range", "but A has 5"),
+    ('{"name": "X", "units": [{"name": "A", "selectionId": "a", "joinToUnit": "a", "size": 1, "quality": 4, '
+     '"defense": 5, "cost": 10}]}', 1, 73, "import.bad-join", "joins `a`, itself"),
     ("", 1, 1, "import.empty", "empty"),
 ]
 

@@ -55,7 +55,7 @@ def test_unit_cards_show_each_unit_with_ranges_in_squares(built):
 def test_unit_cards_are_imposed_with_backs(built):
     reader = read_pdf(built / "unit-cards" / "kor-swarm.pdf")
     pages = reader.pages
-    assert len(pages) == 2  # five cards fit one sheet; their backs on the next page
+    assert len(pages) == 2  # five cards and the army's rules fit one sheet; their backs on the next page
     for page in pages:
         assert round(float(page.mediabox.width) / MM) == 210 and round(float(page.mediabox.height) / MM) == 297
     assert "The Kor Swarm" in flat(pages[1].extract_text())  # the back names the army
@@ -229,7 +229,7 @@ def test_weapon_rules_too_long_for_their_column_wrap_and_the_row_grows(workdir):
     pdf = workdir / "out" / "grimdark" / "unit-cards" / "first-army.pdf"
     assert "Chain Sword melee 2 2 Blast(3), Relentless" in flat(pdf_text(pdf))
     words = words_on_page(pdf)
-    right = next(x1 for w, _, _, x1 in words if w == "1/2")  # the first card's number ends at its safe area
+    right = next(x1 for w, _, _, x1 in words if w.startswith("1/"))  # the first card's number ends at its safe area
     first = {w: (x0, y0, x1) for w, x0, y0, x1 in words if x0 < right}  # the first card's words
     (bx, by, _), (rx, ry, rright) = first["Blast(3),"], first["Relentless"]
     assert abs(bx - rx) < 0.5 and 5 < ry - by < 12  # the second line under the first
@@ -326,3 +326,80 @@ def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp
     found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout)
              if "`grimdark-unit-cards`" in d["message"] and d["code"] == "layout.text-overflow"]
     assert found and all(re.fullmatch(r"shorten it to \d+ characters or fewer \(it has 34\)", d["hint"]) for d in found)
+
+
+GLOSSARY_DATA = REPO / "sheetgen" / "data" / "grimdark" / "rules.yaml"
+
+
+def test_unit_cards_end_with_the_armys_rules_in_full_and_mark_sheetgens_readings(built):
+    import yaml
+
+    text = flat(pdf_text(built / "unit-cards" / "iron-wardens.pdf"))
+    # A rule's text may go on to the next card: read past a card's foot and the next one's title.
+    text = re.sub(r" Grimdark Future – Cubes \d+/\d+ Rules of Iron Wardens \(cont\.\)", "", text)
+    rules = {r["name"]: r for r in yaml.safe_load(GLOSSARY_DATA.read_text(encoding="utf-8"))["rules"]}
+    # What content/grimdark/units/iron-wardens.yaml carries (AP is a column of its own).
+    carried = ("Blast", "Hero", "Relentless", "Scout", "Slow", "Tough")
+    for name in carried:
+        rule = rules[name]
+        label = name + ("(X)" if rule.get("rating") else "")
+        assert f"{label}{' †' if rule.get('reconstructed') and '†' not in rule['text'] else ''} — " in text
+        assert flat(rule["text"]) in text
+        if rule.get("reconstructed"):
+            assert f"† {rule['reconstructed']}" in text
+    assert "Fearless" not in text and "Aircraft" not in text  # rules no unit of the army has
+    # The rulebook's own wording: Blast hits models in the square; heroes join as the data says.
+    assert "hits up to X models in the target square" in text
+    assert "Heroes joining † — A hero may join one unit of 2 or more models that has no hero" in text
+
+
+def test_the_reference_deck_has_the_combat_rules_and_the_hills_of_the_rulebook(built):
+    text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
+    for words in ("Blast(X): ignores cover, and hits up to X models in the target square",
+                  "Psychic(X): enemy psychics within 6 squares", "Repair: once an activation",
+                  "cost 1 square of vertical movement up or down", "treat the side as dangerous terrain",
+                  "directly behind a hill has cover", "the rulebook's figure for them was lost",
+                  "† sheetgen's reading: the rulebook does not say how many rounds are played or who wins",
+                  "unit cards end with the full text of its rules"):
+        assert words in text, words
+
+
+def test_an_aircraft_card_prints_its_straight_move_not_the_ground_actions(workdir):
+    (workdir / "content" / "air.yaml").write_text(textwrap.dedent("""\
+        kind: grimdark-army
+        id: air
+        name: Air Wing
+        points_limit: 500
+        units: [{unit: jet}]
+        ---
+        kind: grimdark-unit
+        id: jet
+        name: Strike Jet
+        quality: 4
+        defense: 3
+        cost: 200
+        special_rules: [Aircraft, Tough(6)]
+        weapons: [{name: Cannon, range: 24in, attacks: 2, count: 2}]
+        """), encoding="utf-8")
+    run = run_cli("build", "-o", "out")
+    assert run.code == 0, run.stderr
+    text = flat(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "air.pdf"))
+    assert "6–12 sq straight ahead" in text and "every activation" in text
+    assert "Advance" not in text and "Rush" not in text
+    assert "2× Cannon" in text  # one model with two guns
+
+
+def test_a_broken_glossary_holds_back_the_unit_cards_and_says_only_that(workdir):
+    shutil.copytree(GRIMDARK, workdir / "content" / "grimdark")
+    (workdir / "content" / "grimdark" / "glossary.yaml").write_text(textwrap.dedent("""\
+        kind: grimdark-rules
+        id: grimdark-special-rules
+        rules:
+          - {name: Tough, rating: maybe, short: Takes {X} wounds.}
+        """), encoding="utf-8")
+    run = run_cli("build", "-o", "out")
+    assert run.code == 1
+    assert "content/grimdark/glossary.yaml:4:" in run.stderr and "unknown-rule" not in run.stderr
+    out = workdir / "out" / "grimdark"
+    assert not (out / "unit-cards").exists()
+    assert (out / "roster" / "iron-wardens.pdf").is_file()  # a roster prints no rule text: it is built

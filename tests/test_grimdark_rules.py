@@ -184,3 +184,104 @@ def test_army_totals_points_with_joined_heroes(bundled):
     assert d["total"] == 495 and d["left"] == 5 and d["points_limit"] == 500
     line = d["units"][0]
     assert line["unit"] == "warden-line" and line["points"] == 170 and line["heroes"][0]["unit"] == "warden-captain"
+
+
+COMMON_RULES = ("Fearless", "Rending", "Impact(2)", "Reliable", "Furious", "Regeneration", "Stealth", "Strider",
+                "Relentless", "Deadly(3)", "Poison", "Sniper", "Indirect", "Counter")
+
+
+def test_the_common_rules_are_known_and_marked_as_sheetgens_reading(workdir):
+    """The rules the rulebook's units carry but its text does not define: no unknown-rule
+    warning, a card line for each, and each marked reconstructed in the shipped data."""
+    weapon_rules = {"Rending", "Deadly(3)", "Poison", "Sniper", "Indirect", "Reliable", "Counter"}
+    unit_rules = [r for r in COMMON_RULES if r not in weapon_rules]
+    write(workdir, "content/unit.yaml", f"""
+        kind: grimdark-unit
+        id: veterans
+        name: Veterans
+        size: 5
+        quality: 4
+        defense: 4
+        cost: 150
+        special_rules: [{", ".join(unit_rules)}, Psychic(2)]
+        weapons:
+          - {{name: Long Gun, range: 24in, attacks: 1, rules: [{", ".join(sorted(weapon_rules))}]}}
+    """)
+    run = run_cli("show", "content/unit.yaml", "--json")
+    assert run.code == 0 and "unknown-rule" not in run.stderr, run.stderr
+    d = json.loads(run.stdout)["derived"]
+    rows = d["special_rules"] + d["weapons"][0]["rules"]
+    assert {r["label"] for r in rows} == set(COMMON_RULES) | {"Psychic(2)"}
+    by_name = {r["name"]: r for r in rows}
+    assert all(by_name[name]["text"] and by_name[name]["reconstructed"] for name in by_name if name != "Psychic")
+    # Distances in squares (12" and 9" ÷ 3): never inches on a card.
+    assert "4 squares" in by_name["Stealth"]["text"] and "3 squares" in by_name["Relentless"]["text"]
+    assert not any('"' in r["text"] or "inch" in r["text"] for r in rows)
+    # The rulebook: *enemy* psychics roll D6+X; the caster's own rating is not theirs.
+    psychic = by_name["Psychic"]
+    assert "D6+X" in psychic["text"] and "D6+2" not in psychic["text"] and not psychic["reconstructed"]
+    assert by_name["Impact"]["text"].startswith("After charging, roll 2 dice")
+
+
+def test_a_one_model_unit_may_carry_a_weapon_twice(workdir):
+    write(workdir, "content/unit.yaml", """
+        kind: grimdark-unit
+        id: tank
+        name: Tank
+        quality: 4
+        defense: 2
+        cost: 200
+        special_rules: [Tough(9)]
+        weapons: [{name: Heavy Flamer, range: 12in, attacks: 6, count: 2}]
+    """)
+    run = run_cli("show", "content/unit.yaml", "--json")
+    assert run.code == 0, run.stderr
+    assert json.loads(run.stdout)["derived"]["weapons"][0]["count"] == 2
+
+
+def test_how_heroes_join_is_the_glossarys_data(workdir):
+    """A glossary of the project's own that lets a unit take two heroes: the second is no
+    error; without it, the shipped glossary's one hero a unit is."""
+    army = """
+        kind: grimdark-army
+        id: pair
+        name: Pair
+        points_limit: 1000
+        units: [{unit: squad, heroes: [boss, chief]}]
+        ---
+        kind: grimdark-unit
+        id: squad
+        name: Squad
+        size: 10
+        quality: 4
+        defense: 5
+        cost: 100
+        ---
+        kind: grimdark-unit
+        id: boss
+        name: Boss
+        quality: 3
+        defense: 4
+        cost: 60
+        special_rules: [Hero]
+        ---
+        kind: grimdark-unit
+        id: chief
+        name: Chief
+        quality: 3
+        defense: 4
+        cost: 60
+        special_rules: [Hero]
+    """
+    write(workdir, "content/army.yaml", army)
+    run, found = validate_json()
+    assert run.code == 1 and [d["code"] for d in found] == ["grimdark.too-many-heroes"]
+    write(workdir, "content/house.yaml", """
+        kind: grimdark-rules
+        id: house-rules
+        joining: {heroes_per_unit: 2, min_unit_size: 2, reconstructed: our club's rule}
+        rules:
+          - {name: Banner, short: Friends nearby re-roll morale.}
+    """)
+    run, found = validate_json()
+    assert run.code == 0 and found == []

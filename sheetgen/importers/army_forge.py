@@ -3,27 +3,35 @@ its plain-text export, turned into one `grimdark-army` document and its
 `grimdark-unit` documents, ranges converted to the content format.
 
 JSON: the army (`name`, `points`, `pointsLimit`, `units`) and each unit (`name`,
-`size`, `quality`, `defense`, `cost`, `specialRules[{key, name, rating}]`, and its
-weapons in `loadout` when present and not empty, else in `equipment`: `name`,
-`label`, `range` in inches (0 is melee), `attacks`, `count`, `specialRules`).
-Equipment without attacks is gear: its rules become the unit's.
+`customName`, `size`, `quality`, `defense`, `cost`, `specialRules[{key, name, rating}]`,
+`selectionId`, `joinToUnit`, `combined`, and its weapons in `loadout` when present and not
+empty, else in `equipment`: `name`, `label`, `range` in inches (0 is melee), `attacks`,
+`count`, `specialRules`). Equipment without attacks is gear: its rules become the unit's.
+A hero whose `joinToUnit` names a unit's `selectionId` joins that unit (the army entry's
+`heroes`); a `combined` unit with a `joinToUnit` is merged into that copy of itself (one
+unit of both sizes and costs). The export's `points` is compared with the units' costs.
 
 Text: an optional army line (`++ Name [500pts] ++`), then for each unit a line
-`Name [5] | Qua 4+ Def 5+ | 100pts` (rules may follow after another `|`), then lines of
-weapon labels (`5x Rifle (24", A1, AP(1))`) and of rules (`Tough(3), Hero`).
+`Name [5] | Qua 4+ Def 5+ | 100pts` or `Name [5] Q4+ D5+ | 100pts` (rules may follow after
+another `|`), then lines of weapon labels (`5x Rifle (24", A1, AP(1))`) and of rules
+(`Tough(3), Hero`).
 
-Every problem is a diagnostic at its line and column; nothing here writes files.
+Every problem is a diagnostic at its line and column; nothing here writes files. The
+documents remember where in the export each of their values came from, so that a check of
+the written content (points over the limit, a hero that may not join) is reported at the
+export's own line (`relocate`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sheetgen.diagnostics import Diagnostic, Severity
+from sheetgen.diagnostics import CONSEQUENCES, Diagnostic, Severity
+from sheetgen.rules.grimdark.profile import weapon_count_fits
 from sheetgen.rules.grimdark.rulebook import QUALITY_RANGE
 
 MAX_BYTES = 2_000_000
@@ -47,6 +55,9 @@ class WeaponIn:
     rules: list[str]
 
 
+Where = tuple[int, int]  # line and column in the export
+
+
 @dataclass
 class UnitIn:
     name: str
@@ -56,6 +67,12 @@ class UnitIn:
     cost: int
     rules: list[str] = field(default_factory=list)
     weapons: list[WeaponIn] = field(default_factory=list)
+    where: Where = (1, 1)
+    selection: str | None = None  # the export's `selectionId`
+    join: str | None = None  # the `selectionId` this unit joins (`joinToUnit`)
+    join_where: Where = (1, 1)
+    combined: bool = False
+    base_name: str | None = None  # the list builder's name when `customName` replaces it
 
 
 @dataclass
@@ -63,6 +80,9 @@ class ArmyIn:
     name: str
     points_limit: int | None
     units: list[UnitIn]
+    limit_where: Where = (1, 1)
+    declared_points: int | None = None  # the export's own total (`points`)
+    points_where: Where = (1, 1)
 
 
 def slug(text: str, limit: int = MAX_ID) -> str:
@@ -213,7 +233,7 @@ class _JsonReader:
             got = self.weapon(w, path + (key, i))
             if isinstance(got, WeaponIn):
                 size = values["size"]
-                if isinstance(size, int) and got.count > size:
+                if isinstance(size, int) and not weapon_count_fits(got.count, size):
                     self.fail(path + (key, i, "count"), "import.out-of-range",
                               f"{got.count} models carry {got.name}, but the unit has {size}", "check the export")
                 weapons.append(got)
@@ -224,10 +244,24 @@ class _JsonReader:
                 problem = value_problem(key, value)
                 if problem:
                     self.fail(path + (key,), "import.out-of-range", f"{_path_text(path + (key,))}: {problem[0]}", problem[1])
+        custom = self.get(obj, path, "customName", str, required=False)
+        selection = self.get(obj, path, "selectionId", (str, int), required=False)
+        join = obj.get("joinToUnit")
+        if join is not None and not isinstance(join, (str, int)) or isinstance(join, bool):
+            self.fail(path + ("joinToUnit",), "import.wrong-type", f"{_path_text(path + ('joinToUnit',))} is "
+                      f"{json.dumps(join)[:40]}; expected a unit's selectionId or null", "check the export")
+        combined = obj.get("combined") is True
         if len(self.problems) > before:
             return None
-        return UnitIn(name.strip(), int(values["size"]), int(values["quality"]), int(values["defense"]),
-                      int(values["cost"]), rules, weapons)
+        unit = UnitIn(name.strip(), int(values["size"]), int(values["quality"]), int(values["defense"]),
+                      int(values["cost"]), rules, weapons, self.where(path))
+        if custom and custom.strip() and custom.strip() != unit.name:
+            unit.base_name, unit.name = unit.name, custom.strip()
+        unit.selection = None if selection is None else str(selection)
+        unit.join = None if join is None else str(join)
+        unit.join_where = self.where(path + ("joinToUnit",))
+        unit.combined = combined
+        return unit
 
 
 def read_json(file: str, text: str) -> ArmyIn:
@@ -244,6 +278,7 @@ def read_json(file: str, text: str) -> ArmyIn:
         raise ImportFailure(r.problems)
     name = r.get(data, (), "name", str)
     limit = r.number(data, (), "pointsLimit", required=False)
+    points = r.number(data, (), "points", required=False)
     units_raw = r.get(data, (), "units", list, default=[])
     units = []
     for i, raw in enumerate(units_raw or []):
@@ -252,16 +287,38 @@ def read_json(file: str, text: str) -> ArmyIn:
             units.append(unit)
     if not r.problems and not units:
         r.fail(("units",), "import.no-units", "the army has no units", "add units in the list builder and export again")
+    r.problems += join_problems(file, units)
     if r.problems:
         raise ImportFailure(r.problems)
-    return ArmyIn(name.strip(), limit, units)
+    return ArmyIn(name.strip(), limit, units, r.where(("pointsLimit",)) if limit is not None else r.where(("name",)),
+                  points if isinstance(points, int) else None, r.where(("points",)))
+
+
+def join_problems(file: str, units: list[UnitIn]) -> list[Diagnostic]:
+    """A `joinToUnit` must name another unit's `selectionId`, one that joins no unit itself."""
+    by_id = {u.selection: u for u in units if u.selection is not None}
+    out = []
+    for u in units:
+        if u.join is None:
+            continue
+        target = by_id.get(u.join)
+        if target is None or target is u:
+            message = f"{u.name} joins `{u.join}`, " + ("itself" if target is u else "which is no unit's selectionId")
+        elif target.join is not None:
+            message = f"{u.name} joins {target.name}, which joins another unit itself"
+        else:
+            continue
+        out.append(Diagnostic(file, *u.join_where, Severity.ERROR, "import.bad-join", message,
+                              "a hero joins one unit of the army: export the list again from the list builder"))
+    return out
 
 
 # --- text -------------------------------------------------------------------------------------
 
 _UNIT_RE = re.compile(
-    r"^(?P<name>[^|\[\]]+?)\s*\[(?P<size>\d+)\]\s*\|\s*(?:Qua|Q)\s*(?P<q>\d)\+?\s*(?:Def|D)\s*(?P<d>\d)\+?\s*"
+    r"^(?P<name>[^|\[\]]+?)\s*\[(?P<size>\d+)\]\s*(?:\|\s*)?(?:Qua|Q)\s*(?P<q>\d)\+?\s*(?:Def|D)\s*(?P<d>\d)\+?\s*"
     r"\|\s*(?P<cost>\d+)\s*pts?\s*(?:\|\s*(?P<rules>.*))?$", re.IGNORECASE)
+UNIT_LINE_HINT = "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts` or `Name [5] Q4+ D5+ | 100pts`"
 _HEADER_RE = re.compile(r"^\+*\s*(?P<name>.+?)\s*(?:\[(?:[A-Za-z ]+\s)?(?P<limit>\d+)\s*pts?\])?\s*\+*$", re.IGNORECASE)
 _WEAPON_RE = re.compile(r"^(?:(?P<count>\d+)\s*x\s+)?(?P<name>[^(]+?)\s*\((?P<inner>.*)\)$")
 _ATTACKS_RE = re.compile(r"^A(\d+)$")
@@ -312,7 +369,7 @@ def read_text(file: str, text: str) -> ArmyIn:
     def fail(line: int, col: int, code: str, message: str, hint: str) -> None:
         problems.append(Diagnostic(file, line, col, Severity.ERROR, code, message, hint))
 
-    name, limit = Path(file).stem, None
+    name, limit, limit_where = Path(file).stem, None, (1, 1)
     units: list[UnitIn] = []
     seen_unit = False
     for n, raw in enumerate(text.splitlines(), 1):
@@ -329,20 +386,21 @@ def read_text(file: str, text: str) -> ArmyIn:
                     fail(n, col + m.start(group), "import.out-of-range", problem[0], problem[1])
             rules = [p for _, p in split_top(m.group("rules") or "")]
             units.append(UnitIn(m.group("name").strip(), int(m.group("size")), int(m.group("q")), int(m.group("d")),
-                                int(m.group("cost")), rules))
+                                int(m.group("cost")), rules, where=(n, col)))
             continue
         if not seen_unit:
             h = _HEADER_RE.match(line)
             if "|" in line or not h:
                 fail(n, col, "import.bad-line", f"`{line[:60]}` is neither the army line nor a unit line",
-                     "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts`")
+                     UNIT_LINE_HINT)
                 continue
             name = h.group("name").strip()
             limit = int(h.group("limit")) if h.group("limit") else None
+            limit_where = (n, col + h.start("limit")) if limit is not None else (n, col)
             continue
         if "|" in line:
             fail(n, col, "import.bad-line", f"`{line[:60]}` looks like a unit line but cannot be read",
-                 "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts`")
+                 UNIT_LINE_HINT)
             continue
         unit = units[-1]
         for offset, item in split_top(line):
@@ -353,16 +411,16 @@ def read_text(file: str, text: str) -> ArmyIn:
             if weapon is None:
                 fail(n, col + offset, "import.bad-weapon", f"`{item[:60]}` cannot be read as a weapon or a rule",
                      'a weapon reads `5x Rifle (24", A1, AP(1))`, a rule `Tough(3)`')
-            elif weapon.count > unit.size:
+            elif not weapon_count_fits(weapon.count, unit.size):
                 fail(n, col + offset, "import.out-of-range",
                      f"{weapon.count} models carry {weapon.name}, but {unit.name} has {unit.size}", "check the export")
             else:
                 unit.weapons.append(weapon)
     if not units and not problems:
-        fail(1, 1, "import.no-units", "the export has no unit lines", "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts`")
+        fail(1, 1, "import.no-units", "the export has no unit lines", UNIT_LINE_HINT)
     if problems:
         raise ImportFailure(problems)
-    return ArmyIn(name, limit, units)
+    return ArmyIn(name, limit, units, limit_where)
 
 
 # --- both -------------------------------------------------------------------------------------
@@ -403,47 +461,142 @@ def _weapon_doc(w: WeaponIn) -> dict:
     return doc
 
 
-def documents(army: ArmyIn) -> tuple[str, list[dict]]:
-    """The army's id and its documents: the army first, then one unit per distinct
-    profile (identical units are one unit taken several times)."""
-    army_id = slug(army.name, 40)
-    unit_docs: list[dict] = []
-    entries: list[dict] = []
-    by_profile: dict[str, dict] = {}
-    ids: set[str] = set()
-    for u in army.units:
-        body = {"name": u.name, "size": u.size, "quality": u.quality, "defense": u.defense, "cost": u.cost}
-        if u.rules:
-            body["special_rules"] = list(u.rules)
-        body["weapons"] = [_weapon_doc(w) for w in u.weapons]
-        key = json.dumps(body, sort_keys=True)
-        if key in by_profile:
-            by_profile[key]["count"] += 1
+def merge_combined(units: list[UnitIn]) -> list[UnitIn]:
+    """The units on the table: a `combined` unit that joins a copy of itself is merged into
+    it (sizes, costs and weapon counts added), one unit activating once."""
+    out = [replace(u, weapons=[replace(w) for w in u.weapons]) for u in units]
+    by_id = {u.selection: u for u in out if u.selection is not None}
+    kept = []
+    for u in out:
+        partner = by_id.get(u.join) if u.combined and u.join is not None else None
+        if partner is None:
+            kept.append(u)
             continue
-        base = slug(f"{army_id}-{u.name}")
-        uid, n = base, 2
-        while uid in ids:
-            uid, n = slug(f"{base[:MAX_ID - 4]}-{n}"), n + 1
-        ids.add(uid)
-        unit_docs.append({"kind": "grimdark-unit", "id": uid, **body})
-        entry = {"unit": uid, "count": 1}
-        by_profile[key] = entry
+        partner.size += u.size
+        partner.cost += u.cost
+        carried = {w.name: w for w in partner.weapons}
+        for w in u.weapons:
+            if w.name in carried and (carried[w.name].range_in, carried[w.name].attacks) == (w.range_in, w.attacks):
+                carried[w.name].count += w.count
+            else:
+                partner.weapons.append(w)
+    return kept
+
+
+Origins = dict[tuple, Where]  # a document's paths → where in the export each came from
+
+
+@dataclass
+class Imported:
+    army_id: str
+    docs: list[dict]
+    origins: list[Origins]  # one for each document, in the same order
+
+
+def _unit_body(u: UnitIn) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": u.name, "size": u.size, "quality": u.quality, "defense": u.defense, "cost": u.cost}
+    if u.rules:
+        body["special_rules"] = list(u.rules)
+    body["weapons"] = [_weapon_doc(w) for w in u.weapons]
+    if u.base_name:
+        body["notes"] = f"{u.base_name} in the list builder"
+    return body
+
+
+def _unit_documents(army_id: str, units: list[UnitIn]) -> tuple[list[dict], list[Origins], dict[int, str]]:
+    """One unit document per distinct profile (a joined hero always one of its own), where
+    each came from, and each unit's document id (by the unit's `id()`)."""
+    docs: list[dict] = []
+    origins: list[Origins] = []
+    uid_of: dict[int, str] = {}
+    by_profile: dict[str, str] = {}
+    ids: set[str] = set()
+    for u in units:
+        body = _unit_body(u)
+        key = json.dumps(body, sort_keys=True) + (f"#{u.selection}" if u.join is not None else "")
+        if key not in by_profile:
+            base = slug(f"{army_id}-{u.name}")
+            uid, n = base, 2
+            while uid in ids:
+                uid, n = slug(f"{base[:MAX_ID - 4]}-{n}"), n + 1
+            ids.add(uid)
+            by_profile[key] = uid
+            docs.append({"kind": "grimdark-unit", "id": uid, **body})
+            origins.append({(): u.where})
+        uid_of[id(u)] = by_profile[key]
+    return docs, origins, uid_of
+
+
+def _entries(units: list[UnitIn], uid_of: dict[int, str]) -> tuple[list[dict], Origins]:
+    """The army's entries: a unit a hero joins is an entry of its own with the hero in its
+    `heroes`; other units of one profile are one entry taken several times."""
+    joined = {u.join for u in units if u.join is not None}
+    entries: list[dict] = []
+    origins: Origins = {}
+    merged: dict[str, int] = {}  # unit id → its entry, for units no hero joins
+    for u in units:
+        if u.join is not None:
+            continue
+        uid = uid_of[id(u)]
+        if u.selection not in joined and uid in merged:
+            entries[merged[uid]]["count"] += 1
+            continue
+        i = len(entries)
+        entry: dict[str, Any] = {"unit": uid, "count": 1}
+        origins[("units", i)] = u.where
+        heroes = [h for h in units if h.join is not None and h.join == u.selection]
+        if heroes:
+            entry["heroes"] = [uid_of[id(h)] for h in heroes]
+            origins.update({("units", i, "heroes", j): h.join_where for j, h in enumerate(heroes)})
+        else:
+            merged[uid] = i
         entries.append(entry)
-    total = sum(u.cost for u in army.units)
+    return entries, origins
+
+
+def documents(army: ArmyIn) -> Imported:
+    """The army's id and its documents, the army first, then its units; with where in the
+    export each came from."""
+    army_id = slug(army.name, 40)
+    units = merge_combined(army.units)
+    unit_docs, unit_origins, uid_of = _unit_documents(army_id, units)
+    entries, entry_origins = _entries(units, uid_of)
+    total = sum(u.cost for u in units)
     limit = army.points_limit if army.points_limit else total
     army_doc = {"kind": "grimdark-army", "id": army_id, "name": army.name, "points_limit": limit, "units": entries}
-    return army_id, [army_doc] + unit_docs
+    army_origins = {(): (1, 1), ("points_limit",): army.limit_where, **entry_origins}
+    return Imported(army_id, [army_doc] + unit_docs, [army_origins] + unit_origins)
+
+
+def points_warnings(file: str, army: ArmyIn) -> list[Diagnostic]:
+    """The export's own total (`points`) against the costs of its units."""
+    total = sum(u.cost for u in army.units)
+    if army.declared_points is None or army.declared_points == total:
+        return []
+    return [Diagnostic(file, *army.points_where, Severity.WARNING, "import.points-mismatch",
+                       f"the export says the army costs {army.declared_points} points, but its units cost {total}",
+                       f"the imported army counts {total}: check the list in the list builder and export it again")]
 
 
 @dataclass
 class ImportResult:
     """What an import gives: the file name to write, its YAML, or the problems (with
-    the export's lines, to show under each)."""
+    the export's lines, to show under each); warnings at the export's lines; and where in
+    the export each generated document's values came from (see `relocate`)."""
 
     name: str
     text: str
     problems: list[Diagnostic]
     lines: list[str]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    origins: list[Origins] = field(default_factory=list)
+
+
+def _export_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except OSError:
+        return []
 
 
 def import_yaml(path: Path) -> ImportResult:
@@ -453,13 +606,48 @@ def import_yaml(path: Path) -> ImportResult:
     try:
         army = read_export(path)
     except ImportFailure as exc:
-        try:
-            lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
-        except OSError:
-            lines = []
-        return ImportResult("", "", exc.diagnostics, lines)
-    army_id, docs = documents(army)
+        return ImportResult("", "", exc.diagnostics, _export_lines(path))
+    got = documents(army)
     header = f"Imported by `sheetgen import army-forge` from {path.name}."
     if army.points_limit is None:
         header += "\nThe export named no points limit: the army's total is used; edit points_limit."
-    return ImportResult(f"{army_id}.yaml", dump_documents(docs, header), [], [])
+    return ImportResult(f"{got.army_id}.yaml", dump_documents(got.docs, header), [], _export_lines(path),
+                        points_warnings(str(path), army), got.origins)
+
+
+def _spans(node, path: tuple, out: list[tuple[tuple, Where, Where]]) -> None:
+    """Every value of a YAML node with where it starts and ends."""
+    out.append((path, (node.start_mark.line + 1, node.start_mark.column + 1),
+                (node.end_mark.line + 1, node.end_mark.column + 1)))
+    if node.tag.endswith(":map"):
+        for k, v in node.value:
+            _spans(v, path + (k.value,), out)
+    elif node.tag.endswith(":seq"):
+        for i, v in enumerate(node.value):
+            _spans(v, path + (i,), out)
+
+
+def relocate(result: ImportResult, file: str, found: list[Diagnostic]) -> list[Diagnostic]:
+    """Findings in the generated YAML moved to the export's lines they came from: each at
+    the export's place of the deepest value around it that the export gave."""
+    import yaml
+
+    docs = list(yaml.compose_all(result.text, Loader=yaml.SafeLoader))
+    if any(d.code not in CONSEQUENCES for d in found):  # a unit's error, not also its army's broken reference
+        found = [d for d in found if d.code not in CONSEQUENCES]
+    out = []
+    for d in found:
+        where: Where = (1, 1)
+        for node, origins in zip(docs, result.origins):
+            spans: list[tuple[tuple, Where, Where]] = []
+            _spans(node, (), spans)
+            around = [p for p, start, end in spans if start <= (d.line, d.column) <= end]
+            if not around:
+                continue
+            path = max(around, key=len)
+            while path not in origins:
+                path = path[:-1]
+            where = origins[path]
+            break
+        out.append(replace(d, file=file, line=where[0], column=where[1]))
+    return out

@@ -31,7 +31,7 @@ class Weapon(ContentModel):
     name: Name
     range: RangeValue | None = None
     attacks: int = 1
-    count: int = 1  # how many of the unit's models carry it
+    count: int = 1  # how many of the unit's models carry it; a unit of one model may carry it more than once
     rules: Annotated[list[RuleName], Field(max_length=20)] = []
 
 
@@ -75,13 +75,25 @@ class GrimdarkArmy(DocumentModel):
 class RuleEntry(ContentModel):
     """One special rule in the glossary: `rating: true` for rules written `Name(X)`;
     `short` is the one line a unit card prints (`{X}` stands for the rating), `text`
-    the full wording for the reference deck."""
+    the full wording for the glossary cards. `reconstructed` says what of the rule is
+    sheetgen's own where the rulebook is silent; cards mark such rules."""
 
     name: RuleName
     rating: bool = False
     short: ShortText
     text: Text = ""
     weapon: bool = False  # a rule that weapons carry (AP, Blast)
+    reconstructed: ShortText | None = None
+
+
+class HeroJoining(ContentModel):
+    """How a hero joins a unit: how many heroes one unit takes and the fewest models of a
+    unit a hero may join (heroes never join heroes). `reconstructed` says why, where the
+    rulebook is silent."""
+
+    heroes_per_unit: int = Field(1, ge=1)
+    min_unit_size: int = Field(2, ge=1)
+    reconstructed: ShortText | None = None
 
 
 class GrimdarkRules(DocumentModel):
@@ -90,6 +102,7 @@ class GrimdarkRules(DocumentModel):
     kind: Literal["grimdark-rules"]
     title: ShortText | None = None
     rules: Annotated[list[RuleEntry], Field(min_length=1, max_length=200)]
+    joining: HeroJoining | None = None
 
 
 class Grid(ContentModel):

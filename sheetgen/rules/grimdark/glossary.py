@@ -11,19 +11,53 @@ from sheetgen.rules.grimdark.profile import ProfileError, RuleRef, parse_rule
 from sheetgen.rules.grimdark.rulebook import RULEBOOK_RULES
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.grimdark import GrimdarkRules
+    from sheetgen.content.models.grimdark import GrimdarkRules, HeroJoining
 
 KIND = "grimdark-rules"
 
 
 def glossary(library: Library) -> dict[str, dict]:
-    """Every rule a glossary defines, by name (the first definition wins)."""
+    """Every rule a glossary defines, by name (the first definition wins), with the
+    glossary's id and the rule's index in it."""
     out: dict[str, dict] = {}
     for doc in library.of_kind(KIND, targets_only=False):
-        for entry in doc.model.rules:
+        for i, entry in enumerate(doc.model.rules):
             out.setdefault(entry.name, {"rating": entry.rating, "short": entry.short, "text": entry.text,
-                                        "weapon": entry.weapon})
+                                        "weapon": entry.weapon, "reconstructed": entry.reconstructed,
+                                        "glossary": doc.id, "index": i})
     return out
+
+
+def joining(library: Library) -> tuple[HeroJoining, str | None]:
+    """How heroes join units, and the id of the glossary that says: the first that does,
+    else the model's defaults (and no id)."""
+    from sheetgen.content.models.grimdark import HeroJoining
+
+    for doc in library.of_kind(KIND, targets_only=False):
+        if doc.model.joining is not None:
+            return doc.model.joining, doc.id
+    return HeroJoining(), None
+
+
+def rules_in_full(library: Library, names: set[str]) -> list[dict]:
+    """The glossary's full text of the named rules, by name: what the end of an army's
+    unit cards prints."""
+    entries = glossary(library)
+    out = []
+    for name in sorted(names, key=str.lower):
+        e = entries.get(name)
+        if e is not None:
+            out.append({"name": name, "label": f"{name}(X)" if e["rating"] else name, "text": e["text"] or e["short"],
+                        "field": "text" if e["text"] else "short", "reconstructed": e["reconstructed"],
+                        "glossary": e["glossary"], "index": e["index"]})
+    return out
+
+
+def glossary_keys(library: Library) -> list[tuple[str, str]]:
+    """Every glossary document, those that could not be read included: what cards that
+    print rules' text wait for."""
+    keys = [d.key for d in library.of_kind(KIND, targets_only=False)] + [k for k in library.invalid if k[0] == KIND]
+    return sorted(set(keys))
 
 
 def known_rules(library: Library) -> dict[str, bool]:
@@ -49,6 +83,8 @@ def check_rule(ctx: RuleContext, doc: Document, path: tuple, text: str) -> RuleR
         ctx.error(doc, path, "grimdark.bad-rule", str(exc), exc.hint)
         return None
     known = known_rules(ctx.library)
+    if ref.name not in known and any(k[0] == KIND for k in ctx.library.invalid):
+        return ref  # the glossary that may define it could not be read: its error says so, and the cards wait
     if ref.name not in known:
         from sheetgen.diagnostics import did_you_mean
 
@@ -88,4 +124,5 @@ def check_glossary(doc: Document, ctx: RuleContext) -> dict:
                       f"the rulebook writes `{entry.name}` {'with' if RULEBOOK_RULES[entry.name] else 'without'} a rating",
                       f"set `rating: {'true' if RULEBOOK_RULES[entry.name] else 'false'}`")
     rules = sorted(g.rules, key=lambda e: e.name.lower())
-    return {"rules": [{"name": e.name, "rating": e.rating, "short": e.short, "weapon": e.weapon} for e in rules]}
+    return {"title": g.title, "rules": [{"name": e.name, "rating": e.rating, "short": e.short, "text": e.text,
+                                         "weapon": e.weapon, "reconstructed": e.reconstructed} for e in rules]}

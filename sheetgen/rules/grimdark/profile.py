@@ -116,6 +116,12 @@ def rating_of(rules: list[RuleRef], name: str) -> int | None:
     return None
 
 
+def weapon_count_fits(count: int, size: int) -> bool:
+    """Each model carries a weapon at most once, except the one model of a unit of one
+    (a vehicle with two of the same gun)."""
+    return count <= size or size == 1
+
+
 def has(rules: list[RuleRef], name: str) -> bool:
     return any(r.name == name for r in rules)
 

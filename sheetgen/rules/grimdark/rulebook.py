@@ -14,7 +14,7 @@ HERO_TOUGH_DISCOUNT = 3  # heroes count as having a Tough value 3 less
 LARGE_FOOTPRINT = 4  # the largest units occupy and block 4 squares
 OBJECTIVE_SPACING = 3  # objectives are placed over 3 squares from each other
 DEPLOYMENT_GAP = 8  # usual distance between the deployment zones, in squares
-ROUNDS = 4
+ROUNDS = 4  # not in the rulebook: sheetgen's reading, marked so on the cards
 
 # Squares moved per action: the basic profile, and the Fast and Slow ones.
 ACTIONS = ("hold", "advance", "rush", "charge")
@@ -25,6 +25,10 @@ MOVES = {
     "Fast": {"hold": 0, "advance": 3, "rush": 5, "charge": 5},
     "Slow": {"hold": 0, "advance": 1, "rush": 3, "charge": 3},
 }
+
+# "When activated, this model must always move 6-12 squares in a straight line": an
+# Aircraft moves so whatever its action, never by the table above.
+AIRCRAFT_MOVE = (6, 12)
 
 # The special rules the rulebook names: whether each is written with a rating (X).
 # A `grimdark-rules` glossary adds others and gives each its text.

@@ -9,9 +9,9 @@ from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.glossary import check_rule, glossary, short_text
 from sheetgen.rules.grimdark.profile import (
-    ProfileError, RuleRef, has, movement, occupancy, parse_range, parse_rule, rating_of,
+    ProfileError, RuleRef, has, movement, occupancy, parse_range, parse_rule, rating_of, weapon_count_fits,
 )
-from sheetgen.rules.grimdark.rulebook import ACTIONS, QUALITY_RANGE
+from sheetgen.rules.grimdark.rulebook import ACTIONS, AIRCRAFT_MOVE, QUALITY_RANGE
 
 if TYPE_CHECKING:
     from sheetgen.content.models.grimdark import GrimdarkUnit
@@ -63,8 +63,8 @@ def _weapon_rule_hint(ref: RuleRef, u: GrimdarkUnit) -> str:
 
 def _rule_rows(ctx: RuleContext, refs: list[RuleRef]) -> list[dict]:
     entries = glossary(ctx.library)
-    return [{"name": r.name, "rating": r.rating, "label": r.label, "text": short_text(entries.get(r.name), r.rating)}
-            for r in refs]
+    return [{"name": r.name, "rating": r.rating, "label": r.label, "text": short_text(entries.get(r.name), r.rating),
+             "reconstructed": bool((entries.get(r.name) or {}).get("reconstructed"))} for r in refs]
 
 
 def _check_numbers(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> None:
@@ -95,9 +95,10 @@ def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | Non
         ctx.error(doc, path + ("attacks",), "grimdark.attacks-below-one", f"attacks is {w.attacks}; a weapon makes at least one",
                   "write attacks: 1 or more")
         ok = False
-    if not 1 <= w.count <= max(size, 1):
+    if w.count < 1 or not weapon_count_fits(w.count, size):
         ctx.error(doc, path + ("count",), "grimdark.weapon-count",
-                  f"{w.count} models carry {w.name}, but the unit has {size}", f"write a count from 1 to {max(size, 1)}")
+                  f"{w.count} models carry {w.name}, but the unit has {size}", f"write a count from 1 to {max(size, 1)}"
+                  + (" (only a unit of one model carries a weapon more than once)" if w.count > 1 else ""))
         ok = False
     refs = _rules(ctx, doc, path + ("rules",), w.rules)
     if not ok:
@@ -123,6 +124,7 @@ def check_unit(doc: Document, ctx: RuleContext) -> dict:
         if row is not None:
             weapons.append(row)
     moves = movement(refs)
+    aircraft = has(refs, "Aircraft")
     tough = rating_of(refs, "Tough") or 0
     occ = occupancy(max(u.size, 1), refs, u.footprint)
     return {
@@ -137,6 +139,8 @@ def check_unit(doc: Document, ctx: RuleContext) -> dict:
         "wounds": tough * u.size if tough else 0,
         "special_rules": _rule_rows(ctx, refs),
         "weapons": weapons,
-        "movement": [{"action": a, "squares": moves[a]} for a in ACTIONS],
+        # An Aircraft moves 6–12 squares straight ahead on every activation, whatever its action.
+        "movement": ([{"action": "aircraft", "squares": AIRCRAFT_MOVE[0], "most": AIRCRAFT_MOVE[1]}] if aircraft
+                     else [{"action": a, "squares": moves[a]} for a in ACTIONS]),
         "occupancy": occ.as_dict(),
     }

@@ -1,5 +1,6 @@
 """Grimdark Future – Cubes products: unit cards and a roster for each army, a
 battlefield mat for each mission (a mission without zones or markers is a plain mat).
+An army's unit cards end with the full text of the special rules its units carry.
 Reference decks with `system: grimdark` are built by the shared deck product; their
 line-of-sight cards ask for `FIGURES` drawn here from the rules' traced paths."""
 
@@ -10,7 +11,7 @@ from sheetgen.layout.sheets.grimdark.common import SYSTEM
 from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
 from sheetgen.layout.sheets.grimdark.mat import layout_mission_mat
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
-from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, layout_unit_cards
+from sheetgen.layout.sheets.grimdark.unit_cards import army_includes, cards_includes, layout_unit_cards
 
 PRODUCTS = [
     Product(
@@ -20,9 +21,10 @@ PRODUCTS = [
         kinds=("grimdark-army",),
         scope="document",
         layout=layout_unit_cards,
-        summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy",
+        summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy; "
+                "then its rules in full",
         formats=("pdf",),
-        includes=army_includes,
+        includes=cards_includes,
         deck=True,
     ),
     Product(

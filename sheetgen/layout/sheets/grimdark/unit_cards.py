@@ -1,7 +1,7 @@
 """Unit cards: one poker card per unit of an army, imposed like every deck, with
 backs. Name and size, Quality, Defense, points, weapons (range in squares, inches
 in small type, attacks, AP, rules), special rules with their short text, movement
-per action and square occupancy."""
+per action and square occupancy; then the army's rules in full (`glossary_cards`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from sheetgen.layout.labels import fits, label_forms
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
+from sheetgen.layout.sheets.grimdark.glossary_cards import RECONSTRUCTED_MARK, rules_cards
 from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
 from sheetgen.units import MM
 
@@ -84,8 +86,9 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
     for i, w in enumerate(weapons):
         src = doc.source("weapons", i)
         # A count wherever some models do without the weapon ("1× Grenade Launcher" in a
-        # squad of 5); a weapon every model carries needs none.
-        name = f"{w['count']}× {w['name']}" if w["count"] < doc.derived["size"] else w["name"]
+        # squad of 5) or one model carries two ("2× Heavy Flamer" on a tank); a weapon
+        # every model carries once needs none.
+        name = f"{w['count']}× {w['name']}" if w["count"] != doc.derived["size"] else w["name"]
         rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP")
         name_w = cols[0].w - 1 * MM
         name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
@@ -155,7 +158,9 @@ def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInp
 
 
 def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
-    """The unit's special rules, then its weapons' (AP is a column), each once, with its text."""
+    """The unit's special rules, then its weapons' (AP is a column), each once, with its
+    text. A rule the rulebook is silent on (or on part of it) is marked †: the card's back
+    says what the mark means, the army's rules in full say what of the rule is sheetgen's."""
     seen: set[str] = set()
     blocks: list[Paragraph] = []
     style = TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.18)
@@ -166,21 +171,28 @@ def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragr
         if rule["label"] in seen:
             continue
         seen.add(rule["label"])
-        text = f"**{rule['label']}**" + (f" — {rule['text']}" if rule["text"] else "")
+        mark = f" {RECONSTRUCTED_MARK}" if rule["reconstructed"] and RECONSTRUCTED_MARK not in rule["text"] else ""
+        text = f"**{rule['label']}**{mark}" + (f" — {rule['text']}" if rule["text"] else "")
         blocks.append(Paragraph(ctx, text, style, src))
     return blocks
 
 
 def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> list[Item]:
-    cells = [(ACTION_NAMES[m["action"]], str(m["squares"])) for m in derived["movement"]]
+    """Squares per action; for an Aircraft, the one move it makes on every activation."""
+    cells = [(words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
+             if m["action"] == "aircraft" else (ACTION_NAMES[m["action"]], str(m["squares"]))
+             for m in derived["movement"]]
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
 
 
-def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int) -> list[list[Item]]:
+def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int,
+               joins: list[str] = ()) -> list[list[Item]]:
     """A unit's card: profile, weapons, special rules, movement and occupancy; rules that
-    do not fit at their size go on to a card marked "(cont.)"."""
+    do not fit at their size go on to a card marked "(cont.)". A joined hero's card names
+    the unit it joins."""
     d = doc.derived
-    subtitle = f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
+    subtitle = (f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
+                + "".join(f" · joins {name}" for name in dict.fromkeys(joins)))
     occupancy = occupancy_text(d["occupancy"])
     occ_style = TextStyle(size=7, color=ctx.color("ink"), min_size=6, align="center", leading=1.15)
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
@@ -228,20 +240,22 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     return fronts
 
 
-def army_units(job: Job) -> list[tuple[DocInput, int]]:
-    """The army's units in list order, each once, with how many times it is taken;
-    heroes follow the unit they join."""
-    army, units = job.doc, {d.id: d for d in job.docs[1:]}
+def army_units(job: Job) -> list[tuple[DocInput, int, list[str]]]:
+    """The army's units in list order, each once, with how many times it is taken and the
+    units it joins (for a hero); heroes follow the unit they join."""
+    army, units = job.doc, {d.id: d for d in job.docs[1:] if d.kind != GLOSSARY}
     out: dict[str, int] = {}
+    joins: dict[str, list[str]] = {}
     for entry in army.derived["units"]:
         out[entry["unit"]] = out.get(entry["unit"], 0) + entry["count"]
         for hero in entry["heroes"]:
             out[hero["unit"]] = out.get(hero["unit"], 0) + 1
-    return [(units[uid], n) for uid, n in out.items() if uid in units]
+            joins.setdefault(hero["unit"], []).append(entry["name"])
+    return [(units[uid], n, joins.get(uid, [])) for uid, n in out.items() if uid in units]
 
 
 def army_includes(doc: DocInput) -> list[tuple[str, str]]:
-    """The unit documents an army's cards and roster need."""
+    """The unit documents an army's roster needs."""
     keys: list[tuple[str, str]] = []
     for entry in doc.derived["units"]:
         keys.append(("grimdark-unit", entry["unit"]))
@@ -249,12 +263,20 @@ def army_includes(doc: DocInput) -> list[tuple[str, str]]:
     return list(dict.fromkeys(keys))
 
 
+def cards_includes(doc: DocInput) -> list[tuple[str, str]]:
+    """The documents an army's unit cards need: its units, and the glossaries their rules'
+    text comes from (a glossary that cannot be read holds the cards back)."""
+    return army_includes(doc) + [(GLOSSARY, gid) for gid in doc.derived.get("glossaries", ())]
+
+
 def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
     army = job.doc.model
-    fronts = [front for doc, n in army_units(job) for front in unit_cards(ctx, geo, doc, color, n)]
-    back = generic_back(ctx, geo, color, army.name, words("card_back"), job.doc.source("name"))
+    fronts = [front for doc, n, joins in army_units(job) for front in unit_cards(ctx, geo, doc, color, n, joins)]
+    fronts += rules_cards(ctx, geo, job.doc.derived, color)
+    back = generic_back(ctx, geo, color, army.name, words("card_back", mark=RECONSTRUCTED_MARK, game=GAME),
+                        job.doc.source("name"))
     pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
                         mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))
     return LayoutDocument(title=f"{army.name} — unit cards", pages=tuple(pages), author=ctx.theme.author,
