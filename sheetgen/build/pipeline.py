@@ -676,7 +676,7 @@ def _write_problem(exc: OSError, where: Path | str) -> tuple[str, str | None]:
 def _write_failed(message: str, hint: str | None = None) -> Diagnostic:
     return Diagnostic("<build>", 1, 1, Severity.ERROR, "build.write-failed", message,
                       hint or "check that the output folder is writable and the disk is not full; "
-                      "earlier outputs and the manifest stay as they were")
+                      "outputs not written and the manifest stay as they were")
 
 
 def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: BuildReport,
