@@ -312,6 +312,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
 
     cache = DocumentCache(state / CACHE, stamp.code_fingerprint())
     library, checked = _load(paths, settings, cache, jobs)
+    _check_output_folder(paths, out_dir, state)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
 
@@ -369,23 +370,26 @@ class BuildBusy(click.ClickException):
 
 
 def _output_state(paths: tuple[str, ...], out_dir: str) -> Path:
-    """The build state folder of the output folder (`.sheetgen/…` at the root of the
-    project, as the loader finds it), once the output folder is known to be one sheetgen
-    may build into: not the project's folder, nor its content, nor a folder of files it
-    did not write (a usage error)."""
-    from sheetgen.build.files import (FOREIGN, OUTPUT_FOLDER_HINT, foreign_files, output_folder_problem, refused,
-                                      state_folder)
+    """The build state folder of the output folder: `.sheetgen/…` at the root of the
+    project, as the loader finds it."""
+    from sheetgen.build.files import state_folder
+    from sheetgen.content.project import find_root
+
+    return state_folder(find_root(_paths(paths)[0]), Path(out_dir))
+
+
+def _check_output_folder(paths: tuple[str, ...], out_dir: str, state: Path) -> None:
+    """A usage error unless the output folder is one sheetgen may build into: not the
+    project's folder, nor its content, nor a folder of files it did not write."""
+    from sheetgen.build.files import FOREIGN, OUTPUT_FOLDER_HINT, foreign_files, output_folder_problem, refused
     from sheetgen.content.project import find_root
 
     targets, context = _paths(paths)
-    root = find_root(targets)
-    state = state_folder(root, Path(out_dir))
-    problem = output_folder_problem(Path(out_dir), root, [*targets, *context])
+    problem = output_folder_problem(Path(out_dir), find_root(targets), [*targets, *context])
     if problem is None and foreign_files(Path(out_dir), state):
         problem = FOREIGN
     if problem is not None:
         raise click.UsageError(f"{refused(out_dir, problem)}; {OUTPUT_FOLDER_HINT}")
-    return state
 
 
 def _whole(paths: tuple[str, ...]) -> bool:
