@@ -212,3 +212,19 @@ def test_a_build_killed_at_any_moment_leaves_a_manifest_listing_every_earlier_ou
     for e in data["outputs"]:
         assert hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"], e["path"]
     assert not list(out.rglob("*.tmp")) and not journal.exists()
+
+
+def test_the_workbench_keeps_its_build_state_where_the_command_line_does(workdir):
+    """`sheetgen serve` builds into output/ too: with the same state folder (its lock, its
+    journal), nothing of it in output/, and a build after it still knows what is current."""
+    from sheetgen.serve.workspace import Workspace
+
+    deck(workdir, "basics")
+    assert run_cli("build").code == 0
+    state = state_folder(workdir, workdir / "output")
+    deck(workdir, "basics", title="Changed in the workbench")
+    Workspace().rebuild()
+    assert [p.name for p in (workdir / STATE).iterdir() if p.is_dir()] == [state.name]
+    assert set(tree(workdir / "output")) == listed(workdir / "output") | {"manifest.json", "index.html"}
+    result = run_cli("build")
+    assert result.code == 0 and " 0 files written" in result.stderr

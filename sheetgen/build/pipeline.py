@@ -21,10 +21,10 @@ from typing import Any, Callable, Iterable, Iterator
 
 from sheetgen import __version__
 from sheetgen.build.files import (
+    FOREIGN,
     INDEX,
     JOURNAL,
     MANIFEST,
-    FOREIGN,
     OUTPUT_FOLDER_HINT,
     Journal,
     LinkedOutput,
@@ -694,6 +694,7 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
     spoiled = _spoiled_kinds(library, manifest)
     targets = plan(checked, options.formats, whole=options.whole, spoiled=spoiled)
     clean_temp_files(out_dir, [e.path for e in manifest.entries] + [t.relpath(f) for t in targets for f in t.formats])
+    clean_temp_files(state, ())  # a stamp or a cache whose write was cut short
     report.targets = len(targets)
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
@@ -751,8 +752,8 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
     by_key = {t.key: t for t in targets}
 
     def keep(t: Target, done: list[OutputEntry]) -> None:
-        """A target's outputs as they stay, listed again: journalled, since the manifest on
-        disk left them out when the build began (a build killed now must not lose them)."""
+        """A target's outputs as they stay (some maybe replaced before it failed), listed
+        again: journalled, so that a build killed now lists each as it is."""
         if done and t.key in records:
             journal.add(t.key, records[t.key], done)
         entries.extend(done)
