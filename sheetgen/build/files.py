@@ -32,6 +32,7 @@ from json.encoder import encode_basestring  # the C function json.dumps(ensure_a
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from sheetgen.content.project import CONTENT
 from sheetgen.diagnostics import display_path
 from sheetgen.workers import HELD_LOCKS
 
@@ -535,10 +536,10 @@ def output_folder_problem(out_dir: Path, root: Path, content: Iterable[str | os.
     folder of `content` read as content) or a folder inside one, or its build state folder."""
     out, project = Path(os.path.realpath(out_dir)), Path(os.path.realpath(root))
     if out == project:
-        return "it is the project folder, which holds content/"
+        return f"it is the project folder, which holds {CONTENT}/"
     if out in project.parents:
         return f"it holds the project folder {project}/"
-    read = [project / "content", *(Path(c) for c in content if os.path.isdir(c))]
+    read = [project / CONTENT, *(Path(c) for c in content if os.path.isdir(c))]
     for folder, what in [(Path(os.path.realpath(f)), "the content folder") for f in read] + [
             (project / STATE, "sheetgen's build state folder")]:
         if out == folder:
