@@ -290,10 +290,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     started = time.perf_counter()
     out_dir = out_dir or _default_output(paths)
     out = Path(out_dir)
+    state = _output_state(paths, out_dir)
     asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
                           cube_size=cube_size, theme=theme, strict=strict, game_data=_game_data() is not False,
                           templates=os.path.abspath(templates) if templates else None)
-    done = None if force else stamp.current(out, asked)
+    done = None if force else stamp.current(state, asked)
     if done is not None:  # the last clean build, asked the same way, is current: nothing to load
         click.echo(_summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0,
                                  time.perf_counter() - started, out_dir), err=True)
@@ -309,8 +310,9 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     from sheetgen.build.files import CACHE, write_atomic
     from sheetgen.content.cache import DocumentCache
 
-    cache = DocumentCache(out / CACHE, stamp.code_fingerprint())
+    cache = DocumentCache(state / CACHE, stamp.code_fingerprint())
     library, checked = _load(paths, settings, cache, jobs)
+    _check_output_folder(paths, out_dir, state)
     _check_theme_exists(library, theme)
     diagnostics = library.diagnostics + checked.diagnostics
 
@@ -324,11 +326,11 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
-    stamp.forget(out)  # before anything else can go wrong (the pipeline forgets it again under the lock)
+    stamp.forget(state)  # before anything else can go wrong (the pipeline forgets it again under the lock)
     from sheetgen.build.files import OutputLocked
 
     options = BuildOptions(out, formats, jobs, force, whole=_whole(paths),
-                           lock_wait=float(os.environ.get("SHEETGEN_LOCK_WAIT", "10")))
+                           lock_wait=float(os.environ.get("SHEETGEN_LOCK_WAIT", "10")), state_dir=state)
     progress_cb, finish = _progress()
     try:
         report = run_build(checked, options, progress=progress_cb)
@@ -337,8 +339,9 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
                         "run this one when it has finished") from None
     finally:
         finish()
-    if out.is_dir():
-        cache.save(lambda path, data: write_atomic(path, data, durable=False))
+    if state.is_dir():  # not the files of documents with errors
+        failed = {library.files[d.file] for d in diagnostics + report.diagnostics if d.is_error and d.file in library.files}
+        cache.save(lambda path, data: write_atomic(path, data, durable=False), failed)
     _emit(diagnostics, library, outputs=report.diagnostics)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library) + report.diagnostics))
     diagnostics += report.diagnostics
@@ -356,7 +359,7 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         from sheetgen.content.gamedata import is_game_data
 
         read = [s for s in library.sources if not is_game_data(s)]  # shipped data: in the code's fingerprint
-        stamp.record(out, asked, [*targets, *context, *own], [*read, *fonts, *own_files], [str(p) for p in written],
+        stamp.record(state, asked, [*targets, *context, *own], [*read, *fonts, *own_files], [str(p) for p in written],
                      {"documents": library.read, "unchanged": report.targets}, library.digests)
     if errors or (strict and warnings):
         raise ContentFailure()
@@ -366,6 +369,29 @@ class BuildBusy(click.ClickException):
     """The output folder is locked by another build: exit status 2."""
 
     exit_code = 2
+
+
+def _output_state(paths: tuple[str, ...], out_dir: str) -> Path:
+    """The build state folder of the output folder: `.sheetgen/…` at the root of the
+    project, as the loader finds it."""
+    from sheetgen.build.files import state_folder
+    from sheetgen.content.project import find_root
+
+    return state_folder(find_root(_paths(paths)[0]), Path(out_dir))
+
+
+def _check_output_folder(paths: tuple[str, ...], out_dir: str, state: Path) -> None:
+    """A usage error unless the output folder is one sheetgen may build into: not the
+    project's folder, nor its content, nor a folder of files it did not write."""
+    from sheetgen.build.files import FOREIGN, OUTPUT_FOLDER_HINT, foreign_files, output_folder_problem, refused
+    from sheetgen.content.project import find_root
+
+    targets, context = _paths(paths)
+    problem = output_folder_problem(Path(out_dir), find_root(targets), [*targets, *context])
+    if problem is None and foreign_files(Path(out_dir), state):
+        problem = FOREIGN
+    if problem is not None:
+        raise click.UsageError(f"{refused(out_dir, problem)}; {OUTPUT_FOLDER_HINT}")
 
 
 def _whole(paths: tuple[str, ...]) -> bool:

@@ -259,13 +259,13 @@ def test_a_theme_cube_size_that_cannot_fit_is_the_themes_error(workdir):
 
 
 def test_a_folder_without_content_files_is_a_usage_error(workdir):
-    """`sheetgen build output` (a folder of PDFs, say) reads nothing: said so, exit 2,
+    """`sheetgen build prints` (a folder of PDFs, say) reads nothing: said so, exit 2,
     rather than a clean build of nothing; an empty content folder of a new project is fine."""
-    (workdir / "output").mkdir()
-    (workdir / "output/notes.txt").write_text("not content")
+    (workdir / "prints").mkdir()
+    (workdir / "prints/notes.txt").write_text("not content")
     for command in ("build", "validate"):
-        result = run_cli(command, "output")
-        assert result.code == 2 and "no content files (.yaml, .yml) in output" in result.stderr
+        result = run_cli(command, "prints")
+        assert result.code == 2 and "no content files (.yaml, .yml) in prints" in result.stderr
     assert run_cli("build").code == 0
 
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 from conftest import run_cli, write
 
+from sheetgen.build.files import state_folder
+from sheetgen.build.stamp import STAMP
+
 DECK = """\
 kind: reference-deck
 id: {id}
@@ -66,13 +69,13 @@ def test_a_build_with_warnings_reports_them_again_next_time(workdir):
     second = run_cli("build")
     assert first.code == second.code == 1
     assert "extra" in second.stdout + second.stderr
-    assert not (workdir / "output/.sheetgen-stamp.json").exists()
+    assert not (state_folder(workdir, workdir / "output") / STAMP).exists()
 
 
 def test_an_interrupted_build_leaves_no_stamp(workdir, monkeypatch):
     write(workdir, "content/a.yaml", DECK.format(id="a", title="A deck"))
     assert run_cli("build").code == 0
-    stamp = workdir / "output/.sheetgen-stamp.json"
+    stamp = state_folder(workdir, workdir / "output") / STAMP
     recorded = json.loads(stamp.read_text())
     assert any(p.endswith("a.yaml") for p in recorded["inputs"]) and any(p.endswith("a.pdf") for p in recorded["outputs"])
 

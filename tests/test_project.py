@@ -364,7 +364,8 @@ def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(e
     shown = run_cli("validate")  # paths as from here: this folder's file by its name, others by the way up
     assert "\nzib.yaml:" in "\n" + shown.stderr and "error[tricube.difficulty-out-of-range]" in shown.stderr
     (mine / "zib.yaml").write_text(foe.replace("id: ", "id: zib-", 1))
-    assert run_cli("build", "-o", "here").code == 0 and (mine / "here/manifest.json").is_file()
+    assert run_cli("build", "-o", "../../here").code == 0 and (empty / "here/manifest.json").is_file()
+    assert run_cli("build", "-o", "here").code == 2  # inside the content folder: outputs would be read as content
     monkeypatch.chdir(empty.parent)
     again = run_cli("build", "else/content/mine/zib.yaml")
     assert again.code == 0 and again.stderr.rstrip().endswith("→ else/output/")

@@ -11,6 +11,12 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
+from sheetgen.build.files import CACHE, state_folder
+
+
+def cache_of(root: Path, out: str) -> Path:
+    """The document cache of builds of the project at `root` into `root/out`."""
+    return state_folder(root, root / out) / CACHE
 
 MONSTER = """kind: kubos-monster
 id: m-{i:05d}
@@ -148,7 +154,7 @@ def test_a_spoiled_document_cache_is_read_past(bundled, monkeypatch):
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
-    cache = bundled / "out" / ".documents-cache.json"
+    cache = cache_of(bundled, "out")
     data = json.loads(cache.read_text(encoding="utf-8"))
     deck = sorted((bundled / "content" / "decks").glob("*.yaml"))[0]
     assert f"content/decks/{deck.name}" in data["files"]
@@ -215,7 +221,7 @@ def test_a_document_read_from_the_cache_is_reported_at_its_own_lines(tmp_path, m
                                          "cards:\n  - {title: A, body: B}\n")
     monkeypatch.chdir(tmp_path)
     first = run_cli("build", "--format", "pdf")
-    assert (tmp_path / "output" / ".documents-cache.json").is_file()
+    assert cache_of(tmp_path, "output").is_file()
     write(tmp_path, "content/deck.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T2\n"
                                          "cards:\n  - {title: A, body: B}\n")
     again = run_cli("build", "--format", "pdf")
@@ -224,22 +230,23 @@ def test_a_document_read_from_the_cache_is_reported_at_its_own_lines(tmp_path, m
 
 
 def test_a_kept_warning_at_a_template_is_the_same_whatever_folder_the_build_ran_in(tmp_path, monkeypatch):
-    """The manifest keeps a template's place by absolute path (it does not change with the
-    working directory) and reports it as every path is: relative when below the folder the
-    next command runs in."""
+    """The manifest keeps a template's place relative to the project root (it does not change
+    with the working directory, and names no absolute path) and reports it as every path
+    is: relative when below the folder the next command runs in."""
     from sheetgen.build.pipeline import issue_from_json, issue_json
     from sheetgen.diagnostics import Severity
     from sheetgen.layout.context import Issue, Source
 
     (tmp_path / "content").mkdir()
     monkeypatch.chdir(tmp_path)
-    at_root = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("templates/card.j2", 8, 10)))
+    at_root = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("templates/card.j2", 8, 10)), tmp_path)
     monkeypatch.chdir(tmp_path / "content")
-    in_content = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("../templates/card.j2", 8, 10)))
-    assert at_root == in_content and at_root["at"][0] == str(tmp_path / "templates/card.j2")
-    assert issue_from_json(at_root).at == (str(tmp_path / "templates/card.j2"), 8, 10)  # not below here
+    in_content = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("../templates/card.j2", 8, 10)),
+                            tmp_path)
+    assert at_root == in_content and at_root["at"][0] == "templates/card.j2"
+    assert issue_from_json(at_root, tmp_path).at == (str(tmp_path / "templates/card.j2"), 8, 10)  # not below here
     monkeypatch.chdir(tmp_path)
-    assert issue_from_json(at_root).at == ("templates/card.j2", 8, 10)
+    assert issue_from_json(at_root, tmp_path).at == ("templates/card.j2", 8, 10)
 
 
 def test_positions_found_when_asked_are_those_recorded_while_reading():
@@ -326,15 +333,19 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
     assert "content/deck-010.yaml:7:5: error[content.unknown-field]" in one.stderr
     assert "content/deck-021.yaml:2:5: error[content.duplicate-id]" in one.stderr
     assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
-    cached = [json.loads((tmp_path / out / ".documents-cache.json").read_text()) for out in ("one", "two")]
-    assert cached[0] == cached[1] and len(cached[0]["files"]) == len(list(content.iterdir()))
+    cached = [json.loads(cache_of(tmp_path, out).read_text()) for out in ("one", "two")]
+    # Every file but those with errors: the cache holds no document with errors.
+    failed = {line.split(":")[0] for line in one.stderr.splitlines() if ": error[" in line}
+    assert {"content/deck-010.yaml", "content/deck-021.yaml"} <= failed
+    assert cached[0] == cached[1] and sorted(cached[0]["files"]) == sorted(
+        f"content/{p.name}" for p in content.iterdir() if f"content/{p.name}" not in failed)
     # A rebuild after an edit reads the one file here: the cache holds every other.
     readers.unlink()
     write(tmp_path, "content/deck-030.yaml", (content / "deck-030.yaml").read_text().replace("Deck 30", "Deck 30b"))
     again = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
     assert again.code == 1 and said(again) == said(two) and not readers.exists()
     # A damaged entry in the cache is not used, as with one job.
-    cache_file = tmp_path / "two" / ".documents-cache.json"
+    cache_file = cache_of(tmp_path, "two")
     damaged = json.loads(cache_file.read_text())
     damaged["files"]["content/deck-040.yaml"] = 5
     cache_file.write_text(json.dumps(damaged))
@@ -386,5 +397,5 @@ def test_a_worker_lost_while_reading_ahead_leaves_the_rest_to_the_build(tmp_path
     two = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
     assert one.code == two.code == 0, two.stderr
     assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
-    cached = [json.loads((tmp_path / out / ".documents-cache.json").read_text()) for out in ("one", "two")]
+    cached = [json.loads(cache_of(tmp_path, out).read_text()) for out in ("one", "two")]
     assert cached[0] == cached[1]

@@ -21,18 +21,28 @@ from typing import Any, Callable, Iterable, Iterator
 
 from sheetgen import __version__
 from sheetgen.build.files import (
+    FOREIGN,
+    INDEX,
     JOURNAL,
     MANIFEST,
+    OUTPUT_FOLDER_HINT,
     Journal,
+    LinkedOutput,
     Manifest,
     OutputEntry,
     Seen,
     TargetRecord,
     clean_temp_files,
+    foreign_files,
+    make_state_folder,
+    output_folder_problem,
     output_lock,
     read_manifest,
+    refused,
+    remove_legacy_state,
     safe_output_path,
     stage_file,
+    state_folder,
     write_atomic,
     write_manifest,
 )
@@ -81,8 +91,9 @@ class Target:
         end = (f"-p{page}" if page is not None else "") + (f"-{suffix}" if suffix else "")
         return f"{self.system}/{self.name}/{self.id}{end}.{fmt}"
 
-    def record(self, digest: str, issues: Iterable[Issue] = ()) -> TargetRecord:
-        warnings = tuple(issue_json(i) for i in issues if i.severity is Severity.WARNING)
+    def record(self, digest: str, issues: Iterable[Issue] = (), root: Path | None = None) -> TargetRecord:
+        """What its outputs were made from; `root`: the project root, which names templates."""
+        warnings = tuple(issue_json(i, root) for i in issues if i.severity is Severity.WARNING)
         return TargetRecord(self.product, self.scope, digest, self.sources, self.kinds, warnings)
 
 
@@ -277,6 +288,7 @@ class JobResult:
     issues: list[Issue] = field(default_factory=list)
     crashed: str | None = None
     write_error: str | None = None
+    write_hint: str | None = None  # what to do about it, when not the usual (a link where an output goes)
     # Files written beside their outputs, to replace them once the build keeps the result
     # (`stage_files`): (temporary file, output).
     staged: list[tuple[str, str]] = field(default_factory=list)
@@ -353,7 +365,7 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
                 else:
                     sha = write_atomic(path, data, durable=False)
             except OSError as exc:  # the output folder, not the content: say which file and why
-                result.write_error = f"cannot write {Path(out_dir) / rel}: {exc.strerror or exc}"
+                result.write_error, result.write_hint = _write_problem(exc, Path(out_dir) / rel)
                 break
             result.files.append((rel, fmt, sha, pages))
     except Exception as exc:  # a bug: report it without a traceback, keep building the rest
@@ -515,6 +527,9 @@ class BuildOptions:
     force: bool = False
     whole: bool = True  # the project's whole content was given (not some files of it)
     lock_wait: float = 10.0  # seconds a second build waits for the output folder
+    # The output folder's build state folder (`files.state_folder`); by default the one at
+    # the root of the project being built.
+    state_dir: Path | None = None
     # Build just the targets this accepts now and leave the others as they were, for a
     # later build to catch up with (`sheetgen serve` builds an edited document's own first).
     only: Callable[["Target"], bool] | None = None
@@ -584,30 +599,34 @@ def field_hint(issue: Issue, doc) -> str | None:
                               shorten_hint(fits - (len(printed) - len(value)), len(value)), 1)
 
 
-def issue_json(issue: Issue) -> dict[str, Any]:
+def issue_json(issue: Issue, root: Path | None = None) -> dict[str, Any]:
     """A layout warning as the manifest keeps it (`TargetRecord.warnings`)."""
     return {"doc": list(issue.source.doc) if issue.source.doc else None, "path": list(issue.source.path),
             "code": issue.code, "message": issue.message, "hint": issue.hint,
-            "at": _absolute_at(issue.at), "fit": list(issue.fit) if issue.fit else None}
+            "at": _project_at(issue.at, root), "fit": list(issue.fit) if issue.fit else None}
 
 
-def _absolute_at(at: tuple[str, int, int] | None) -> list | None:
-    """A template's place as the manifest keeps it: by absolute path, so that the manifest
-    does not depend on the folder a build ran in (shown relative again when reported)."""
+def _project_at(at: tuple[str, int, int] | None, root: Path | None) -> list | None:
+    """A template's place as the manifest keeps it: relative to the project root, so that
+    the manifest depends neither on the folder a build ran in nor on where the project
+    is (shown relative to the working directory again when reported)."""
     if not at:
         return None
-    file = at[0] if at[0].startswith("<") else os.path.abspath(at[0])
-    return [file, at[1], at[2]]
+    file = at[0] if at[0].startswith("<") else os.path.relpath(os.path.abspath(at[0]), root or Path.cwd())
+    return [file.replace(os.sep, "/"), at[1], at[2]]
 
 
-def issue_from_json(d: dict[str, Any]) -> Issue | None:
+def issue_from_json(d: dict[str, Any], root: Path | None = None) -> Issue | None:
     """A kept warning back as an Issue, placed again at its field's current line (None if
     the record is not one sheetgen wrote)."""
     try:
         doc, at, fit = d.get("doc"), d.get("at"), d.get("fit")
+        file = str(at[0]) if at else ""
+        if at and not file.startswith("<"):
+            file = display_path(os.path.join(root or Path.cwd(), file))
         return Issue(Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())), Severity.WARNING,
                      str(d["code"]), str(d["message"]), d.get("hint"),
-                     (display_path(str(at[0])), int(at[1]), int(at[2])) if at else None,
+                     (file, int(at[1]), int(at[2])) if at else None,
                      (str(fit[0]), int(fit[1])) if fit else None)
     except (KeyError, TypeError, ValueError, IndexError):
         return None
@@ -627,43 +646,68 @@ def build(
     started = time.perf_counter()
     report = BuildReport(diagnostics=[])
     out_dir = options.out_dir
+    root = checked.library.root or Path.cwd()
+    state = options.state_dir or state_folder(root, out_dir)
+    problem = output_folder_problem(out_dir, root)
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        with output_lock(out_dir, options.lock_wait):
-            _build_locked(checked, options, report, progress)
+        if problem is None:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            make_state_folder(state)
+            with output_lock(state, options.lock_wait):
+                if foreign_files(out_dir, state):
+                    problem = FOREIGN
+                else:
+                    _build_locked(checked, options, state, report, progress)
     except OSError as exc:
-        where = display_path(str(exc.filename)) if exc.filename else f"into {display_path(str(out_dir))}"
-        report.diagnostics.append(_write_failed(f"cannot write {where}: {exc.strerror or exc}"))
+        message, hint = _write_problem(exc, exc.filename or f"into {display_path(str(out_dir))}")
+        report.diagnostics.append(_write_failed(message, hint))
+    if problem is not None:
+        report.diagnostics.append(Diagnostic("<build>", 1, 1, Severity.ERROR, "build.output-refused",
+                                             refused(out_dir, problem), OUTPUT_FOLDER_HINT))
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _write_failed(message: str) -> Diagnostic:
+def _write_problem(exc: OSError, where: Path | str) -> tuple[str, str | None]:
+    """The message and hint of a write to `where` that failed."""
+    if isinstance(exc, LinkedOutput):
+        return (f"cannot write {display_path(str(where))}: {display_path(str(exc.link))} is a symbolic link, and "
+                "sheetgen never writes through one", "remove the link; the build makes the file or folder itself")
+    return f"cannot write {display_path(str(where))}: {exc.strerror or exc}", None
+
+
+def _write_failed(message: str, hint: str | None = None) -> Diagnostic:
     return Diagnostic("<build>", 1, 1, Severity.ERROR, "build.write-failed", message,
-                      "check that the output folder is writable and the disk is not full; "
-                      "earlier outputs and the manifest stay as they were")
+                      hint or "check that the output folder is writable and the disk is not full; "
+                      "outputs not written and the manifest stay as they were")
 
 
-def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
+def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: BuildReport,
                   progress: Callable[[int, int], None] | None) -> None:
     library = checked.library
+    root = library.root
     out_dir = options.out_dir
-    stamp.forget(out_dir)  # an interrupted build must never be taken for a current one
-    clean_temp_files(out_dir)
-    manifest = read_manifest(out_dir)
-    folded = (out_dir / JOURNAL).exists()  # a build was interrupted: its journal is folded in
+    stamp.forget(state)  # an interrupted build must never be taken for a current one
+    remove_legacy_state(out_dir)
+    manifest = read_manifest(out_dir, state)
+    folded = (state / JOURNAL).exists()  # a build was interrupted: its journal is folded in
+    for rel in manifest.dropped:  # what it replaced or was removing: listed no more
+        _remove(out_dir, rel)
     by_target = manifest.by_target()
     spoiled = _spoiled_kinds(library, manifest)
     targets = plan(checked, options.formats, whole=options.whole, spoiled=spoiled)
+    clean_temp_files(out_dir, [e.path for e in manifest.entries] + [t.relpath(f) for t in targets for f in t.formats])
+    clean_temp_files(state, ())  # a stamp or a cache whose write was cut short
     report.targets = len(targets)
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
     shared: dict[Any, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
     digests = {t.key: target_digest(t, checked.theme, shared) for t in targets}
     records = dict(manifest.targets)
-    seen = Seen(out_dir)
+    seen = Seen(out_dir, state)
     todo: list[Target] = []
     kept: list[OutputEntry] = []
+    relisted = False  # an output kept as it was, from a file of another name (a document moved)
     for t in targets:
         old = by_target.get(t.key, [])
         # Formats not asked for this time keep their earlier files, listed as they were.
@@ -677,9 +721,13 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             if not checked.theme.broken:
                 report.diagnostics.append(_not_rebuilt(t, library, bool(old)))
         elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
+            moved = _moved(t, old, records[t.key])
+            if moved:
+                old, records[t.key] = moved
+                relisted = True
             kept.extend(old)
             report.unchanged += 1
-            kept_issues = (issue_from_json(w) for w in records[t.key].warnings)
+            kept_issues = (issue_from_json(w, root) for w in records[t.key].warnings)
             report.diagnostics.extend(issue_diagnostic(i, library, t) for i in kept_issues if i is not None)
         else:
             todo.append(t)
@@ -697,21 +745,18 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
         else:
             kept.extend(entries)
 
-    # The manifest on disk lists only what this build leaves alone, before anything is
-    # overwritten or removed; each rebuilt target is journalled once its files are in place.
-    # (A folder with no manifest and nothing to keep has nothing to protect: the journal
-    # alone says what an interrupted first build finished.)
-    if (todo or stale or folded) and (kept or stale or folded or (out_dir / MANIFEST).exists()):
-        write_manifest(out_dir, __version__, kept, records)
-    for entry in stale:
-        _remove(out_dir, entry.path)
-    journal = Journal(out_dir)
+    # The manifest on disk lists every output of the last build until this one is done;
+    # each rebuilt target is journalled once its files are in place, and files the
+    # manifest no longer lists (`gone`) are removed once the new one is written.
+    changed = bool(todo or stale or folded or relisted)
+    journal = Journal(state)
     entries = list(kept)
+    gone = [e.path for e in stale]
     by_key = {t.key: t for t in targets}
 
     def keep(t: Target, done: list[OutputEntry]) -> None:
-        """A target's outputs as they stay, listed again: journalled, since the manifest on
-        disk left them out when the build began (a build killed now must not lose them)."""
+        """A target's outputs as they stay (some maybe replaced before it failed), listed
+        again: journalled, so that a build killed now lists each as it is."""
         if done and t.key in records:
             journal.add(t.key, records[t.key], done)
         entries.extend(done)
@@ -727,7 +772,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                            "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback")
             )
         if res.write_error:
-            report.diagnostics.append(_write_failed(res.write_error))
+            report.diagnostics.append(_write_failed(res.write_error, res.write_hint))
         fresh = [OutputEntry(path=rel, source=t.sources[0] if t.sources else None, kind=t.kind, id=t.id,
                              product=t.name, format=fmt, sha256=sha, system=t.system, pages=pages, target=t.key)
                  for rel, fmt, sha, pages in res.files]
@@ -740,18 +785,16 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             # Earlier outputs stay, listed as they were, beside any file already replaced.
             done = fresh + [e for e in earlier if e.path not in written]
             if fresh:
-                records[t.key] = t.record("")  # partly new: rebuilt next time
+                records[t.key] = t.record("", root=root)  # partly new: rebuilt next time
             keep(t, done)
             return
         report.built += 1
         report.pages += res.pages
         report.files += len(res.files)
-        records[t.key] = t.record(digests[t.key], res.issues)
+        records[t.key] = t.record(digests[t.key], res.issues, root)
         journal.add(t.key, records[t.key], fresh)
         entries.extend(fresh)
-        for entry in earlier:
-            if entry.path not in written:
-                _remove(out_dir, entry.path)  # a page the output no longer has
+        gone.extend(e.path for e in earlier if e.path not in written)  # a page the output no longer has
 
     # An output drawing on several documents (a collection, a handout) is not rebuilt if one
     # of them gave a layout error in its own output: a document with errors writes nothing
@@ -844,8 +887,11 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
                             step()
                         else:
                             runner.submit([t])
-        if todo or stale or folded or manifest.version != __version__ or not (out_dir / MANIFEST).exists():
+        if changed or manifest.version != __version__ or not (out_dir / MANIFEST).exists():
+            journal.removing(gone)  # (a build killed once the manifest is written removes them next time)
             write_manifest(out_dir, __version__, entries, records)
+            for rel in gone:
+                _remove(out_dir, rel)
         complete = True
     finally:
         for res in held.values():  # staged, never settled: an interrupted build's leftovers
@@ -857,10 +903,20 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     report.outputs = sorted(e.path for e in entries)
     # The index lists what the manifest lists: when no output changed, the bundled index
     # on disk is current (a publisher's may have a mistake to report: it is rendered).
-    unchanged = not (todo or stale or folded) and manifest.version == __version__
-    if not (unchanged and not checked.theme.templates and (out_dir / "index.html").is_file()):
+    unchanged = not changed and manifest.version == __version__
+    if not (unchanged and not checked.theme.templates and (out_dir / INDEX).is_file()):
         report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
                                                checked.theme.templates_digest))
+
+
+def _moved(target: Target, entries: list[OutputEntry], record: TargetRecord
+           ) -> tuple[list[OutputEntry], TargetRecord] | None:
+    """An up-to-date target's outputs and record naming the files it is now made from,
+    if they name others (its document moved to another file, its bytes the same); else None."""
+    source = target.sources[0] if target.sources else None
+    if record.sources == target.sources and all(e.source == source for e in entries):
+        return None
+    return [replace(e, source=source) for e in entries], replace(record, sources=target.sources)
 
 
 def _spoiled_kinds(library: Library, manifest: Manifest) -> dict[str, set[str]]:
@@ -1056,7 +1112,7 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
         html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)
     except TemplateProblem as exc:  # the publisher's index: the earlier one stays
         return [exc.diagnostic]
-    write_atomic(out_dir / "index.html", html.encode("utf-8"))
+    write_atomic(safe_output_path(out_dir, INDEX), html.encode("utf-8"))
     return []
 
 

@@ -1,6 +1,8 @@
 """The no-op check: whether the last build, asked the same way, is still current.
 
-A clean build (no error, no warning) leaves a stamp in the output folder: what was asked
+A clean build (no error, no warning) leaves a stamp in the output folder's build state
+folder (`files.state_folder`, never in the output folder itself: it names every file the
+build read by its absolute path): what was asked
 (the command's options, sheetgen's version and code), and the state of everything it read
 (content files and fonts by their bytes' sha256, the folders they were found in by the
 names they hold, so an added or removed file shows) and wrote. The next build asked the same way
@@ -22,7 +24,7 @@ from typing import Any, Iterable
 
 import sheetgen
 
-STAMP = ".sheetgen-stamp.json"
+STAMP = "stamp.json"
 # Environment variables that change what a build writes.
 ENVIRONMENT = ("SOURCE_DATE_EPOCH",)
 
@@ -83,12 +85,12 @@ def _signature(path: str, by_content: bool = True) -> list | None:
         return None
 
 
-def current(out_dir: Path, asked: dict[str, Any]) -> dict[str, Any] | None:
-    """The summary the stamp recorded, if the last build was asked the same way and nothing
-    it read or wrote has changed since; otherwise None."""
+def current(state: Path, asked: dict[str, Any]) -> dict[str, Any] | None:
+    """The summary the stamp in the build state folder `state` recorded, if the last build
+    was asked the same way and nothing it read or wrote has changed since; otherwise None."""
     try:
-        saved = (out_dir / STAMP).stat().st_mtime_ns
-        data = json.loads((out_dir / STAMP).read_text(encoding="utf-8"))
+        saved = (state / STAMP).stat().st_mtime_ns
+        data = json.loads((state / STAMP).read_text(encoding="utf-8"))
         if data.get("request") != asked:
             return None
         for group in ("inputs", "outputs"):  # outputs are sheetgen's own: their state is enough
@@ -103,16 +105,16 @@ def current(out_dir: Path, asked: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
-def forget(out_dir: Path) -> None:
+def forget(state: Path) -> None:
     """Remove the stamp: done before a build writes anything, so an interrupted build is
     never taken for a current one."""
     try:
-        (out_dir / STAMP).unlink()
+        (state / STAMP).unlink()
     except OSError:
         pass
 
 
-def record(out_dir: Path, asked: dict[str, Any], roots: Iterable[str], inputs: Iterable[str],
+def record(state: Path, asked: dict[str, Any], roots: Iterable[str], inputs: Iterable[str],
            outputs: Iterable[str], summary: dict[str, Any], read: dict[str, tuple[int, str]] | None = None) -> None:
     """Stamp a clean build: every input (the files read, the folders given or searched and
     every folder below them) and output as absolute paths with their signatures. `read`
@@ -139,6 +141,6 @@ def record(out_dir: Path, asked: dict[str, Any], roots: Iterable[str], inputs: I
     if any(sig is None for group in ("inputs", "outputs") for sig in data[group].values()):
         return
     try:
-        write_atomic(out_dir / STAMP, (json.dumps(data, indent=1) + "\n").encode("utf-8"), durable=False)
+        write_atomic(state / STAMP, (json.dumps(data, indent=1) + "\n").encode("utf-8"), durable=False)
     except OSError:
         pass

@@ -9,7 +9,9 @@ cache is tied to a fingerprint of the code that read them. An entry is used only
 file whose name, bytes and reading code are exactly those recorded, so the source always
 wins: a file that changed is parsed again. Only files read without any problem are kept
 (their diagnostics are made afresh every time), or with warnings alone, which are kept
-with it and said again. The cache is JSON, never code: a file
+with it and said again; a file holding a document that turned out to have errors later
+(the rules', the layout's) is left out when the cache is saved, so that the cache never
+holds a document with errors. The cache is JSON, never code: a file
 that is missing, unreadable, malformed or made by other code is simply not used.
 """
 
@@ -20,7 +22,7 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import yaml
 
@@ -159,10 +161,13 @@ class DocumentCache:
         if all(raw.ok for raw in raws) and not any(d.is_error for d in warnings):
             self._fresh[name] = (sha256, raws, [[d.line, d.column, d.code, d.message, d.hint] for d in warnings])
 
-    def save(self, write: Callable[[Path, bytes], Any]) -> None:
-        """Write the entries used this time (the files read) with `write(path, bytes)`
-        (the build's atomic write); a folder that refuses it only costs the next build
-        parsing its files."""
+    def save(self, write: Callable[[Path, bytes], Any], failed: Iterable[str] = ()) -> None:
+        """Write the entries used this time (the files read) but those of the files named
+        `failed` (holding a document with errors) with `write(path, bytes)` (the build's
+        atomic write); a folder that refuses it only costs the next build parsing its files."""
+        for name in failed:
+            self._fresh.pop(name, None)
+            self._used.pop(name, None)
         for name, (sha256, raws, notes) in self._fresh.items():
             # JSON gives back what YAML read (text keys, no tuples) but for numbers that
             # are infinite or not a number: files with one are read again next time.

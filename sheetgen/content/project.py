@@ -54,17 +54,15 @@ def within_project(path: str | os.PathLike, root: Path | None) -> bool:
 
 
 def relative_name(path: Path, root: Path) -> str:
-    """`path` relative to `root` with forward slashes (absolute if not below it), made
-    safe to print, to put in JSON and in HTML: undecodable bytes and control characters
-    become escapes."""
+    """`path` relative to `root` with forward slashes (by way of `..` if not below it: the
+    manifest, which names it, is published and names no absolute path), made safe to
+    print, to put in JSON and in HTML: undecodable bytes and control characters become
+    escapes."""
     full, top = os.path.abspath(path), str(root)
     if full.startswith(top.rstrip(os.sep) + os.sep):  # the usual case, without pathlib's cost
         rel = full[len(top.rstrip(os.sep)) + 1:].replace(os.sep, "/")
     else:
-        try:
-            rel = Path(full).relative_to(root).as_posix()
-        except ValueError:
-            rel = Path(full).as_posix()
+        rel = os.path.relpath(full, top).replace(os.sep, "/")
     return safe_name(rel)
 
 
