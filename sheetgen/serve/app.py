@@ -375,14 +375,13 @@ def _cubit_trial(ws: Workspace, params: dict, stop=lambda: False):
         settings = Settings(paper=form.paper, cube_size=size, theme=ws.settings.theme)
     except LengthError as exc:
         problem = f"cube size: {exc}"
+    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     if len(interfaces) != 6:
-        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {
-            "limits": CUBIT_LIMITS}
+        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", extra
     text = cubit_yaml(form, [d.model.code for d in interfaces])
     trial = _try(ws, text, "cubit-builder.yaml", settings, stop)
     # The form's field, not the command line's option, is what the workbench's user changes.
     problem = problem or (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
-    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     return form, trial, problem, extra
 
 
