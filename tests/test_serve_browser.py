@@ -249,6 +249,10 @@ def test_a_page_of_another_origin_can_neither_frame_the_workbench_nor_post_to_it
     new = root / "content/cubit/new"
     before = sorted(new.iterdir()) if new.is_dir() else []
     pages = {"/hostile.html": HOSTILE_PAGE.format(workbench=url), "/inner.html": '<button id="save">Save</button>'}
+    for own in ("/", "/cubit", "/new/cubit?seed=5", "/output/cubit/net/bloost.svg"):  # the policy blocks none of its own
+        browser.get(url + own)
+    blocked = [e["message"] for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert blocked == []
     with another_origin(pages) as hostile:
         browser.get(hostile + "/hostile.html")
         wait_until(browser, lambda d: d.execute_script("return document.readyState") == "complete", "no page")
