@@ -29,7 +29,7 @@ from sheetgen.serve import preview
 from sheetgen.serve.confine import NotInside, confined, create_new
 from sheetgen.serve.forms import (CUBIT_LIMITS, SEED_LIMITS, FormError, cubit_form, cubit_yaml, generate,
                                   generator_fields, generator_values, seed_value)
-from sheetgen.serve.guard import TOKEN_FIELD, Gate, Guard, Headers, costly, new_token
+from sheetgen.serve.guard import TOKEN_FIELD, Gate, Guard, Headers, Stop, costly, never, new_token
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
@@ -122,7 +122,7 @@ async def output_preview(request: Request) -> Response:
         return svg_response(cached[1])
     theme = state.checked.theme
 
-    def work(_stop) -> Response:
+    def work(_stop: Stop) -> Response:
         data = preview.render(target, theme, "svg")
         if data is None:
             return not_found()
@@ -213,7 +213,7 @@ async def generator_form(request: Request) -> Response:
 
 
 def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: tuple[Path, str] | None,
-                    status: int, save_error: str | None = None, stop=lambda: False) -> Response:
+                    status: int, save_error: str | None = None, stop: Stop = never) -> Response:
     """The form with its document; once `saved` (the file and its text), that document as
     saved, not made again: its id is taken now, so the generator would give another."""
     text, trial, problem, query = "", None, None, ""
@@ -247,7 +247,7 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: t
                 can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS)
 
 
-def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None, stop=lambda: False
+def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None, stop: Stop = never
          ) -> preview.Trial:
     """`text` checked against the content folder; a text a form saved is checked as that
     file, so that it is not counted twice (as itself and as the file)."""
@@ -262,7 +262,7 @@ async def generator_preview(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
     params = form_params(request.query_params)
 
-    def make(stop) -> bytes | None:
+    def make(stop: Stop) -> bytes | None:
         if "saved" in params:  # a document a form saved (see `_generator_page`)
             path = ws.saved_file(params["saved"])
             try:
@@ -279,7 +279,7 @@ async def generator_preview(request: Request) -> Response:
             return None
         return preview.render(target, trial.checked.theme, "svg")
 
-    def work(stop) -> Response:
+    def work(stop: Stop) -> Response:
         try:
             data = make(stop)
         except FormError as exc:
@@ -302,7 +302,7 @@ async def generator_save(request: Request) -> Response:
         return params
     params.pop("reroll", None)
 
-    def work(stop) -> Response:
+    def work(stop: Stop) -> Response:
         try:
             text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
         except ValueError as exc:
@@ -314,7 +314,7 @@ async def generator_save(request: Request) -> Response:
     return await costly(request, refused, work)
 
 
-def _save(ws: Workspace, text: str, kind: str, stop=lambda: False) -> tuple[Path | None, str | None]:
+def _save(ws: Workspace, text: str, kind: str, stop: Stop = never) -> tuple[Path | None, str | None]:
     """(path written, None) or (None, why not). The file name is new: an existing file
     is never replaced, and a document whose id is taken is not saved. The file is made
     inside the content folder: a folder on the way that is a link or a file refuses it."""
@@ -360,7 +360,7 @@ async def _form(request: Request) -> dict[str, str] | Response:
 # --- the cubit builder --------------------------------------------------------------------------
 
 
-def _cubit_trial(ws: Workspace, params: dict, stop=lambda: False):
+def _cubit_trial(ws: Workspace, params: dict, stop: Stop = never):
     library = ws.library()
     interfaces = sorted(library.of_kind("cubit-interface"), key=lambda d: d.model.order)
     factions = sorted(library.of_kind("faction"), key=lambda d: d.id)
@@ -389,7 +389,7 @@ async def cubit_builder(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
     params = form_params(request.query_params)
 
-    def work(stop) -> Response:
+    def work(stop: Stop) -> Response:
         try:
             form, trial, problem, extra = _cubit_trial(ws, params, stop)
         except FormError as exc:
@@ -422,7 +422,7 @@ async def cubit_net(request: Request) -> Response:
     params.pop("roll", None)
     params.pop("assign", None)
 
-    def work(stop) -> Response:
+    def work(stop: Stop) -> Response:
         try:
             form, trial, problem, _ = _cubit_trial(ws, params, stop)
         except FormError as exc:
@@ -450,7 +450,7 @@ async def cubit_save(request: Request) -> Response:
     for k in ("roll", "assign"):
         params.pop(k, None)
 
-    def work(stop) -> Response:
+    def work(stop: Stop) -> Response:
         try:
             form, trial, problem, extra = _cubit_trial(ws, params, stop)
         except FormError as exc:

@@ -45,6 +45,12 @@ HEADERS = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"
            (b"referrer-policy", b"same-origin")]
 
 Refuse = Callable[[Request, int, str], Response]
+Stop = Callable[[], bool]  # true once the client of a costly job has gone
+
+
+def never() -> bool:
+    """The `Stop` of work that no client waits for."""
+    return False
 
 
 def new_token() -> str:
@@ -252,7 +258,7 @@ POLL = 0.05  # seconds between looks at a waiting or running job's client
 CLIENT_GONE = 499  # nobody reads it: the answer to a client that has gone
 
 
-async def costly(request: Request, refuse: Refuse, work: Callable[[Callable[[], bool]], Response]) -> Response:
+async def costly(request: Request, refuse: Refuse, work: Callable[[Stop], Response]) -> Response:
     """`work(stop)` in a worker thread, through the application's `Gate`: refused if another
     site asked (the browser says so), 503 when too many wait, never started for a client that
     has gone, told to stop (`stop()` turns true) when its client goes while it runs."""
@@ -276,7 +282,7 @@ async def costly(request: Request, refuse: Refuse, work: Callable[[Callable[[], 
         gate.finish(started)
 
 
-async def _run_until_gone(request: Request, work: Callable[[Callable[[], bool]], Response]) -> Response:
+async def _run_until_gone(request: Request, work: Callable[[Stop], Response]) -> Response:
     gone = threading.Event()
     job: asyncio.Future[Response] = asyncio.ensure_future(run_in_threadpool(work, gone.is_set))
     while True:

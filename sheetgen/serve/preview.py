@@ -7,7 +7,6 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from sheetgen.build.pipeline import FORMATS, Target, lay_out, plan
 from sheetgen.content.loader import load
@@ -17,7 +16,7 @@ from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import ResolvedTheme, Settings
-from sheetgen.serve.guard import Abandoned
+from sheetgen.serve.guard import Abandoned, Stop, never
 from sheetgen.serve.workspace import Shown, show_diagnostics
 
 MAX_TEXT = 64 * 1024  # a form's document is small; anything larger is refused before loading
@@ -49,7 +48,7 @@ class Trial:
 
 
 def try_text(text: str, context: list[str], settings: Settings = Settings(), name: str = "new.yaml",
-             saved: Path | None = None, stop: Callable[[], bool] = lambda: False) -> Trial:
+             saved: Path | None = None, stop: Stop = never) -> Trial:
     """Check `text` as a content file named `name`, resolving references against `context`.
     With `saved`, the project's file a form saved `text` as, it is checked as it was before
     it was saved, under that file's name: the file is left out, so it is not counted twice.
@@ -82,7 +81,7 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
     return trial
 
 
-def _go_on(stop: Callable[[], bool]) -> None:
+def _go_on(stop: Stop) -> None:
     if stop():
         raise Abandoned
 
