@@ -187,6 +187,26 @@ def test_hostile_requests_are_refused_and_change_nothing(project, tried, method,
         assert token not in response.text
 
 
+# (what was tried, path, headers): requests that must still be answered
+ORDINARY = [
+    ("a typed address (Sec-Fetch-Site: none)", "/cubit", {"sec-fetch-site": "none"}),
+    ("a script or an older browser (no fetch metadata)", "/new/kubos-monster/preview.svg?seed=3", {}),
+    ("the workbench's own page", "/new/kubos-monster?seed=3", {"sec-fetch-site": "same-origin", "referer": LOCAL + "/new"}),
+    ("the host named localhost", "/", {"host": "localhost"}),
+    ("the host named [::1]", "/", {"host": "[::1]"}),
+    ("the host with the server's port", "/", {"host": "127.0.0.1:80"}),
+    ("a page another site links to (cheap: the gallery)", "/", {"sec-fetch-site": "cross-site"}),
+]
+
+
+@pytest.mark.parametrize("tried,path,headers", ORDINARY, ids=[o[0] for o in ORDINARY])
+def test_ordinary_requests_are_answered(project, tried, path, headers):
+    root, ws, client = project
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200, (tried, response.text[:300])
+    assert_guarded(response)
+
+
 def test_a_refused_page_can_be_opened_from_the_workbench(project):
     root, ws, client = project
     refused_page = client.get("/cubit", params={"id": "linked"}, headers={"sec-fetch-site": "cross-site"})
