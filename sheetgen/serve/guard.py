@@ -43,6 +43,7 @@ FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' dat
               "frame-ancestors 'none'"
 HEADERS = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
            (b"referrer-policy", b"same-origin")]
+_OURS = {k for k, _ in HEADERS} | {b"content-security-policy"}  # replaced wherever a response sets them
 
 Refuse = Callable[[Request, int, str], Response]
 Stop = Callable[[], bool]  # true once the client of a costly job has gone
@@ -78,9 +79,6 @@ class Headers:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-_OURS = {k for k, _ in HEADERS} | {b"content-security-policy"}
 
 
 def own_origin(scope) -> str:
