@@ -40,7 +40,7 @@ IMG = re.compile(r'id="cubit--net--bloost">\s*<a [^>]*><img class="preview" src=
 
 def gallery_preview(port: int) -> str:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request("GET", "/", headers={"Host": "127.0.0.1"})
+    conn.request("GET", "/", headers={"Host": f"127.0.0.1:{port}"})
     html = conn.getresponse().read().decode()
     conn.close()
     m = IMG.search(html)
@@ -55,7 +55,7 @@ def edit(root: Path, n: int) -> None:
 
 def over_http(root: Path, port: int, saves: int) -> list[float]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request("GET", "/events", headers={"Host": "127.0.0.1"})
+    conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})
     stream = conn.getresponse()
     times = []
     for n in range(saves):

@@ -31,6 +31,7 @@ from sheetgen.serve.server import Background
 from sheetgen.serve.workspace import Workspace
 
 LOCAL = "http://127.0.0.1"
+SAME_ORIGIN = {"sec-fetch-site": "same-origin"}
 DECK = """
 kind: reference-deck
 id: table-talk
@@ -43,7 +44,8 @@ cards:
 
 
 def client_for(ws: Workspace) -> TestClient:
-    return TestClient(create_app(ws), base_url=LOCAL)
+    """A client that says, as a browser does, that the workbench's own pages send its requests."""
+    return TestClient(create_app(ws), base_url=LOCAL, headers=SAME_ORIGIN)
 
 
 @pytest.fixture(scope="module")
@@ -556,7 +558,7 @@ def test_ctrl_c_stops_the_server_cleanly(deck_project):
         m = re.search(r"at (http://127\.0\.0\.1:(\d+)/)", line)
         assert m, line
         conn = http.client.HTTPConnection("127.0.0.1", int(m.group(2)), timeout=10)
-        conn.request("GET", "/events", headers={"Host": "127.0.0.1"})
+        conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{m.group(2)}"})
         stream = conn.getresponse()
         assert stream.status == 200
         stream.fp.readline()  # the stream is open
@@ -597,7 +599,8 @@ def test_a_save_sets_off_its_own_rebuild_even_when_the_watcher_misses_the_file(t
     monkeypatch.setattr(server, "watch", blind)
     ws = Workspace()
     said: list[str] = []
-    with TestClient(create_app(ws, lifespan=server.make_lifespan(ws, said.append)), base_url=LOCAL) as client:
+    with TestClient(create_app(ws, lifespan=server.make_lifespan(ws, said.append)), base_url=LOCAL,
+                    headers=SAME_ORIGIN) as client:
         version = ws.wait_for_change(0, 60)  # the first build
         assert not (root / "content/cubit/new").exists()
         saved = client.post("/new/cubit/save", data={"seed": "5", "method": "assign", "id": "fresh-one"})

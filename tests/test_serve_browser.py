@@ -1,16 +1,19 @@
 """`sheetgen serve` in a real headless Chromium (Debian's `chromium` and `chromium-driver`,
 driven by Selenium): the page follows edits on disk, shows and clears diagnostics, the cubit
 builder's net downloads and folds, a generator's document saves without a problem with
-itself, and paths out of the project get 404. Screenshots go to
-the test's tmp folder (`shots/`).
+itself, paths out of the project get 404, and a page of another origin can neither frame
+the workbench nor post to it. Screenshots go to the test's tmp folder (`shots/`).
 
 Without Chromium these tests are skipped, except under CI, where `.ci/run` installs it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -59,6 +62,7 @@ def browser(tmp_path_factory):
         options.add_argument(arg)
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                               "download.prompt_for_download": False})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # what the console says
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
     driver.set_page_load_timeout(20)
     driver.downloads = downloads
@@ -203,3 +207,75 @@ def test_paths_out_of_the_project_get_404(project, browser, shots):
         assert browser.find_element(By.TAG_NAME, "body").text == "Not Found", path
         assert "secret" not in browser.page_source and "root:" not in browser.page_source
     browser.save_screenshot(str(shots / "not-found.png"))
+
+
+@contextlib.contextmanager
+def another_origin(pages: dict[str, str]):
+    """A tiny web server on another port of 127.0.0.1 (another origin) serving `pages` by path."""
+
+    class Pages(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = pages.get(self.path, "").encode()
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Pages)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+HOSTILE_PAGE = """<!doctype html><title>hostile</title>
+<p>Click the button to win!</p>
+<iframe id="own" src="/inner.html" width="300" height="80"></iframe>
+<iframe id="victim" src="{workbench}/new/cubit?seed=5" width="900" height="500"></iframe>
+<iframe id="gallery" src="{workbench}/" width="300" height="80"></iframe>
+<form id="post" method="post" action="{workbench}/new/cubit/save"><input name="seed" value="5"></form>
+"""
+
+
+def test_a_page_of_another_origin_can_neither_frame_the_workbench_nor_post_to_it(project, browser, shots):
+    root, ws, url = project
+    new = root / "content/cubit/new"
+    before = sorted(new.iterdir()) if new.is_dir() else []
+    pages = {"/hostile.html": HOSTILE_PAGE.format(workbench=url), "/inner.html": '<button id="save">Save</button>'}
+    for own in ("/", "/cubit", "/new/cubit?seed=5", "/output/cubit/net/bloost.svg"):  # the policy blocks none of its own
+        browser.get(url + own)
+    blocked = [e["message"] for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert blocked == []
+    with another_origin(pages) as hostile:
+        browser.get(hostile + "/hostile.html")
+        wait_until(browser, lambda d: d.execute_script("return document.readyState") == "complete", "no page")
+        # The frame of the hostile site's own page loads (framing works in this browser) ...
+        browser.switch_to.frame(browser.find_element(By.ID, "own"))
+        assert browser.find_elements(By.ID, "save")
+        browser.switch_to.default_content()
+        # ... the workbench's do not (a form, and the gallery, which any site may link to):
+        # nothing of theirs shows, and the browser says why.
+        for frame in ("victim", "gallery"):
+            browser.switch_to.frame(browser.find_element(By.ID, frame))
+            assert not browser.find_elements(By.TAG_NAME, "header") and not browser.find_elements(By.ID, "save")
+            assert "sheetgen" not in browser.page_source
+            browser.switch_to.default_content()
+        said = [entry["message"] for entry in browser.get_log("browser")]
+        assert any(f"'{url}/' violates" in m and "frame-ancestors 'none'" in m for m in said), said
+        victim = browser.find_element(By.ID, "victim")
+        webdriver.ActionChains(browser).move_to_element(victim).click().perform()  # the one click of the attack
+        browser.save_screenshot(str(shots / "hostile-frame.png"))
+        # A form of that site posted to the workbench is refused, with a page that says why.
+        browser.find_element(By.ID, "post").submit()
+        wait_until(browser, lambda d: d.find_elements(By.ID, "refused"), "the post was not refused")
+        assert browser.current_url == url + "/new/cubit/save"
+        assert "another site sent it (Sec-Fetch-Site: same-site)" in browser.find_element(By.ID, "refused").text
+        browser.save_screenshot(str(shots / "hostile-post.png"))
+    assert (sorted(new.iterdir()) if new.is_dir() else []) == before

@@ -8,6 +8,7 @@
   at a chosen size and paper, and downloaded as PDF or SVG.
 
 Modules: `workspace` (content, output, rebuilds), `app` (pages), `forms`, `preview`
-(documents checked and laid out in memory), `confine` (request paths), `server`
-(uvicorn, the watcher, stopping).
+(documents checked and laid out in memory), `confine` (request paths, new files),
+`guard` (other sites kept out, costly work bounded), `server` (uvicorn, the watcher,
+stopping).
 """

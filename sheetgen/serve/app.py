@@ -7,37 +7,33 @@ JavaScript; `static/live.js` only adds live updates and form previews as you typ
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from importlib import resources
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from typing import Mapping
+from urllib.parse import parse_qsl, urlencode
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from sheetgen import __version__
-from sheetgen.build.files import write_atomic
 from sheetgen.games import game_of_kind
 from sheetgen.diagnostics import display_path
 from sheetgen.generate import generators
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import preview
-from sheetgen.serve.confine import confined
+from sheetgen.serve.confine import NotInside, confined, create_new
 from sheetgen.serve.forms import (CUBIT_LIMITS, SEED_LIMITS, FormError, cubit_form, cubit_yaml, generate,
                                   generator_fields, generator_values, seed_value)
+from sheetgen.serve.guard import TOKEN_FIELD, Gate, Guard, Headers, Stop, costly, never, new_token
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
-LOCAL_HOSTS = ["127.0.0.1", "localhost"]
-MAX_BODY = 64 * 1024
-MAX_QUERY = 8 * 1024
+MAX_PREVIEWS = 64  # outputs' previews kept in memory (the most recent)
 STATIC = {"live.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
 NOT_FOUND = "Not Found"
 
@@ -45,12 +41,24 @@ NOT_FOUND = "Not Found"
 def page(request: Request, template: str, status: int = 200, **values) -> HTMLResponse:
     ws: Workspace = request.app.state.workspace
     html = render_template(f"serve/{template}", state=ws.state, version=__version__, path=request.url.path,
-                           display_path=display_path, **values)
+                           display_path=display_path, token=request.app.state.token, **values)
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 def not_found(_request: Request | None = None, _exc: Exception | None = None) -> PlainTextResponse:
     return PlainTextResponse(NOT_FOUND, status_code=404)
+
+
+def refused(request: Request, status: int, why: str) -> Response:
+    """A page saying why the request was refused; a page asked for by a link of another
+    site can be opened from here (then it is the workbench's own)."""
+    again = str(request.url) if request.method in ("GET", "HEAD") else None
+    return page(request, "refused.html.j2", status=status, why=why, again=again)
+
+
+def form_params(pairs: Mapping[str, str]) -> dict[str, str]:
+    """A form's fields, without the session's token (which no link or page may repeat)."""
+    return {k: v for k, v in pairs.items() if k != TOKEN_FIELD}
 
 
 # --- the gallery ------------------------------------------------------------------------------
@@ -107,16 +115,27 @@ async def output_preview(request: Request) -> Response:
     target = state.targets.get(key)
     if target is None or state.checked is None:
         return not_found()
-    cache = request.app.state.previews
+    cache: dict[str, tuple[str, bytes]] = request.app.state.previews
     digest = request.query_params.get("v", "")
     cached = cache.get(key)
     if cached and cached[0] == digest:
-        data = cached[1]
-    else:
-        data = await run_in_threadpool(preview.render, target, state.checked.theme, "svg")
+        return svg_response(cached[1])
+    theme = state.checked.theme
+
+    def work(_stop: Stop) -> Response:
+        data = preview.render(target, theme, "svg")
         if data is None:
             return not_found()
+        cache.pop(key, None)
+        while len(cache) >= MAX_PREVIEWS:
+            cache.pop(next(iter(cache)))
         cache[key] = (digest, data)
+        return svg_response(data)
+
+    return await costly(request, refused, work)
+
+
+def svg_response(data: bytes) -> Response:
     return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
@@ -189,12 +208,12 @@ async def generator_form(request: Request) -> Response:
     if gen is None:
         return not_found()
     ws: Workspace = request.app.state.workspace
-    params = dict(request.query_params)
-    return await run_in_threadpool(_generator_page, request, ws, gen, params, None, 200)
+    params = form_params(request.query_params)
+    return await costly(request, refused, lambda stop: _generator_page(request, ws, gen, params, None, 200, stop=stop))
 
 
 def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: tuple[Path, str] | None,
-                    status: int, save_error: str | None = None) -> Response:
+                    status: int, save_error: str | None = None, stop: Stop = never) -> Response:
     """The form with its document; once `saved` (the file and its text), that document as
     saved, not made again: its id is taken now, so the generator would give another."""
     text, trial, problem, query = "", None, None, ""
@@ -206,18 +225,21 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: t
     fields = generator_fields(gen, params)
     if saved:
         text = saved[1]
-        trial = _try(ws, text, f"new-{gen.kind}.yaml")
+        trial = _try(ws, text, f"new-{gen.kind}.yaml", stop=stop)
         query = urlencode({"saved": display_path(str(saved[0]))})
     elif problem is None:
         try:
             values = generator_values(gen, params)
             text = generate(gen, seed, values, ws.library())
-            trial = _try(ws, text, f"new-{gen.kind}.yaml")
+            trial = _try(ws, text, f"new-{gen.kind}.yaml", stop=stop)
         except FormError as exc:
             problem = exc.message if not exc.field else f"{exc.field}: {exc.message}"
+            status = max(status, 400)
         except ValueError as exc:  # options that make no sense together, as `sheetgen new` says
             problem = str(exc)
         query = urlencode({k: v for k, v in params.items() if k != "reroll"})
+    else:
+        status = max(status, 400)
     preview_url = f"/new/{gen.kind}/preview.svg?{query}" if trial and trial.ok and trial.target() else None
     return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
                 trial=trial, problem=problem, preview_url=preview_url,
@@ -225,11 +247,12 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: t
                 can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS)
 
 
-def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None) -> preview.Trial:
+def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None, stop: Stop = never
+         ) -> preview.Trial:
     """`text` checked against the content folder; a text a form saved is checked as that
     file, so that it is not counted twice (as itself and as the file)."""
     return preview.try_text(text, ws.content_paths(), ws.settings if settings is None else settings, name,
-                            saved=ws.saved_as(text))
+                            saved=ws.saved_as(text), stop=stop)
 
 
 async def generator_preview(request: Request) -> Response:
@@ -237,9 +260,9 @@ async def generator_preview(request: Request) -> Response:
     if gen is None:
         return not_found()
     ws: Workspace = request.app.state.workspace
-    params = dict(request.query_params)
+    params = form_params(request.query_params)
 
-    def make() -> bytes | None:
+    def make(stop: Stop) -> bytes | None:
         if "saved" in params:  # a document a form saved (see `_generator_page`)
             path = ws.saved_file(params["saved"])
             try:
@@ -249,18 +272,23 @@ async def generator_preview(request: Request) -> Response:
             if text is None:
                 return None
         else:
-            try:
-                text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
-            except ValueError:
-                return None
-        trial = _try(ws, text, f"new-{gen.kind}.yaml")
+            text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
+        trial = _try(ws, text, f"new-{gen.kind}.yaml", stop=stop)
         target = trial.target()
         if not trial.ok or target is None:
             return None
         return preview.render(target, trial.checked.theme, "svg")
 
-    data = await run_in_threadpool(make)
-    return Response(data, media_type="image/svg+xml") if data else not_found()
+    def work(stop: Stop) -> Response:
+        try:
+            data = make(stop)
+        except FormError as exc:
+            return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
+        except ValueError:
+            return not_found()
+        return Response(data, media_type="image/svg+xml") if data else not_found()
+
+    return await costly(request, refused, work)
 
 
 async def generator_save(request: Request) -> Response:
@@ -274,81 +302,65 @@ async def generator_save(request: Request) -> Response:
         return params
     params.pop("reroll", None)
 
-    def work() -> Response:
+    def work(stop: Stop) -> Response:
         try:
             text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
         except ValueError as exc:
             return _generator_page(request, ws, gen, params, None, 400, str(exc))
-        saved, problem = _save(ws, text, gen.kind)
+        saved, problem = _save(ws, text, gen.kind, stop)
         return _generator_page(request, ws, gen, params, (saved, text) if saved else None, 200 if saved else 400,
                                problem)
 
-    return await run_in_threadpool(work)
+    return await costly(request, refused, work)
 
 
-def _save(ws: Workspace, text: str, kind: str) -> tuple[Path | None, str | None]:
+def _save(ws: Workspace, text: str, kind: str, stop: Stop = never) -> tuple[Path | None, str | None]:
     """(path written, None) or (None, why not). The file name is new: an existing file
-    is never replaced, and a document whose id is taken is not saved."""
+    is never replaced, and a document whose id is taken is not saved. The file is made
+    inside the content folder: a folder on the way that is a link or a file refuses it."""
     folder = ws.save_folder()
     if folder is None:
         return None, "there is no content folder to save into (serve was given files, not a folder)"
     already = ws.saved_as(text)
     if already is not None:
         return None, f"it is saved already, as {display_path(str(already))}"
-    trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{kind}.yaml")
+    trial = preview.try_text(text, ws.content_paths(), ws.settings, f"new-{kind}.yaml", stop=stop)
     if not trial.ok:
         return None, "the document has errors (listed below); it was not saved"
     docs = trial.checked.library.targets if trial.checked else []
     if not docs:
         return None, "the generator made no document"
-    system = game_of_kind(docs[0].kind) or "other"
-    target_dir = folder / system / "new"
-    target_dir.mkdir(parents=True, exist_ok=True)
+    folders = (game_of_kind(docs[0].kind) or "other", "new")
     stem = docs[0].id
-    for n in range(1, 1000):
-        candidate = target_dir / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
-        if _create_new(candidate, text.encode("utf-8")):
-            ws.saved(candidate, text)
-            return candidate, None
-    return None, "no free file name"
-
-
-def _create_new(path: Path, data: bytes) -> bool:
-    """Write a file that did not exist, atomically; False if the name is taken."""
-    if path.exists() or path.is_symlink():
-        return False
-    tmp = path.with_name(f".{path.name}.new")
-    write_atomic(tmp, data)
+    names = (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml" for n in range(1, 1000))
     try:
-        os.link(tmp, path)  # fails if the name was taken meanwhile: never replaces a file
-    except FileExistsError:
-        return False
-    finally:
-        tmp.unlink(missing_ok=True)
-    return True
+        name = create_new(folder, folders, names, text.encode("utf-8"))
+    except NotInside as exc:
+        return None, (f"{display_path(str(exc.folder))} is a symbolic link or a file, and saves stay inside "
+                      f"{display_path(str(folder))}/; nothing was written")
+    except ValueError:  # an id that is no file name: the rules refuse it first
+        return None, f"`{stem}` cannot be a file name"
+    if name is None:
+        return None, "no free file name"
+    saved = folder.joinpath(*folders, name)
+    ws.saved(saved, text)
+    return saved, None
 
 
 async def _form(request: Request) -> dict[str, str] | Response:
-    """A small urlencoded form, or a 413/400 response."""
-    length = request.headers.get("content-length")
-    if length is None or not length.isdigit() or int(length) > MAX_BODY:
-        return PlainTextResponse("form too large", status_code=413)
+    """A urlencoded form (its size is checked by the `Guard`), or a 400 response."""
     body = await request.body()
-    if len(body) > MAX_BODY:
-        return PlainTextResponse("form too large", status_code=413)
-    from urllib.parse import parse_qsl
-
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=200, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
         return PlainTextResponse("bad form", status_code=400)
-    return dict(pairs)
+    return form_params(dict(pairs))
 
 
 # --- the cubit builder --------------------------------------------------------------------------
 
 
-def _cubit_trial(ws: Workspace, params: dict):
+def _cubit_trial(ws: Workspace, params: dict, stop: Stop = never):
     library = ws.library()
     interfaces = sorted(library.of_kind("cubit-interface"), key=lambda d: d.model.order)
     factions = sorted(library.of_kind("faction"), key=lambda d: d.id)
@@ -363,24 +375,23 @@ def _cubit_trial(ws: Workspace, params: dict):
         settings = Settings(paper=form.paper, cube_size=size, theme=ws.settings.theme)
     except LengthError as exc:
         problem = f"cube size: {exc}"
+    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     if len(interfaces) != 6:
-        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", {
-            "limits": CUBIT_LIMITS}
+        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", extra
     text = cubit_yaml(form, [d.model.code for d in interfaces])
-    trial = _try(ws, text, "cubit-builder.yaml", settings)
+    trial = _try(ws, text, "cubit-builder.yaml", settings, stop)
     # The form's field, not the command line's option, is what the workbench's user changes.
     problem = problem or (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
-    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     return form, trial, problem, extra
 
 
 async def cubit_builder(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
-    params = dict(request.query_params)
+    params = form_params(request.query_params)
 
-    def work() -> Response:
+    def work(stop: Stop) -> Response:
         try:
-            form, trial, problem, extra = _cubit_trial(ws, params)
+            form, trial, problem, extra = _cubit_trial(ws, params, stop)
         except FormError as exc:
             return page(request, "cubit.html.j2", status=400, form=None, trial=None, problem=f"{exc.field}: {exc.message}",
                         query="", derived=None, interfaces=[], factions=[], upgrades=[])
@@ -389,7 +400,7 @@ async def cubit_builder(request: Request) -> Response:
         return page(request, "cubit.html.j2", form=form, trial=trial, problem=problem, query=query, derived=derived,
                     **extra)
 
-    return await run_in_threadpool(work)
+    return await costly(request, refused, work)
 
 
 def _cubit_query(form) -> str:
@@ -407,13 +418,13 @@ async def cubit_net(request: Request) -> Response:
     fmt = request.path_params["fmt"]
     if fmt not in ("pdf", "svg"):
         return not_found()
-    params = dict(request.query_params)
+    params = form_params(request.query_params)
     params.pop("roll", None)
     params.pop("assign", None)
 
-    def work() -> Response:
+    def work(stop: Stop) -> Response:
         try:
-            form, trial, problem, _ = _cubit_trial(ws, params)
+            form, trial, problem, _ = _cubit_trial(ws, params, stop)
         except FormError as exc:
             return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
         target = trial.target("cubit-net") if trial else None
@@ -428,7 +439,7 @@ async def cubit_net(request: Request) -> Response:
             headers["Content-Disposition"] = f'attachment; filename="{form.id}-net.{fmt}"'
         return Response(data, media_type=media, headers=headers)
 
-    return await run_in_threadpool(work)
+    return await costly(request, refused, work)
 
 
 async def cubit_save(request: Request) -> Response:
@@ -439,48 +450,33 @@ async def cubit_save(request: Request) -> Response:
     for k in ("roll", "assign"):
         params.pop(k, None)
 
-    def work() -> Response:
+    def work(stop: Stop) -> Response:
         try:
-            form, trial, problem, extra = _cubit_trial(ws, params)
+            form, trial, problem, extra = _cubit_trial(ws, params, stop)
         except FormError as exc:
             return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
-        saved, save_error = (None, problem) if problem or trial is None else _save(ws, trial.text, "cubit")
+        saved, save_error = (None, problem) if problem or trial is None else _save(ws, trial.text, "cubit", stop)
         derived = trial.derived("cubit", form.id) if trial else None
         return page(request, "cubit.html.j2", status=200 if saved else 400, form=form, trial=trial, problem=problem,
                     query=_cubit_query(form), derived=derived, saved=display_path(str(saved)) if saved else None,
                     save_error=save_error, **extra)
 
-    return await run_in_threadpool(work)
+    return await costly(request, refused, work)
 
 
 # --- the application ------------------------------------------------------------------------------
 
 
-class Guard:
-    """Refuse oversized queries and cross-site form posts before any route runs."""
+class Workbench(Starlette):
+    """Starlette, with the security headers on every response: the error pages of its
+    outermost layer too."""
 
-    def __init__(self, app) -> None:
-        self.app = app
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http":
-            bad = None
-            if len(scope.get("query_string", b"")) > MAX_QUERY:
-                bad = PlainTextResponse("query too long", status_code=414)
-            elif scope["method"] not in ("GET", "HEAD"):
-                headers = dict(scope.get("headers") or [])
-                origin = headers.get(b"origin", b"").decode("latin-1")
-                if origin and (urlsplit(origin).hostname or "") not in LOCAL_HOSTS:
-                    bad = PlainTextResponse("cross-site form posts are refused", status_code=403)
-            if bad is not None:
-                await bad(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+    def build_middleware_stack(self):
+        return Headers(super().build_middleware_stack())
 
 
-def create_app(workspace: Workspace, *, lifespan=None, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The workbench over `workspace`. Only requests addressed to a loopback host name
-    are answered (a page elsewhere cannot reach it by renaming itself)."""
+def create_app(workspace: Workspace, *, lifespan=None) -> Starlette:
+    """The workbench over `workspace`, guarded against other sites (see `guard`)."""
     routes = [
         Route("/", gallery),
         Route("/output/{path:path}", output_file),
@@ -497,11 +493,12 @@ def create_app(workspace: Workspace, *, lifespan=None, allowed_hosts: list[str] 
         Route("/cubit/net.{fmt}", cubit_net),
         Route("/cubit/save", cubit_save, methods=["POST"]),
     ]
-    hosts = allowed_hosts or LOCAL_HOSTS
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(Guard)],
+    token = new_token()
+    app = Workbench(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, token=token, refuse=refused)],
                     exception_handlers={404: not_found})
     app.state.workspace = workspace
+    app.state.token = token
+    app.state.gate = Gate()
     app.state.previews = {}
     app.state.started = time.time()
     return app

@@ -22,6 +22,7 @@ from sheetgen.rules.cubit.character import STARTING_SKILLS
 MAX_FIELD = 200  # characters in one text field
 MAX_NUMBER = 100  # whole-number options declared without bounds take 0 to this
 MAX_SEED = 10**9
+MAX_FORM_COUNT = 12  # documents one form makes at a time (`sheetgen new --count` makes more)
 # The lowest and highest value of each whole-number field: the pages' `min` and `max` say
 # exactly what the server accepts.
 SEED_LIMITS = (0, MAX_SEED)
@@ -84,8 +85,10 @@ def seed_value(params: Mapping[str, str]) -> int:
 
 
 def option_limits(opt: Option) -> tuple[int, int]:
-    """A whole-number option's lowest and highest value: its declared bounds, else 0 to MAX_NUMBER."""
-    return opt.bounds or (0, MAX_NUMBER)
+    """A whole-number option's lowest and highest value: its declared bounds, else 0 to
+    MAX_NUMBER; a count at most MAX_FORM_COUNT (each is checked and laid out on every change)."""
+    low, high = opt.bounds or (0, MAX_NUMBER)
+    return (low, min(high, MAX_FORM_COUNT)) if opt.name == "count" else (low, high)
 
 
 def generator_fields(gen: Generator, params: Mapping[str, str]) -> list[Field]:

@@ -16,6 +16,7 @@ from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import ResolvedTheme, Settings
+from sheetgen.serve.guard import Abandoned, Stop, never
 from sheetgen.serve.workspace import Shown, show_diagnostics
 
 MAX_TEXT = 64 * 1024  # a form's document is small; anything larger is refused before loading
@@ -47,10 +48,11 @@ class Trial:
 
 
 def try_text(text: str, context: list[str], settings: Settings = Settings(), name: str = "new.yaml",
-             saved: Path | None = None) -> Trial:
+             saved: Path | None = None, stop: Stop = never) -> Trial:
     """Check `text` as a content file named `name`, resolving references against `context`.
     With `saved`, the project's file a form saved `text` as, it is checked as it was before
-    it was saved, under that file's name: the file is left out, so it is not counted twice."""
+    it was saved, under that file's name: the file is left out, so it is not counted twice.
+    Raises `Abandoned` between steps once `stop()` is true (its page's client has gone)."""
     if saved is not None:
         name = safe_name(display_path(str(saved)))
     trial = Trial(text, name)
@@ -63,6 +65,7 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
         path = Path(tmp) / Path(name).name
         path.write_text(text, encoding="utf-8")
         library = load([path], context=context, leave_out=[saved] if saved is not None else [])
+        _go_on(stop)
         checked = check(library, settings, section_products=section_choices, blank_products=blank_choices)
         mine = str(path)
         diagnostics = [d for d in library.diagnostics + checked.diagnostics if d.file == mine]
@@ -72,9 +75,15 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
         trial.targets = [t for t in plan(checked, FORMATS) if t.job.docs and t.job.docs[0].file == mine]
         if not trial.settings_problem:
             for target in trial.targets:
+                _go_on(stop)
                 diagnostics += _layout_problems(target, checked.theme, library, mine)
         trial.problems = show_diagnostics(diagnostics, lines, {mine: name})
     return trial
+
+
+def _go_on(stop: Stop) -> None:
+    if stop():
+        raise Abandoned
 
 
 def _layout_problems(target: Target, theme: ResolvedTheme, library, mine: str):

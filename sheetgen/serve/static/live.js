@@ -2,12 +2,13 @@
 // - On every finished build (server-sent events from /events), parts of the page marked
 //   data-live="replace" are fetched again and swapped in place.
 // - Forms marked data-live-form="#result" show their result as you type; buttons
-//   (re-roll, roll, assign) fetch the whole form again.
+//   (re-roll, roll, assign) fetch the whole form again. A newer update cancels the fetch of
+//   an older one, so that the server stops working on it.
 (function () {
   "use strict";
 
-  async function fetchPage(url) {
-    const response = await fetch(url, { headers: { "X-Live": "1" }, cache: "no-store" });
+  async function fetchPage(url, signal) {
+    const response = await fetch(url, { headers: { "X-Live": "1" }, cache: "no-store", signal: signal });
     const html = await response.text();
     return new DOMParser().parseFromString(html, "text/html");
   }
@@ -43,10 +44,13 @@
     const target = form.dataset.liveForm;
     let timer = null;
     let latest = 0;
+    let pending = null;
     async function update(extra, whole) {
       const ticket = ++latest;
       const url = formUrl(form, extra);
-      const doc = await fetchPage(url);
+      if (pending) pending.abort();
+      pending = new AbortController();
+      const doc = await fetchPage(url, pending.signal);
       if (ticket !== latest) return;  // a newer update is on its way
       if (whole) {
         swap(doc, "#form");
