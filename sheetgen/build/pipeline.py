@@ -661,6 +661,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
     seen = Seen(out_dir)
     todo: list[Target] = []
     kept: list[OutputEntry] = []
+    waiting: list[tuple[Target, bool]] = []
     for t in targets:
         old = by_target.get(t.key, [])
         # Formats not asked for this time keep their earlier files, listed as they were.
@@ -672,7 +673,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             kept.extend(old)  # made from documents with errors: earlier outputs stay intact
             report.failed += 1
             if not checked.theme.broken:
-                report.diagnostics.append(_not_rebuilt(t, library, bool(old)))
+                waiting.append((t, bool(old)))
         elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
             kept.extend(old)
             report.unchanged += 1
@@ -680,6 +681,7 @@ def _build_locked(checked: Checked, options: BuildOptions, report: BuildReport,
             report.diagnostics.extend(issue_diagnostic(i, library, t) for i in kept_issues if i is not None)
         else:
             todo.append(t)
+    report.diagnostics.extend(_not_rebuilt_once(waiting, library))
     if checked.theme.broken and targets:
         report.diagnostics.append(theme_broken(checked))
 
@@ -899,6 +901,29 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
                  "content folder")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
+
+
+def _not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> list[Diagnostic]:
+    """The `build.not-rebuilt` warnings of the outputs a build leaves aside (each with
+    whether an earlier output of it stays), said once per cause: the outputs waiting on the
+    same document share one line, which names the others after the first (print-shop twins
+    last)."""
+    said: dict[tuple[str, int, int, str], list[tuple[Target, bool]]] = {}
+    for t, earlier in sorted(waiting, key=lambda w: bool(find_product(w[0].product, w[0].system).print_shop_of)):
+        d = _not_rebuilt(t, library, earlier)
+        said.setdefault((d.file, d.line, d.column, _waiting_on(t)), []).append((t, earlier))
+    out: list[Diagnostic] = []
+    for (_, _, _, cause), group in said.items():
+        first, earlier = group[0]
+        d = _not_rebuilt(first, library, earlier and all(e for _, e in group))
+        if len(group) > 1:
+            others = ", ".join(t.key for t, _ in group[1:])
+            also = f"nor {len(group) - 1} other output{'s' if len(group) > 2 else ''} ({others})"
+            message = d.message.replace(cause, f"{cause}, {also}", 1).replace(
+                "; its earlier output stays as it was", "; their earlier outputs stay as they were")
+            d = replace(d, message=message)
+        out.append(d)
+    return out
 
 
 def _files_to_set_aside(target: Target, library: Library, own) -> list[str]:
