@@ -68,12 +68,13 @@ class Document:
     positions: Positions
     start: Mark
     target: bool = True
-    # Read with its unknown fields left out, to be checked against the rules all the same
-    # (every problem of a document at once); it has errors, so nothing is built from it.
+    # Read with its unknown fields left out (a wrong value's stand-in in its place), to be
+    # checked against the rules all the same (every problem of a document at once); it has
+    # errors, so nothing is built from it.
     checked_only: bool = False
     # What such a reading may have changed (the field a misspelt key was meant for, the
-    # mapping that held one): the rules say nothing there, or naming such a field, which
-    # would only echo what reading it so changed.
+    # mapping that held one, a value stood in for): the rules say nothing there, or naming
+    # such a field, which would only echo what reading it so changed.
     unchecked: tuple[tuple[Any, ...], ...] = ()
 
     @property

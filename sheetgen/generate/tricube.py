@@ -180,13 +180,14 @@ GENERATORS = [
     ),
     Generator(
         kind="tricube-foe",
-        summary="Tricube Tales foes or challenges: a name from the shipped tables, a difficulty and effort tokens.",
+        summary="Tricube Tales foes or challenges: a name, a line of description and a tactic (a challenge's twist) "
+                "from the shipped tables, a difficulty and effort tokens.",
         options=(
             Option("type", "foe (fights back) or challenge (an obstacle that needs effort)", choices=FOE_TYPES,
                    default="foe"),
             Option("difficulty", "easy (4), standard (5) or hard (6) (default: drawn, standard most often)",
                    choices=tuple(DIFFICULTIES.values())),
-            Option("genre", "draw names of this genre: fantasy, sci-fi, modern, horror, western "
+            Option("genre", "draw names and tactics of this genre: fantasy, sci-fi, modern, horror, western "
                    "(default: drawn at random)"),
             Option("count", f"how many, 1 to {MAX_COUNT}; names do not repeat",
                    default=1, type=int, bounds=COUNT_BOUNDS),
