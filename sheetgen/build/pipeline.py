@@ -906,10 +906,13 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
 def _not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> list[Diagnostic]:
     """The `build.not-rebuilt` warnings of the outputs a build leaves aside (each with
     whether an earlier output of it stays), said once per cause: the outputs waiting on the
-    same document share one line, which names the others after the first (print-shop twins
-    last)."""
+    same document share one line, which names the others after the first (bundles and
+    print-shop twins last)."""
+    def last(t: Target) -> tuple[bool, bool]:
+        return t.system == "handouts", bool(find_product(t.product, t.system).print_shop_of)
+
     said: dict[tuple[str, int, int, str], list[tuple[Target, bool]]] = {}
-    for t, earlier in sorted(waiting, key=lambda w: bool(find_product(w[0].product, w[0].system).print_shop_of)):
+    for t, earlier in sorted(waiting, key=lambda w: last(w[0])):
         d = _not_rebuilt(t, library, earlier)
         said.setdefault((d.file, d.line, d.column, _waiting_on(t)), []).append((t, earlier))
     out: list[Diagnostic] = []
