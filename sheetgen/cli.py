@@ -719,6 +719,8 @@ class _NewGroup(click.Group):
             click.Option(["--seed"], type=int, help="the same seed gives the same document (default: random, printed)"),
             click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help="write to this file instead of stdout"),
             click.Option(["--force"], is_flag=True, help="with -o: replace the file if it is already there"),
+            click.Option(["--append"], is_flag=True,
+                         help="with -o: add the documents to the end of the file (after `---`), checking the whole file"),
             click.Option(["--content"], default=DEFAULT_CONTENT, show_default=True, type=click.Path(),
                          help="content folder with the tables and catalogs generators draw from"),
         ]
@@ -727,8 +729,8 @@ class _NewGroup(click.Group):
             params.append(click.Option([f"--{opt.name.replace('_', '-')}", opt.name], type=ptype, default=opt.default,
                                        show_default=opt.default is not None, help=opt.help))
 
-        def callback(seed, output, force, content, **values):
-            _run_generator(gen, seed, output, content, values, force=force)
+        def callback(seed, output, force, append, content, **values):
+            _run_generator(gen, seed, output, content, values, force=force, append=append)
 
         return click.Command(name, params=params, callback=callback, help=gen.summary)
 
@@ -738,13 +740,17 @@ def new() -> None:
     """Generate a new document (cubit, character, monster …) as YAML."""
 
 
-def _run_generator(gen, seed, output, content, values, force: bool = False) -> None:
+def _run_generator(gen, seed, output, content, values, force: bool = False, append: bool = False) -> None:
     from sheetgen.content.loader import UsageError, load
     from sheetgen.generate import dump_documents
 
-    if output and not force and Path(output).exists():
+    if append and (not output or force):
+        raise click.UsageError("--append adds to the file given with -o, and --force replaces it: "
+                               "give -o FILE with one of them")
+    if output and not force and not append and Path(output).exists():
         raise click.UsageError(f"{output} is already there; sheetgen new does not replace a file unless asked: "
-                               "choose another -o, or add --force to replace it")
+                               "choose another -o, add --append to add to it, or --force to replace it")
+    before = _appended_to(output) if append else ""
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -764,12 +770,12 @@ def _run_generator(gen, seed, output, content, values, force: bool = False) -> N
     rng = random.Random(seed)
     try:
         documents = gen.generate(rng, {**values, "seed": seed}, library)
-        _unique_ids(documents, library, output, explicit=values.get("id"))
+        _unique_ids(documents, library, output, explicit=values.get("id"), taken_there=_ids_in(before, output))
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     args = " ".join(f"--{k.replace('_', '-')} {shlex.quote(str(v))}" for k, v in values.items() if v is not None)
     header = (f"sheetgen new {gen.kind} --seed {seed}" + (f" {args}" if args else "")).replace("\n", "\\n")
-    text = dump_documents(documents, header)
+    text = before + dump_documents(documents, header)
     problems = _check_generated(text, content, output)
     if problems:
         click.echo(format_text(problems, {"<generated>": text.splitlines()}), err=True)
@@ -784,20 +790,45 @@ def _run_generator(gen, seed, output, content, values, force: bool = False) -> N
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
         same = "the same documents" if len(documents) > 1 else "the same document"
-        click.echo(f"sheetgen: wrote {output} (seed {seed}: the same seed gives {same})", err=True)
+        did = f"added {len(documents)} document{'s' if len(documents) > 1 else ''} to" if before else "wrote"
+        click.echo(f"sheetgen: {did} {output} (seed {seed}: the same seed gives {same})", err=True)
     else:
         click.echo(text, nl=False)
 
 
-def _unique_ids(documents: list[dict[str, Any]], library, output: str | None, explicit: str | None) -> None:
+def _appended_to(output: str) -> str:
+    """The text of the file `new --append` adds to, ending in the `---` that starts the
+    new documents; empty where there is no such file (or nothing in it)."""
+    try:
+        text = Path(output).read_text(encoding="utf-8") if Path(output).is_file() else ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.UsageError(f"cannot read {output} to add to it: {getattr(exc, 'strerror', None) or exc}") from None
+    if not text.strip():
+        return ""
+    return text + ("" if text.endswith("\n") else "\n") + "---\n"
+
+
+def _ids_in(text: str, output: str | None) -> set[tuple[str, str]]:
+    """The (kind, id) of every document in a file's text (the one `--append` adds to)."""
+    from sheetgen.content.yamlsrc import load_documents
+
+    docs, _ = load_documents(text, output or "<appended>") if text else ([], [])
+    return {(d.data["kind"], d.data["id"]) for d in docs
+            if isinstance(d.data, dict) and isinstance(d.data.get("kind"), str) and isinstance(d.data.get("id"), str)}
+
+
+def _unique_ids(documents: list[dict[str, Any]], library, output: str | None, explicit: str | None,
+                taken_there: set[tuple[str, str]] = frozenset()) -> None:
     """Give each generated document an id no document of its kind in the content folder (nor
-    an earlier one of this run) has, by adding `-2`, `-3` …; an id asked for with --id that
-    is taken is refused. Documents in the file being written over do not count."""
+    one of `taken_there`, the file appended to, nor an earlier one of this run) has, by
+    adding `-2`, `-3` …; an id asked for with --id that is taken is refused. Documents in the
+    file being written over do not count, except those `taken_there`."""
     def elsewhere(file: str) -> bool:
         return not output or Path(file).resolve() != Path(output).resolve()
 
     # Every project document read, those with errors too (their ids are taken all the same).
     taken = {key for key, claims in library.claims.items() if any(elsewhere(c.file) for c in claims)}
+    taken |= set(taken_there)
     for doc in documents:
         base = doc["id"]
         if explicit and (doc["kind"], base) in taken:

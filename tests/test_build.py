@@ -615,8 +615,9 @@ def test_an_output_never_built_is_not_said_to_stay_as_it_was(workdir):
     assert "tricube/character-cards/party is not built while tricube-character `orm` has errors" in fresh.stderr
     assert "earlier output" not in fresh.stderr
     again = run_cli("build", "--format", "pdf")
-    assert ("tricube/character-cards/party is not rebuilt while tricube-character `orm` has errors; "
-            "its earlier output stays as it was") in again.stderr
+    assert ("tricube/character-cards/party is not rebuilt while tricube-character `orm` has errors, nor 1 other "
+            "output (tricube/character-cards-print-shop/party); their earlier outputs stay as they were") in again.stderr
+    assert again.stderr.count("warning[build.not-rebuilt]") == 1  # the cards and their print-shop twin: said once
     assert "to print it now without tricube-character `orm`, move content/orm.yaml out of the content folder" \
         in again.stderr
 

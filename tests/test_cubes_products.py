@@ -375,3 +375,50 @@ def test_a_rivals_long_player_name_is_reported_at_the_player_with_a_length_that_
     assert run_cli("build", "--format", "pdf").code == 0
     text = " ".join(pdf_text(workdir / "output/cubes/record-sheet/red.pdf").split())
     assert "Verdant" in text and "Gwendolyn" in text
+
+
+def reference_cards(built: Path) -> dict[str, str]:
+    """The reference deck as a player reads it: each card's words (continuations joined),
+    keyed by the card's first line, whitespace flattened."""
+    cards: dict[str, str] = {}
+    chunks = [chunk for page in read_pdf(built / "reference" / "cubes-reference.pdf").pages
+              for chunk in re.split(r"CUBES! by Charles W\. Phillips \d+/\d+", page.extract_text())[:-1]]
+    for chunk in chunks:  # the text after a page's last card footer is its ruler, or a page of backs
+        lines = [line for line in chunk.strip().splitlines() if not line.startswith("50 mm:")]
+        title = lines[0].strip()
+        key = next((k for k in cards if title.startswith(k) and "(cont.)" in " ".join(lines[:2])), title)
+        cards[key] = (cards.get(key, "") + " " + " ".join(lines)).strip()
+    return {k: " ".join(v.split()) for k, v in cards.items()}
+
+
+def test_the_reference_deck_says_what_the_rulebook_says_about_timing_and_totals(built):
+    cards = reference_cards(built)
+    assert "Census keeps its excess to the end of your next turn" in cards["A turn"]
+    assert "All your Cultures of a turn together add at most half" in cards["Actions: growing"]
+    reformation = cards["Reformation"]
+    for words_ in ("Half (fractions truncated)", "including yours in other civilizations' pools",
+                   "at the end of the turn or at the start of your next, whichever comes first"):
+        assert words_ in reformation, words_
+    assert "never fewer than your +1s unless that half is fewer" in cards["Construction"]
+    assert "No Construction while half of Civilization is under your +1s plus 1" in cards["Construction"]
+    assert "unless you are in the 3rd or 4th Era" in cards["Construction: the CUBE"]
+    assert "a rival you have not contacted" in cards["Actions: reaching out"]
+    assert "no Combat, not even by the 4th Era ability" in cards["Combat: the expedition"]
+
+
+def test_the_reference_deck_states_the_setup_and_how_the_game_is_won(built):
+    from sheetgen.rules.cubes.rulebook import CENSUS_START_MAX, CIVILIZATION_LIMIT_START, STARTING_CUBES
+
+    cards = reference_cards(built)
+    setup = cards["Setting up"]
+    assert f"{STARTING_CUBES} cubes in the Civilization Pool, whose limit is {CIVILIZATION_LIMIT_START}" in setup
+    assert "starts with 1 CUBE" in setup and f"up to {CENSUS_START_MAX} of the {STARTING_CUBES} may go to Census" in setup
+    assert "A third CUBE, built or won from the centre, instantly ends the game" in cards["Winning and extinction"]
+
+
+def test_the_sheets_say_a_third_cube_ends_the_game_at_once_and_census_excess_waits(built):
+    sheet = " ".join(pdf_text(built / "record-sheet" / "veld.pdf").split())
+    assert "third CUBE ends the game at once: you win" in sheet
+    assert "at the end of a turn win" not in sheet
+    log = " ".join(pdf_text(built / "turn-log" / "veld.pdf").split())
+    assert "Census keeps its excess to the end of your next turn" in log

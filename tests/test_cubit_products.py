@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 import yaml
 
-from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, svg_root, write
+from conftest import DATA, MM, REPO, pdf_text, rasterize_pdf, read_pdf, run_cli, svg_root, write
 from pdfops import read_geometry, read_marks
 from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
 
@@ -346,6 +346,32 @@ def test_temporary_upgrades_sit_under_column_headings(built):
     assert by > uy and abs(bx - ux) < 0.5
     assert all(abs(x - fx) < 0.5 and y > uy for x, y in runs["face 6"])  # Battery's and Swerve's
     assert any(abs(x - cx) < 0.5 and y > by for x, y in runs["none"])  # Swerve has no charges
+
+
+def test_a_cubits_own_stickers_look_like_the_spares_and_carry_its_colours(cubit_workdir):
+    """Far Roller's Battery and Swerve print in the game's livery, as every spare does (not
+    white on white in the cubit's pale colours); a chip of its colours sits by its name."""
+    from PIL import Image
+
+    assert run_cli("build", "--format", "pdf").code == 0
+    pdf = cubit_workdir / OUT / "stickers" / "temporary-upgrades.pdf"
+    page = read_pdf(pdf).pages[0]
+    cards = [p for p in read_geometry(page)[1] if p.name.startswith("card ")]
+    dpi = 60
+    image = Image.open(rasterize_pdf(pdf, cubit_workdir / "stickers.png", dpi=dpi)).convert("RGB")
+    height, edge = float(page.mediabox.height), 50 * MM
+
+    def pixel(card, fx: float, fy: float) -> tuple[int, int, int]:  # a point of a card, as fractions of its edge
+        x, top = card.matrix[4] + fx * edge, height - card.matrix[5] + fy * edge
+        return image.getpixel((round(x * dpi / 72), round(top * dpi / 72)))
+
+    heads = [pixel(c, 0.5, 0.02) for c in cards]  # the title band
+    grounds = [pixel(c, 0.02, 0.5) for c in cards]  # the frame around the white panel
+    assert len(set(heads)) == 1 and len(set(grounds)) == 1, (heads, grounds)
+    assert heads[0] != (255, 255, 255)
+    chip = [pixel(cards[0], 0.82, 0.87), pixel(cards[0], 0.873, 0.87)]  # Far Roller: white and blue
+    assert chip[0] == (255, 255, 255) and chip[1][2] > chip[1][0] + 60, chip
+    assert pixel(cards[2], 0.873, 0.87) == (255, 255, 255)  # a spare has no owner, no chip
 
 
 @pytest.mark.parametrize("size", [25, 50])

@@ -607,3 +607,73 @@ def test_a_page_number_goes_to_the_outer_corner_when_the_foot_is_taken(right_han
     assert box is not None and box.bottom <= H - 13 * MM and abs(box.x + box.w / 2 - W / 2) < 2 * MM
     full = Rect(0, 0, W, H, stroke=None, fill="#eeeeee")
     assert number_box([full]) is None
+
+
+def png(width: int, height: int) -> bytes:
+    """A plain PNG of one colour, `width` × `height` pixels."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\xc0\x40\x20" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+WORDS_ALONE = """
+kind: handout
+id: kit
+title: Starter Kit
+subtitle: Everything for a first evening
+cover_image: art/cover.png
+sections:
+  - title: Before you play
+    text: |
+      Read the cards
+      aloud at the table.
+
+      Then deal them out.
+"""
+
+
+def test_a_handout_s_text_wraps_lines_as_markdown_and_its_cover_has_a_subtitle_and_a_picture(workdir):
+    """One line break in a `|` block is a space, a blank line a new paragraph; the cover
+    prints the subtitle and the picture, scaled to keep its shape."""
+    (workdir / "content" / "art").mkdir()
+    (workdir / "content" / "art" / "cover.png").write_bytes(png(40, 20))
+    write(workdir, "content/handout.yaml", WORDS_ALONE)
+    result = run_cli("build", "--format", "pdf")
+    assert result.code == 0, result.stderr
+    reader = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Everything for a first evening" in texts[0]
+    body = next(t for t in texts if "Before you play" in t and "Contents" not in t)
+    assert "Read the cards aloud at the table." in body  # one line, not two
+    assert "Then deal them out." in body.split("aloud at the table.", 1)[1]
+    images = [img for img in reader.pages[0].images]
+    assert len(images) == 1 and images[0].image.size == (40, 20)
+
+
+@pytest.mark.parametrize("where, code, words", [
+    ("../../outside.png", "handout.image-outside-project", "outside the project"),
+    ("art/missing.png", "handout.bad-image", "looked for content/art/missing.png"),
+    ("art/not-a-picture.png", "handout.bad-image", "not a PNG or JPEG"),
+])
+def test_a_cover_image_outside_the_project_missing_or_not_a_picture_is_an_error_at_its_line(workdir, where, code, words):
+    (workdir / "content" / "art").mkdir()
+    (workdir / "content" / "art" / "not-a-picture.png").write_text("hello")
+    (workdir.parent / "outside.png").write_bytes(png(4, 4))  # beside the project folder
+    write(workdir, "content/handout.yaml", WORDS_ALONE.replace("art/cover.png", where))
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    (found,) = [d for d in json.loads(result.stdout) if d["code"] == code]
+    assert found["line"] == 5 and words in found["message"]
+
+
+def test_a_missing_font_names_the_path_it_looked_for(workdir):
+    write(workdir, "content/theme.yaml", "kind: theme\nid: house\nfonts: {regular: fonts/body.ttf}\n")
+    result = run_cli("validate", "--format", "json")
+    (found,) = [d for d in json.loads(result.stdout) if d["code"] == "theme.bad-font"]
+    assert "No such file" in found["message"] and "content/fonts/body.ttf" in found["message"]

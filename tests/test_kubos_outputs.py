@@ -467,11 +467,12 @@ def test_the_blank_sheet_fields_sit_in_their_drawn_boxes(tmp_path):
         assert boxed(x, y, w, h) or underlined(x, y, w, h), name
 
 
-def test_the_reference_deck_states_readings_as_readings(built):
+def test_the_reference_deck_states_the_fine_points_without_tool_commentary(built):
     text = normalized(pdf_text(built / "kubos" / "reference" / "kubos-reference.pdf"))
-    readings = text[text.index("sheetgen's readings"):]
+    points = text[text.index("Fine points"):]
     for phrase in ("exactly 10 HP", "roll again", "arms and armour", "full hundreds", "toughest"):
-        assert phrase in readings, phrase
+        assert phrase in points, phrase
+    assert "sheetgen's reading" not in text and "sheetgen reads" not in text and "sheetgen decides" not in text
     assert "content/" not in text and ".yaml" not in text  # no file paths on print
     # the rulebook's own examples of unique items are not repeated
     for phrase in ("flying carpet", "points north", "see in the dark"):
@@ -489,15 +490,40 @@ def test_stat_blocks_say_the_poison_lasts_beyond_the_paralysis(built):
         assert "further 1d6 hours" in normalized(words_in(blocks[m["id"]]))
 
 
-def test_magic_arms_say_their_power_is_a_reading(built):
+def test_magic_arms_print_their_power_and_show_says_it_is_a_reading(built):
+    """On the table, a magic weapon's power is stated as the rule played; that it is
+    sheetgen's reading is told by `sheetgen show`, not printed on any table product."""
     blocks = stat_blocks(built)
     armed = [m for m in bundled_monsters()
              if any(i["table"] == "arms-armour" for i in m.get("treasure", {}).get("magic_items", []))]
     assert armed
     for m in armed:
-        assert "sheetgen's reading" in normalized(words_in(blocks[m["id"]])), m["id"]
+        words = normalized(words_in(blocks[m["id"]]))
+        assert "Spend FP one for two on" in words and "sheetgen" not in words, m["id"]
+    for pdf in sorted((built / "kubos").rglob("*.pdf")):
+        assert "sheetgen's reading" not in normalized(pdf_text(pdf)), pdf.name
+    path = next(p for p in sorted((KUBOS_CONTENT / "monsters").glob("*.yaml")) if armed[0]["name"] in p.read_text())
+    shown = run_cli("show", "--json", "--id", armed[0]["id"], str(path))
+    items = json.loads(shown.stdout)["derived"]["treasure"]["magic_items"]
+    assert any(i.get("reading", "").startswith("sheetgen's reading") for i in items if i["table"] == "arms-armour")
 
 
+def test_stat_blocks_and_cards_follow_the_files_order_or_the_order_field(workdir):
+    """The boss written first stays first (not filed among the goblins by name); `order:`
+    moves a monster whatever its file."""
+    shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
+    goblins = [f"kind: kubos-monster\nid: goblin-{n}\nname: Goblin {n}\ntype: undead\nundead_type: skeleton\n"
+               for n in (1, 2)]
+    boss = "kind: kubos-monster\nid: warlord\nname: Zog the Warlord\ntype: undead\nundead_type: zombie\n"
+    (workdir / "content" / "a-band.yaml").write_text("---\n".join([boss, *goblins]), encoding="utf-8")
+    (workdir / "content" / "b-later.yaml").write_text(
+        "kind: kubos-monster\nid: archer\nname: Archer\ntype: undead\nundead_type: skeleton\norder: -1\n",
+        encoding="utf-8")
+    assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
+    for product in ("stat-blocks", "stat-cards"):
+        text = normalized(pdf_text(workdir / "out" / "kubos" / product / "monsters.pdf"))
+        at = [text.index(name) for name in ("Archer", "Zog the Warlord", "Goblin 1", "Goblin 2")]
+        assert at == sorted(at), (product, at)
 def test_a_stat_block_names_a_long_named_monster_whole_and_its_rules_by_name(workdir):
     """A name too long to share the header with "Large humanoid commander" gets a row of its
     own, whole and with no error; a special rule written "Curse: …" prints its name in

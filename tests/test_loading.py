@@ -79,6 +79,29 @@ def test_every_error_of_every_file_is_reported_in_one_run(workdir):
     }
 
 
+def test_a_wrong_type_does_not_hide_the_other_errors_of_its_document(workdir):
+    """`quality: 3+` is reported with its fix, and the unit's range without a unit is
+    still checked in the same run; the unit is not built."""
+    write(workdir, "content/units.yaml", """
+        kind: grimdark-unit
+        id: captain
+        name: Captain
+        size: 1
+        quality: 3+
+        defense: 4
+        cost: 70
+        weapons:
+          - {name: Pistol, range: 24, attacks: 1}
+    """)
+    result = run_cli("validate", "--format", "json")
+    assert result.code == 1
+    found = {(d["line"], d["code"]): d for d in json.loads(result.stdout)}
+    assert set(found) == {(5, "content.wrong-type"), (9, "grimdark.range-without-unit")}
+    assert "write `3`" in found[5, "content.wrong-type"]["hint"]
+    build = run_cli("build", "--format", "pdf")
+    assert build.code == 1 and not list((workdir / "output").rglob("*.pdf"))
+
+
 def test_yaml_1_1_booleans_and_numbers_keep_their_written_meaning():
     docs, problems = load_documents("a: no\nb: on\nc: 1e3\nd: 1_000\ne: 1:30\nf: '012'\ng: yes\n", "x.yaml")
     assert problems == []

@@ -171,3 +171,58 @@ def test_a_group_repeats_no_concept_perk_or_quirk_while_others_fit(seed, library
         items = [item for d in docs for item in d[field]]
         available = {e.text for e in fitting(tables[field], genre)}
         assert len(set(items)) == min(len(items), len(available)), (field, items)
+
+
+def fits(entry: dict, genre: str) -> bool:
+    return not entry.get("genres") or genre in entry["genres"]
+
+
+@pytest.mark.parametrize("genre", ["fantasy", "horror", "sci-fi"])
+def test_a_generated_foe_has_its_description_and_a_tactic_of_its_genre_and_a_plain_id(workdir, genre):
+    """Each foe's notes are its table entry's description and a tactic that fits the genre
+    (no two alike in a group while others fit); its id is its name's slug, no random tag;
+    its card prints the notes."""
+    from pypdf import PdfReader
+
+    run = run_cli("new", "tricube-foe", "--seed", "8", "--count", "3", "--genre", genre, "-o", "content/foes.yaml")
+    assert run.code == 0, run.stderr
+    foes = list(yaml.safe_load_all((workdir / "content/foes.yaml").read_text()))
+    entries = {e["text"]: e for e in table("foes")["entries"]}
+    tactics = [e["text"] for e in table("tactics")["entries"] if fits(e, genre)]
+    used = []
+    for foe in foes:
+        description = entries[foe["name"]]["description"]
+        assert foe["notes"].startswith(description + " ")
+        tactic = foe["notes"][len(description) + 1:]
+        assert tactic in tactics
+        used.append(tactic)
+        assert foe["id"] == foe["name"].lower().replace(" ", "-").replace("'", "")
+    assert len(set(used)) == len(used)
+    assert run_cli("build", "--format", "pdf").code == 0
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages)
+    assert used[0].split(": ", 1)[1] in text
+
+
+def test_a_generated_challenge_gets_a_twist(workdir):
+    run = run_cli("new", "tricube-foe", "--type", "challenge", "--seed", "2")
+    (challenge,) = yaml.safe_load_all(run.stdout)
+    entry = next(e for e in table("challenges")["entries"] if e["text"] == challenge["name"])
+    twist = challenge["notes"][len(entry["description"]) + 1:]
+    assert challenge["notes"].startswith(entry["description"]) and twist in {e["text"] for e in table("twists")["entries"]}
+
+
+def test_append_adds_documents_to_a_file_with_ids_of_their_own(workdir):
+    """`-o FILE --append` adds after `---`: an id the file already has gets a number; the
+    whole file is checked, and a file that would not pass is left as it was."""
+    assert run_cli("new", "tricube-foe", "--seed", "3", "-o", "content/foes.yaml").code == 0
+    again = run_cli("new", "tricube-foe", "--seed", "3", "-o", "content/foes.yaml", "--append")
+    assert again.code == 0, again.stderr
+    first, second = yaml.safe_load_all((workdir / "content/foes.yaml").read_text())
+    assert first["name"] == second["name"] and second["id"] == f"{first['id']}-2"
+    assert run_cli("validate").code == 0
+    broken = (workdir / "content/foes.yaml").read_text().replace("difficulty: ", "difficulty: 9", 1)
+    (workdir / "content/foes.yaml").write_text(broken)
+    refused = run_cli("new", "tricube-foe", "--seed", "4", "-o", "content/foes.yaml", "--append")
+    assert refused.code != 0 and "tricube.difficulty-out-of-range" in refused.stderr
+    assert (workdir / "content/foes.yaml").read_text() == broken
+    assert run_cli("new", "tricube-foe", "--seed", "4", "--append").code != 0  # no file to add to

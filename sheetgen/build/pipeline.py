@@ -708,6 +708,7 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
     todo: list[Target] = []
     kept: list[OutputEntry] = []
     relisted = False  # an output kept as it was, from a file of another name (a document moved)
+    waiting: list[tuple[Target, bool]] = []
     for t in targets:
         old = by_target.get(t.key, [])
         # Formats not asked for this time keep their earlier files, listed as they were.
@@ -719,7 +720,7 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
             kept.extend(old)  # made from documents with errors: earlier outputs stay intact
             report.failed += 1
             if not checked.theme.broken:
-                report.diagnostics.append(_not_rebuilt(t, library, bool(old)))
+                waiting.append((t, bool(old)))
         elif not options.force and _up_to_date(seen, t, old, records.get(t.key), digests[t.key]):
             moved = _moved(t, old, records[t.key])
             if moved:
@@ -731,6 +732,7 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
             report.diagnostics.extend(issue_diagnostic(i, library, t) for i in kept_issues if i is not None)
         else:
             todo.append(t)
+    report.diagnostics.extend(_not_rebuilt_once(waiting, library))
     if checked.theme.broken and targets:
         report.diagnostics.append(theme_broken(checked))
 
@@ -958,6 +960,32 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
                  "content folder")
     return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
                       f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
+
+
+def _not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> list[Diagnostic]:
+    """The `build.not-rebuilt` warnings of the outputs a build leaves aside (each with
+    whether an earlier output of it stays), said once per cause: the outputs waiting on the
+    same document share one line, which names the others after the first (bundles and
+    print-shop twins last)."""
+    def last(t: Target) -> tuple[bool, bool]:
+        return t.system == "handouts", bool(find_product(t.product, t.system).print_shop_of)
+
+    said: dict[tuple[str, int, int, str], list[tuple[Target, bool]]] = {}
+    for t, earlier in sorted(waiting, key=lambda w: last(w[0])):
+        d = _not_rebuilt(t, library, earlier)
+        said.setdefault((d.file, d.line, d.column, _waiting_on(t)), []).append((t, earlier))
+    out: list[Diagnostic] = []
+    for (_, _, _, cause), group in said.items():
+        first, earlier = group[0]
+        d = _not_rebuilt(first, library, earlier and all(e for _, e in group))
+        if len(group) > 1:
+            others = ", ".join(t.key for t, _ in group[1:])
+            also = f"nor {len(group) - 1} other output{'s' if len(group) > 2 else ''} ({others})"
+            message = d.message.replace(cause, f"{cause}, {also}", 1).replace(
+                "; its earlier output stays as it was", "; their earlier outputs stay as they were")
+            d = replace(d, message=message)
+        out.append(d)
+    return out
 
 
 def _files_to_set_aside(target: Target, library: Library, own) -> list[str]:

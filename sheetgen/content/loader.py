@@ -68,12 +68,13 @@ class Document:
     positions: Positions
     start: Mark
     target: bool = True
-    # Read with its unknown fields left out, to be checked against the rules all the same
-    # (every problem of a document at once); it has errors, so nothing is built from it.
+    # Read with its unknown fields left out (a wrong value's stand-in in its place), to be
+    # checked against the rules all the same (every problem of a document at once); it has
+    # errors, so nothing is built from it.
     checked_only: bool = False
     # What such a reading may have changed (the field a misspelt key was meant for, the
-    # mapping that held one): the rules say nothing there, or naming such a field, which
-    # would only echo what reading it so changed.
+    # mapping that held one, a value stood in for): the rules say nothing there, or naming
+    # such a field, which would only echo what reading it so changed.
     unchecked: tuple[tuple[Any, ...], ...] = ()
 
     @property
@@ -551,19 +552,79 @@ def _partial_reading(kind: str, model_cls: type[BaseModel], data: dict, errors: 
     problem of a document at once), and what that reading may have changed (`unchecked`):
     a theme's or handout's wrong settings, their defaults in their place; or misspelt keys,
     left out (or, where a required field is missing and a misspelt key is close to it, read
-    as that field). None where the rest cannot be read so."""
+    as that field); a value of the wrong type or out of bounds, a stand-in in its place
+    (`_with_stand_ins`). None where the rest cannot be read so."""
     locs = [tuple(e["loc"]) for e in errors]
     if kind in SETTINGS_KINDS and all(e["type"] != "missing" for e in errors) and all(
             _a_setting(kind, loc) for loc in locs):
         model, unchecked = _without_unknown_fields(model_cls, data, locs), tuple(sorted(set(locs), key=str))
-    elif all(e["type"] in ("extra_forbidden", "missing") for e in errors):
-        unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
-        missing = [tuple(e["loc"]) for e in errors if e["type"] == "missing"]
-        model = _without_unknown_fields(model_cls, data, unknown, missing)
-        unchecked = _unchecked(model_cls, data, unknown)
-    else:
+        return (model, unchecked) if model is not None else None
+    unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
+    missing = [tuple(e["loc"]) for e in errors if e["type"] == "missing"]
+    wrong = list(dict.fromkeys(_in_data(tuple(e["loc"]), data) for e in errors
+                               if e["type"] not in ("extra_forbidden", "missing")))
+    read = _with_stand_ins(model_cls, data, wrong) if wrong else data
+    model = _without_unknown_fields(model_cls, read, unknown, missing) if read is not None else None
+    if model is None:
         return None
-    return (model, unchecked) if model is not None else None
+    return model, tuple(sorted({*_unchecked(model_cls, data, unknown), *wrong}, key=str))
+
+
+def _in_data(loc: tuple, data: Any) -> tuple:
+    """The part of an error's `loc` that points into the document's data (a union's or a
+    validator's tag in it left out)."""
+    path: tuple = ()
+    node = data
+    for part in loc:
+        if (isinstance(node, dict) and part in node) or (
+                isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+            path, node = path + (part,), node[part]
+    return path
+
+
+_LEAVE_OUT = object()
+
+
+def _stand_ins(value: Any) -> list[Any]:
+    """Values to try in place of a wrong one, most like what was meant first: the numbers
+    written in a text (`3` for `3+`), then small numbers, then an empty text, list, mapping."""
+    found = [int(n) for n in re.findall(r"\d+", value)[:3]] if isinstance(value, str) else []
+    return [*found, *range(1, 7), 0, "", [], {}]
+
+
+def _with_stand_ins(model_cls: type[BaseModel], data: dict, wrong: list[tuple]) -> dict | None:
+    """A copy of the data with each wrong value replaced, so the rest of the document can be
+    read and checked: left out where its field has a default, else the first stand-in the
+    model takes there. None where a wrong value has no such stand-in (or is the document)."""
+    import copy
+
+    from pydantic import ValidationError
+
+    trimmed = copy.deepcopy(data)
+    for path in wrong:
+        if not path:
+            return None
+        parent: Any = trimmed
+        for part in path[:-1]:
+            parent = parent[part]
+        key = path[-1]
+        tries = ([_LEAVE_OUT] if isinstance(parent, dict) else []) + _stand_ins(parent[key])
+        for value in tries:
+            if value is _LEAVE_OUT:
+                held = parent.pop(key)
+            else:
+                held, parent[key] = parent[key], value
+            try:
+                model_cls.model_validate(trimmed)
+                break
+            except ValidationError as exc:
+                if not any(path in (tuple(e["loc"])[:len(path)], _in_data(tuple(e["loc"]), trimmed)[:len(path)])
+                           for e in exc.errors()):
+                    break
+            parent[key] = held
+        else:
+            return None
+    return trimmed
 
 
 def _unchecked(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> tuple[tuple[Any, ...], ...]:
@@ -829,6 +890,8 @@ def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positio
             hint = f"write `{int(value)}`"
         elif kind.startswith(("int", "float")) and isinstance(value, str) and re.fullmatch(r"-?[0-9.]+", value):
             hint = "remove the quotes to make it a number"
+        elif kind.startswith("int") and isinstance(value, str) and (roll := re.fullmatch(r"\s*([0-9]+)\s*\+\s*", value)):
+            hint = f"write `{roll.group(1)}`: a roll of {roll.group(1)}+ is written as its number"
         elif kind.startswith("int") and isinstance(value, str) and value.strip().lower() in _NUMBER_WORDS:
             hint = f"write it in digits: `{_NUMBER_WORDS[value.strip().lower()]}`"
         elif kind in ("list_type", "tuple_type", "set_type") and isinstance(value, (str, int, float)):

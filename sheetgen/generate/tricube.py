@@ -7,8 +7,11 @@ combat style (the concept's own or the trait's usual one), perks, quirks and a n
 of that genre. Tokens and how many perks and quirks come from the campaign's limits.
 
 `sheetgen new tricube-foe`: foes (or challenges) named from the `foes` (`challenges`)
-table, with a difficulty (standard most often) and effort tokens that grow with it.
-Ids carry the seed's tag, so runs with different seeds never share one.
+table, with a difficulty (standard most often), effort tokens that grow with it and notes
+worth printing: the entry's description and a tactic (a twist) from the `tactics`
+(`twists`) table of its genre.
+Ids are the names' slugs: the command numbers one a document of the content folder (or
+of the file appended to) already has.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any, TYPE_CHECKING
 from sheetgen.content.loader import Library
 from sheetgen.content.checks import slugify
 from sheetgen.content.checks import TRAITS
-from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, draw_distinct, tag_for
+from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, draw_distinct
 from sheetgen.rules.tricube.dice import DIFFICULTIES, USUAL_COMBAT_STYLE
 from sheetgen.rules.tricube.limits import campaign_limits
 
@@ -76,16 +79,18 @@ def _genre(rng: random.Random, tables: dict[str, TricubeTable], options: dict[st
     return genre or (rng.choice(genres) if genres else "")
 
 
-def _names(rng: random.Random, table: TricubeTable, genre: str, options: dict[str, Any], count: int) -> list[str]:
-    """`count` names: the one given (numbered when several), else drawn without repeats."""
+def _drawn(rng: random.Random, table: TricubeTable, genre: str, options: dict[str, Any], count: int
+           ) -> list[tuple[str, TableEntry | None]]:
+    """`count` names, each with its table entry: the name given (numbered when several, no
+    entry), else entries drawn without repeats."""
     given = options.get("name")
     if given:
-        return [given] if count == 1 else [f"{given} {n}" for n in range(1, count + 1)]
-    return [e.text for e in draw_distinct(rng, fitting(table, genre), count)]
+        return [(given, None)] if count == 1 else [(f"{given} {n}", None) for n in range(1, count + 1)]
+    return [(e.text, e) for e in draw_distinct(rng, fitting(table, genre), count)]
 
 
-def _ids(names: list[str], tag: str) -> list[str]:
-    return [f"{slugify(name)}-{tag}" for name in names]
+def _names(rng: random.Random, table: TricubeTable, genre: str, options: dict[str, Any], count: int) -> list[str]:
+    return [name for name, _ in _drawn(rng, table, genre, options, count)]
 
 
 def generate_character(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
@@ -97,7 +102,7 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
     names = _names(rng, tables["names"], genre, options, count)
     out = []
     used: set[str] = set()  # concepts, perks and quirks the group has: not given twice while others fit
-    for name, doc_id in zip(names, _ids(names, tag_for(options, rng))):
+    for name in names:
         trait = options.get("trait") or rng.choice(TRAITS)
         concept = rng.choice(unused(fitting(tables["concepts"], genre, trait), used))
         perks = pick(rng, unused(fitting(tables["perks"], genre), used), limits.starting_perks)
@@ -105,7 +110,7 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
         used.update([concept.text, *perks, *quirks])
         out.append({
             "kind": "tricube-character",
-            "id": doc_id,
+            "id": slugify(name),
             "name": name,
             "trait": trait,
             "concept": concept.text,
@@ -121,6 +126,8 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
 
 
 FOE_TYPES = ("foe", "challenge")
+#: The table a foe (a challenge) is named from, and the one its tactic (twist) is drawn from.
+FOE_TABLES = {"foe": ("foes", "tactics"), "challenge": ("challenges", "twists")}
 #: How often each difficulty comes up: most foes are standard (5).
 DIFFICULTY_WEIGHTS = {4: 1, 5: 2, 6: 1}
 #: Effort tokens a generated foe or challenge gets, by difficulty: tougher ones last longer.
@@ -128,27 +135,32 @@ EFFORT_RANGE = {4: (1, 3), 5: (2, 4), 6: (3, 6)}
 
 
 def generate_foe(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
-    """`--count` foes (or challenges) of one genre, from the `foes` or `challenges` table."""
+    """`--count` foes (or challenges) of one genre, from the `foes` or `challenges` table,
+    each with notes: its entry's description and a tactic (or twist) of the genre."""
     type_ = options.get("type") or "foe"
-    table_id = "foes" if type_ == "foe" else "challenges"
-    tables = load_tables(library, (table_id,))
+    table_id, notes_id = FOE_TABLES[type_]
+    tables = load_tables(library, (table_id, notes_id))
     genres = genres_of(tables, table_id)
     genre = options.get("genre")
     if genre is not None and genre not in genres:
         raise ValueError(f"no {type_} has the genre `{genre}`; genres in the table: {', '.join(genres) or 'none'}")
     genre = genre or (rng.choice(genres) if genres else "")
     count = count_of(options)
-    names = _names(rng, tables[table_id], genre, options, count)
+    drawn = _drawn(rng, tables[table_id], genre, options, count)
     wanted = {name: level for level, name in DIFFICULTIES.items()}
     out = []
-    for name, doc_id in zip(names, _ids(names, tag_for(options, rng))):
+    used: set[str] = set()  # tactics the group has: not given twice while others fit
+    for name, entry in drawn:
+        tactic = rng.choice(unused(fitting(tables[notes_id], genre), used)).text
+        used.add(tactic)
         level = options.get("difficulty")
         difficulty = wanted[level] if level else rng.choices(list(DIFFICULTY_WEIGHTS), list(DIFFICULTY_WEIGHTS.values()))[0]
         low, high = EFFORT_RANGE[difficulty]
-        doc = {"kind": "tricube-foe", "id": doc_id, "name": name}
+        doc = {"kind": "tricube-foe", "id": slugify(name), "name": name}
         if type_ != "foe":
             doc["type"] = type_
-        out.append({**doc, "difficulty": difficulty, "effort": rng.randint(low, high)})
+        notes = " ".join(t for t in (entry.description if entry else "", tactic) if t)
+        out.append({**doc, "difficulty": difficulty, "effort": rng.randint(low, high), "notes": notes})
     return out
 
 
@@ -168,13 +180,14 @@ GENERATORS = [
     ),
     Generator(
         kind="tricube-foe",
-        summary="Tricube Tales foes or challenges: a name from the shipped tables, a difficulty and effort tokens.",
+        summary="Tricube Tales foes or challenges: a name, a line of description and a tactic (a challenge's twist) "
+                "from the shipped tables, a difficulty and effort tokens.",
         options=(
             Option("type", "foe (fights back) or challenge (an obstacle that needs effort)", choices=FOE_TYPES,
                    default="foe"),
             Option("difficulty", "easy (4), standard (5) or hard (6) (default: drawn, standard most often)",
                    choices=tuple(DIFFICULTIES.values())),
-            Option("genre", "draw names of this genre: fantasy, sci-fi, modern, horror, western "
+            Option("genre", "draw names and tactics of this genre: fantasy, sci-fi, modern, horror, western "
                    "(default: drawn at random)"),
             Option("count", f"how many, 1 to {MAX_COUNT}; names do not repeat",
                    default=1, type=int, bounds=COUNT_BOUNDS),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from dataclasses import dataclass
 
 from pathlib import Path
@@ -10,7 +12,7 @@ from typing import Callable, Iterable, TYPE_CHECKING
 from sheetgen.content.loader import Document
 from sheetgen.content.project import within_project
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
-from sheetgen.diagnostics import did_you_mean
+from sheetgen.diagnostics import did_you_mean, display_path
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.theme import check_colour_name
 from sheetgen.units import MM, format_mm
@@ -68,6 +70,7 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             load_metrics(face_for_file(base / rel, style).path)
         except (OSError, FontError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            reason += f" (looked for {display_path(str(base / rel))})"
             ctx.error(doc, ("fonts", style), "theme.bad-font", f"cannot use the font `{rel}`: {reason}",
                       "give a path to a .ttf or .otf file, relative to the theme file")
             broken = True
@@ -207,6 +210,7 @@ def check_handouts(ctx: RuleContext) -> None:
     for doc in ctx.library.of_kind("handout"):
         handout: Handout = doc.model  # type: ignore[assignment]
         _check_handout_settings(ctx, doc, handout)
+        cover = _check_cover_image(ctx, doc, handout.cover_image) if handout.cover_image else None
         sections = []
         for i, section in enumerate(handout.sections):
             entry = {"title": section.title, "text": section.text, "kind": None, "product": None, "ids": []}
@@ -241,7 +245,7 @@ def check_handouts(ctx: RuleContext) -> None:
             for j, ref in enumerate(inc.ids):
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
                     entry["ids"].append(ref)
-        ctx.derived[doc.key] = {"sections": sections}
+        ctx.derived[doc.key] = {"sections": sections, "cover_image": cover}
 
 
 def _check_blank(ctx: RuleContext, doc, where: tuple, inc, entry: dict) -> None:
@@ -314,6 +318,67 @@ def blank_product(name: str, choices: Iterable[str]) -> str | SectionProblem:
     hint = did_you_mean(name, ids)
     return SectionProblem(("blank",), "handout.unknown-blank", f"there is no blank product `{name}`",
                           f"{hint} ({listing})" if hint else listing)
+
+
+#: The picture files a cover takes, by their first bytes.
+IMAGE_TYPES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
+MAX_IMAGE_BYTES = 20 * 1024 * 1024
+
+
+def confined_path(base: Path, rel: str, root: Path | None) -> Path | None:
+    """`rel` (relative to the folder `base`) as a path inside the project, or None where it
+    leads outside it: the one test of where a handout may read a file from."""
+    path = base / rel
+    return path if within_project(path, root) else None
+
+
+def _check_cover_image(ctx: RuleContext, doc, rel: str) -> dict | None:
+    """A handout's `cover_image`: a PNG or JPEG file inside the project. Derived: its path,
+    type, size in pixels and digest (a changed picture rebuilds the handout); None after
+    reporting why it cannot be used."""
+    path = confined_path(Path(doc.file).parent, rel, ctx.library.root)
+    if path is None:  # said the same way whether or not such a file exists out there
+        ctx.error(doc, ("cover_image",), "handout.image-outside-project",
+                  f"the cover image `{rel}` is outside the project; sheetgen reads only files inside it",
+                  "copy the picture into the project and give its path relative to the handout's file")
+        return None
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_IMAGE_BYTES + 1)
+    except OSError as exc:
+        ctx.error(doc, ("cover_image",), "handout.bad-image",
+                  f"cannot read the cover image `{rel}`: {exc.strerror or exc} (looked for {display_path(str(path))})",
+                  "give the path of a PNG or JPEG file, relative to the handout's file")
+        return None
+    mime = next((m for magic, m in IMAGE_TYPES.items() if data.startswith(magic)), None)
+    size = image_size(data, mime) if mime and len(data) <= MAX_IMAGE_BYTES else None
+    if size is None:
+        ctx.error(doc, ("cover_image",), "handout.bad-image",
+                  f"the cover image `{rel}` is not a PNG or JPEG picture sheetgen can read"
+                  + (f" (it is over {MAX_IMAGE_BYTES // 1048576} MiB)" if len(data) > MAX_IMAGE_BYTES else ""),
+                  "save the picture as PNG or JPEG")
+        return None
+    return {"path": str(path), "mime": mime, "width": size[0], "height": size[1],
+            "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def image_size(data: bytes, mime: str) -> tuple[int, int] | None:
+    """A PNG's or JPEG's width and height in pixels, from its header; None if unreadable."""
+    if mime == "image/png":
+        if len(data) < 24 or data[12:16] != b"IHDR":
+            return None
+        w, h = struct.unpack(">II", data[16:24])
+        return (w, h) if w and h else None
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            return None
+        marker, length = data[i + 1], struct.unpack(">H", data[i + 2:i + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # a frame header
+            h, w = struct.unpack(">HH", data[i + 5:i + 9])
+            return (w, h) if w and h else None
+        i += 2 + length
+    return None
 
 
 def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:

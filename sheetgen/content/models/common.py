@@ -193,7 +193,10 @@ class Handout(DocumentModel):
 
     kind: Literal["handout"]
     title: ShortText
+    subtitle: ShortText | None = Field(None, description="a line under the title on the cover")
     author: ShortText | None = None
+    cover_image: ShortText | None = Field(
+        None, description="a PNG or JPEG file inside the project, relative to this file: printed on the cover")
     paper: Paper | None = None
     profile: Literal["print-and-play", "print-shop"] = "print-and-play"
     cover: bool = True

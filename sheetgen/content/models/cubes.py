@@ -41,5 +41,5 @@ class CubesGame(DocumentModel):
 KINDS = {
     "cubes-civilization": (CubesCivilization, "cubes",
                            "a CUBES! civilization: player, colour and the cubes put in Census before the game"),
-    "cubes-game": (CubesGame, "cubes", "the civilizations (2 to 6) at one table of CUBES!"),
+    "cubes-game": (CubesGame, "cubes", "the civilizations at one table of CUBES! (2 to 6: sheetgen's choice, the rulebook names no number)"),
 }

@@ -103,6 +103,8 @@ class KubosMonster(DocumentModel):
     treasure: KubosTreasure = KubosTreasure()
     special_rules: Annotated[list[Text], Field(max_length=20)] = Field([], description="extra rules, as written")
     notes: Text | None = None
+    order: Annotated[int, Field(ge=-1000, le=1000)] = Field(
+        0, description="where its stat block and card come: lower first; the same order keeps the files' order")
 
 
 # --- the tables sheetgen reads the rules' gaps from ---------------------------------

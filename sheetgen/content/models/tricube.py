@@ -97,17 +97,20 @@ class TricubeRules(DocumentModel, CharacterLimits):
 
 
 class TableEntry(ContentModel):
-    """One row of a generator table: its text, the genres it fits (none: every genre)
-    and, for concepts, the traits and combat style it suits."""
+    """One row of a generator table: its text, the genres it fits (none: every genre),
+    for concepts the traits and combat style it suits, and for foes and challenges a line
+    that describes it (written in a generated foe's notes)."""
 
     text: Entry
+    description: Annotated[str, Field(max_length=300)] = ""
     genres: Annotated[list[Slug], Field(max_length=12)] = []
     traits: Annotated[list[Trait], Field(max_length=3)] = []
     combat_style: CombatStyle | None = None
 
 
 class TricubeTable(DocumentModel):
-    """A table the character generator draws from: `concepts`, `perks`, `quirks`, `names`."""
+    """A table the generators draw from: `concepts`, `perks`, `quirks`, `names` (characters);
+    `foes`, `challenges`, `tactics`, `twists` (foes and challenges)."""
 
     kind: Literal["tricube-table"]
     title: ShortText

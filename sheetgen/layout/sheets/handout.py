@@ -22,10 +22,10 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.folios import with_folio
 from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
 from sheetgen.layout.primitives import (
-    Box, Field, Group, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
+    Box, Field, Group, Image, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
 )
 from sheetgen.layout.products import DocInput, Job, Product
-from sheetgen.layout.templates import caption, text
+from sheetgen.layout.templates import caption, fold_text, text
 from sheetgen.layout.text import (
     OVERFLOW, Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, quoted, restyle, shorten_hint,
 )
@@ -463,11 +463,20 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
                               radius=2 * MM)]
     items += _cover_title(ctx, handout.title, Box(20 * MM + d, 20 * MM + d, W - 40 * MM - 2 * d, 42 * MM),
                           doc.source("title"))
+    if handout.subtitle:  # in the title's colour, under it
+        items += one_line(ctx, handout.subtitle, Box(20 * MM + d, 63 * MM + d, W - 40 * MM - 2 * d, 9 * MM),
+                          restyle(COVER_TITLE, size=16, font="regular", min_size=9), doc.source("subtitle"))
     byline = " · ".join(x for x in (handout.author, handout.date) if x)
     if byline:
-        items += one_line(ctx, byline, Box(20 * MM + d, 64 * MM + d, W - 40 * MM - 2 * d, 10 * MM),
+        top = 74 * MM if handout.subtitle else 64 * MM
+        items += one_line(ctx, byline, Box(20 * MM + d, top + d, W - 40 * MM - 2 * d, 10 * MM),
                           TextStyle(size=14, font="italic", color=tint(accent, 0.8), min_size=8), None)
     y = 115 * MM + d
+    picture = doc.derived.get("cover_image")
+    if picture:
+        shown = _cover_image(picture, Box(20 * MM + d, 102 * MM + d, W - 40 * MM - 2 * d, COVER_IMAGE_H))
+        items.append(shown)
+        y = shown.y + shown.h + 10 * MM
     values = _values(handout)
     items += one_line(ctx, text(WORDS, "contents_title", handout=values), Box(20 * MM + d, y, W - 40 * MM - 2 * d, 9 * MM),
                       TextStyle(size=15, font="bold", color=legible(accent, ctx.color("paper"))))
@@ -500,9 +509,22 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
     return out, [Link(n, box, key) for n, box, key in rows]
 
 
+COVER_IMAGE_H = 80 * MM  # the most height a cover image takes, between the band and the contents
+
+
+def _cover_image(picture: dict, box: Box) -> Image:
+    """The cover image (as the rules checked it), as large as fits `box`, centred across it."""
+    with open(picture["path"], "rb") as fh:
+        data = fh.read()
+    scale = min(box.w / picture["width"], box.h / picture["height"])
+    w, h = picture["width"] * scale, picture["height"] * scale
+    return Image(box.x + (box.w - w) / 2, box.y, w, h, data, picture["mime"])
+
+
 def _values(handout) -> dict:
     """What the handout's templates receive as `handout`."""
-    return {"id": handout.id, "title": handout.title, "author": handout.author or "", "date": handout.date or "",
+    return {"id": handout.id, "title": handout.title, "subtitle": handout.subtitle or "",
+            "author": handout.author or "", "date": handout.date or "",
             "profile": handout.profile, "paper": handout.paper or "", "subject": handout.subject or "",
             "keywords": list(handout.keywords), "language": handout.language or ""}
 
@@ -532,7 +554,8 @@ def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: in
     items: list[Item] = [Rect(20 * MM + d, 60 * MM, 6 * MM, 40 * MM, stroke=None, fill=accent)]
     blocks = [Paragraph(ctx, title, TextStyle(size=26, font="bold", color=ctx.color("ink"), min_size=12), doc.source("sections", index, "title"))]
     if text:
-        blocks += [Spacer(6 * MM), Paragraph(ctx, text, TextStyle(size=11, color=ctx.color("ink"), min_size=7),
+        # Markdown's rule: a single line break is a space, a blank line starts a paragraph.
+        blocks += [Spacer(6 * MM), Paragraph(ctx, fold_text(text), TextStyle(size=11, color=ctx.color("ink"), min_size=7),
                                              doc.source("sections", index, "text"))]
     if docs:
         names = caption(WORDS, "in_this_section", names=[_name_of(d) for d in docs])

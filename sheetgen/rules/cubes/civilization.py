@@ -16,9 +16,9 @@ from sheetgen.rules.cubes.rulebook import (
     CUBES_AT_START,
     CUBES_TO_WIN,
     ERAS,
-    PLAYERS,
     POOL_NAMES,
     POOLS,
+    SHEETGEN_PLAYERS,
     STARTING_CUBES,
     census_limit,
     commerce_limit,
@@ -74,7 +74,7 @@ def rivals(library, doc: Document, knows_color=lambda name: True) -> tuple[Docum
         m = other.model
         color = m.color if m.color is not None and knows_color(m.color) else None
         out.append({"id": ref, "player": m.player, "name": m.name, "color": color})
-    return game, out[: PLAYERS[1] - 1]
+    return game, out[: SHEETGEN_PLAYERS[1] - 1]
 
 
 def check_civilization(doc: Document, ctx: RuleContext) -> dict:
@@ -106,5 +106,5 @@ def check_civilization(doc: Document, ctx: RuleContext) -> dict:
         "game": game.id if game else None,
         "game_title": (game.model.title or game.id) if game else None,
         "rivals": others,
-        "rival_rows": PLAYERS[1] - 1,
+        "rival_rows": SHEETGEN_PLAYERS[1] - 1,
     }

@@ -1,5 +1,6 @@
-"""Checks on a CUBES! table (`cubes-game`): two to six civilizations, each once, each
-at one table, each in its own colour (the colour of its embassy cubes)."""
+"""Checks on a CUBES! table (`cubes-game`): two to six civilizations (sheetgen's
+choice, not the rulebook's), each once, each at one table, each in its own colour
+(the colour of its embassy cubes)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubes.civilization import games_listing
-from sheetgen.rules.cubes.rulebook import PLAYERS
+from sheetgen.rules.cubes.rulebook import SHEETGEN_PLAYERS
 
 if TYPE_CHECKING:
     from sheetgen.content.models.cubes import CubesGame
@@ -17,11 +18,12 @@ CIV_KIND = "cubes-civilization"
 
 
 def _check_size(doc: Document, ctx: RuleContext, game: CubesGame) -> None:
-    low, high = PLAYERS
+    low, high = SHEETGEN_PLAYERS
     n = len(dict.fromkeys(game.civilizations))
     if not low <= n <= high:
         ctx.error(doc, ("civilizations",), "cubes.game-size",
-                  f"the game lists {n} civilization{'s' if n != 1 else ''}; CUBES! is played by {low} to {high}",
+                  f"the game lists {n} civilization{'s' if n != 1 else ''}; sheetgen prints a table of {low} to {high} "
+                  "(its own choice: the rulebook names no number of players)",
                   "list from two to six civilization ids" if n < low else "split the players over two games")
 
 

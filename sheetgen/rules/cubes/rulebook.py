@@ -13,12 +13,15 @@ CENSUS_START_MAX = 10  # before the game, up to ten of them may go to the Census
 CIVILIZATION_LIMIT_START = 20  # the initial size limit of the Civilization Pool
 CUBE_SIZE = 27  # cubes in the Construction Pool that complete a CUBE (3 × 3 × 3)
 CUBES_AT_START = 1  # the 1st Era CUBE every player begins with
-CUBES_TO_WIN = 3  # holding three CUBES at the end of a turn wins at once
+CUBES_TO_WIN = 3  # a third CUBE instantly ends the game: its holder wins
 CONSUMING_CUBES_MAX = CUBES_TO_WIN - 1  # consumption is rolled per CUBE, at most two
-PLAYERS = (2, 6)  # civilizations at one table
 ACTIONS_PER_TURN = 3
 EXPEDITION_MAX = 7  # the largest expeditionary force
 COMBAT_RESERVE = 4  # cubes a Combat must leave in the Civilization Pool
+
+# sheetgen's own choice, not the rulebook's (002 names no number of players): a table of
+# 2 to 6 civilizations, which sizes the record sheet's rival rows.
+SHEETGEN_PLAYERS = (2, 6)
 
 # The pools of a civilization, in the order the rulebook names them.
 POOLS = ("civilization", "census", "construction", "technology", "diplomacy", "commerce")

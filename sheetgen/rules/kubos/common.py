@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_TABLES, TABLE_NAMES
-from sheetgen.rules.kubos.text import magic_item_text, magic_item_title
+from sheetgen.rules.kubos.text import magic_item_reading, magic_item_text, magic_item_title
 
 if TYPE_CHECKING:
     from sheetgen.content.models.kubos import KubosMagicItem
@@ -48,6 +48,7 @@ def check_magic_items(doc: Document, ctx: RuleContext, path: tuple, items: list[
             "title": magic_item_title(item.table, item.attribute, item.name),
             "text": magic_item_text(item.table, item.attribute),
             "note": item.note,
+            **({"reading": reading} if (reading := magic_item_reading(item.table, item.attribute)) else {}),
         })
     return out
 

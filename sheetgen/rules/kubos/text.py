@@ -66,13 +66,20 @@ def magic_item_title(table: str, attribute: str | None, name: str | None = None)
 
 
 def magic_item_text(table: str, attribute: str | None) -> str:
-    """What a magic item does, in one sentence. The rules give the one-for-two FP power
-    to magic equipment; for arms and armour it is sheetgen's reading, and says so
-    (`reconstructed.magic_arms_armour` in kubos-tables)."""
+    """What a magic item does, in one sentence, as printed for the table (where that is
+    sheetgen's reading, `magic_item_reading` says so, for `show` and the docs)."""
     if attribute == UNIQUE or attribute is None:
         return "Unique: a code word wakes its power, which the referee decides."
     label = ATTRIBUTE_LABELS[attribute]
     if table == ARMS_ARMOUR:
-        return (f"Spend FP one for two on {label} rolls made with it (sheetgen's reading: the rules "
-                "state this for magic equipment).")
+        return f"Spend FP one for two on {label} rolls made with it."
     return f"Spend FP one for two on {label} rolls made with it ({TABLE_NAMES[table].lower()} table)."
+
+
+def magic_item_reading(table: str, attribute: str | None) -> str | None:
+    """Where a magic item's power is sheetgen's reading rather than the rules' words, what
+    that reading is (`reconstructed.magic_arms_armour` in kubos-tables); else None. Shown
+    by `sheetgen show`, never printed on a table product."""
+    if table == ARMS_ARMOUR and attribute not in (UNIQUE, None):
+        return "sheetgen's reading: the rules state the one-for-two FP power for magic equipment"
+    return None

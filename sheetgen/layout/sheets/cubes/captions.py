@@ -8,6 +8,7 @@ from sheetgen.rules.cubes.rulebook import ACTIONS_PER_TURN, CUBE_SIZE, CUBES_TO_
 
 TEMPLATE = "cubes/captions.j2"
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth"}
 
 
 def credit() -> str:
@@ -64,7 +65,7 @@ def construction_rule() -> str:
 
 
 def cubes_owned_rule() -> str:
-    return caption(TEMPLATE, "cubes_owned_rule", to_win=CUBES_TO_WIN)
+    return caption(TEMPLATE, "cubes_owned_rule", to_win=CUBES_TO_WIN, ordinal=ORDINAL_WORDS[CUBES_TO_WIN])
 
 
 def contacts_rule() -> str:

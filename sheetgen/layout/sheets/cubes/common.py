@@ -11,7 +11,7 @@ from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page
 from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.widgets import page_frame
 from sheetgen.rules.cubes.civilization import starting_pools
-from sheetgen.rules.cubes.rulebook import PLAYERS
+from sheetgen.rules.cubes.rulebook import SHEETGEN_PLAYERS
 
 SYSTEM = "cubes"
 GAME_NAME = SYSTEM_NAMES[SYSTEM]
@@ -39,7 +39,7 @@ class Record:
     game_id: str | None = None  # the `cubes-game` the game's title comes from
     over_limit: int = 0
     rivals: tuple[dict, ...] = ()
-    rival_rows: int = PLAYERS[1] - 1
+    rival_rows: int = SHEETGEN_PLAYERS[1] - 1
     doc: tuple[str, str] | None = None
     fillable: bool = False
 

@@ -1,8 +1,9 @@
 """Temporary-upgrade stickers: squares the size of a cube face, to stick on the face the
 upgrade sits on, imposed with crop marks.
 
-First every temporary upgrade a cubit carries (in the cubit's colours, with its charges
-ticked), then one spare of every upgrade that comes in a temporary form.
+First every temporary upgrade a cubit carries (its charges ticked, its owner named beside
+a chip of the cubit's colours), then one spare of every upgrade that comes in a temporary
+form: all in the game's own livery, so a cubit's own sticker looks like the spares.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Sticker:
     capacity: int | None
     charges: int
     colours: Livery
+    owner_colours: tuple[str, ...] = ()  # the cubit's colours, as hex values: a chip beside its name
     source: Source | None = None  # where the sticker's upgrade is named
     text_source: Source | None = None  # the upgrade's rules text
     owner_source: Source | None = None  # the carrier's name
@@ -64,7 +66,10 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     ink, muted = ctx.color("ink"), ctx.color("muted")
     owner_h = max(0.09 * s, MIN_TEXT * 1.3)
     bottom = inner.bottom - owner_h
-    items += one_line(ctx, sticker.owner if full else sticker.face, Box(inner.x, bottom, inner.w, owner_h),
+    chip = owner_chip(Box(inner.x, bottom, inner.w, owner_h), sticker.owner_colours, c.edge)
+    items += chip
+    owner_w = inner.w - (inner.right - min((r.x for r in chip), default=inner.right))
+    items += one_line(ctx, sticker.owner if full else sticker.face, Box(inner.x, bottom, owner_w, owner_h),
                       TextStyle(size=max(MIN_TEXT, 0.05 * s), font="italic", color=muted, min_size=MIN_TEXT),
                       sticker.owner_source if full else None, valign="bottom", what="owner",
                       abbreviate=True)  # a name, not the rules: cut with an ellipsis (and a warning)
@@ -84,6 +89,15 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     return items
 
 
+def owner_chip(line: Box, colours: tuple[str, ...], edge: str) -> list[Rect]:
+    """A square of each of the owner's colours at the right end of the owner's line (none
+    for a spare), edged so a colour as pale as the paper shows."""
+    side = line.h * 0.6
+    x = line.right - len(colours) * side
+    y = line.bottom - side - line.h * 0.1
+    return [Rect(x + i * side, y, side, side, stroke=edge, width=0.4, fill=colour) for i, colour in enumerate(colours)]
+
+
 MAX_PER_ROW = 6  # more charges than this go in two rows
 
 
@@ -99,23 +113,25 @@ def charge_marks(ctx: LayoutContext, inner: Box, bottom: float, count: int, chec
 
 
 def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
-    """The stickers cubits carry, then a spare of each temporary upgrade in the catalog."""
+    """The stickers cubits carry, then a spare of each temporary upgrade in the catalog, all
+    in the game's livery."""
     out: list[Sticker] = []
+    spare = livery(ctx, ())
     for doc in sorted((d for d in job.docs if d.kind == "cubit"), key=lambda d: d.id):
         d = doc.derived
-        colours = livery(ctx, d["colors"])
+        own = livery(ctx, d["colors"])
         for t in d["temporary_upgrades"]:
             path = doc.source(*t["path"])
             out.append(Sticker(t["name"], t["text"], f"{d['display_name']} · face {t['face']}", f"face {t['face']}",
-                               t["capacity"], t["charges"], colours, Source(("upgrade", t["id"]), ("name",)),
-                               Source(("upgrade", t["id"]), ("text",)), doc.source("name") if d["name"] else path))
-    spare = livery(ctx, ())
+                               t["capacity"], t["charges"], spare, (own.main, own.accent),
+                               Source(("upgrade", t["id"]), ("name",)), Source(("upgrade", t["id"]), ("text",)),
+                               doc.source("name") if d["name"] else path))
     for doc in sorted((d for d in job.docs if d.kind == "upgrade"), key=lambda d: d.model.name):
         if "temporary" not in doc.model.forms:
             continue
         capacity = SPARE_CHARGES if plain.kind_of(doc.model.cost) == "CubitPerCharge" else None
         out.append(Sticker(doc.model.name, doc.model.text, "spare · face ___", "face ___", capacity, 0, spare,
-                           doc.source("name"), doc.source("text")))
+                           source=doc.source("name"), text_source=doc.source("text")))
     return out
 
 

@@ -4,10 +4,12 @@ notice as fine print, and monster words for headings."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Sequence
 
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item
+from sheetgen.layout.products import DocInput
 from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, text_box
 
 SYSTEM = "kubos"
@@ -17,6 +19,12 @@ NOTICE = (
     "KUBOS © 2008 Liam Brennan is free to use; this material may not be sold. "
     "Unaltered rules: http://www.1km1kt.net/rpg/kubos"
 )
+
+
+def in_table_order(docs: Sequence[DocInput]) -> list[DocInput]:
+    """Monsters as a referee filed them: by their `order` (lower first), then as their files
+    hold them (the order a collection's documents come in)."""
+    return sorted(docs, key=lambda d: d.model.order)
 
 
 def accent(ctx: LayoutContext) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent
+from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent, in_table_order
 from sheetgen.layout.sheets.kubos.stat_block import StatBlock
 from sheetgen.layout.text import TextStyle
 from sheetgen.layout.widgets import page_frame, sheet_page
@@ -26,7 +26,7 @@ def layout_gm_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     new page; the last page shares its blocks evenly between its two columns."""
     color = accent(ctx)
     style = TextStyle(size=7.5, min_size=7.0, leading=1.2, color=ctx.color("ink"))
-    docs = sorted(job.docs, key=lambda d: (d.model.name, d.id))
+    docs = in_table_order(job.docs)
     _, content = _frame(ctx, color, 1)
     width = content.columns(COLUMNS, COLUMN_GAP)[0].w  # every page has the same frame
     blocks = [StatBlock(ctx, doc, color, style, width) for doc in docs]

@@ -8,7 +8,7 @@ from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.kubos.common import (NOTICE, SYSTEM, accent, card_notice, fine_print, fine_print_height,
-                                                fine_print_unbroken, monster_kind_line)
+                                                fine_print_unbroken, in_table_order, monster_kind_line)
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
 from sheetgen.layout.text import TextStyle, fit_blocks, split_blocks
@@ -77,7 +77,7 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
 def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
     color = accent(ctx)
-    docs = sorted(job.docs, key=lambda d: (d.model.name, d.id))
+    docs = in_table_order(job.docs)
     # The licence notice leaves room for the widest `n/N`: the deck has a card per monster,
     # and more when one continues, so the room is checked against the count once laid out.
     room, issues = number_width(ctx, len(docs)), len(ctx.issues)
