@@ -84,7 +84,6 @@ _FLOAT_RE = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
 _INF_RE = re.compile(r"^[-+]?\.(inf|Inf|INF)$")
 _NAN_RE = re.compile(r"^\.(nan|NaN|NAN)$")
 _LEADING_ZERO_RE = re.compile(r"^[-+]?0[0-9]+$")
-_NUMBERISH_RE = re.compile(r"^[-+]?(0x|0o)?[0-9a-fA-F._eE+-]+$")
 MAX_NUMBER_DIGITS = 60
 # C0 and C1 controls (tab and line breaks aside), DEL, lone surrogates and non-characters:
 # nothing a printer can draw, and not allowed in XML.
@@ -171,15 +170,19 @@ def _mark(node: yaml.Node, line_offset: int = 0) -> Mark:
 
 
 # Every plain scalar the YAML 1.2 core schema reads as other than text (a null, a
-# boolean, a number, .inf or .nan), or that `_Builder.scalar` refuses as a number, starts
-# with one of these characters or is one of these words; any other text short of a
-# number's length is text whatever YAML 1.1 makes of it.
+# boolean, a number, .inf or .nan) starts with one of these characters or is one of these
+# words; any other plain scalar is text whatever YAML 1.1 makes of it.
 _NOT_TEXT_FIRST = frozenset("0123456789+-.~")
 _CORE_WORDS = frozenset(_NULLS | _TRUES | _FALSES)
 
 
 def _may_not_be_text(text: str) -> bool:
-    return not text or text[0] in _NOT_TEXT_FIRST or text in _CORE_WORDS or len(text) > MAX_NUMBER_DIGITS
+    return not text or text[0] in _NOT_TEXT_FIRST or text in _CORE_WORDS
+
+
+def _is_number(text: str) -> bool:
+    """Whether the YAML 1.2 core schema reads a plain scalar as a whole or decimal number."""
+    return any(pattern.match(text) for pattern in (_INT_RE, _FLOAT_RE, _HEX_RE, _OCT_RE))
 
 
 def printed_number(value: int | float) -> str:
@@ -327,7 +330,7 @@ class _Builder:
             return text
         if node.tag == _STR_TAG and not _may_not_be_text(text):
             return text  # plain text that no rule below reads as anything but text
-        if len(text) > MAX_NUMBER_DIGITS and _NUMBERISH_RE.match(text):
+        if len(text) > MAX_NUMBER_DIGITS and _is_number(text):
             self.problem(node, "yaml.number-too-long", f"this number has {len(text)} characters; sheetgen reads at most "
                          f"{MAX_NUMBER_DIGITS}", "write a smaller number, or quote it if it is text")
             return text
