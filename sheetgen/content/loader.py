@@ -32,7 +32,7 @@ from sheetgen.content.yamlsrc import (
     load_documents,
     source_lines,
 )
-from sheetgen.diagnostics import Diagnostic, closest, did_you_mean, display_path, error, field_path, warning
+from sheetgen.diagnostics import Diagnostic, closest, cut, did_you_mean, display_path, error, field_path, warning
 
 if TYPE_CHECKING:  # pydantic is imported only where a document has a mistake to report
     from pydantic import BaseModel, ValidationError
@@ -616,8 +616,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, int):
         return f"the number `{value}`"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "…"
-        return f"the text `{shown}`"
+        return f"the text `{cut(value, 40)}`"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
