@@ -1,0 +1,102 @@
+"""Many documents in one file: prints figures, asserts nothing.
+
+    python bench/scale.py                      # N = 1,000, 5,000, 10,000 and 50,000
+    python bench/scale.py --counts 1000 5000   # the counts given
+    python bench/scale.py --profile 5000       # where the time of one build goes (cProfile)
+
+Each figure is a whole `sheetgen build --format pdf --jobs 1` process of N valid KUBOS
+monsters in a single YAML file (a stat card each, and the decks of all of them): wall time,
+CPU time and peak memory (aim: time linear in N, peak under 1 GB at N = 50,000). The
+machine's load changes every figure: each run first times a fixed piece of pure-Python work
+(`calibration`, about 0.25 s on an idle core) so runs can be compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+
+from robustness import MONSTER, calibration  # noqa: E402 - bench/ is not a package
+
+
+def monsters(n: int) -> str:
+    return "---\n".join(MONSTER.format(i=i) for i in range(n))
+
+
+def project(root: Path, n: int) -> Path:
+    (root / "content").mkdir(parents=True)
+    (root / "content" / "monsters.yaml").write_text(monsters(n), encoding="utf-8")
+    return root
+
+
+def build_command(out: Path) -> list[str]:
+    return [sys.executable, "-m", "sheetgen", "build", "--format", "pdf", "--jobs", "1", "-o", str(out)]
+
+
+def measure(n: int) -> tuple[float, float, float, int]:
+    """(wall seconds, CPU seconds, peak MB, exit status) of one build of n monsters."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = project(Path(tmp), n)
+        started = time.perf_counter()
+        proc = subprocess.Popen(build_command(root / "output"), cwd=root, env={**os.environ, "CI": "1"},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - started
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def bench(counts: list[int]) -> None:
+    print(f"{len(counts)} builds of N KUBOS monsters in one file (calibration {calibration():.2f} s)")
+    previous: tuple[int, float] | None = None
+    for n in counts:
+        wall, cpu, peak, status = measure(n)
+        per = f"{cpu / n * 1000:6.2f} ms CPU a monster"
+        step = f", {cpu / previous[1]:4.1f}× the CPU of {previous[0]:,}" if previous else ""
+        print(f"  N = {n:>6,}: {wall:7.1f} s wall, {cpu:7.1f} s CPU, peak {peak:6.0f} MB, exit {status}; {per}{step}")
+        previous = (n, cpu)
+
+
+def profile(n: int) -> None:
+    """One build in this process under cProfile: the 25 functions with the most time of their own."""
+    from click.testing import CliRunner
+
+    from sheetgen.cli import main
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = project(Path(tmp), n)
+        cwd = os.getcwd()
+        os.chdir(root)
+        try:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            result = CliRunner().invoke(main, build_command(root / "output")[3:])
+            profiler.disable()
+        finally:
+            os.chdir(cwd)
+    print(f"exit {result.exit_code}")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--counts", type=int, nargs="+", default=[1_000, 5_000, 10_000, 50_000])
+    parser.add_argument("--profile", type=int, metavar="N", help="profile one build of N monsters instead")
+    args = parser.parse_args()
+    if args.profile:
+        profile(args.profile)
+    else:
+        bench(args.counts)
+
+
+if __name__ == "__main__":
+    main()
