@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import pdf_text, run_cli, write
-from sheetgen.content.yamlsrc import load_documents
+from sheetgen.content import yamlsrc
+from sheetgen.content.yamlsrc import MAX_DOCUMENTS_PER_FILE, load_documents
 from sheetgen.diagnostics import Diagnostic, Severity, error, format_json, format_text, warning
 
 MONSTER = """kind: kubos-monster
@@ -192,3 +193,44 @@ def test_two_thousand_monsters_in_one_file_build(workdir):
     shop = PdfReader(workdir / "output/kubos/stat-cards-print-shop/monsters.pdf")
     assert len(shop.pages) == 2 * n  # a front and a back for each monster
     assert all(re.match(r"Monster \d+\n", shop.pages[p].extract_text()) for p in (0, 2 * n - 2))
+
+
+def test_a_file_of_more_documents_than_the_limit_is_refused_before_any_is_read():
+    text = "# monsters\n" + "---\nkind: kubos-monster\nid: a: b\n" * (MAX_DOCUMENTS_PER_FILE + 1)
+    docs, problems = load_documents(text, "many.yaml")
+    assert docs == []
+    assert [(p.line, p.column, p.code) for p in problems] == [
+        (3 * MAX_DOCUMENTS_PER_FILE + 2, 1, "content.too-many-documents")]  # the first over the limit
+    assert f"holds {MAX_DOCUMENTS_PER_FILE + 1:,} documents" in problems[0].message
+    assert f"at most {MAX_DOCUMENTS_PER_FILE:,}" in problems[0].message
+    assert "split it" in problems[0].hint
+
+
+@pytest.mark.parametrize("text, refused_at", [
+    ("# five\n" + "---\nv: 1\n" * 5, None),
+    ("v: 0\n" + "---\nv: 1\n" * 4, None),  # the first without its `---`
+    ("v: 0\n" + "---\nv: 1\n" * 5, 10),
+    ("%YAML 1.2\n" + "---\nv: 1\n" * 6, 12),
+])
+def test_the_document_limit_counts_a_first_document_without_its_marker(monkeypatch, text, refused_at):
+    monkeypatch.setattr(yamlsrc, "MAX_DOCUMENTS_PER_FILE", 5)
+    docs, problems = load_documents(text, "x.yaml")
+    assert [(p.line, p.code) for p in problems] == ([(refused_at, "content.too-many-documents")] if refused_at else [])
+    assert len(docs) == (0 if refused_at else 5)
+
+
+def test_a_file_over_the_document_limit_keeps_its_earlier_outputs(workdir, monkeypatch):
+    def file_of(n: int) -> str:
+        return "---\n".join(MONSTER.format(id=f"m-{i}", name=f"Monster {i}") for i in range(n))
+
+    write(workdir, "content/m.yaml", file_of(3))
+    assert run_cli("build", "--format", "pdf").code == 0
+    cards = workdir / "output/kubos/stat-cards/monsters.pdf"
+    before = cards.read_bytes()
+    monkeypatch.setattr(yamlsrc, "MAX_DOCUMENTS_PER_FILE", 5)
+    write(workdir, "content/m.yaml", file_of(6))
+    run = run_cli("build", "--format", "pdf")
+    assert run.code == 1
+    assert "content/m.yaml:45:1: error[content.too-many-documents]: the file holds 6 documents; " \
+           "a content file may hold at most 5" in run.stderr
+    assert cards.read_bytes() == before

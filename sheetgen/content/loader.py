@@ -24,6 +24,7 @@ from sheetgen.content.checks import SLUG_PATTERN, ContentError, check_slug
 from sheetgen.content.project import PACKAGE_DATA, find_root, inside, relative_name, safe_name
 from sheetgen.content.yamlsrc import (
     MAX_FILE_BYTES,
+    TOO_MANY_DOCUMENTS,
     YAML11_BOOLEANS,
     Mark,
     Positions,
@@ -345,6 +346,8 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         if cache is not None and not any(d.is_error for d in problems):
             cache.put(library.files[file], library.digests[file][1], raws, problems)
     library.diagnostics.extend(problems)
+    if any(d.code == TOO_MANY_DOCUMENTS for d in problems):  # none read: its outputs are all kept
+        library.spoiled[file] = _mentioned_kinds(text)
     if target:  # documents lost to a syntax error count too: they were written, and are reported
         lost = {_document_start(source.lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}
         library.read += len(raws) + len(lost)

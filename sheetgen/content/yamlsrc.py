@@ -31,6 +31,10 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
+# A build holds every document of its content, and a deck of each kind's, at once: 20,000
+# monsters in one file build in 2.2 ms of CPU each and 0.55 GB at most (`bench/scale.py`).
+MAX_DOCUMENTS_PER_FILE = 20_000
+TOO_MANY_DOCUMENTS = "content.too-many-documents"
 MAX_NODES_PER_DOCUMENT = 100_000  # values repeated through aliases, per document
 MAX_DEPTH = 64
 
@@ -575,6 +579,22 @@ def _document_starts(text: str) -> list[tuple[int, int]]:
     return starts
 
 
+def _too_many_documents(text: str, file: str) -> Diagnostic | None:
+    """Refuse a file of more than `MAX_DOCUMENTS_PER_FILE` documents before reading any,
+    at the line where the first one over the limit starts."""
+    if text.count("\n---") < MAX_DOCUMENTS_PER_FILE:
+        return None  # too few lines that could start a document
+    starts = _document_starts(text)
+    # A first document without its `---`: anything but comments and directives above the first.
+    unmarked = int(any(ln.strip() and not ln.startswith(("#", "%")) for ln in text[:starts[0][1]].split("\n")))
+    count = len(starts) + unmarked
+    if count <= MAX_DOCUMENTS_PER_FILE:
+        return None
+    return error(file, starts[MAX_DOCUMENTS_PER_FILE - unmarked][0] + 1, 1, TOO_MANY_DOCUMENTS,
+                 f"the file holds {count:,} documents; a content file may hold at most {MAX_DOCUMENTS_PER_FILE:,}",
+                 f"split it into several files (this line starts document {MAX_DOCUMENTS_PER_FILE + 1:,})")
+
+
 def load_documents(
     text: str,
     file: str,
@@ -594,9 +614,9 @@ def load_documents(
     the text is read again, once for all its documents. The same text gives the same
     positions, as a cache entry's do (`LazyPositions`).
     """
-    too_deep = _nesting_problem(text, file)
-    if too_deep is not None:
-        return [], [too_deep]
+    refused = _too_many_documents(text, file) or _nesting_problem(text, file)
+    if refused is not None:
+        return [], [refused]
     original = text
     unclean = _BAD_CHAR_RE.search(text) is not None  # NEL among them, before it is swapped out
     text, restore = _protect_breaks(text)
