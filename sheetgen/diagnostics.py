@@ -228,10 +228,10 @@ def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Seque
 
 def _source_excerpt(line: str, number: int, column: int) -> list[str]:
     """A source line and a caret under `column`; a long line shows a window around the column."""
-    text = line.rstrip("\r\n").expandtabs(1)
+    text = line.rstrip("\r\n")
     caret_col = max(1, min(column, len(text) + 1))
     start = max(0, caret_col - 1 - EXCERPT // 2) if len(text) > EXCERPT else 0
-    shown = text[start : start + EXCERPT]
+    shown = text[start : start + EXCERPT].expandtabs(1)  # a tab as one space: the columns stay
     prefix = "…" if start else ""
     suffix = "…" if start + EXCERPT < len(text) else ""
     gutter = str(number)
