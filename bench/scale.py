@@ -7,7 +7,7 @@
 Each figure is a whole `sheetgen build --format pdf --jobs 1` process of N valid KUBOS
 monsters in a single YAML file (a stat card each, and the decks of all of them): wall time,
 CPU time and peak memory (aim: time linear in N, peak under 1 GB). A file of more than
-20,000 documents is refused before any is read (`content.too-many-documents`). The
+10,000 documents is refused before any is read (`content.too-many-documents`). The
 machine's load changes every figure: each run first times a fixed piece of pure-Python work
 (`calibration`, about 0.25 s on an idle core) so runs can be compared.
 """

@@ -31,9 +31,10 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-# A build holds every document of its content, and a deck of each kind's, at once: 20,000
-# monsters in one file build in 2.2 ms of CPU each and 0.55 GB at most (`bench/scale.py`).
-MAX_DOCUMENTS_PER_FILE = 20_000
+# A build holds every document of its content, and a deck of each kind's, at once: 10,000
+# monsters in one file build in about 2 ms of CPU each and 0.54 GB in all with two jobs;
+# 20,000 took 1.06 GB (`bench/scale.py`).
+MAX_DOCUMENTS_PER_FILE = 10_000
 TOO_MANY_DOCUMENTS = "content.too-many-documents"
 MAX_NODES_PER_DOCUMENT = 100_000  # values repeated through aliases, per document
 MAX_DEPTH = 64
