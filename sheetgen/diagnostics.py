@@ -8,6 +8,8 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
+from collections import Counter
 from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Iterable, Sequence
@@ -30,6 +32,14 @@ class Diagnostic:
     message: str
     hint: str | None = None
 
+    def __post_init__(self) -> None:
+        # User text quoted whole (a 100,000-character id) would swamp a report: every
+        # message and hint is bounded, whoever made it.
+        if len(self.message) > QUOTED:
+            object.__setattr__(self, "message", bounded(self.message))
+        if self.hint is not None and len(self.hint) > QUOTED:
+            object.__setattr__(self, "hint", bounded(self.hint))
+
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
@@ -41,6 +51,25 @@ class Diagnostic:
         data = asdict(self)
         data["severity"] = self.severity.value
         return data
+
+
+#: Characters of user text a message quotes; the rest is counted, not shown.
+QUOTED = 200
+#: Characters of a whole message or hint, quotes included.
+MESSAGE = 800
+_QUOTE_RE = re.compile(f"`([^`]{{{QUOTED + 1},}})`")
+
+
+def cut(text: str, limit: int = QUOTED) -> str:
+    """User text as a message quotes it: whole, or its first `limit` characters and how many
+    it has (`aaaa… (100,000 characters)`)."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def bounded(message: str) -> str:
+    """A message with each quoted (`…`) text over `QUOTED` characters cut, and the whole
+    cut at `MESSAGE` characters if it is longer still."""
+    return cut(_QUOTE_RE.sub(lambda m: f"`{cut(m.group(1))}`", message), MESSAGE)
 
 
 def error(file: str, line: int, column: int, code: str, message: str, hint: str | None = None) -> Diagnostic:
@@ -122,28 +151,92 @@ def in_report_order(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
                                         d.code, d.message))
 
 
-def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Sequence[str]] | None = None) -> str:
-    """Diagnostics as text: `file:line:col: severity[code]: message`, the source line, a caret, a hint."""
+#: Diagnostics reported of one file; the rest are summed up in one line (`Truncated`).
+PER_FILE = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Truncated:
+    """The diagnostics of one file left out of a report after its first `PER_FILE`: their
+    count by severity and by code, and where the first of them is."""
+
+    file: str
+    line: int
+    column: int
+    errors: int
+    warnings: int
+    codes: tuple[tuple[str, int], ...]  # (code, count), most frequent first
+
+    @classmethod
+    def of(cls, left_out: Sequence[Diagnostic]) -> "Truncated":
+        first = left_out[0]
+        errors = sum(1 for d in left_out if d.is_error)
+        codes = Counter(d.code for d in left_out).most_common()
+        return cls(first.file, first.line, first.column, errors, len(left_out) - errors, tuple(codes))
+
+    @property
+    def message(self) -> str:
+        counts = [f"{n:,} more {word}{'s' if n != 1 else ''}"
+                  for n, word in ((self.errors, "error"), (self.warnings, "warning")) if n]
+        codes = ", ".join(f"{code} ×{n:,}" for code, n in self.codes)
+        return f"… and {' and '.join(counts)} in this file (codes: {codes})"
+
+    def to_json(self) -> dict:
+        """Shaped as a diagnostic (severity `note`, code `diagnostics.truncated`), with the counts."""
+        return {"file": self.file, "line": self.line, "column": self.column, "severity": "note",
+                "code": "diagnostics.truncated", "message": self.message,
+                "hint": "fix these and run again to see the rest",
+                "truncated": {"errors": self.errors, "warnings": self.warnings, "codes": dict(self.codes)}}
+
+
+def capped(diagnostics: Sequence[Diagnostic], per_file: int = PER_FILE) -> list[Diagnostic | Truncated]:
+    """The diagnostics in their order, each file's after its first `per_file` summed up in
+    one `Truncated` where the first of them was."""
+    counts: Counter[str] = Counter()
+    left_out: dict[str, list[Diagnostic]] = {}
+    out: list[Diagnostic | str] = []  # a file's name: where its `Truncated` goes
+    for d in diagnostics:
+        counts[d.file] += 1
+        if counts[d.file] <= per_file:
+            out.append(d)
+        elif d.file in left_out:
+            left_out[d.file].append(d)
+        else:
+            left_out[d.file] = [d]
+            out.append(d.file)
+    return [Truncated.of(left_out[x]) if isinstance(x, str) else x for x in out]
+
+
+def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Sequence[str]] | None = None,
+                per_file: int = PER_FILE) -> str:
+    """Diagnostics as text: `file:line:col: severity[code]: message`, the source line, a caret, a hint;
+    after a file's first `per_file`, one line sums up the rest."""
     source_lines = source_lines or {}
     out: list[str] = []
-    for d in diagnostics:
+    for d in capped(diagnostics, per_file):
+        if isinstance(d, Truncated):
+            out.append(f"{safe(d.file)}: {d.message}")
+            continue
         out.append(f"{safe(d.file)}:{d.line}:{d.column}: {d.severity.value}[{d.code}]: {safe(d.message)}")
         lines = source_lines.get(d.file)
         if lines is not None and 1 <= d.line <= len(lines):
-            text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
-            caret_col = max(1, min(d.column, len(text) + 1))
-            # Long lines show a window around the column.
-            start = max(0, caret_col - 1 - EXCERPT // 2) if len(text) > EXCERPT else 0
-            shown = text[start : start + EXCERPT]
-            prefix = "…" if start else ""
-            suffix = "…" if start + EXCERPT < len(text) else ""
-            gutter = str(d.line)
-            out.append(f" {gutter} | {prefix}{safe(shown)}{suffix}")
-            pad = len(prefix) + display_width(safe(shown[: caret_col - 1 - start]))
-            out.append(f" {' ' * len(gutter)} | {' ' * pad}^")
+            out += _source_excerpt(lines[d.line - 1], d.line, d.column)
         if d.hint:
             out.append(f"  = hint: {safe(d.hint)}")
     return "\n".join(out)
+
+
+def _source_excerpt(line: str, number: int, column: int) -> list[str]:
+    """A source line and a caret under `column`; a long line shows a window around the column."""
+    text = line.rstrip("\r\n")
+    caret_col = max(1, min(column, len(text) + 1))
+    start = max(0, caret_col - 1 - EXCERPT // 2) if len(text) > EXCERPT else 0
+    shown = text[start : start + EXCERPT].expandtabs(1)  # a tab as one space: the columns stay
+    prefix = "…" if start else ""
+    suffix = "…" if start + EXCERPT < len(text) else ""
+    gutter = str(number)
+    pad = len(prefix) + display_width(safe(shown[: caret_col - 1 - start]))
+    return [f" {gutter} | {prefix}{safe(shown)}{suffix}", f" {' ' * len(gutter)} | {' ' * pad}^"]
 
 
 EXCERPT = 100
@@ -170,8 +263,9 @@ def display_width(text: str) -> int:
     return width
 
 
-def format_json(diagnostics: Sequence[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False)
+def format_json(diagnostics: Sequence[Diagnostic], per_file: int = PER_FILE) -> str:
+    """Diagnostics as a JSON list; after a file's first `per_file`, one object sums up the rest."""
+    return json.dumps([d.to_json() for d in capped(diagnostics, per_file)], indent=2, ensure_ascii=False)
 
 
 def summarize(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from sheetgen.content.checks import SLUG_PATTERN, ContentError, check_slug
 from sheetgen.content.project import PACKAGE_DATA, find_root, inside, relative_name, safe_name
 from sheetgen.content.yamlsrc import (
     MAX_FILE_BYTES,
+    TOO_MANY_DOCUMENTS,
     YAML11_BOOLEANS,
     Mark,
     Positions,
@@ -32,7 +33,7 @@ from sheetgen.content.yamlsrc import (
     load_documents,
     source_lines,
 )
-from sheetgen.diagnostics import Diagnostic, closest, did_you_mean, display_path, error, field_path, warning
+from sheetgen.diagnostics import Diagnostic, closest, cut, did_you_mean, display_path, error, field_path, warning
 
 if TYPE_CHECKING:  # pydantic is imported only where a document has a mistake to report
     from pydantic import BaseModel, ValidationError
@@ -355,6 +356,8 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         if cache is not None and not any(d.is_error for d in problems):
             cache.put(library.files[file], library.digests[file][1], raws, problems)
     library.diagnostics.extend(problems)
+    if any(d.code == TOO_MANY_DOCUMENTS for d in problems):  # none read: its outputs are all kept
+        library.spoiled[file] = _mentioned_kinds(text)
     if target:  # documents lost to a syntax error count too: they were written, and are reported
         lost = {_document_start(source.lines, d.line) for d in problems if d.code in _DOCUMENT_LOST}
         library.read += len(raws) + len(lost)
@@ -710,8 +713,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, int):
         return f"the number `{value}`"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "…"
-        return f"the text `{shown}`"
+        return f"the text `{cut(value, 40)}`"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
