@@ -29,6 +29,9 @@ class Diagnostic:
     code: str
     message: str
     hint: str | None = None
+    # A spreadsheet's cell (`Omens!A3`): named instead of the line and column, which say
+    # its row and column for sorting.
+    cell: str | None = None
 
     @property
     def is_error(self) -> bool:
@@ -37,9 +40,16 @@ class Diagnostic:
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.message)
 
+    @property
+    def place(self) -> str:
+        """`file:line:column`, or `file:Sheet!A3` for a spreadsheet's cell."""
+        return f"{self.file}:{self.cell}" if self.cell else f"{self.file}:{self.line}:{self.column}"
+
     def to_json(self) -> dict:
         data = asdict(self)
         data["severity"] = self.severity.value
+        if self.cell is None:
+            del data["cell"]
         return data
 
 
@@ -127,7 +137,7 @@ def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Seque
     source_lines = source_lines or {}
     out: list[str] = []
     for d in diagnostics:
-        out.append(f"{safe(d.file)}:{d.line}:{d.column}: {d.severity.value}[{d.code}]: {safe(d.message)}")
+        out.append(f"{safe(d.place)}: {d.severity.value}[{d.code}]: {safe(d.message)}")
         lines = source_lines.get(d.file)
         if lines is not None and 1 <= d.line <= len(lines):
             text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
