@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-from tests.conftest import REPO, rasterize_pdf, write
+from conftest import REPO, rasterize_pdf, write
 
 DECK = """\
 kind: reference-deck
@@ -146,3 +146,24 @@ def test_a_small_deck_takes_a_small_grid(workdir, sheetgen):
     assert (sheet["NumWidth"], sheet["NumHeight"]) == (3, 1) and deck["DeckIDs"] == [100, 101, 102]
     face = Image.open(folder / sheet["FaceURL"])
     assert face.size == (3 * 750, 1050)  # 300 dpi: a small deck needs no scaling down
+
+
+def test_the_workbench_links_a_decks_exports_on_its_entry(workdir, sheetgen):
+    from starlette.testclient import TestClient
+
+    from sheetgen.serve.app import create_app
+    from sheetgen.serve.workspace import Workspace
+
+    _deck(workdir, "omens", 2)
+    assert sheetgen("build", "--format", "pdf,png,tts").code == 0
+    ws = Workspace()
+    ws.rebuild()
+    client = TestClient(create_app(ws), base_url="http://127.0.0.1")
+    page = client.get("/").text
+    entry = page[page.index('id="cubit--reference--omens"'):]
+    entry = entry[:entry.index("</li>")]
+    assert 'href="/output/cubit/reference-png/omens/001.png" download>PNG (3 images)' in entry
+    assert 'href="/output/cubit/reference-tts/omens/omens.json" download>Tabletop' in entry
+    assert 'id="cubit--reference-png--omens"' not in page  # not an entry of its own
+    image = client.get("/output/cubit/reference-png/omens/001.png")
+    assert image.status_code == 200 and image.content[:4] == b"\x89PNG"

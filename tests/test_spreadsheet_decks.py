@@ -10,7 +10,7 @@ import os
 import pytest
 from openpyxl import Workbook
 
-from tests.conftest import pdf_text, validate_json, write
+from conftest import pdf_text, validate_json, write
 
 ROWS = [
     ("Omens", "Read the sky before you **move**.", "Sky back"),
