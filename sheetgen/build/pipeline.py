@@ -382,10 +382,8 @@ def _exported(target: Target, document: LayoutDocument) -> Iterator[tuple[str, s
     if fmt not in EXPORTS:
         return
     from sheetgen.render.card_exports import png_files, tts_files
-    from sheetgen.render.pdf import render_pdf
 
-    pdf = render_pdf(document)
-    files = png_files(document, pdf) if fmt == "png" else tts_files(document, pdf, target.id)
+    files = png_files(document) if fmt == "png" else tts_files(document, target.id)
     for name, data in files:
         yield f"{target.system}/{target.name}/{target.id}/{name}", fmt, data, 1
 

@@ -16,10 +16,9 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from sheetgen.layout.primitives import LayoutDocument, Page
+from sheetgen.layout.primitives import Box, LayoutDocument, Page
 from sheetgen.render.images import DPI, POINTS_PER_INCH, Picture, opened, pixels_for, png, rasterise
 
 EXPORTS = ("png", "tts")
@@ -60,15 +59,28 @@ def _backs_alike(document: LayoutDocument, cards: list[Card]) -> bool:
     return len(backs) == len(cards) and all(_art(document.pages[b]) == first for b in backs)
 
 
-def png_files(document: LayoutDocument, pdf: bytes) -> Iterator[tuple[str, bytes]]:
-    """Each card as `NNN.png` (and its back), from `pdf`, the document rendered."""
+def _pdf(document: LayoutDocument) -> bytes:
+    """The document as PDF, its pages let go of as they are drawn (reportlab is imported
+    only by builds that make PDFs or card images)."""
+    from sheetgen.render.pdf import render_pdf
+
+    return render_pdf(document, release=True)
+
+
+def png_files(document: LayoutDocument) -> Iterator[tuple[str, bytes]]:
+    """Each card as `NNN.png` (and its back), from the document rendered as PDF (which
+    lets go of its pages as it draws them). Numbers have three digits, more when the deck
+    has a thousand cards or more, so that the files sort in the deck's order."""
+    from concurrent.futures import ThreadPoolExecutor
+
     cards = cards_of(document)
-    alike = _backs_alike(document, cards)
-    jobs: list[tuple[str, int]] = [(f"{c.number:03d}.png", c.front) for c in cards]
-    if alike and cards:
+    digits = max(3, len(str(len(cards))))
+    jobs: list[tuple[str, int]] = [(f"{c.number:0{digits}d}.png", c.front) for c in cards]
+    if _backs_alike(document, cards):
         jobs.append(("back.png", cards[0].back))  # type: ignore[arg-type]
-    elif not alike:
-        jobs += [(f"{c.number:03d}-back.png", c.back) for c in cards if c.back is not None]
+    else:
+        jobs += [(f"{c.number:0{digits}d}-back.png", c.back) for c in cards if c.back is not None]
+    pdf = _pdf(document)
     with opened(pdf) as doc, ThreadPoolExecutor(2) as pool:  # zlib lets go of the interpreter
         pending = []
         for name, page in jobs:
@@ -113,15 +125,16 @@ def sheet_plan(count: int, trim: tuple[float, float]) -> SheetPlan:
     return SheetPlan(count, columns, rows, (width, height))
 
 
-def tts_files(document: LayoutDocument, pdf: bytes, deck_id: str) -> Iterator[tuple[str, bytes]]:
+def tts_files(document: LayoutDocument, deck_id: str) -> Iterator[tuple[str, bytes]]:
     """The deck's sheets (`faces-N.png`), its back (`back.png`, or `backs-N.png` sheets when
     the backs differ) and `<deck_id>.json`, the saved object that deals them."""
     cards = cards_of(document)
     first = document.pages[cards[0].front]
-    trim = first.trim or first.bleed
-    bleed = trim.x if trim is not None else 0.0
-    plan = sheet_plan(len(cards), (trim.w, trim.h) if trim is not None else (first.width, first.height))
+    trim = first.trim or Box(0, 0, first.width, first.height)
+    plan = sheet_plan(len(cards), (trim.w, trim.h))
     alike = _backs_alike(document, cards)
+    bleed = trim.x
+    pdf = _pdf(document)
     with opened(pdf) as doc:
         for sheet in range(plan.sheets):
             on_sheet = cards[sheet * plan.per_sheet:(sheet + 1) * plan.per_sheet]
