@@ -180,3 +180,14 @@ def test_the_schema_offers_the_form(sheetgen):
     jsonschema.validate({**deck, "cards": {"from": "cards.xlsx", "sheet": "Omens", "title": "Name"}}, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**deck, "cards": {"from": "cards.csv", "colour": "red"}}, schema)
+
+
+def test_a_column_the_deck_names_must_be_there(workdir):
+    (workdir / "content/signs.csv").write_text("title,body\nOne,a\n")
+    write(workdir, "content/deck.yaml", DECK.format(id="bad", cards="{from: signs.csv, body: Txt}"))
+    d = _only(validate_json("content")[1])
+    assert (d["file"], d["line"], d["code"]) == ("content/signs.csv", 1, "spreadsheet.unknown-column")
+    (workdir / "content/signs.csv").write_text("title\nOne\n")
+    d = _only(validate_json("content")[1])
+    assert (d["file"], d["line"], d["code"]) == ("content/signs.csv", 1, "spreadsheet.missing-column")
+    assert "`Txt`" in d["message"]

@@ -148,7 +148,7 @@ def _cards(form: dict, raw: RawDocument, file: str, library: Library, problems: 
         _record(library, path, shown, data, "")
         rows = _xlsx_rows(io.BytesIO(data), shown, form.get("sheet"),
                           lambda message, hint: yaml_error(("sheet",), "spreadsheet.unknown-sheet", message, hint))
-    return _read_rows(rows, columns, shown, problems)
+    return _read_rows(rows, columns, {"title", *(p for p in PARTS if p in form)}, shown, problems)
 
 
 def _spreadsheet(name: str, file: str, library: Library, fail) -> Path:
@@ -273,14 +273,16 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-def _read_rows(rows: Iterator[Row], columns: dict[str, str], shown: str, problems: list[Diagnostic]) -> list[dict]:
-    """The cards of the rows after the header; each row's problems reported at its place."""
+def _read_rows(rows: Iterator[Row], columns: dict[str, str], required: set[str], shown: str,
+               problems: list[Diagnostic]) -> list[dict]:
+    """The cards of the rows after the header (which has the columns of the `required`
+    parts); each row's problems reported at its place."""
     cards: list[dict] = []
     header = next(rows, None)
     if header is None:
         raise Problem(Place(shown, 1).error("spreadsheet.empty", "this spreadsheet has no rows",
                                             "write the column names (`title`, `body` …) in its first row"))
-    _check_header(header, columns)
+    _check_header(header, columns, required)
     for row in rows:
         if not any(v.strip() for v in row.cells.values()):
             continue  # a blank row: spreadsheets end with some
@@ -297,8 +299,8 @@ def _read_rows(rows: Iterator[Row], columns: dict[str, str], shown: str, problem
     return cards
 
 
-def _check_header(header: Row, columns: dict[str, str]) -> None:
-    """Every column is one a card part is read from, and the title's is there."""
+def _check_header(header: Row, columns: dict[str, str], required: set[str]) -> None:
+    """Every column is one a card part is read from, and the `required` parts' are there."""
     named = {name.casefold(): name for name in header.cells}
     wanted = {column.casefold() for column in columns.values()}
     for name in header.cells:
@@ -308,11 +310,12 @@ def _check_header(header: Row, columns: dict[str, str]) -> None:
                 did_you_mean(name, columns.values()) or
                 f"the columns read are {', '.join(f'`{c}`' for c in columns.values())}; rename it to one of them, "
                 "or name it in the deck (`cards: {from: …, body: " + name + "}`)"))
-    if columns["title"].casefold() not in named:
-        raise Problem(header.place.error(
-            "spreadsheet.missing-column", f"there is no column `{columns['title']}` for the cards' titles",
-            did_you_mean(columns["title"], header.cells) or "name the column in the first row, or say which it is "
-            "with `title:` in the deck"))
+    for part in required:
+        if columns[part].casefold() not in named:
+            raise Problem(header.place.error(
+                "spreadsheet.missing-column", f"there is no column `{columns[part]}` for the cards' {part}",
+                did_you_mean(columns[part], header.cells) or f"name the column in the first row, or say which it is "
+                f"with `{part}:` in the deck"))
 
 
 def _card(row: Row, columns: dict[str, str], problems: list[Diagnostic]) -> dict | None:
