@@ -352,8 +352,8 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
     for d in problems:
         if d.code in _DOCUMENT_LOST:  # the document is gone before its kind and id were read
             library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(source.lines, d.line)))
-    for raw in raws:
-        raw = with_spreadsheet_cards(raw, file, library)  # type: ignore[assignment]
+    for written in raws:
+        raw = with_spreadsheet_cards(written, file, library)  # a deck's cards from a spreadsheet, read
         if raw is None:  # its spreadsheet has problems, reported
             continue
         doc, problems = validate_document(raw, file)

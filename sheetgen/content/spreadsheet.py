@@ -125,6 +125,7 @@ def _cards(form: dict, raw: RawDocument, file: str, library: Library, problems: 
     if "from" not in form:
         raise yaml_error((), "content.missing-field", "cards from a spreadsheet need `from:`",
                          "name the file: `from: cards.csv` (or a `.xlsx` workbook), relative to this YAML file")
+
     def from_error(code: str, message: str, hint: str) -> Problem:
         return yaml_error(("from",), code, message, hint)
 
