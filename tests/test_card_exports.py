@@ -167,3 +167,16 @@ def test_the_workbench_links_a_decks_exports_on_its_entry(workdir, sheetgen):
     assert 'id="cubit--reference-png--omens"' not in page  # not an entry of its own
     image = client.get("/output/cubit/reference-png/omens/001.png")
     assert image.status_code == 200 and image.content[:4] == b"\x89PNG"
+
+
+def test_images_a_deck_no_longer_has_are_removed(workdir, sheetgen):
+    _deck(workdir, "omens", 3, backs=True)
+    assert sheetgen("build", "--format", "png").code == 0
+    folder = workdir / "output/cubit/reference-png/omens"
+    assert (folder / "003.png").exists() and (folder / "003-back.png").exists()
+    _deck(workdir, "omens", 2)  # one card fewer, and every back the same
+    assert sheetgen("build", "--format", "png").code == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["001.png", "002.png", "back.png"]
+    (workdir / "content/omens.yaml").unlink()
+    assert sheetgen("build", "--format", "png").code == 0
+    assert not folder.exists() and not any("/omens/" in e["path"] for e in _manifest(workdir))

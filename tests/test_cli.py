@@ -32,7 +32,7 @@ def test_broken_yaml_exits_one_with_a_location_and_no_traceback(workdir):
     ["build", "nowhere/"],
     ["build", "--cube-size", "50"],
     ["build", "--cube-size", "-3mm"],
-    ["build", "--format", "png"],
+    ["build", "--format", "jpg"],
     ["build", "--paper", "a5"],
     ["build", "--theme", "no-such-theme"],
     ["validate", "--format", "xml"],
