@@ -165,7 +165,7 @@ def _sheet(doc, plan: SheetPlan, pages: list[int | None], bleed: float, trim_wid
             start = (y0 + y) * card.stride + x0 * 3
             at = (top + y) * row_bytes + left
             pixels[at:at + w * 3] = card.pixels[start:start + w * 3]
-    return Picture(width, height, row_bytes, bytes(pixels))
+    return Picture(width, height, row_bytes, pixels)
 
 
 def saved_object(title: str, plan: SheetPlan, alike: bool) -> bytes:

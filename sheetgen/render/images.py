@@ -30,7 +30,7 @@ class Picture:
     width: int
     height: int
     stride: int
-    pixels: bytes
+    pixels: bytes | bytearray
 
     def rows(self) -> Iterator[bytes]:
         row = self.width * 3
