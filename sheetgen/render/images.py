@@ -7,6 +7,7 @@ resolution in a `pHYs` chunk, the rows unfiltered and deflated at one level.
 
 from __future__ import annotations
 
+import itertools
 import math
 import struct
 import threading
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 DPI = 300  # print-on-demand printers' resolution
 POINTS_PER_INCH = 72.0
+_BAND = 128  # rows deflated at a time
 _COMPRESSION = 3  # a third of level 6's time, a third bigger
 
 #: pdfium may serve one call at a time in a process, whatever the document.
@@ -77,7 +79,6 @@ def rasterise(document, index: int, dpi: float = DPI, crop: float = 0.0) -> Pict
 
 def png(picture: Picture, dpi: float = DPI) -> bytes:
     """`picture` as PNG bytes: 8-bit RGB, sRGB, `dpi` recorded."""
-    raw = b"".join(b"\x00" + row for row in picture.rows())  # filter type 0 on every row
     per_metre = round(dpi / 0.0254)
     return b"".join((
         b"\x89PNG\r\n\x1a\n",
@@ -85,9 +86,21 @@ def png(picture: Picture, dpi: float = DPI) -> bytes:
         _chunk(b"sRGB", b"\x00"),  # perceptual
         _chunk(b"gAMA", struct.pack(">I", 45455)),  # sRGB's, for readers that ignore sRGB
         _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-        _chunk(b"IDAT", zlib.compress(raw, _COMPRESSION)),
+        _chunk(b"IDAT", _deflated(picture)),
         _chunk(b"IEND", b""),
     ))
+
+
+def _deflated(picture: Picture) -> bytes:
+    """The rows, each after its filter type (0: none), deflated a band of rows at a time:
+    a sheet of cards is not copied whole."""
+    deflate = zlib.compressobj(_COMPRESSION)
+    rows = picture.rows()
+    parts = []
+    while band := b"".join(b"\x00" + row for row in itertools.islice(rows, _BAND)):
+        parts.append(deflate.compress(band))
+    parts.append(deflate.flush())
+    return b"".join(parts)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
