@@ -151,13 +151,13 @@ def _sheet(doc, plan: SheetPlan, pages: list[int | None], bleed: float, trim_wid
     width, height = plan.size
     cw, ch = plan.cell
     row_bytes = width * 3
-    pixels = bytearray(b"\xff" * (row_bytes * height))
+    pixels = bytearray(b"\xff") * (row_bytes * height)
     dpi = cw * POINTS_PER_INCH / trim_width
+    x0 = y0 = round(bleed * dpi / POINTS_PER_INCH)  # the bleed, cut off
     for slot, page in enumerate(pages):
         if page is None:
             continue
         card = rasterise(doc, page, dpi)
-        x0 = y0 = round(bleed * dpi / POINTS_PER_INCH)
         w, h = min(cw, card.width - x0), min(ch, card.height - y0)
         left = (slot % plan.columns) * cw * 3
         top = (slot // plan.columns) * ch
