@@ -191,3 +191,17 @@ def test_a_column_the_deck_names_must_be_there(workdir):
     d = _only(validate_json("content")[1])
     assert (d["file"], d["line"], d["code"]) == ("content/signs.csv", 1, "spreadsheet.missing-column")
     assert "`Txt`" in d["message"]
+
+
+def test_a_table_column_names_a_computed_table(workdir, sheetgen):
+    write(workdir, "content/yaml.yaml", DECK.format(id="in-yaml", cards="""
+  - title: Odds
+    body: Chance to reach a target.
+    table: {computed: cubit-target-odds}
+"""))
+    (workdir / "content/signs.csv").write_text("title,body,table\nOdds,Chance to reach a target.,cubit-target-odds\n")
+    write(workdir, "content/csv.yaml", DECK.format(id="in-csv", cards="{from: signs.csv}"))
+    assert sheetgen("build", "--format", "pdf").code == 0
+    out = workdir / "output/cubit/reference"
+    expected = _cards_text(out / "in-yaml.pdf")
+    assert "%" in expected and _cards_text(out / "in-csv.pdf") == expected
