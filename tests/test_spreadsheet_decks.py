@@ -205,3 +205,14 @@ def test_a_table_column_names_a_computed_table(workdir, sheetgen):
     out = workdir / "output/cubit/reference"
     expected = _cards_text(out / "in-yaml.pdf")
     assert "%" in expected and _cards_text(out / "in-csv.pdf") == expected
+
+
+def test_the_workbench_shows_a_bad_cell_at_its_cell(workdir):
+    from sheetgen.serve.workspace import Workspace
+
+    _workbook(workdir / "content/signs.xlsx", [("One", "a", ""), ("", "b", "")])
+    write(workdir, "content/deck.yaml", DECK.format(id="bad", cards="{from: signs.xlsx, sheet: Omens}"))
+    ws = Workspace()
+    ws.rebuild()
+    (shown,) = [p for p in ws.state.problems if p.code == "spreadsheet.empty-title"]
+    assert shown.location == "content/signs.xlsx:Omens!A3" and shown.text.startswith(shown.location)
