@@ -137,17 +137,6 @@ def test_a_spreadsheet_outside_the_project_is_refused_links_too(workdir, tmp_pat
         ("content/a.yaml", 6, "spreadsheet.outside-project"), ("content/b.yaml", 6, "spreadsheet.outside-project")]
 
 
-def test_the_row_limit_is_named(workdir, monkeypatch):
-    from sheetgen.content import spreadsheet
-
-    monkeypatch.setattr(spreadsheet, "MAX_ROWS", 3)  # the limit's code path, without 50,000 rows
-    (workdir / "content/signs.csv").write_text(_csv([(f"Card {i}", "b", "") for i in range(5)]))
-    write(workdir, "content/deck.yaml", DECK.format(id="big", cards="{from: signs.csv}"))
-    d = _only(validate_json("content")[1])
-    assert (d["file"], d["line"], d["code"]) == ("content/signs.csv", 5, "spreadsheet.too-many-rows")
-    assert "at most 3 cards" in d["message"]
-
-
 def test_editing_the_spreadsheet_rebuilds_the_deck(workdir, sheetgen):
     csv_file = workdir / "content/signs.csv"
     csv_file.write_text(_csv([("Omens", "First", "")]))
@@ -216,3 +205,19 @@ def test_the_workbench_shows_a_bad_cell_at_its_cell(workdir):
     ws.rebuild()
     (shown,) = [p for p in ws.state.problems if p.code == "spreadsheet.empty-title"]
     assert shown.location == "content/signs.xlsx:Omens!A3" and shown.text.startswith(shown.location)
+
+
+def test_a_hundred_thousand_rows_are_refused_at_the_first_past_the_limit(workdir):
+    from sheetgen.content.spreadsheet import MAX_ROWS
+
+    (workdir / "content/signs.csv").write_text("title\n" + "".join(f"Card {i}\n" for i in range(100_000)))
+    write(workdir, "content/deck.yaml", DECK.format(id="huge", cards="{from: signs.csv}"))
+    d = _only(validate_json("content")[1])
+    assert (d["file"], d["line"], d["code"]) == ("content/signs.csv", MAX_ROWS + 2, "spreadsheet.too-many-rows")
+    assert f"at most {MAX_ROWS:,} cards" in d["message"]
+
+
+def test_the_workbench_watches_spreadsheets():
+    from sheetgen.serve.server import relevant
+
+    assert relevant("content/cards.csv") and relevant("content/cards.xlsx") and not relevant("content/.~cards.csv")
