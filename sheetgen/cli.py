@@ -78,9 +78,9 @@ def _length_option(_ctx: click.Context, _param: click.Parameter, value: str | No
 
 def _formats_option(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
     parts = tuple(p.strip().lower() for p in value.split(",") if p.strip())
-    bad = [p for p in parts if p not in ("pdf", "svg")]
+    bad = [p for p in parts if p not in ("pdf", "svg", "png", "tts")]
     if bad or not parts:
-        raise click.BadParameter(f"use pdf, svg or pdf,svg (got {value!r})")
+        raise click.BadParameter(f"use pdf, svg, png or tts, or several joined by commas: pdf,svg,png (got {value!r})")
     return parts
 
 
@@ -272,7 +272,8 @@ def _collector_paused(command):
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
               help="folder to write into (default: output/ beside the project's content/ folder)")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
-              help="output formats: pdf, svg or pdf,svg")
+              help="output formats, joined by commas: pdf, svg, png (each card of every deck at 300 dpi) "
+                   "and tts (decks as digital-tabletop sheets)")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               help="paper size (default: the theme's, else A4)")
 @click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")

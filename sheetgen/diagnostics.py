@@ -31,6 +31,9 @@ class Diagnostic:
     code: str
     message: str
     hint: str | None = None
+    # A spreadsheet's cell (`Omens!A3`): named instead of the line and column, which say
+    # its row and column for sorting.
+    cell: str | None = None
 
     def __post_init__(self) -> None:
         # User text quoted whole (a 100,000-character id) would swamp a report: every
@@ -47,9 +50,16 @@ class Diagnostic:
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.message)
 
+    @property
+    def place(self) -> str:
+        """`file:line:column`, or `file:Sheet!A3` for a spreadsheet's cell."""
+        return f"{self.file}:{self.cell}" if self.cell else f"{self.file}:{self.line}:{self.column}"
+
     def to_json(self) -> dict:
         data = asdict(self)
         data["severity"] = self.severity.value
+        if self.cell is None:
+            del data["cell"]
         return data
 
 
@@ -217,7 +227,7 @@ def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Seque
         if isinstance(d, Truncated):
             out.append(f"{safe(d.file)}: {d.message}")
             continue
-        out.append(f"{safe(d.file)}:{d.line}:{d.column}: {d.severity.value}[{d.code}]: {safe(d.message)}")
+        out.append(f"{safe(d.place)}: {d.severity.value}[{d.code}]: {safe(d.message)}")
         lines = source_lines.get(d.file)
         if lines is not None and 1 <= d.line <= len(lines):
             out += _source_excerpt(lines[d.line - 1], d.line, d.column)

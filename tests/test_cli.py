@@ -32,7 +32,7 @@ def test_broken_yaml_exits_one_with_a_location_and_no_traceback(workdir):
     ["build", "nowhere/"],
     ["build", "--cube-size", "50"],
     ["build", "--cube-size", "-3mm"],
-    ["build", "--format", "png"],
+    ["build", "--format", "jpg"],
     ["build", "--paper", "a5"],
     ["build", "--theme", "no-such-theme"],
     ["validate", "--format", "xml"],
@@ -205,7 +205,7 @@ def test_the_command_ends_with_main_s_status_and_everything_it_wrote(workdir):
     assert built.returncode == 0 and "2 files written" in built.stderr, built.stderr  # the deck and its print-shop twin
     manifest = json.loads((workdir / "output" / "manifest.json").read_text(encoding="utf-8"))
     assert [(workdir / "output" / e["path"]).read_bytes()[:5] for e in manifest["outputs"]] == [b"%PDF-"] * 2
-    usage = sheetgen("build", "--format", "png")
+    usage = sheetgen("build", "--format", "jpg")
     assert usage.returncode == 2 and "Error: Invalid value" in usage.stderr
     schema = sheetgen("schema")
     assert schema.returncode == 0 and json.loads(schema.stdout)["$schema"]

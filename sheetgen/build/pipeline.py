@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import gc
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -60,6 +61,7 @@ from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
 from sheetgen.layout.text import TOO_LONG, shorten_hint
+from sheetgen.render.card_exports import EXPORTS
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
 
@@ -142,6 +144,7 @@ def plan(
     library = checked.library
     spoiled = spoiled or {}
     wanted = tuple(f for f in FORMATS if f in set(formats))
+    exports = tuple(f for f in EXPORTS if f in set(formats))
     docs = [d for d in checked.documents(*kinds_registry.names(), targets_only=not members) if d.kind != "theme"]
     systems = {s for s in (kinds_registry.system_of(d) for d in docs) if s}
     docs += shipped_documents(checked, systems)
@@ -170,7 +173,7 @@ def plan(
     includers = {kind: [p for p in known.values() if p.includes and kind in p.kinds]
                  for kind in {k for p in known.values() for k in p.kinds}}
     for product in known.values():
-        fmts = tuple(f for f in product.formats if f in wanted)
+        fmts = tuple(f for f in product.formats if f in wanted) + (exports if product.deck else ())
         if not fmts or (product.print_shop_of and not checked.theme.print_shop):
             continue
         options = tuple(sorted(product.options.items()))
@@ -215,8 +218,21 @@ def plan(
                                       Job(product.id, tid, settings_docs, options), "blank",
                                       blocked_by=failed_of(product.kinds), kinds=tuple(product.kinds),
                                       blocked_files=spoiled_of(product.kinds)))
+    targets = [apart for t in targets for apart in _exports_apart(t)]
     targets.sort(key=lambda t: t.key)
     return targets
+
+
+def _exports_apart(target: Target) -> Iterator[Target]:
+    """A deck's target, and its card exports (`--format png,tts`) as targets of their own
+    (`<product>-png`, `<product>-tts`), laid out one card a page."""
+    own = tuple(f for f in target.formats if f not in EXPORTS)
+    if own:
+        yield replace(target, formats=own)
+    single = tuple(sorted({**dict(target.job.options), "imposition": "single"}.items()))
+    for fmt in target.formats:
+        if fmt in EXPORTS:
+            yield replace(target, name=f"{target.name}-{fmt}", formats=(fmt,), job=replace(target.job, options=single))
 
 
 def shipped_documents(checked: Checked, systems: set[str]) -> list:
@@ -355,7 +371,7 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
                 title = f"{document.title} — {page.label}" if page.label else document.title
                 rendered.append((target.relpath("svg", n if many else None), "svg", render_svg(page, title), 1))
         root = Path(out_dir)
-        for rel, fmt, data, pages in rendered:
+        for rel, fmt, data, pages in itertools.chain(rendered, _exported(target, document)):
             try:
                 path = safe_output_path(root, rel)
                 if stage:
@@ -373,6 +389,18 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
         if os.environ.get("SHEETGEN_DEBUG"):
             raise
     return result
+
+
+def _exported(target: Target, document: LayoutDocument) -> Iterator[tuple[str, str, bytes, int]]:
+    """The files of a card export target, one at a time: `<system>/<product>-<format>/<id>/…`."""
+    fmt = target.formats[0]
+    if fmt not in EXPORTS:
+        return
+    from sheetgen.render.card_exports import png_files, tts_files
+
+    files = png_files(document) if fmt == "png" else tts_files(document, target.id)
+    for name, data in files:
+        yield f"{target.system}/{target.name}/{target.id}/{name}", fmt, data, 1
 
 
 #: What every target a worker process runs shares, set once when the worker starts
@@ -393,7 +421,7 @@ def _import_renderers(todo: list[Target]) -> None:
     """Import the backends the targets need (reportlab for PDF) before the workers are
     made: each forked worker then has them, instead of every worker importing them again."""
     formats = {f for t in todo for f in t.formats}
-    if "pdf" in formats:
+    if formats & {"pdf", *EXPORTS}:
         import sheetgen.render.pdf  # noqa: F401
     if "svg" in formats:
         import sheetgen.render.svg  # noqa: F401

@@ -22,6 +22,7 @@ from sheetgen.content import plain, registry
 from sheetgen.content.cache import DocumentCache
 from sheetgen.content.checks import SLUG_PATTERN, ContentError, check_slug
 from sheetgen.content.project import PACKAGE_DATA, find_root, inside, relative_name, safe_name
+from sheetgen.content.spreadsheet import with_spreadsheet_cards
 from sheetgen.content.yamlsrc import (
     MAX_FILE_BYTES,
     TOO_MANY_DOCUMENTS,
@@ -364,7 +365,10 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
     for d in problems:
         if d.code in _DOCUMENT_LOST:  # the document is gone before its kind and id were read
             library.spoiled.setdefault(file, set()).update(_mentioned_kinds(_document_around(source.lines, d.line)))
-    for raw in raws:
+    for written in raws:
+        raw = with_spreadsheet_cards(written, file, library)  # a deck's cards from a spreadsheet, read
+        if raw is None:  # its spreadsheet has problems, reported
+            continue
         doc, problems = validate_document(raw, file)
         library.diagnostics.extend(problems)
         if doc is None:

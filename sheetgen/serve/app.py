@@ -23,6 +23,7 @@ from sheetgen import __version__
 from sheetgen.games import game_of_kind
 from sheetgen.diagnostics import display_path
 from sheetgen.generate import generators
+from sheetgen.serve.exports import export_links
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import preview
@@ -71,7 +72,10 @@ def gallery_groups(ws: Workspace) -> dict[str, dict[str, list[dict]]]:
     for e in sorted(state.entries, key=lambda e: e.path):
         by_target.setdefault(e.target or e.path, []).append(e)
     groups: dict[str, dict[str, list[dict]]] = {}
+    exports, folded = export_links(by_target)
     for key, entries in sorted(by_target.items()):
+        if key in folded:
+            continue
         first = entries[0]
         record = state.records.get(key)
         svgs = [e for e in entries if e.format == "svg"]
@@ -85,7 +89,7 @@ def gallery_groups(ws: Workspace) -> dict[str, dict[str, list[dict]]]:
         groups.setdefault(first.system or "other", {}).setdefault(first.product, []).append({
             "key": key, "id": first.id, "pdfs": pdfs, "link": f"/output/{(pdfs or svgs or entries)[0].path}", "svgs": svgs, "preview": preview_url,
             "sources": record.sources if record and record.sources else ((first.source,) if first.source else ()),
-            "pages": max((e.pages for e in pdfs), default=len(svgs)),
+            "pages": max((e.pages for e in pdfs), default=len(svgs)), "exports": exports.get(key, []),
         })
     return groups
 

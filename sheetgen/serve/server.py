@@ -18,7 +18,7 @@ from sheetgen.serve.app import create_app
 from sheetgen.serve.workspace import Workspace
 
 HOST = "127.0.0.1"  # never any other interface: the workbench writes into the project
-WATCHED_SUFFIXES = (".yaml", ".yml", ".ttf", ".otf")
+WATCHED_SUFFIXES = (".yaml", ".yml", ".ttf", ".otf", ".csv", ".xlsx")  # and decks' spreadsheets
 
 
 def relevant(path: str) -> bool:

@@ -35,7 +35,7 @@ def _digest(text: str) -> str:
 class Shown:
     """A diagnostic as a page shows it: its location, its headline and the terminal's text."""
 
-    location: str  # file:line:col
+    location: str  # file:line:col (file:Sheet!A3 for a spreadsheet's cell)
     severity: str
     code: str
     message: str
@@ -51,9 +51,9 @@ def show_diagnostics(diags: list[Diagnostic], lines: dict[str, list[str]], renam
     out = []
     for d in in_report_order(unique(diags)):
         name = rename.get(d.file, d.file)
-        shown = Diagnostic(name, d.line, d.column, d.severity, d.code, d.message, d.hint)
+        shown = replace(d, file=name)
         text = format_text([shown], {name: lines.get(d.file, [])} if d.file in lines else None)
-        out.append(Shown(f"{name}:{d.line}:{d.column}", d.severity.value, d.code, d.message, text, name, d.line))
+        out.append(Shown(shown.place, d.severity.value, d.code, d.message, text, name, d.line))
     return out
 
 

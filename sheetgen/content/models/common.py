@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, WithJsonSchema, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, ValidationError, WithJsonSchema, model_validator
 from pydantic_core import InitErrorDetails
 
 from sheetgen.content.checks import (
@@ -149,8 +149,19 @@ class ReferenceCard(ContentModel):
     footer: ShortText | None = None
 
 
+def _cards_from_a_spreadsheet(schema: dict[str, Any]) -> None:
+    """The schema offers `cards: {from: cards.csv …}` beside the list: the loader reads
+    the rows into cards before the deck is validated (`sheetgen.content.spreadsheet`)."""
+    from sheetgen.content.spreadsheet import FORM_SCHEMA
+
+    schema["properties"]["cards"] = {"anyOf": [schema["properties"]["cards"], FORM_SCHEMA]}
+
+
 class ReferenceDeck(DocumentModel):
-    """A deck of reference cards for one game, imposed on pages with crop marks."""
+    """A deck of reference cards for one game, imposed on pages with crop marks; its
+    cards are written out, or read from a spreadsheet."""
+
+    model_config = ConfigDict(**DocumentModel.model_config, json_schema_extra=_cards_from_a_spreadsheet)
 
     kind: Literal["reference-deck"]
     system: DeckSystem
