@@ -88,15 +88,15 @@ def field_of(source: Source | None, name: str) -> Source | None:
 
 def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, source: Source | None) -> list[Item]:
     """The printed face, in coordinates from (0, 0) to (size, size), over a background
-    of `colours.main` that the caller fills."""
+    of `colours.ground` that the caller fills."""
     s = size
     full = s >= FULL_DETAIL - 1e-6
     band = 0.07 * s
     head_h = HEADING * s
     items: list[Item] = []  # the face's own outline, drawn by the net, fills it with the main colour
     corner = CORNER * s
-    items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.accent))
-    items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.accent))
+    items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.corner))
+    items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.corner))
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
     items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.accent,
