@@ -99,7 +99,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.corner))
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
-    items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.accent,
+    items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.rule,
                       width=HEADING_GAP * s))
 
     # Header: icon, interface name, die number, on the band's colour made just dark (or

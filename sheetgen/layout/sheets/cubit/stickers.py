@@ -15,12 +15,13 @@ from sheetgen.layout.cards import CardGeometry, impose_deck
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, SYSTEM, Livery, livery
+from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, SYSTEM, Livery, for_print, livery
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, fit_scale, one_line
 from sheetgen.layout.widgets import check_boxes
 from sheetgen.units import MM
 
 SPARE_CHARGES = 6  # boxes on a spare battery sticker, for whoever fills in its capacity
+SAVER_RULE = 0.8  # points: the rule under the header band under `ink: saver`
 
 
 @dataclass(frozen=True)
@@ -42,15 +43,18 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
     """One sticker in its own coordinates: trim (0, 0)–(size, size), colour to the bleed."""
     s = geo.w
     full = s >= FULL_DETAIL - 1e-6
-    c = sticker.colours
+    c = for_print(ctx, sticker.colours)
     band = 0.06 * s
     head_h = 0.2 * s
     items: list[Item] = [Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, s + 2 * geo.bleed, role="bleed", stroke=None,
-                              fill=c.main)]
+                              fill=c.ground)]
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=c.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
     items.append(Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, head_h - 0.01 * s + geo.bleed, role="bleed", stroke=None,
                       fill=c.heading))
+    if c.light:  # the ink saver's light band, edged in the livery's colour
+        items.append(Rect(-geo.bleed, head_h - 0.01 * s - SAVER_RULE, s + 2 * geo.bleed, SAVER_RULE, stroke=None,
+                          fill=c.rule))
     head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.04 * s)
     # The name sits on its descender line at the bottom of its box, and a gap keeps its
     # descenders (the y of Battery) clear of the caps of the line below.

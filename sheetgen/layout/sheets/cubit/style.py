@@ -23,6 +23,7 @@ ICON_STROKE = 7.0  # line width of icons, in icon units
 
 
 SAVER_GROUND = 0.86  # under `ink: saver`, a face's or sticker's ground: the main colour this far towards white
+SAVER_BAND = 0.8  # its header band
 SAVER_CORNER = 0.55  # and its accent corners
 
 
@@ -30,8 +31,9 @@ SAVER_CORNER = 0.55  # and its accent corners
 class Livery:
     """A cubit's colours as hex values, with the text colours that read on them.
 
-    `light` (the ink saver's) keeps the main colour in the header band only: the ground
-    around the white panel and the accent corners print as light tints of them."""
+    `light` (the ink saver's) prints the ground around the white panel, the header band
+    and the accent corners as light tints, the header band edged by a rule in the main
+    colour (as cards' bands are under the ink saver), its text dark."""
 
     main: str
     accent: str
@@ -53,8 +55,14 @@ class Livery:
 
     @property
     def heading(self) -> str:
-        """The main colour, darkened or lightened just enough that text on it reads (WCAG AA, 4.5:1)."""
-        return text_ground(self.main)
+        """The main colour (a light tint of it under the ink saver), darkened or lightened
+        just enough that text on it reads (WCAG AA, 4.5:1)."""
+        return text_ground(tint(self.main, SAVER_BAND) if self.light else self.main)
+
+    @property
+    def rule(self) -> str:
+        """The rule under the header band: the accent, or the main colour under the ink saver."""
+        return self.edge if self.light else self.accent
 
     @property
     def on_heading(self) -> str:
