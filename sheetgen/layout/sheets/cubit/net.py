@@ -236,7 +236,7 @@ def net_bleed(net: Net, colours: Livery, bleed: float) -> list[Item]:
 
 
 def _tab_label(ctx: LayoutContext, poly: tuple, partner: int, depth: float, color: str) -> list[Item]:
-    """`glue under 3` along the tab, if the tab is deep enough to read it."""
+    """`glue under 3` along the tab, if the tab is deep and long enough to read it."""
     if depth < 6 * MM:
         return []
     (ax, ay), outer_a, outer_b, (bx, by) = poly
@@ -245,7 +245,9 @@ def _tab_label(ctx: LayoutContext, poly: tuple, partner: int, depth: float, colo
     mx, my = (ax + bx) / 2, (ay + by) / 2
     out = (outer_a[1] - ay) if horizontal else (outer_a[0] - ax)  # signed depth, away from the face
     text = f"glue under {partner}"
-    style = TextStyle(size=6.5, color=color, align="center", min_size=5)
+    style = TextStyle(size=FINE_MIN, color=color, align="center", min_size=FINE_MIN)
+    if ctx.fonts.width(text, style.font, FINE_MIN) > room:
+        return []
     label = one_line(ctx, text, Box(-room / 2, -depth / 3, room, depth * 2 / 3), style, None, what="tab label")
     if horizontal:
         return [Group(tuple(label), dx=mx, dy=my + out / 2)]
