@@ -94,9 +94,8 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker, edge: f
     if fit_scale(ctx, [para], text_box)[1]:
         items += fit_blocks(ctx, [para], text_box, what="upgrade text")
     else:  # the rules are on the upgrade card; a tiny sticker keeps its name and charges
-        items += fit_blocks(ctx, [Paragraph(ctx, "Rules on its card.", TextStyle(size=MIN_TEXT, color=muted,
-                                                                                          min_size=MIN_TEXT), None)],
-                            text_box, valign="middle")
+        note = TextStyle(size=MIN_TEXT, color=muted, min_size=MIN_TEXT)
+        items += fit_blocks(ctx, [Paragraph(ctx, "Rules on its card.", note, None)], text_box, valign="middle")
     return items
 
 
