@@ -305,7 +305,7 @@ def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
     texts = [words(p.extract_text() or "") for p in read_pdf(cubit_workdir / "output/handouts/bundle/kit.pdf").pages]
-    printed = [i for i, text in enumerate(texts) if "Score with a ruler" in text or "TEMPORARY UPGRADE" in text]
+    printed = [i for i, text in enumerate(texts) if "Cut along the solid line" in text or "TEMPORARY UPGRADE" in text]
     assert len(printed) == 3  # two nets, one page of stickers
     for i in printed:
         assert texts[i + 1] == "", f"page {i + 2} backs a page to cut out, but is not blank"

@@ -262,11 +262,24 @@ def check_boxes(
     return items, Box(x, y, cols * size + max(0, cols - 1) * gap, rows * size + max(0, rows - 1) * gap)
 
 
-def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, start: int = 1) -> list[Item]:
-    """Ruled lines to write on, `pitch` apart, filling the box."""
+def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, start: int = 1,
+                  field: str | None = None, tooltip: str = "") -> list[Item]:
+    """Ruled lines to write on, `pitch` apart, filling the box; with `field`, a form field
+    to type into on each line (`<field>_1`, `<field>_2` …)."""
     items: list[Item] = []
     y = box.y + pitch * start
+    n = 0
     while y <= box.bottom + 0.01:
         items.append(Path(line(box.x, y, box.right, y), stroke=WRITING_INK, width=WRITING_WIDTH))
+        n += 1
+        if field:
+            items.append(line_field(ctx, f"{field}_{n}", Box(box.x, y - pitch, box.w, pitch), tooltip))
         y += pitch
     return items
+
+
+def line_field(ctx: LayoutContext, name: str, row: Box, tooltip: str = "") -> Field:
+    """A text field on a ruled line (the bottom of `row`), its type sized to the line's pitch."""
+    h = min(row.h - 0.5 * MM, 6 * MM)
+    return Field(name, "text", row.x, row.bottom - h, row.w, h, tooltip=tooltip, font=ctx.fonts.face("regular"),
+                 size=min(10.0, round(h * 0.6, 1)))

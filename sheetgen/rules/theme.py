@@ -55,7 +55,7 @@ class ResolvedTheme:
     templates_digest: str = ""  # of its files, so outputs rebuild when one changes
     broken: bool = False  # the chosen theme has errors: nothing should be built with it
     printable_margin: float = DEFAULT_PRINTABLE_MARGIN  # nothing that must print comes closer to the edge
-    ink: str = "normal"  # "saver": light card backs and title bands
+    ink: str = "normal"  # "saver": light card backs, title bands, cube nets, stickers and grid mats
     print_shop: bool = True  # decks also get their one-card-a-page print-shop export
 
     @property

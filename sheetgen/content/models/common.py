@@ -83,7 +83,7 @@ class Theme(DocumentModel):
     printable_margin: Length | None = Field(
         None, description="nothing that must print comes closer to the paper's edge (default 5mm)")
     ink: Literal["normal", "saver"] | None = Field(
-        None, description="`saver`: light card backs and title bands, for home printers")
+        None, description="`saver`: light card backs, title bands, cube nets, stickers and grid mats, for home printers")
     # A folder of the publisher's templates over the bundled ones, relative to this file
     # (`sheetgen build --templates DIR` overrides it).
     templates: ShortText | None = None

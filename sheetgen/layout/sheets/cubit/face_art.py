@@ -17,7 +17,7 @@ from sheetgen.layout.primitives import Box, Circle, Item, Path, Rect, line, poly
 from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
 from sheetgen.layout.widgets import WRITING_INK
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, one_line
 
 HEADING = 0.22  # the header strip's depth, as a share of the face's edge
 HEADING_GAP = 0.024  # the accent rule under the strip, likewise
@@ -88,18 +88,18 @@ def field_of(source: Source | None, name: str) -> Source | None:
 
 def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, source: Source | None) -> list[Item]:
     """The printed face, in coordinates from (0, 0) to (size, size), over a background
-    of `colours.main` that the caller fills."""
+    of `colours.ground` that the caller fills."""
     s = size
     full = s >= FULL_DETAIL - 1e-6
     band = 0.07 * s
     head_h = HEADING * s
     items: list[Item] = []  # the face's own outline, drawn by the net, fills it with the main colour
     corner = CORNER * s
-    items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.accent))
-    items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.accent))
+    items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.corner))
+    items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.corner))
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
-    items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.accent,
+    items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.rule,
                       width=HEADING_GAP * s))
 
     # Header: icon, interface name, die number, on the band's colour made just dark (or
@@ -126,7 +126,10 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     muted = ctx.color("muted")
     # The skill: effective large, how it was reached small beside it.
     number_h = (0.25 if full else 0.21) * s
-    number_box = Box(inner.x, inner.y, 0.34 * s, number_h)
+    # As wide as the effective skill needs (two digits at most), leaving the rest to its detail.
+    number_w = 0.34 * s if face.effective is None else \
+        min(0.34 * s, ctx.fonts.width(str(face.effective), "bold", 0.24 * s) + 0.04 * s)
+    number_box = Box(inner.x, inner.y, number_w, number_h)
     if face.effective is not None:
         items += one_line(ctx, str(face.effective), number_box,
                           TextStyle(size=0.24 * s, font="bold", color=ink, min_size=MIN_TEXT), field_of(source, "skill"),
@@ -135,7 +138,10 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
         items.append(Rect(number_box.x, number_box.y + 0.02 * s, number_box.w * 0.8, number_h - 0.04 * s,
                           stroke=tint(ink, 0.6), width=0.5, fill=None, radius=0.02 * s))
     detail = Box(number_box.right + 0.02 * s, inner.y + 0.03 * s, inner.right - number_box.right - 0.02 * s, number_h - 0.06 * s)
-    small = TextStyle(size=max(MIN_TEXT, 0.05 * s), color=muted, min_size=MIN_TEXT, leading=1.2)
+    # Body text where a face is large enough to spell things out; a small face's
+    # abbreviated labels ("6 −3", "Spec. repair −1") are fine print.
+    floor = BODY_MIN if full else MIN_TEXT
+    small = TextStyle(size=max(floor, 0.05 * s), color=muted, min_size=floor, leading=1.2)
     if face.skill is not None:
         lines = [f"skill {face.skill}", f"upgrades −{face.cost}" if face.cost else "no upgrades"] if full else \
             [f"{face.skill} −{face.cost}" if face.cost else f"skill {face.skill}"]
@@ -150,7 +156,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     upgrades = face.upgrades if full else (face.short_upgrades or face.upgrades)
     if upgrades or face.note:
         text = "\n".join([f"- {u}" for u in upgrades] + ([f"*{face.note}*"] if face.note else []))
-        para = Paragraph(ctx, text, TextStyle(size=max(MIN_TEXT, 0.055 * s), color=ink, min_size=MIN_TEXT, leading=1.15),
+        para = Paragraph(ctx, text, TextStyle(size=max(floor, 0.055 * s), color=ink, min_size=floor, leading=1.15),
                          field_of(source, "upgrades"))
         need = para.height(ctx, rest.w, 1.0)
         box = Box(rest.x, rest.y, rest.w, min(need, rest.h))

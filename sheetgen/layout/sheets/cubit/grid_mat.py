@@ -59,9 +59,11 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
     w, h = squares
     grid = place_grid(grid_room(ctx, FOOTER), s, squares)
     accent = system_color(ctx, SYSTEM)
-    line_colour = tint(accent, 0.45)
-    label_colour = legible(tint(accent, 0.35), tint(accent, 0.94))
-    items: list[Item] = [Rect(grid.x, grid.y, grid.w, grid.h, stroke=None, fill=tint(accent, 0.94))]
+    saver = ctx.theme.ink_saver  # no tint over the squares, lighter lines
+    ground = "#ffffff" if saver else tint(accent, 0.94)
+    line_colour = tint(accent, 0.6 if saver else 0.45)
+    label_colour = legible(tint(accent, 0.35), ground)
+    items: list[Item] = [] if saver else [Rect(grid.x, grid.y, grid.w, grid.h, stroke=None, fill=ground)]
     cmds: list = []
     for i in range(1, w):
         cmds += line(grid.x + i * s, grid.y, grid.x + i * s, grid.bottom)

@@ -27,6 +27,7 @@ from sheetgen.layout.sheets.cubit.face_art import (
 from sheetgen.layout.sheets.cubit.net_geometry import (
     FACE_TURN,
     Net,
+    Segment,
     cross_net,
     grid_ticks,
     largest_size,
@@ -41,6 +42,7 @@ from sheetgen.layout.sheets.cubit.style import (
     CAPTIONS,
     Livery,
     credit,
+    for_print,
     livery,
     longest,
     reconstructed_source,
@@ -60,8 +62,11 @@ MIN_CUBE = 25 * MM  # below this, face text falls under the smallest readable si
 TAB_FILL = "#e4e4e4"
 TAB_BLEED = 1.5 * MM  # face colour onto the glue tabs, so a fold a little off shows colour, not grey
 MARK_GAP = 0.5 * MM  # between the bleed and the cut and fold marks
-MARK_LENGTH = 1.5 * MM
+MARK_LENGTH = 2 * MM  # (as long as lets four 25mm nets or two 30mm ones share an A4 page)
 MARK_WIDTH = 0.5  # points
+FOLD_DASH = (0.4 * MARK_LENGTH, 0.2 * MARK_LENGTH)  # a fold mark: two dashes
+CUT_INK = "#000000"
+CUT_WIDTH = 0.35  # points: the printed cut line on the trim
 TEXT_GAP = 4 * MM  # between a net's lowest point and the notation and instructions under it
 
 
@@ -118,17 +123,20 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
              source: DocInput | None) -> NetDrawing:
     """A net with its faces, glue tabs, bleed and marks; its cut outline and score lines.
 
-    Nothing is printed over the art where a cut or fold a little off would show it: the
-    faces' colours run past every cut edge by the theme's bleed (and onto the tabs), the
-    tabs' own edges are printed (a tab hides under its face), and the face edges and folds
-    are marked by ticks outside the bleed, each tab's fold also by ticks at its ends where
-    its line runs on onto waste paper. The `cut` and `fold` groups are the paths a
-    cutting machine cuts and scores; they carry no ink."""
+    The cut line is printed thin and solid on the trim, round faces and tabs alike; the
+    faces' colours run on past it by the theme's bleed (and onto the tabs), so a cut a
+    little off shows colour, not paper. Folds are marked outside the art: dashed marks
+    where each fold's line runs out onto waste paper, to score between with a ruler
+    (solid marks likewise end the straight runs of the cut). A net as pale as the paper
+    also prints its folds dashed, so its faces show their edges. The `cut` and `fold`
+    groups are the paths a cutting machine cuts and scores."""
+    colours = for_print(ctx, colours)
     art: list[Item] = []
     tab_items: list[Item] = []
+    tab_fill = None if colours.light else TAB_FILL
     muted = shade(TAB_FILL, 0.55)
     for tab in net.tabs:
-        tab_items.append(Path(polygon(tab.polygon), role="tab", stroke=None, fill=TAB_FILL))
+        tab_items.append(Path(polygon(tab.polygon), role="tab", stroke=None, fill=tab_fill))
         tab_items += _tab_label(ctx, tab.polygon, tab.partner[0], net.tab, muted)
     art.append(Group(tuple(tab_items), cls="tabs", label=f"{doc_id} glue tabs"))
     bleed = ctx.theme.bleed
@@ -139,25 +147,38 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
         box = net.faces[n]
         view = by_number[n]
         corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
-        outline = Path(polygon(corners), stroke=None, fill=colours.main, id=f"{doc_id}-face-{n}", cls="face")
+        outline = Path(polygon(corners), stroke=None, fill=colours.ground, id=f"{doc_id}-face-{n}", cls="face")
         src = face_source(source, n)
         turn = FACE_TURN[n]
         ox, oy = print_origin(turn, box)
         art.append(Group((outline, Group(tuple(face_art(ctx, view, net.size, colours, src)), dx=ox, dy=oy, rotate=turn)),
                          label=f"{doc_id}-face-{n}"))
-    ink = ctx.color("ink")
-    marks: list[Item] = [Path(polygon(t.polygon[:], close=False), role="tab", stroke=ink, width=MARK_WIDTH, fill=None,
-                              cls="tab-edge") for t in net.tabs]
     ticks = grid_ticks(net, bleed + MARK_GAP, MARK_LENGTH)
-    marks += [Path(line(*seg.a, *seg.b), role="crop", stroke="#000000", width=MARK_WIDTH, fill=None, cls="net-mark")
-              for seg in ticks]
     strip_boxes = [Box(r.x, r.y, r.w, r.h) for r in strips if isinstance(r, Rect)]
-    marks += [Path(line(*seg.a, *seg.b), role="crop", stroke="#000000", width=MARK_WIDTH, fill=None, cls="tab-tick")
-              for seg in tab_ticks(net, strip_boxes, MARK_GAP, MARK_LENGTH, ticks)]
+    marks = [_mark(seg, "net-mark", _on_fold(seg, net.fold_lines)) for seg in ticks]
+    marks += [_mark(seg, "tab-tick", True) for seg in tab_ticks(net, strip_boxes, MARK_GAP, MARK_LENGTH, ticks)]
     art.append(Group(tuple(marks), cls="marks", label=f"{doc_id} cut and fold marks"))
-    cut = [Path(polygon(net.outline), role="cut", stroke=None, fill=None)]
-    fold = [Path(line(*seg.a, *seg.b), role="fold", stroke=None, fill=None) for seg in net.fold_lines]
+    cut = [Path(polygon(net.outline), role="cut", stroke=CUT_INK, width=CUT_WIDTH, fill=None, join="round")]
+    fold_ink = colours.edge if colours.pale else None
+    fold = [Path(line(*seg.a, *seg.b), role="fold", stroke=fold_ink, width=MARK_WIDTH, dash=FOLD_DASH, fill=None)
+            for seg in net.fold_lines]
     return NetDrawing(art, cut, fold)
+
+
+def _on_fold(seg: Segment, folds: tuple[Segment, ...]) -> bool:
+    """Whether a horizontal or vertical mark lies on the line of one of `folds`."""
+    def line_of(g: Segment) -> tuple[bool, float]:
+        horizontal = abs(g.a[1] - g.b[1]) < 1e-6
+        return horizontal, g.a[1] if horizontal else g.a[0]
+
+    across, at = line_of(seg)
+    return any(h == across and abs(v - at) < 0.01 for h, v in map(line_of, folds))
+
+
+def _mark(seg: Segment, cls: str, fold: bool) -> Path:
+    """A mark outside the net on the line of a fold (dashed) or of a straight cut (solid)."""
+    return Path(line(*seg.a, *seg.b), role="fold" if fold else "crop", stroke="#000000", width=MARK_WIDTH,
+                dash=FOLD_DASH if fold else None, fill=None, cls=cls)
 
 
 # What each side of a face's print shows along its edge, as (from, to, colour part) in
@@ -184,7 +205,7 @@ def net_bleed(net: Net, colours: Livery, bleed: float) -> list[Item]:
     tabbed = {(t.face, t.side) for t in net.tabs}
     s = net.size
     head, corner = heading_depth(s) / s, CORNER
-    fills = {"heading": colours.heading, "accent": colours.accent, "main": colours.main}
+    fills = {"heading": colours.heading, "accent": colours.corner, "main": colours.ground}
     out: list[Item] = []
     for n in sorted(net.faces):
         box = net.faces[n]
@@ -215,7 +236,7 @@ def net_bleed(net: Net, colours: Livery, bleed: float) -> list[Item]:
 
 
 def _tab_label(ctx: LayoutContext, poly: tuple, partner: int, depth: float, color: str) -> list[Item]:
-    """`glue under 3` along the tab, if the tab is deep enough to read it."""
+    """`glue under 3` along the tab, if the tab is deep and long enough to read it."""
     if depth < 6 * MM:
         return []
     (ax, ay), outer_a, outer_b, (bx, by) = poly
@@ -224,7 +245,9 @@ def _tab_label(ctx: LayoutContext, poly: tuple, partner: int, depth: float, colo
     mx, my = (ax + bx) / 2, (ay + by) / 2
     out = (outer_a[1] - ay) if horizontal else (outer_a[0] - ax)  # signed depth, away from the face
     text = f"glue under {partner}"
-    style = TextStyle(size=6.5, color=color, align="center", min_size=5)
+    style = TextStyle(size=FINE_MIN, color=color, align="center", min_size=FINE_MIN)
+    if ctx.fonts.width(text, style.font, FINE_MIN) > room:
+        return []
     label = one_line(ctx, text, Box(-room / 2, -depth / 3, room, depth * 2 / 3), style, None, what="tab label")
     if horizontal:
         return [Group(tuple(label), dx=mx, dy=my + out / 2)]
@@ -421,8 +444,8 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
     # above another, each has its name over its own marks.
     gap_x, gap_y = 2 * reach - MARK_LENGTH, GAP
     cell_w, cell_h = w, LABEL + 1 * MM + 2 * reach + h
-    cols = max(1, int((area_w + gap_x) // (cell_w + gap_x)))
-    rows = int((band + gap_y) // (cell_h + gap_y))
+    cols = max(1, int((area_w + gap_x + 1e-6) // (cell_w + gap_x)))  # an exact fit fits
+    rows = int((band + gap_y + 1e-6) // (cell_h + gap_y))
     per_page = cols * rows
     docs = list(job.docs)  # content order: a bundle lists them as its section does
     sheets = (len(docs) + max(per_page, 1) - 1) // max(per_page, 1)

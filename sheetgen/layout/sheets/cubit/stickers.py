@@ -8,19 +8,22 @@ form: all in the game's own livery, so a cubit's own sticker looks like the spar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.content import plain
 from sheetgen.layout.cards import CardGeometry, impose_deck
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
+from sheetgen.layout.imposition import ImpositionError, plan_imposition
+from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Rect
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, SYSTEM, Livery, livery
-from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, fit_scale, one_line
+from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, SYSTEM, Livery, for_print, livery
+from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, fit_scale, one_line
 from sheetgen.layout.widgets import check_boxes
 from sheetgen.units import MM
 
 SPARE_CHARGES = 6  # boxes on a spare battery sticker, for whoever fills in its capacity
+SAVER_RULE = 0.8  # points: the rule under a light header band
+TEXT_CLEAR = 1 * MM  # from the printed edge to the name, at least
 
 
 @dataclass(frozen=True)
@@ -38,20 +41,28 @@ class Sticker:
     owner_source: Source | None = None  # the carrier's name
 
 
-def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list[Item]:
-    """One sticker in its own coordinates: trim (0, 0)–(size, size), colour to the bleed."""
+def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker, edge: float = 0.0) -> list[Item]:
+    """One sticker in its own coordinates: trim (0, 0)–(size, size), colour to the bleed;
+    `geo` is the part that prints, `edge` (its paper-coloured border) inside the trim."""
     s = geo.w
-    full = s >= FULL_DETAIL - 1e-6
-    c = sticker.colours
+    full = s + 2 * edge >= FULL_DETAIL - 1e-6
+    # A band printing smaller than FULL_DETAIL is light (as under the ink saver), its words
+    # dark: reversed type would need 7.5pt, more than its width holds.
+    c = for_print(ctx, sticker.colours) if s >= FULL_DETAIL - 1e-6 else replace(sticker.colours, light=True)
     band = 0.06 * s
-    head_h = 0.2 * s
+    # The name keeps clear of the printed edge; on a small sticker it may reach over the band.
+    side, top = max(band, TEXT_CLEAR) if full else TEXT_CLEAR, max(0.02 * s, TEXT_CLEAR)
+    head_h = max(0.2 * s, top + MIN_TEXT * 1.3 + 0.03 * s)
     items: list[Item] = [Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, s + 2 * geo.bleed, role="bleed", stroke=None,
-                              fill=c.main)]
+                              fill=c.ground)]
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=c.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
     items.append(Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, head_h - 0.01 * s + geo.bleed, role="bleed", stroke=None,
                       fill=c.heading))
-    head = Box(band, 0.02 * s, s - 2 * band, head_h - 0.04 * s)
+    if c.light:  # a light band, edged in the livery's colour
+        items.append(Rect(-geo.bleed, head_h - 0.01 * s - SAVER_RULE, s + 2 * geo.bleed, SAVER_RULE, stroke=None,
+                          fill=c.rule))
+    head = Box(side, top, s - 2 * side, head_h - 0.02 * s - top)
     # The name sits on its descender line at the bottom of its box, and a gap keeps its
     # descenders (the y of Battery) clear of the caps of the line below.
     kind_h, gap = MIN_TEXT * 1.25, head.h * 0.08  # "TEMPORARY UPGRADE" at the smallest size, and the gap over it
@@ -78,14 +89,13 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker) -> list
         items += marks
         bottom = area.y - 0.02 * s
     text_box = Box(inner.x, inner.y, inner.w, bottom - inner.y)
-    para = Paragraph(ctx, sticker.text, TextStyle(size=max(MIN_TEXT, 0.05 * s), color=ink, min_size=MIN_TEXT,
+    para = Paragraph(ctx, sticker.text, TextStyle(size=max(BODY_MIN, 0.05 * s), color=ink, min_size=BODY_MIN,
                                                   leading=1.15), sticker.text_source)
     if fit_scale(ctx, [para], text_box)[1]:
         items += fit_blocks(ctx, [para], text_box, what="upgrade text")
     else:  # the rules are on the upgrade card; a tiny sticker keeps its name and charges
-        items += fit_blocks(ctx, [Paragraph(ctx, "Rules on the upgrade card.", TextStyle(size=MIN_TEXT, color=muted,
-                                                                                          min_size=MIN_TEXT), None)],
-                            text_box, valign="middle")
+        note = TextStyle(size=MIN_TEXT, color=muted, min_size=MIN_TEXT)
+        items += fit_blocks(ctx, [Paragraph(ctx, "Rules on its card.", note, None)], text_box, valign="middle")
     return items
 
 
@@ -135,11 +145,25 @@ def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
     return out
 
 
+def neutral_edge(ctx: LayoutContext, job: Job, s: float) -> float:
+    """How far inside its trim a sticker's print stops: the paper-coloured edge of stickers
+    butted on a sheet (where gutters would cost a row), else 0."""
+    if ctx.single_cards or job.option("imposition") == "single":
+        return 0.0
+    try:
+        return plan_imposition(ctx.theme.paper, (s, s), ctx.theme.bleed, ctx.theme.printable_margin).edge
+    except ImpositionError:
+        return 0.0  # impose_deck reports it
+
+
 def layout_stickers(ctx: LayoutContext, job: Job) -> LayoutDocument:
-    """Every sticker at the cube's face size, imposed with crop marks."""
+    """Every sticker at the cube's face size, imposed with crop marks. Butted stickers are
+    drawn inside their paper-coloured edge, so the edge cuts off none of their art."""
     s = ctx.theme.cube_size
-    geo = CardGeometry(s, s, ctx.theme.bleed)
-    fronts = [sticker_art(ctx, geo, st) for st in stickers_for(ctx, job)]
+    edge = neutral_edge(ctx, job, s)
+    geo = CardGeometry(s - 2 * edge, s - 2 * edge, ctx.theme.bleed)
+    fronts = [[Group(tuple(sticker_art(ctx, geo, st, edge)), dx=edge, dy=edge)] if edge else sticker_art(ctx, geo, st)
+              for st in stickers_for(ctx, job)]
     pages = impose_deck(ctx, fronts, None, card=(s, s), label="Temporary-upgrade stickers", job=job,
                         numbered=False)
     return LayoutDocument(title="Cubit temporary-upgrade stickers", pages=tuple(pages), author=ctx.theme.author,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.content.checks import ICON_BOX
 from sheetgen.layout.cards import system_color
@@ -22,12 +22,32 @@ FULL_DETAIL = 40 * MM  # faces and stickers smaller than this drop the words aro
 ICON_STROKE = 7.0  # line width of icons, in icon units
 
 
+SAVER_GROUND = 0.86  # under `ink: saver`, a face's or sticker's ground: the main colour this far towards white
+SAVER_BAND = 0.8  # its header band
+SAVER_CORNER = 0.55  # and its accent corners
+
+
 @dataclass(frozen=True)
 class Livery:
-    """A cubit's colours as hex values, with the text colours that read on them."""
+    """A cubit's colours as hex values, with the text colours that read on them.
+
+    `light` (the ink saver's) prints the ground around the white panel, the header band
+    and the accent corners as light tints, the header band edged by a rule in the main
+    colour (as cards' bands are under the ink saver), its text dark."""
 
     main: str
     accent: str
+    light: bool = False
+
+    @property
+    def ground(self) -> str:
+        """What fills a face or sticker around its white panel."""
+        return tint(self.main, SAVER_GROUND) if self.light else self.main
+
+    @property
+    def corner(self) -> str:
+        """The accent corners' colour."""
+        return tint(self.accent, SAVER_CORNER) if self.light else self.accent
 
     @property
     def on_main(self) -> str:
@@ -35,8 +55,14 @@ class Livery:
 
     @property
     def heading(self) -> str:
-        """The main colour, darkened or lightened just enough that text on it reads (WCAG AA, 4.5:1)."""
-        return text_ground(self.main)
+        """The main colour (a light tint of it under the ink saver), darkened or lightened
+        just enough that text on it reads (WCAG AA, 4.5:1)."""
+        return text_ground(tint(self.main, SAVER_BAND) if self.light else self.main)
+
+    @property
+    def rule(self) -> str:
+        """The rule under the header band: the accent, or the main colour under the ink saver."""
+        return self.edge if self.light else self.accent
 
     @property
     def on_heading(self) -> str:
@@ -56,9 +82,14 @@ class Livery:
         return text_ground(shade(self.main, 0.55))
 
     @property
+    def pale(self) -> bool:
+        """Whether the main colour is too close to the paper to show its own edge."""
+        return contrast(self.main, "#ffffff") < 1.6
+
+    @property
     def edge(self) -> str:
         """A line that shows the main colour's edge even where it is as pale as the paper."""
-        return shade(self.main, 0.35) if contrast(self.main, "#ffffff") < 1.6 else self.main
+        return shade(self.main, 0.35) if self.pale else self.main
 
 
 READABLE = 4.5  # contrast for small text (WCAG AA)
@@ -83,6 +114,11 @@ def livery(ctx: LayoutContext, colors: list[str] | tuple[str, ...]) -> Livery:
     if len(hexes) == 1:
         return Livery(hexes[0], shade(hexes[0], 0.35) if contrast(hexes[0], "#ffffff") > 2 else tint(hexes[0], 0.5))
     return Livery(hexes[0], hexes[1])
+
+
+def for_print(ctx: LayoutContext, colours: Livery) -> Livery:
+    """`colours` as nets and stickers print them: light under the theme's `ink: saver`."""
+    return replace(colours, light=True) if ctx.theme.ink_saver else colours
 
 
 def icon(path_data: str, box: Box, color: str, *, weight: float = 1.0) -> list[Item]:

@@ -9,7 +9,7 @@ from sheetgen.layout.primitives import Box, Group, Item, Path, Rect, line
 from sheetgen.layout.sheets.kubos.character_values import SheetValues
 from sheetgen.layout.sheets.kubos.pieces import body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height, text_box
-from sheetgen.layout.widgets import check_boxes, labeled_value, section, writing_lines
+from sheetgen.layout.widgets import check_boxes, labeled_value, line_field, section, writing_lines
 from sheetgen.rules.kubos.core import ATTRIBUTE_MAX, CARRY_BASE, carry_capacity
 from sheetgen.layout.sheets.kubos import captions
 from sheetgen.units import MM
@@ -72,6 +72,8 @@ def items_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
             size=6.5, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None, valign="top")
         lines = Box(column.x, head.bottom, column.w, column.bottom - head.bottom)
         ruling += writing_lines(ctx, lines, pitch=pitch)
+        if v.fillable:
+            items += _item_fields(ctx, lines, pitch, weight_w, c)
         ruling.append(Path(line(lines.right - weight_w, lines.y + 1 * MM, lines.right - weight_w, lines.bottom),
                            stroke=tint(ctx.color("rule"), 0.3), width=0.4))
         text = body_style(ctx, 9)
@@ -82,6 +84,19 @@ def items_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
             written += one_line(ctx, entry.detail, Box(row.right - weight_w, row.y, weight_w - 1 * MM, row.h),
                                 body_style(ctx, 9, align="right"), None, valign="bottom")
     return items + [Group(tuple(ruling), id="item-lines", cls=f"item-lines columns-{columns}")] + written
+
+
+def _item_fields(ctx: LayoutContext, lines: Box, pitch: float, weight_w: float, column: int) -> list[Item]:
+    """A blank sheet's fields on a column's item lines: the item, and what it weighs."""
+    count = int((lines.h + 0.01) // pitch)
+    out: list[Item] = []
+    for k in range(count):
+        n = column * count + k + 1
+        row = Box(lines.x, lines.y + k * pitch, lines.w, pitch)
+        out.append(line_field(ctx, f"item_{n}", Box(row.x, row.y, row.w - weight_w - 1 * MM, row.h), f"Item {n}"))
+        out.append(line_field(ctx, f"item_{n}_weighs", Box(row.right - weight_w, row.y, weight_w, row.h),
+                              f"Item {n}: weighs"))
+    return out
 
 
 def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
@@ -171,10 +186,12 @@ def _entry_paragraphs(ctx: LayoutContext, entries) -> list:
     return blocks
 
 
-def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list) -> list[Item]:
-    """Entries at the top of the box, then ruled lines for more below them."""
+def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list, field: str | None = None,
+                        tooltip: str = "") -> list[Item]:
+    """Entries at the top of the box, then ruled lines for more below them (on a blank
+    sheet, with a form field named after `field` on each)."""
     if not blocks:
-        return writing_lines(ctx, box, pitch=LINE_PITCH)
+        return writing_lines(ctx, box, pitch=LINE_PITCH, field=field, tooltip=tooltip)
     items = fit_blocks(ctx, blocks, box, what="list")
     used = min(box.h, stack_height(ctx, blocks, box.w, 1.0))
     free = Box(box.x, box.y + used, box.w, box.h - used)
@@ -186,7 +203,7 @@ def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list) -> list[Item
 def magic_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
     items, inner = section(ctx, box, "Magic items", color)
     body, rule = inner.split_top(inner.h - 11 * MM, 1.5 * MM)
-    items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items))
+    items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items), v.field("magic_item"), "Magic item")
     items += text_box(ctx, captions.magic_items(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom", what="magic reminder")
     return items
 
@@ -197,7 +214,7 @@ def notes_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     blocks: list = []
     for entry in v.notes:
         blocks += [Paragraph(ctx, entry.text, body_style(ctx, 8), entry.source), Spacer(1.2 * MM)]
-    items += _written_then_lines(ctx, body, blocks)
+    items += _written_then_lines(ctx, body, blocks, v.field("notes"), "Background and notes")
     items += text_box(ctx, captions.after_adventure(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom",
                       what="after the adventure reminder")
     return items

@@ -124,7 +124,7 @@ def _health(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[It
     blank_note = " Shade the boxes beyond your HP." if v.fillable else ""
     blocks = [
         HpBoxes(v.hp_boxes, v.hp_lost, size=4.2 * MM, gap=1.0 * MM, color=ctx.color("ink"), min_scale=0.6,
-                group_id="hp"),
+                group_id="hp", field_prefix=v.field("hp_box")),
         Spacer(2 * MM),
         Paragraph(ctx, captions.hit_points() + blank_note, body_style(ctx, 7)),
     ]
@@ -142,6 +142,7 @@ def _fate(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item
     gap = 1.2 * MM
     r = min(2.3 * MM, (track.w - gap * (per_row - 1)) / (2 * per_row))
     circles: list[Item] = []
+    fields: list[Item] = []
     for i in range(FP_CIRCLES):
         row, col = divmod(i, per_row)
         cx = track.x + r + col * (2 * r + gap)
@@ -149,7 +150,12 @@ def _fate(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item
         owned = i < v.fate_owned
         circles.append(Circle(cx, cy, r, stroke=color, width=0.8, fill=tint(color, 0.7) if owned else None,
                               cls="fp owned" if owned else "fp"))
+        if v.fillable:  # a check box in each circle, to mark a fate point earned
+            side = r * 1.4
+            fields.append(Field(f"fate_point_{i + 1}", "checkbox", cx - side / 2, cy - side / 2, side, side,
+                                tooltip=f"Fate point {i + 1}"))
     items.append(Group(tuple(circles), id="fp-track", cls="fp-track"))
+    items += fields
     items += one_line(ctx, "Shade one per FP earned; cross out FP spent.",
                       Box(track.x, track.y, track.w, 3.4 * MM), body_style(ctx, 7, color="muted"), None, valign="top")
     blocks = [Paragraph(ctx, captions.fate_points(), body_style(ctx, 7)), Spacer(1.2 * MM),

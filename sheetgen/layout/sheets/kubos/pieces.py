@@ -148,8 +148,9 @@ class HpBoxes:
 
     def __init__(self, count: int, ticked: int = 0, *, size: float = 3.2 * MM, gap: float = 0.8 * MM,
                  color: str = "#1b1b1b", source: Source | None = None, min_scale: float = 0.5,
-                 scales: bool = True, group_id: str | None = None):
+                 scales: bool = True, group_id: str | None = None, field_prefix: str | None = None):
         self.group_id = group_id  # the SVG id of the track, so programs can find it
+        self.field_prefix = field_prefix  # a fillable sheet's checkbox per box: `<prefix>_1` …
         self.scales = scales  # False: a fixed size, whatever the text around it does
         self.count = max(0, count)
         self.ticked = max(0, min(ticked, self.count))
@@ -212,6 +213,9 @@ class HpBoxes:
                 items.append(Path((("M", bx + s * 0.18, by + s * 0.18), ("L", bx + s * 0.82, by + s * 0.82),
                                    ("M", bx + s * 0.82, by + s * 0.18), ("L", bx + s * 0.18, by + s * 0.82)),
                                   stroke=self.color, width=0.8, cap="round"))
+            if self.field_prefix:
+                items.append(Field(f"{self.field_prefix}_{i + 1}", "checkbox", bx, by, s, s, value=i < self.ticked,
+                                   tooltip=f"Hit point {i + 1}"))
         return [Group(tuple(items), id=self.group_id, cls="hp-boxes", label=f"{self.count} HP, {self.ticked} lost")]
 
     def _tally_line(self, ctx: LayoutContext, x: float, y: float, width: float) -> list[Item]:
