@@ -114,3 +114,22 @@ def test_an_existing_cubit_opens_in_the_builder_which_then_edits_its_save(projec
                "the edit was not saved over the builder's own file")
     assert files(root / "content/cubit/new").count("bloost-again.yaml") == 1
     browser.save_screenshot(str(shots / "builder-edits-saved.png"))
+
+
+def test_a_lost_event_stream_is_said_on_the_status_line(tmp_path, browser, shots, monkeypatch):
+    from test_cubit_support import copy_cubit_content
+
+    from sheetgen.serve.server import Background
+    from sheetgen.serve.workspace import Workspace
+
+    root = copy_cubit_content(tmp_path)
+    monkeypatch.chdir(root)
+    ws = Workspace()
+    ws.rebuild()
+    with Background(ws, initial_build=False) as url:
+        browser.get(url + "/new")
+        wait_until(browser, lambda d: "written" in d.find_element(By.ID, "status").text, "no status")
+    # The server has stopped: the page says so and that it keeps trying.
+    wait_until(browser, lambda d: "disconnected" in d.find_element(By.ID, "status").text, "no word of the lost server")
+    assert "retrying" in browser.find_element(By.ID, "status").text
+    browser.save_screenshot(str(shots / "disconnected.png"))

@@ -159,3 +159,14 @@ def test_the_favicon_is_served(workdir):
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
     assert icon.text.startswith("<svg")
+
+
+def test_the_generator_pages_name_no_command_line_option(workdir):
+    from sheetgen.generate import generators
+
+    ws, client = cubit_workspace(workdir)
+    pages = [client.get("/new").text] + [client.get(f"/new/{kind}", params={"seed": "2"}).text for kind in generators()]
+    for page in pages:
+        main = re.search(r"<main>(.*)</main>", page, re.S).group(1)
+        shown = re.sub(r"<pre class=\"yaml\">.*?</pre>", "", main, flags=re.S)  # the YAML's header is the command
+        assert not re.search(r"--[a-z]", html.unescape(re.sub(r"<[^>]+>", " ", shown))), shown[:2000]

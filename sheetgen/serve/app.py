@@ -211,7 +211,8 @@ async def favicon(request: Request) -> Response:
 
 
 async def generator_list(request: Request) -> Response:
-    return page(request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind))
+    return page(request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind),
+                words=form_words)
 
 
 async def generator_form(request: Request) -> Response:
@@ -260,7 +261,7 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: P
                 trial=trial, problem=problem, errors=errors, preview_url=preview_url,
                 saved=display_path(str(saved)) if saved_text is not None else None,
                 saved_docs=_documents_in(saved_text or ""), again=again, save_error=save_error,
-                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS)
+                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS, words=form_words)
 
 
 def _read_saved(path: Path | None) -> str | None:

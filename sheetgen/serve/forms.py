@@ -7,6 +7,7 @@ bounds, and ends up in YAML (written by the YAML dumper), never in code.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import shlex
@@ -114,9 +115,11 @@ def option_limits(opt: Option) -> tuple[int, int]:
 
 
 def generator_fields(gen: Generator, params: Mapping[str, str]) -> list[Field]:
-    """One field per option, as the command line has one option per declaration."""
+    """One field per option, as the command line has one option per declaration (its help
+    in the form's words)."""
     fields = []
     for opt in gen.options:
+        opt = dataclasses.replace(opt, help=form_words(opt.help))
         current = str(params.get(opt.name, "") or "")[:MAX_FIELD]
         default = "" if opt.default is None else str(opt.default)
         value = current if opt.name in params else default
@@ -203,6 +206,11 @@ class CubitForm:
     @property
     def budget(self) -> int:
         return STARTING_SKILLS + self.advancement
+
+    @property
+    def budget_unknown(self) -> bool:
+        """A skill or the advancement is refused: the total and the budget are not known."""
+        return any(name.startswith("skill") or name == "advancement" for name in self.errors)
 
     @property
     def custom(self) -> bool:
