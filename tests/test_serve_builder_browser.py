@@ -133,3 +133,24 @@ def test_a_lost_event_stream_is_said_on_the_status_line(tmp_path, browser, shots
     wait_until(browser, lambda d: "disconnected" in d.find_element(By.ID, "status").text, "no word of the lost server")
     assert "retrying" in browser.find_element(By.ID, "status").text
     browser.save_screenshot(str(shots / "disconnected.png"))
+
+
+def test_an_error_is_badged_on_its_card_which_stays_where_it_was(project, browser, shots):
+    root, ws, url = project
+    browser.get(url + "/")
+    card = "cubit--sheet--tumbler"
+    browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", card)
+    top = lambda d: d.execute_script(  # noqa: E731
+        "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card)
+    before = top(browser)
+    cubit = root / "content/cubit/cubits/tumbler.yaml"
+    good = cubit.read_text()
+    cubit.write_text(good.replace("\nfaction: ", "\nfaction: x", 1))
+    badge = f"#{card} .badge"
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, badge), "no badge on the card")
+    assert "content/cubit/cubits/tumbler.yaml:" in browser.find_element(By.CSS_SELECTOR, badge).text
+    assert abs(top(browser) - before) <= 2, (before, top(browser))  # the problems listed above did not push it down
+    browser.save_screenshot(str(shots / "gallery-badge.png"))
+    cubit.write_text(good)
+    wait_until(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, badge), "the badge stayed")
+    assert abs(top(browser) - before) <= 2
