@@ -99,7 +99,8 @@ def test_an_existing_cubit_opens_in_the_builder(workdir):
     # Its file holds storage the builder does not edit: a save writes a new file, under a new id.
     assert ">Save to content<" in page and "is not written over" in page
     clash = client.post("/cubit/save", data=fields)
-    assert clash.status_code == 400 and "Not saved" in clash.text
+    assert clash.status_code == 400 and "Not saved: content/cubit/cubits/bloost.yaml holds more than the builder " \
+        "writes, so it is not written over; give the cubit another id" in clash.text
     copy = client.post("/cubit/save", data={**fields, "id": "bloost-copy"}, follow_redirects=False)
     assert copy.status_code == 303 and (workdir / "content/cubit/new/bloost-copy.yaml").is_file()
     assert "storage" in (workdir / "content/cubit/cubits/bloost.yaml").read_text()  # the original untouched

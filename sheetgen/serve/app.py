@@ -551,6 +551,9 @@ async def cubit_save(request: Request) -> Response:
         if built.form.errors or built.problem or trial is None:
             return _builder_page(request, built, 400, "a field is refused (marked below); nothing was written")
         replace = _replaceable(ws, built)
+        if replace is None and built.edited is not None and built.edited.id == built.form.id:
+            return _builder_page(request, built, 400, f"{built.form.file} holds more than the builder writes, so it "
+                                 "is not written over; give the cubit another id to save it as a new file")
         saved, save_error = _replace(ws, replace, trial) if replace else _save(ws, trial.text, "cubit", stop)
         if saved is None:
             return _builder_page(request, built, 400, save_error)
