@@ -120,6 +120,9 @@ def test_the_builder_makes_custom_npcs_and_suggests_catalog_upgrades(workdir):
     assert "error[" not in npc and net_src(npc)
     doc = yaml.safe_load(html.unescape(re.search(r'<pre class="yaml">(.*?)</pre>', npc, re.S).group(1)))
     assert doc["configuration"] == "custom" and doc["faces"].split()[0].startswith("At")
+    assert 'id="roll"' not in npc  # rolling is a standard cubit's method
+    rolled = client.get("/cubit", params={**builder(configuration="custom"), **faces, "roll": "1"}).text
+    assert field_error(rolled, "configuration").startswith("Roll makes a standard cubit's skills")
     wrong = client.get("/cubit", params={**builder(configuration="custom"), "interface2": "nope"}).text
     assert field_error(wrong, "interface2").startswith("choose one of: ")
 

@@ -262,7 +262,9 @@ def cubit_form(params: Mapping[str, str]) -> CubitForm:
     form.cube_size = read("cube_size", lambda: text_value(params, "cube_size", 16), "") or form.cube_size
     form.paper = read("paper", lambda: choice("paper", PAPERS, "a4"), "a4")
     form.file = read("file", lambda: text_value(params, "file", 1024), "")
-    if params.get("roll") or params.get("assign"):
+    if params.get("roll") and form.custom:
+        form.errors["configuration"] = "Roll makes a standard cubit's skills; a custom NPC's are yours to choose"
+    elif params.get("roll") or params.get("assign"):
         form.seed = seed_value({"reroll": "1"})
         rng = random.Random(form.seed)
         skills = rolled_skills(rng) if params.get("roll") else assigned_skills(rng)
