@@ -127,8 +127,11 @@ def generator_fields(gen: Generator, params: Mapping[str, str]) -> list[Field]:
             choices = tuple(opt.choices) if opt.default is not None else ("", *opt.choices)
             fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "select", value, choices))
         elif opt.type is int:
-            fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "number", value,
-                                limits=option_limits(opt)))
+            limits = option_limits(opt)
+            narrower = opt.bounds is not None and limits != tuple(opt.bounds)
+            fields.append(Field(opt.name, opt.name.replace("_", " "),
+                                opt.help + (f" (this form: {limits[0]} to {limits[1]})" if narrower else ""),
+                                "number", value, limits=limits))
         else:
             fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "text", value))
     return fields
