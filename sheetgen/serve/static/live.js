@@ -42,7 +42,13 @@
     fresh.querySelectorAll("[data-keep-last]").forEach(function (slot) {
       const before = slot.id && old.querySelector("#" + CSS.escape(slot.id));
       const img = before && before.querySelector("img");
-      if (slot.querySelector("img") || !img) return;
+      if (!img) return;
+      const fresh = slot.querySelector("img");
+      if (fresh) {  // the new preview takes the old one's room while it loads: nothing below moves
+        fresh.style.minHeight = img.offsetHeight + "px";
+        fresh.addEventListener("load", function () { fresh.style.minHeight = ""; }, { once: true });
+        return;
+      }
       img.classList.add("stale");
       const note = slot.querySelector("[data-stale-note]");
       if (note) note.textContent = note.dataset.staleNote;
