@@ -183,8 +183,8 @@ def test_a_generated_cubit_saved_from_its_form_has_no_problem_with_itself(projec
     browser.get(url + "/new/cubit?seed=78&method=roll")
     version = ws.state.version
     browser.find_element(By.ID, "save").click()
-    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "p.saved"), "the document was not saved")
-    saved = browser.find_element(By.CSS_SELECTOR, "p.saved code").text
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".saved"), "the document was not saved")
+    saved = browser.find_element(By.CSS_SELECTOR, ".saved p:first-child code:last-of-type").text
     assert saved.startswith("content/cubit/new/") and (root / saved).is_file()
     # Its preview loads while the rebuild the save sets off is under way, and nothing is said against it.
     wait_until(browser, lambda d: d.execute_script(

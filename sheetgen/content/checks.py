@@ -9,6 +9,7 @@ colour in lowercase, a length in points) or raises `ContentError`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from sheetgen.diagnostics import did_you_mean, safe
@@ -65,10 +66,34 @@ class ContentError(ValueError):
         self.hint = hint
 
 
-def slugify(text: str) -> str:
-    """A best-effort slug to suggest for a bad id."""
-    slug = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
-    return slug[:MAX_ID_LENGTH] or "my-id"
+# Letters that no Unicode decomposition turns into ASCII, as Latin letters (Hebrew, Greek,
+# Cyrillic and a few Latin ones): enough for a readable id, not a scholarly transliteration.
+_LETTERS = {
+    **dict(zip("אבגדהוזחטיכךלמםנןסעפףצץקרשת",
+               ["", "b", "g", "d", "h", "v", "z", "ch", "t", "y", "k", "k", "l", "m", "m", "n", "n", "s", "",
+                "p", "f", "ts", "ts", "k", "r", "sh", "t"])),
+    **dict(zip("αβγδεζηθικλμνξοπρσςτυφχψω",
+               ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l", "m", "n", "x", "o", "p", "r", "s", "s",
+                "t", "y", "f", "ch", "ps", "o"])),
+    **dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяєіїґ",
+               ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s",
+                "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "ye", "i", "yi",
+                "g"])),
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i",
+}
+
+
+def slugify(text: str, default: str = "my-id", limit: int = MAX_ID_LENGTH) -> str:
+    """A best-effort slug of `text` (a name, or a bad id): diacritics folded ("Zoë" →
+    `zoe`), other scripts' letters transliterated where a table knows them, cut at a
+    word boundary to at most `limit` characters; `default` when nothing is left."""
+    folded = unicodedata.normalize("NFKD", str(text).lower())
+    latin = "".join(_LETTERS.get(c, c) for c in folded if not unicodedata.combining(c))
+    slug = re.sub(r"[^a-z0-9]+", "-", latin).strip("-")
+    if len(slug) > limit:
+        cut = slug[:limit + 1].rfind("-")
+        slug = slug[:cut] if cut > 0 else slug[:limit].strip("-")
+    return slug or default
 
 
 def check_slug(value: str) -> str:

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from sheetgen.content.loader import Library
-from sheetgen.content.checks import slugify
+from sheetgen.content.checks import MAX_ID_LENGTH, slugify
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, tag_for
 
@@ -58,6 +58,14 @@ def custom_faces(rng: random.Random, interfaces: list[str]) -> list[dict[str, An
     return [{"interface": iface, "skill": rng.randint(1, FACES)} for iface in faces]
 
 
+def name_slug(name: str | None, tag: str, count: int) -> str:
+    """The start of a cubit's id: its name as a slug, short enough that the id with its
+    tag (and its number, with --count) stays a valid id; `cubit` if the name has no
+    letters to make one of."""
+    room = MAX_ID_LENGTH - len(tag) - 1 - (len(f"-{count}") if count > 1 else 0)
+    return slugify(name or "", default="cubit", limit=room)
+
+
 def generate_cubit(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
     """`--count` cubits: standard player cubits (skills assigned or rolled) or, with
     `--configuration custom`, NPCs with faces of any interfaces."""
@@ -74,7 +82,7 @@ def generate_cubit(rng: random.Random, options: dict[str, Any], library: Library
     if options.get("id") and count > 1:
         raise ValueError("--id names one document; leave it out with --count")
     tag = tag_for(options, rng)
-    base = options.get("id") or (f"{slugify(options['name'])}-{tag}" if options.get("name") else f"cubit-{tag}")
+    base = options.get("id") or f"{name_slug(options.get('name'), tag, count)}-{tag}"
     out = []
     for n in range(1, count + 1):
         doc: dict[str, Any] = {"kind": "cubit", "id": base if count == 1 else f"{base}-{n}"}

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Mapping
 from urllib.parse import parse_qsl, urlencode
 
+import yaml
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (FileResponse, HTMLResponse, PlainTextResponse, RedirectResponse, Response,
+                                 StreamingResponse)
 from starlette.routing import Route
 
 from sheetgen import __version__
+from sheetgen.content.loader import Document
 from sheetgen.games import game_of_kind
 from sheetgen.diagnostics import display_path
 from sheetgen.generate import generators
@@ -27,15 +31,17 @@ from sheetgen.serve.exports import export_links
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import preview
-from sheetgen.serve.confine import NotInside, confined, create_new
-from sheetgen.serve.forms import (CUBIT_LIMITS, SEED_LIMITS, FormError, cubit_form, cubit_yaml, generate,
-                                  generator_fields, generator_values, seed_value)
+from sheetgen.serve.confine import NotInside, confined, create_new, replace_file
+from sheetgen.serve.forms import (BUILDER_FIELDS, CUBIT_LIMITS, SEED_LIMITS, CubitForm, FormError, cubit_form,
+                                  cubit_params, cubit_yaml, field_of, form_words, generate, generator_fields,
+                                  generator_values, seed_value)
 from sheetgen.serve.guard import TOKEN_FIELD, Gate, Guard, Headers, Stop, costly, never, new_token
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
 MAX_PREVIEWS = 64  # outputs' previews kept in memory (the most recent)
-STATIC = {"live.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
+STATIC = {"live.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8",
+          "favicon.svg": "image/svg+xml"}
 NOT_FOUND = "Not Found"
 
 
@@ -199,64 +205,92 @@ async def static(request: Request) -> Response:
     return Response(data, media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
 
 
+async def favicon(request: Request) -> Response:
+    """The browser's tab icon (asked for as /favicon.ico by every browser)."""
+    data = resources.files("sheetgen.serve").joinpath("static", "favicon.svg").read_bytes()
+    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
 # --- generators --------------------------------------------------------------------------------
 
 
 async def generator_list(request: Request) -> Response:
-    return page(request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind))
+    return page(request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind),
+                words=form_words)
 
 
 async def generator_form(request: Request) -> Response:
-    """A generator's form; with values, also its YAML, its problems and a preview."""
+    """A generator's form; with values, also its YAML, its problems and a preview; with
+    `saved` (where a save sends the browser), the document as it was saved."""
     gen = generators().get(request.path_params["kind"])
     if gen is None:
         return not_found()
     ws: Workspace = request.app.state.workspace
     params = form_params(request.query_params)
-    return await costly(request, refused, lambda stop: _generator_page(request, ws, gen, params, None, 200, stop=stop))
+    saved = ws.saved_file(params.pop("saved", ""))
+    return await costly(request, refused, lambda stop: _generator_page(request, ws, gen, params, saved, 200, stop=stop))
 
 
-def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: tuple[Path, str] | None,
+def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: Path | None,
                     status: int, save_error: str | None = None, stop: Stop = never) -> Response:
-    """The form with its document; once `saved` (the file and its text), that document as
-    saved, not made again: its id is taken now, so the generator would give another."""
-    text, trial, problem, query = "", None, None, ""
+    """The form with its document, each refused field marked beside it; once `saved` (the
+    file a save wrote), that document as saved, not made again: its id is taken now, so the
+    generator would give another."""
+    text, trial, problem, query, errors = "", None, None, "", {}
     try:
         seed = seed_value(params)
     except FormError as exc:  # shown as it was typed, and refused at the field like any other
-        seed, problem = str(params.get("seed", ""))[:12], f"{exc.field}: {exc.message}"
+        seed, errors = str(params.get("seed", ""))[:12], exc.errors
     params = {**params, "seed": str(seed)}
     fields = generator_fields(gen, params)
-    if saved:
-        text = saved[1]
+    saved_text = _read_saved(saved)
+    if saved_text is not None:
+        text = saved_text
         trial = _try(ws, text, f"new-{gen.kind}.yaml", stop=stop)
-        query = urlencode({"saved": display_path(str(saved[0]))})
-    elif problem is None:
+        query = urlencode({"saved": display_path(str(saved))})
+    elif not errors:
         try:
             values = generator_values(gen, params)
             text = generate(gen, seed, values, ws.library())
             trial = _try(ws, text, f"new-{gen.kind}.yaml", stop=stop)
         except FormError as exc:
-            problem = exc.message if not exc.field else f"{exc.field}: {exc.message}"
-            status = max(status, 400)
+            errors = exc.errors
         except ValueError as exc:  # options that make no sense together, as `sheetgen new` says
-            problem = str(exc)
+            name = field_of(str(exc), tuple(opt.name for opt in gen.options))
+            errors, problem = ({name: form_words(str(exc))}, None) if name else ({}, form_words(str(exc)))
         query = urlencode({k: v for k, v in params.items() if k != "reroll"})
-    else:
-        status = max(status, 400)
     preview_url = f"/new/{gen.kind}/preview.svg?{query}" if trial and trial.ok and trial.target() else None
+    again = urlencode({k: v for k, v in params.items() if k not in ("seed", "reroll")})
     return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
-                trial=trial, problem=problem, preview_url=preview_url,
-                saved=display_path(str(saved[0])) if saved else None, save_error=save_error,
-                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS)
+                trial=trial, problem=problem, errors=errors, preview_url=preview_url,
+                saved=display_path(str(saved)) if saved_text is not None else None,
+                saved_docs=_documents_in(saved_text or ""), again=again, save_error=save_error,
+                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS, words=form_words)
 
 
-def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None, stop: Stop = never
-         ) -> preview.Trial:
-    """`text` checked against the content folder; a text a form saved is checked as that
-    file, so that it is not counted twice (as itself and as the file)."""
+def _read_saved(path: Path | None) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8") if path else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _documents_in(text: str) -> list[tuple[str, str]]:
+    """(kind, id) of each document of a text a form saved (its own YAML)."""
+    try:
+        docs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return []
+    return [(str(d.get("kind")), str(d.get("id"))) for d in docs if isinstance(d, dict)]
+
+
+def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None, stop: Stop = never,
+         edited: Path | None = None) -> preview.Trial:
+    """`text` checked against the content folder; a text a form saved, or the document of
+    the file the builder edits (`edited`), is checked as that file, so that it is not
+    counted twice (as itself and as the file)."""
     return preview.try_text(text, ws.content_paths(), ws.settings if settings is None else settings, name,
-                            saved=ws.saved_as(text), stop=stop)
+                            saved=edited or ws.saved_as(text), stop=stop)
 
 
 async def generator_preview(request: Request) -> Response:
@@ -268,11 +302,7 @@ async def generator_preview(request: Request) -> Response:
 
     def make(stop: Stop) -> bytes | None:
         if "saved" in params:  # a document a form saved (see `_generator_page`)
-            path = ws.saved_file(params["saved"])
-            try:
-                text = path.read_text(encoding="utf-8") if path else None
-            except (OSError, UnicodeDecodeError):
-                text = None
+            text = _read_saved(ws.saved_file(params["saved"]))
             if text is None:
                 return None
         else:
@@ -296,7 +326,8 @@ async def generator_preview(request: Request) -> Response:
 
 
 async def generator_save(request: Request) -> Response:
-    """Save the generator's document as a new file in the content folder (never over one)."""
+    """Save the generator's document as a new file in the content folder (never over one),
+    then show it as saved (303: a reload of that page saves nothing)."""
     gen = generators().get(request.path_params["kind"])
     if gen is None:
         return not_found()
@@ -309,11 +340,15 @@ async def generator_save(request: Request) -> Response:
     def work(stop: Stop) -> Response:
         try:
             text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
+        except FormError:
+            return _generator_page(request, ws, gen, params, None, 400, "a field is refused (marked beside it)")
         except ValueError as exc:
-            return _generator_page(request, ws, gen, params, None, 400, str(exc))
+            return _generator_page(request, ws, gen, params, None, 400, form_words(str(exc)))
         saved, problem = _save(ws, text, gen.kind, stop)
-        return _generator_page(request, ws, gen, params, (saved, text) if saved else None, 200 if saved else 400,
-                               problem)
+        if saved is None:
+            return _generator_page(request, ws, gen, params, None, 400, problem)
+        shown = display_path(str(saved))
+        return RedirectResponse(f"/new/{gen.kind}?{urlencode({**params, 'saved': shown})}", status_code=303)
 
     return await costly(request, refused, work)
 
@@ -364,13 +399,30 @@ async def _form(request: Request) -> dict[str, str] | Response:
 # --- the cubit builder --------------------------------------------------------------------------
 
 
-def _cubit_trial(ws: Workspace, params: dict, stop: Stop = never):
+@dataclass
+class Built:
+    """The builder's form, its cubit checked (None while a field is refused), a problem
+    the page shows above the net, the document it edits and what the template needs."""
+
+    form: CubitForm
+    trial: preview.Trial | None
+    problem: str | None
+    edited: Document | None
+    extra: dict
+
+
+def _cubit_trial(ws: Workspace, params: Mapping[str, str], stop: Stop = never) -> Built:
     library = ws.library()
     interfaces = sorted(library.of_kind("cubit-interface"), key=lambda d: d.model.order)
     factions = sorted(library.of_kind("faction"), key=lambda d: d.id)
-    upgrades = sorted(library.of_kind("upgrade"), key=lambda d: d.id)
+    upgrades = sorted((u for u in library.of_kind("upgrade") if "permanent" in u.model.forms), key=lambda d: d.id)
     form = cubit_form(params)
-    problem = None
+    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
+    edited = _edited_cubit(library, form)
+    if len(interfaces) != 6:
+        return Built(form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", edited,
+                     extra)
+    codes = _face_codes(form, interfaces)
     settings = Settings(paper=form.paper, cube_size=None, theme=ws.settings.theme)
     try:
         size = parse_length(form.cube_size)
@@ -378,46 +430,90 @@ def _cubit_trial(ws: Workspace, params: dict, stop: Stop = never):
             raise LengthError("the cube size must be more than zero")
         settings = Settings(paper=form.paper, cube_size=size, theme=ws.settings.theme)
     except LengthError as exc:
-        problem = f"cube size: {exc}"
-    extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
-    if len(interfaces) != 6:
-        return form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", extra
-    text = cubit_yaml(form, [d.model.code for d in interfaces])
-    trial = _try(ws, text, "cubit-builder.yaml", settings, stop)
+        form.errors["cube_size"] = str(exc)
+        form.typed["cube_size"] = form.cube_size
+    if form.errors:
+        return Built(form, None, None, edited, extra)
+    text = cubit_yaml(form, codes)
+    trial = _try(ws, text, "cubit-builder.yaml", settings, stop, edited=Path(edited.file) if edited else None)
     # The form's field, not the command line's option, is what the workbench's user changes.
-    problem = problem or (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
-    return form, trial, problem, extra
+    problem = (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
+    return Built(form, trial, problem, edited, extra)
+
+
+def _edited_cubit(library, form: CubitForm) -> Document | None:
+    """The cubit whose file the builder edits (`file`), if the form names one."""
+    if not form.file:
+        return None
+    mine = [d for d in library.of_kind("cubit") if display_path(d.file) == form.file]
+    if not mine:
+        form.errors["file"] = "no cubit of the content folder is in that file; the builder makes a new one"
+        return None
+    return next((d for d in mine if d.id == form.id), mine[0])
+
+
+def _face_codes(form: CubitForm, interfaces: list[Document]) -> list[str]:
+    """Each face's interface code: the standard order's, or a custom cubit's choice."""
+    standard = [d.model.code for d in interfaces]
+    if not form.custom:
+        return standard
+    by_id = {d.id: d.model.code for d in interfaces}
+    codes = []
+    for n, (chosen, code) in enumerate(zip(form.interfaces, standard), 1):
+        if chosen and chosen not in by_id:
+            form.errors[f"interface{n}"] = f"choose one of: {', '.join(by_id)}"
+        codes.append(by_id.get(chosen, code))
+    return codes
+
+
+def _builder_page(request: Request, built: Built, status: int = 200, save_error: str | None = None) -> Response:
+    form, trial = built.form, built.trial
+    saved = request.query_params.get("saved") if request.method == "GET" else None
+    return page(request, "cubit.html.j2", status=status, form=form, trial=trial, problem=built.problem,
+                query=_cubit_query(form), derived=trial.derived("cubit", form.id) if trial else None,
+                saved=saved if saved and saved == form.file else None, save_error=save_error,
+                replaces=_replaceable(request.app.state.workspace, built), **built.extra)
 
 
 async def cubit_builder(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
     params = form_params(request.query_params)
-
-    def work(stop: Stop) -> Response:
-        try:
-            form, trial, problem, extra = _cubit_trial(ws, params, stop)
-        except FormError as exc:
-            return page(request, "cubit.html.j2", status=400, form=None, trial=None, problem=f"{exc.field}: {exc.message}",
-                        query="", derived=None, interfaces=[], factions=[], upgrades=[])
-        query = _cubit_query(form)
-        derived = trial.derived("cubit", form.id) if trial else None
-        return page(request, "cubit.html.j2", form=form, trial=trial, problem=problem, query=query, derived=derived,
-                    **extra)
-
-    return await costly(request, refused, work)
+    return await costly(request, refused, lambda stop: _builder_page(request, _cubit_trial(ws, params, stop)))
 
 
-def _cubit_query(form) -> str:
+async def cubit_edit(request: Request) -> Response:
+    """An existing cubit, opened in the builder (which then edits its file)."""
+    ws: Workspace = request.app.state.workspace
+    library = ws.library()
+    doc = library.get("cubit", request.path_params["id"])
+    if doc is None:
+        return not_found()
+    interfaces = library.of_kind("cubit-interface")
+    try:
+        params = cubit_params(doc.model, {d.model.code: d.id for d in interfaces},
+                              {d.model.name.lower(): d.id for d in interfaces})
+    except ValueError:  # faces the rules refuse: the builder opens on the file's problems
+        params = {"id": doc.id}
+    return RedirectResponse("/cubit?" + urlencode({**params, "file": display_path(doc.file)}), status_code=303)
+
+
+def _cubit_query(form: CubitForm) -> str:
     values = {"id": form.id, "name": form.name, "aliases": ",".join(form.aliases), "function": form.function,
-              "faction": form.faction, "advancement": form.advancement, "cube_size": form.cube_size, "paper": form.paper}
+              "faction": form.faction, "configuration": form.configuration, "advancement": form.advancement,
+              "cube_size": form.cube_size, "paper": form.paper}
     for n, (skill, ups) in enumerate(zip(form.skills, form.upgrades), 1):
         values[f"skill{n}"] = skill
         values[f"upgrades{n}"] = ups
+        if form.custom:
+            values[f"interface{n}"] = form.interfaces[n - 1]
+    if form.file:
+        values["file"] = form.file
     return urlencode(values)
 
 
 async def cubit_net(request: Request) -> Response:
-    """The builder's net as a PDF or SVG download (or, with ?inline=1, for the preview)."""
+    """The builder's net as a PDF or SVG download (or, with ?inline=1, for the preview);
+    while the cubit has problems, the builder's page with them."""
     ws: Workspace = request.app.state.workspace
     fmt = request.path_params["fmt"]
     if fmt not in ("pdf", "svg"):
@@ -427,26 +523,25 @@ async def cubit_net(request: Request) -> Response:
     params.pop("assign", None)
 
     def work(stop: Stop) -> Response:
-        try:
-            form, trial, problem, _ = _cubit_trial(ws, params, stop)
-        except FormError as exc:
-            return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
+        built = _cubit_trial(ws, params, stop)
+        trial = built.trial
         target = trial.target("cubit-net") if trial else None
-        if problem or not trial.ok or target is None:
-            return PlainTextResponse("the cubit has problems; open the builder to see them", status_code=409)
-        data = preview.render(target, trial.checked.theme, fmt)
+        data = None if built.problem or trial is None or not trial.ok or target is None else \
+            preview.render(target, trial.checked.theme, fmt)
         if data is None:
-            return PlainTextResponse("the net cannot be laid out", status_code=409)
+            return _builder_page(request, built, status=409)
         media = "application/pdf" if fmt == "pdf" else "image/svg+xml"
         headers = {"Cache-Control": "no-store"}
         if not params.get("inline"):
-            headers["Content-Disposition"] = f'attachment; filename="{form.id}-net.{fmt}"'
+            headers["Content-Disposition"] = f'attachment; filename="{built.form.id}-net.{fmt}"'
         return Response(data, media_type=media, headers=headers)
 
     return await costly(request, refused, work)
 
 
 async def cubit_save(request: Request) -> Response:
+    """Save the builder's cubit: over the file it edits when that file is the cubit's alone,
+    else as a new file; then see it in the builder (303), which edits the saved file."""
     ws: Workspace = request.app.state.workspace
     params = await _form(request)
     if isinstance(params, Response):
@@ -455,17 +550,60 @@ async def cubit_save(request: Request) -> Response:
         params.pop(k, None)
 
     def work(stop: Stop) -> Response:
-        try:
-            form, trial, problem, extra = _cubit_trial(ws, params, stop)
-        except FormError as exc:
-            return PlainTextResponse(f"{exc.field}: {exc.message}", status_code=400)
-        saved, save_error = (None, problem) if problem or trial is None else _save(ws, trial.text, "cubit", stop)
-        derived = trial.derived("cubit", form.id) if trial else None
-        return page(request, "cubit.html.j2", status=200 if saved else 400, form=form, trial=trial, problem=problem,
-                    query=_cubit_query(form), derived=derived, saved=display_path(str(saved)) if saved else None,
-                    save_error=save_error, **extra)
+        built = _cubit_trial(ws, params, stop)
+        trial = built.trial
+        if built.form.errors or built.problem or trial is None:
+            return _builder_page(request, built, 400, "a field is refused (marked below); nothing was written")
+        replace = _replaceable(ws, built)
+        if replace is None and built.edited is not None and built.edited.id == built.form.id:
+            return _builder_page(request, built, 400, f"{built.form.file} holds more than the builder writes, so it "
+                                 "is not written over; give the cubit another id to save it as a new file")
+        saved, save_error = _replace(ws, replace, trial) if replace else _save(ws, trial.text, "cubit", stop)
+        if saved is None:
+            return _builder_page(request, built, 400, save_error)
+        shown = display_path(str(saved))
+        built.form.file = shown
+        return RedirectResponse(f"/cubit?{_cubit_query(built.form)}&{urlencode({'saved': shown})}", status_code=303)
 
     return await costly(request, refused, work)
+
+
+def _replaceable(ws: Workspace, built: Built) -> Path | None:
+    """The file a save writes over: the edited cubit's, when the cubit keeps its id, the
+    file holds no other document and nothing the builder does not write, and it is inside
+    the content folder."""
+    doc, folder = built.edited, ws.save_folder()
+    if doc is None or folder is None or doc.id != built.form.id:
+        return None
+    library = ws.library()
+    if sum(1 for d in library.documents if d.file == doc.file) != 1:
+        return None
+    try:
+        data = yaml.safe_load(Path(doc.file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    if not isinstance(data, dict) or not set(data) <= BUILDER_FIELDS:
+        return None
+    path = Path(doc.file).resolve()
+    return path if folder.resolve() in path.parents else None
+
+
+def _replace(ws: Workspace, path: Path, trial: preview.Trial) -> tuple[Path | None, str | None]:
+    """(path written, None) or (None, why not): the edited cubit's file, written over."""
+    if not trial.ok:
+        return None, "the cubit has errors (listed below); it was not saved"
+    folder = ws.save_folder().resolve()
+    parts = path.relative_to(folder).parts
+    try:
+        replace_file(folder, parts[:-1], parts[-1], trial.text.encode("utf-8"))
+    except NotInside as exc:
+        return None, (f"{display_path(str(exc.folder))} is a symbolic link or a file, and saves stay inside "
+                      f"{display_path(str(folder))}/; nothing was written")
+    except OSError as exc:
+        return None, f"{display_path(str(path))} cannot be written ({exc.strerror}); nothing was written"
+    saved = Path(display_path(str(path)))
+    ws.saved(saved, trial.text)
+    return saved, None
 
 
 # --- the application ------------------------------------------------------------------------------
@@ -496,6 +634,8 @@ def create_app(workspace: Workspace, *, lifespan=None) -> Starlette:
         Route("/cubit", cubit_builder),
         Route("/cubit/net.{fmt}", cubit_net),
         Route("/cubit/save", cubit_save, methods=["POST"]),
+        Route("/cubit/{id}/edit", cubit_edit),
+        Route("/favicon.ico", favicon),
     ]
     token = new_token()
     app = Workbench(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, token=token, refuse=refused)],

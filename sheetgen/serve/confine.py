@@ -73,6 +73,40 @@ def create_new(root: Path, folders: Iterable[str], names: Iterable[str], data: b
         os.close(fd)
 
 
+def replace_file(root: Path, folders: Iterable[str], name: str, data: bytes) -> None:
+    """Write `data` over the file `root/folders.../name` (a document the builder edits),
+    reached as `create_new` reaches folders; the file is replaced whole or not at all."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        where = root
+        for part in folders:
+            _plain(part)
+            where = where / part
+            inner = _enter(fd, part, where)
+            os.close(fd)
+            fd = inner
+        _plain(name)
+        tmp = _write_temporary(fd, data)
+        try:
+            os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        except OSError:
+            os.unlink(tmp, dir_fd=fd)
+            raise
+    finally:
+        os.close(fd)
+
+
+def _write_temporary(fd: int, data: bytes) -> str:
+    """A new hidden file in the open folder `fd` holding `data` (a dot file: the watcher ignores it)."""
+    tmp = f".new-{secrets.token_hex(8)}.tmp"
+    out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=fd)
+    with os.fdopen(out, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return tmp
+
+
 def _plain(name: str) -> None:
     """A name of one folder or file, not a path and not hidden."""
     if not name or name.startswith(".") or "/" in name or "\x00" in name:
@@ -92,13 +126,8 @@ def _enter(fd: int, part: str, where: Path) -> int:
 
 
 def _link_first_free(fd: int, names: Iterable[str], data: bytes) -> str | None:
-    tmp = f".new-{secrets.token_hex(8)}.tmp"  # a dot file: the watcher ignores it
-    out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=fd)
+    tmp = _write_temporary(fd, data)
     try:
-        with os.fdopen(out, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
         for name in names:
             _plain(name)
             try:
