@@ -106,11 +106,12 @@ def test_xmp_metadata_says_pdf_x4_and_agrees_with_the_document_information(shop)
         assert desc.findtext("xmpMM:DocumentID", namespaces=XMP_NS).startswith("uuid:")
 
 
-def test_every_page_has_its_trim_inside_its_bleed_inside_its_media(shop):
+def test_every_page_has_its_trim_inside_its_bleed_inside_its_media_and_no_annotation(shop):
     for path in shop:
         for n, page in enumerate(read_pdf(path).pages, 1):
             media, bleed, trim = (tuple(float(v) for v in box) for box in (page.mediabox, page.bleedbox, page.trimbox))
             assert "/TrimBox" in page and "/BleedBox" in page, f"{path.name} page {n}"
+            assert "/Annots" not in page, f"{path.name} page {n}: an annotation (the contents' links)"
             assert trim != media, f"{path.name} page {n}: no trim set"
             for inner, outer in ((trim, bleed), (bleed, media)):
                 assert inner[0] >= outer[0] - 0.01 and inner[1] >= outer[1] - 0.01, f"{path.name} page {n}"

@@ -505,7 +505,7 @@ def render_pdf(doc: LayoutDocument, release: bool = False) -> bytes:
         c.transform(1, 0, 0, -1, 0, page.height)
         _PageWriter(c, page, cache).draw(page.items)
         c.restoreState()
-        mark_page(c, doc, index, page)
+        mark_page(c, doc, index, page, links=not cache.print_shop)  # PDF/X: no annotations on the page
         c.showPage()
         pack_last_page(c)
         index += 1
