@@ -103,7 +103,8 @@ def test_crop_marks_lie_outside_every_card_and_on_its_trim_lines(workdir, paper)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_decks_last_sheet_is_filled_with_blank_cards_that_share_its_back(workdir, paper):
     """Ten cards on 9-up sheets: the second sheet holds card 10 and eight blank cards,
-    bare paper inside crop marks on the front, the deck's back on the back."""
+    bare paper inside crop marks on the front, the deck's back on the back (spares, on
+    the sheet printed anyway)."""
     pdf = many_cards(workdir, 10)
     assert run_cli("build", "--paper", paper).code == 0
     reader = read_pdf(pdf)
@@ -124,6 +125,15 @@ def test_a_decks_last_sheet_is_filled_with_blank_cards_that_share_its_back(workd
          "blank card 17", "blank card 18", "card 10"]
     assert "Card 10" in last.extract_text() and "Card 9" not in last.extract_text()
     assert reader.pages[3].extract_text().count("The back") == 9  # every blank has the deck's back
+
+
+def test_a_deck_on_one_sheet_prints_just_its_cards(workdir):
+    pdf = many_cards(workdir, 3)
+    assert run_cli("build").code == 0
+    for page in read_pdf(pdf).pages:
+        _, placed, _ = read_geometry(page)
+        names = [p.name for p in placed if "card" in p.name]
+        assert len(names) == 3 and not any("blank" in name for name in names)
 
 
 def test_backs_are_mirrored_for_long_edge_duplex(workdir):

@@ -185,9 +185,11 @@ def impose(
     and its back carry the same TrimBox and BleedBox: the whole (centred) card block.
     `extras` (a scale bar) go on every front.
 
-    The last sheet's empty slots hold blank cards: crop marks around bare paper, and
-    the deck's back when all its cards share one, so they cut out as spares that
-    pass for the deck's own cards (for house rules, or a card lost)."""
+    A deck of more than one sheet fills its last sheet's empty slots with blank cards:
+    crop marks around bare paper, and the deck's back when all its cards share one, so
+    the sheet printed for a few leftover cards also cuts out spares that pass for the
+    deck's own (for house rules, or a card lost). A deck that fits on one sheet prints
+    just its cards, with no ink spent on backs nobody asked for."""
     pages: list[Page] = []
     W, H = plan.paper
     n = plan.per_page
@@ -198,7 +200,7 @@ def impose(
     blank_back = _shared_back(backs)
     for start in range(0, len(fronts), n):
         chunk = fronts[start : start + n]
-        blanks = range(len(chunk), n)
+        blanks = range(len(chunk), n if len(fronts) > n else len(chunk))
         items: list[Item] = []
         for slot, art in enumerate(chunk):
             t, clip = front_slots[slot]
@@ -206,7 +208,7 @@ def impose(
         for slot in blanks:
             t, clip = front_slots[slot]
             items.append(Group((), cls="card blank", dx=t.x, dy=t.y, clip=clip, label=f"blank card {start + slot + 1}"))
-        items.extend(_crop_marks(plan, n, False))
+        items.extend(_crop_marks(plan, blanks.stop, False))
         items.extend(extras)
         sheet = start // n + 1
         pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box, label=f"{label} {sheet}: fronts"))
@@ -221,7 +223,7 @@ def impose(
                 t, clip = back_slots[slot]
                 items.append(Group(_frozen(blank_back, frozen), cls="card back blank", dx=t.x, dy=t.y, clip=clip,
                                    label=f"back of blank card {start + slot + 1}"))
-            items.extend(_crop_marks(plan, n, True))
+            items.extend(_crop_marks(plan, blanks.stop, True))
             pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
                               label=f"{label} {sheet}: backs (flip on long edge)", is_back=True))
     return pages
