@@ -196,3 +196,19 @@ def test_the_same_content_builds_the_same_bytes_and_the_date_comes_from_the_buil
     reader = read_pdf(dated / names[0])
     assert reader.metadata["/CreationDate"].startswith("D:20231114221320")
     assert b"<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>" in reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+
+
+def test_a_print_shop_cover_image_is_converted_to_cmyk_through_the_profile(workdir):
+    from test_handout import WORDS_ALONE, png
+
+    (workdir / "content" / "art").mkdir()
+    (workdir / "content" / "art" / "cover.png").write_bytes(png(40, 20))  # every pixel #c04020
+    write(workdir, "content/handout.yaml", WORDS_ALONE + "profile: print-shop\n")
+    assert run_cli("build", "--format", "pdf").code == 0
+    page = read_pdf(workdir / "output/handouts/bundle/kit.pdf").pages[0]
+    (image,) = page.images
+    assert image.image.mode == "CMYK" and image.image.size == (40, 20)
+    xobject = next(iter(page["/Resources"]["/XObject"].values())).get_object()
+    assert xobject["/ColorSpace"] == "/DeviceCMYK"
+    pixel = tuple(v / 255 for v in image.image.getpixel((0, 0)))
+    assert all(abs(a - b) <= 1 / 255 for a, b in zip(pixel, _reference_cmyk((0xC0, 0x40, 0x20))))

@@ -17,33 +17,36 @@ from __future__ import annotations
 import hashlib
 import time
 import uuid
-from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
+
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
+from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.render.pdfmeta import document_epoch
 from sheetgen.render.prepress import output_profile
 
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
 PDFX_VERSION = "PDF/X-4"
 #: The characterized printing condition the profile describes (SWOP coated, ICC registry).
 OUTPUT_CONDITION_IDENTIFIER = "CGATS TR 001"
 OUTPUT_CONDITION = "SWOP coated, Artifex CMYK SWOP Profile"
 REGISTRY = "http://www.color.org"
-#: Names of the graphics states `pdf.py` switches black text's overprint with.
+#: The graphics states `pdf.py` switches black text's overprint on and off with.
+_STATES = {
+    "SGop": PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1}),
+    "SGko": PDFDictionary({"Type": PDFName("ExtGState"), "OP": "false", "op": "false", "OPM": 0}),
+}
 OVERPRINT_ON = "/SGop gs"
 OVERPRINT_OFF = "/SGko gs"
 
 
 def apply_pdfx(c: Canvas, doc: LayoutDocument) -> None:
     """Make the canvas's document PDF/X-4; call after `pdfmeta.apply_metadata`."""
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
-
     pdf = c._doc
-    pdf.info = _info_with_version(pdf.info)
+    info = _PDFXInfo()
+    info.__dict__.update(pdf.info.__dict__)
+    pdf.info = info
     profile = PDFStream(PDFDictionary({"N": 4}), output_profile())
     intent = PDFDictionary({
         "Type": PDFName("OutputIntent"),
@@ -57,38 +60,27 @@ def apply_pdfx(c: Canvas, doc: LayoutDocument) -> None:
     catalog = pdf.Catalog
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # reportlab writes only the keys it lists
     catalog.OutputIntents = PDFArray([intent])
-    metadata = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
-                         xmp_packet(doc, pdf.info), filters=[])  # uncompressed, as XMP readers expect
-    catalog.Metadata = metadata
+    catalog.Metadata = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
+                                 xmp_packet(doc, pdf.info), filters=[])  # uncompressed, as XMP readers expect
     _add_overprint_states(c)
 
 
-def _info_with_version(info):
-    """reportlab's document information, also naming the PDF/X version."""
-    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFString
+class _PDFXInfo(PDFInfo):
+    """reportlab's document information, naming the PDF/X version too."""
 
-    class PDFXInfo(PDFInfo):
-        def format(self, document):
-            text = super().format(document)
-            return text[: text.rindex(b">>")] + PDFDictionary({"GTS_PDFXVersion": PDFString(PDFX_VERSION)}).format(document)[2:]
-
-    out = PDFXInfo()
-    out.__dict__.update(info.__dict__)
-    return out
+    def format(self, document):
+        text = super().format(document)
+        end = text.rindex(b">>")
+        return text[:end] + b"/GTS_PDFXVersion " + PDFString(PDFX_VERSION).format(document) + b"\n" + text[end:]
 
 
 def _add_overprint_states(c: Canvas) -> None:
-    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
-
-    states = {
-        OVERPRINT_ON.split()[0][1:]: PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1}),
-        OVERPRINT_OFF.split()[0][1:]: PDFDictionary({"Type": PDFName("ExtGState"), "OP": "false", "op": "false", "OPM": 0}),
-    }
+    """Every page's resources name the overprint graphics states, beside reportlab's own."""
     own = c._setExtGState
 
     def set_states(obj) -> None:
         own(obj)
-        obj.ExtGState = {**(obj.ExtGState or {}), **states}
+        obj.ExtGState = {**(obj.ExtGState or {}), **_STATES}
 
     c._setExtGState = set_states
 
