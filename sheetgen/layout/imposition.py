@@ -207,7 +207,7 @@ def impose(
             items.append(Group(tuple(art), cls="card", dx=t.x, dy=t.y, clip=clip, label=f"card {start + slot + 1}"))
         for slot in blanks:
             t, clip = front_slots[slot]
-            items.append(Group((), cls="card blank", dx=t.x, dy=t.y, clip=clip, label=f"blank card {start + slot + 1}"))
+            items.append(Group((), cls="blank-card", dx=t.x, dy=t.y, clip=clip, label=f"blank card {start + slot + 1}"))
         items.extend(_crop_marks(plan, blanks.stop, False))
         items.extend(extras)
         sheet = start // n + 1
@@ -221,7 +221,7 @@ def impose(
                                    label=f"back of card {start + slot + 1}"))
             for slot in blanks:
                 t, clip = back_slots[slot]
-                items.append(Group(_frozen(blank_back, frozen), cls="card back blank", dx=t.x, dy=t.y, clip=clip,
+                items.append(Group(_frozen(blank_back, frozen), cls="blank-card back", dx=t.x, dy=t.y, clip=clip,
                                    label=f"back of blank card {start + slot + 1}"))
             items.extend(_crop_marks(plan, blanks.stop, True))
             pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
