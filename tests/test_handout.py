@@ -124,6 +124,7 @@ def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):
     marks = [s for s in segments if "crop-marks" in s.group]
     assert len(marks) == 8
     for s in marks:
+        assert abs(s.x2 - s.x1) + abs(s.y2 - s.y1) == pytest.approx(3 * MM, abs=0.01)  # as long as a deck sheet's
         for x, y in ((s.x1, s.y1), (s.x2, s.y2)):
             assert not (float(trim.left) - 3 * MM < x < float(trim.right) + 3 * MM
                         and float(trim.bottom) - 3 * MM < y < float(trim.top) + 3 * MM)

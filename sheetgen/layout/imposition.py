@@ -16,9 +16,12 @@ the first, which keeps each card's own bleed):
   far off shows only paper, never a neighbour's colour.
 
 Crop marks sit in the margins outside the block, on the extension of every trim
-line, all of one length on a sheet (`MARK_LENGTH` where the margin allows it, as
-in every bundled layout but 9 poker cards on Letter, whose top and bottom margins
-leave 1.35 mm).
+line, every one `MARK_LENGTH` (3 mm) long on every paper, `MARK_GAP` clear of the
+outermost ink. Where the margin between the outer ink and the printable margin is
+shorter than that (only 9 poker cards on Letter, whose top and bottom leave 1.35 mm),
+the gap shrinks to `MIN_GAP` and a mark runs on into the printable margin: its first
+millimetre or more always prints, and a printer that can print closer to the edge
+prints the rest. (A plan needs `MIN_GAP + MIN_MARK` of room to be chosen at all.)
 """
 
 from __future__ import annotations
@@ -31,12 +34,11 @@ from sheetgen.layout.primitives import Box, Group, Item, Page, Path, line
 from sheetgen.units import MM
 
 PRINTABLE_MARGIN = 5.0 * MM  # the default of theme `printable_margin`
-MARK_LENGTH = 3.0 * MM  # every crop mark, where the margin allows
+MARK_LENGTH = 3.0 * MM  # every crop mark
 MARK_GAP = 1.0 * MM  # from the outermost ink to a mark, so a cut 1 mm off shows no mark
-MIN_MARK = 1.0 * MM
+MIN_MARK = 1.0 * MM  # the least of a mark that lies inside the printable area
 MIN_GAP = 0.3 * MM
 NEUTRAL_EDGE = 2.5 * MM  # paper-coloured border of butted cards
-WANT_MARK = MARK_LENGTH  # the length print-shop pages use (kept for the handout)
 
 CardArt = Sequence[Item]
 
@@ -125,13 +127,8 @@ def plan_imposition(paper: tuple[float, float], card: tuple[float, float], bleed
         block_h = rows * h + (rows - 1) * gutter
         x0, y0 = (W - block_w) / 2, (H - block_h) / 2
         room = min(x0, y0) - out - margin  # between the outer ink and the printable margin
-        if room >= MARK_GAP + MARK_LENGTH:
-            gap, length = MARK_GAP, MARK_LENGTH
-        elif room >= MARK_GAP + MIN_MARK:
-            gap, length = MARK_GAP, room - MARK_GAP
-        else:
-            gap, length = room - MIN_MARK, MIN_MARK
-        plan = Imposition(paper, card, bleed, cols, rows, gutter, (x0, y0), gap, length, edge, margin)
+        gap = MARK_GAP if room >= MARK_GAP + MARK_LENGTH else min(MARK_GAP, max(MIN_GAP, room - MARK_LENGTH))
+        plan = Imposition(paper, card, bleed, cols, rows, gutter, (x0, y0), gap, MARK_LENGTH, edge, margin)
         if best is None or plan.per_page > best.per_page:
             best = plan
     if best is None:
@@ -153,21 +150,26 @@ def _crop_marks(plan: Imposition, count: int, mirrored: bool) -> tuple[Item, ...
     boxes = [plan.back_trim(i) if mirrored else plan.trim(i) for i in range(count)]
     if not boxes:
         return ()
+    return (trim_marks(boxes, plan.outset + plan.mark_gap, plan.mark_length),)
+
+
+def trim_marks(boxes: Sequence[Box], start: float, length: float = MARK_LENGTH) -> Group:
+    """Crop marks for trim boxes laid out in a grid: on the extension of every trim line,
+    outside the boxes' union, from `start` beyond it (the bleed and a gap) for `length`."""
     left = min(b.x for b in boxes)
     right = max(b.right for b in boxes)
     top = min(b.y for b in boxes)
     bottom = max(b.bottom for b in boxes)
-    start = plan.outset + plan.mark_gap
     xs = sorted({round(v, 4) for b in boxes for v in (b.x, b.right)})
     ys = sorted({round(v, 4) for b in boxes for v in (b.y, b.bottom)})
     cmds: list = []
     for x in xs:
-        cmds += line(x, top - start, x, top - start - plan.mark_length)
-        cmds += line(x, bottom + start, x, bottom + start + plan.mark_length)
+        cmds += line(x, top - start, x, top - start - length)
+        cmds += line(x, bottom + start, x, bottom + start + length)
     for y in ys:
-        cmds += line(left - start, y, left - start - plan.mark_length, y)
-        cmds += line(right + start, y, right + start + plan.mark_length, y)
-    return (Group((Path(tuple(cmds), role="crop", stroke="#000000", width=0.3),), id="crop-marks", cls="crop"),)
+        cmds += line(left - start, y, left - start - length, y)
+        cmds += line(right + start, y, right + start + length, y)
+    return Group((Path(tuple(cmds), role="crop", stroke="#000000", width=0.3),), id="crop-marks", cls="crop")
 
 
 def impose(
@@ -181,7 +183,13 @@ def impose(
     """Pages of cards: each sheet of fronts is followed by its backs (if any), mirrored
     so that printing double-sided and flipping on the long edge lines them up. A front
     and its back carry the same TrimBox and BleedBox: the whole (centred) card block.
-    `extras` (a scale bar) go on every front."""
+    `extras` (a scale bar) go on every front.
+
+    A deck of more than one sheet fills its last sheet's empty slots with blank cards:
+    crop marks around bare paper, and the deck's back when all its cards share one, so
+    the sheet printed for a few leftover cards also cuts out spares that pass for the
+    deck's own (for house rules, or a card lost). A deck that fits on one sheet prints
+    just its cards, with no ink spent on backs nobody asked for."""
     pages: list[Page] = []
     W, H = plan.paper
     n = plan.per_page
@@ -189,13 +197,18 @@ def impose(
     bleed_box = block.outset(plan.outset)
     front_slots, back_slots = _slots(plan)
     frozen: dict[int, tuple[Item, ...]] = {}
+    blank_back = _shared_back(backs)
     for start in range(0, len(fronts), n):
         chunk = fronts[start : start + n]
+        blanks = range(len(chunk), n if len(fronts) > n else len(chunk))
         items: list[Item] = []
         for slot, art in enumerate(chunk):
             t, clip = front_slots[slot]
             items.append(Group(tuple(art), cls="card", dx=t.x, dy=t.y, clip=clip, label=f"card {start + slot + 1}"))
-        items.extend(_crop_marks(plan, len(chunk), False))
+        for slot in blanks:
+            t, clip = front_slots[slot]
+            items.append(Group((), cls="blank-card", dx=t.x, dy=t.y, clip=clip, label=f"blank card {start + slot + 1}"))
+        items.extend(_crop_marks(plan, blanks.stop, False))
         items.extend(extras)
         sheet = start // n + 1
         pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box, label=f"{label} {sheet}: fronts"))
@@ -206,7 +219,11 @@ def impose(
                 t, clip = back_slots[slot]
                 items.append(Group(_frozen(art, frozen), cls="card back", dx=t.x, dy=t.y, clip=clip,
                                    label=f"back of card {start + slot + 1}"))
-            items.extend(_crop_marks(plan, len(back_chunk), True))
+            for slot in blanks:
+                t, clip = back_slots[slot]
+                items.append(Group(_frozen(blank_back, frozen), cls="blank-card back", dx=t.x, dy=t.y, clip=clip,
+                                   label=f"back of blank card {start + slot + 1}"))
+            items.extend(_crop_marks(plan, blanks.stop, True))
             pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
                               label=f"{label} {sheet}: backs (flip on long edge)", is_back=True))
     return pages
@@ -237,6 +254,13 @@ def _slots(plan: Imposition) -> tuple[list[tuple[Box, Box]], list[tuple[Box, Box
     fronts = [(plan.trim(slot), plan.clip(slot)) for slot in range(plan.per_page)]
     backs = [(plan.back_trim(slot), _mirror(plan.clip(slot), plan.card[0])) for slot in range(plan.per_page)]
     return fronts, backs
+
+
+def _shared_back(backs: Sequence[CardArt] | None) -> CardArt:
+    """The back every card of a deck shares (a blank card gets it too), else nothing."""
+    if not backs or any(b is not backs[0] for b in backs):
+        return ()
+    return backs[0]
 
 
 def _frozen(art: CardArt, seen: dict[int, tuple[Item, ...]]) -> tuple[Item, ...]:

@@ -20,7 +20,8 @@ from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, L
 from sheetgen.render.pdfembed import pack_last_page
 from sheetgen.render.pdfembed import register as _register
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
-from sheetgen.render.prepress import color_function, rgb_color, set_viewer_preferences
+from sheetgen.render.pdfx import OVERPRINT_OFF, OVERPRINT_ON, apply_pdfx
+from sheetgen.render.prepress import PRINT_SHOP, cmyk_image, color_function, rgb_color, set_viewer_preferences
 from sheetgen.render.rlfast import num, nums, remembered_number
 
 
@@ -48,7 +49,9 @@ class _TextCache:
         self.color = color_function(profile)
         # Form fields are for filling in on screen; a print shop's file has none (their
         # appearances would need fonts it cannot embed, which preflight checks refuse).
-        self.forms = profile != "print-shop"
+        self.print_shop = profile == PRINT_SHOP
+        self.forms = not self.print_shop
+        self.solid_black: dict[str, bool] = {}
         self.fills: dict[str, str] = {}
         self.runs: dict[str, dict[str, list[tuple[int, str]]]] = {}  # per font, per text
         self.fonts: dict[str, object] = {}
@@ -90,6 +93,15 @@ class _TextCache:
             probe.setFillColor(self.color(color))
             op = self.fills[color] = " ".join(probe._code)
         return op
+
+    def overprints(self, color: str) -> bool:
+        """Whether text in `color` overprints: print-shop text in 100 % black ink alone."""
+        hit = self.solid_black.get(color)
+        if hit is None:
+            ink = self.color(color)
+            hit = self.solid_black[color] = (self.print_shop and ink.cyan == ink.magenta == ink.yellow == 0
+                                             and ink.black == 1)
+        return hit
 
     def set_fill(self, color: str) -> None:
         """The canvas's fill colour: reportlab's own call the first time, then the one
@@ -267,7 +279,8 @@ class _PageWriter:
         """Consecutive text runs as one text object; each run's matrix flips its glyphs
         back upright inside the page's y-down space. The operators are written directly
         (what reportlab's text object would write), with each string's subset encoding
-        memoized for the document."""
+        memoized for the document. Print-shop text in solid black overprints, switched on
+        and off inside the text object, so nothing drawn after it overprints."""
         cache = self.cache
         get = remembered_number
         code = ["BT"]
@@ -278,9 +291,13 @@ class _PageWriter:
         known: dict = {}
         size = -1.0
         subset = -1
+        over = False
         for t in runs:
             if t.fill != fill:
                 fill = t.fill
+                if cache.print_shop and cache.overprints(fill) != over:
+                    over = not over
+                    add(OVERPRINT_ON if over else OVERPRINT_OFF)
                 add(cache.fill(fill))
             if t.angle:
                 a = math.radians(t.angle)
@@ -311,6 +328,8 @@ class _PageWriter:
                     add(cache.font_op(name, part, size))
                     subset = part
                 add(show)
+        if over:
+            add(OVERPRINT_OFF)
         add("ET")
         self.c._code.append(" ".join(code))
         self.fill = None  # the text object changed the fill colour
@@ -405,7 +424,10 @@ class _PageWriter:
         c.saveState()
         c.translate(im.x, im.y + im.h)
         c.scale(1, -1)
-        c.drawImage(ImageReader(io.BytesIO(im.data)), 0, 0, im.w, im.h, mask="auto")
+        if self.cache.print_shop:  # in the output profile's inks, on white paper
+            c.drawImage(ImageReader(cmyk_image(im.data)), 0, 0, im.w, im.h)
+        else:
+            c.drawImage(ImageReader(io.BytesIO(im.data)), 0, 0, im.w, im.h, mask="auto")
         c.restoreState()
         self.fill = None
         self.stroke = None
@@ -465,6 +487,8 @@ def render_pdf(doc: LayoutDocument, release: bool = False) -> bytes:
     initial = {"initialFontName": _register(font), "initialFontSize": 10} if font else {}
     c = Canvas(buf, pagesize=(first.width, first.height), invariant=1, pageCompression=1, **initial)
     apply_metadata(c, doc)
+    if doc.profile == PRINT_SHOP:
+        apply_pdfx(c, doc)
     set_viewer_preferences(c, doc.double_sided)
     cache = _TextCache(c, doc.profile)
     pages = list(doc.pages or (first,))
@@ -481,7 +505,7 @@ def render_pdf(doc: LayoutDocument, release: bool = False) -> bytes:
         c.transform(1, 0, 0, -1, 0, page.height)
         _PageWriter(c, page, cache).draw(page.items)
         c.restoreState()
-        mark_page(c, doc, index, page)
+        mark_page(c, doc, index, page, links=not cache.print_shop)  # PDF/X: no annotations on the page
         c.showPage()
         pack_last_page(c)
         index += 1

@@ -88,14 +88,14 @@ def apply_metadata(c: Canvas, doc: LayoutDocument) -> None:
     c._doc._timeStamp = _Stamp(document_epoch(doc))
 
 
-def mark_page(c: Canvas, doc: LayoutDocument, index: int, page: Page) -> None:
-    """Named destinations on page `index` and the links from it; call while the page
-    is the canvas's current page."""
+def mark_page(c: Canvas, doc: LayoutDocument, index: int, page: Page, links: bool = True) -> None:
+    """Named destinations on page `index` and (with `links`) the links from it; call while
+    the page is the canvas's current page."""
     for entry in doc.outline:
         if entry.page == index and entry.key not in _keys(c):
             c.bookmarkPage(entry.key, fit="XYZ", left=0, top=round(page.height, 3), zoom=0)
             _keys(c).add(entry.key)
-    for link in doc.links:
+    for link in doc.links if links else ():
         if link.page == index:
             box = link.box
             rect = (round(box.x, 3), round(page.height - box.bottom, 3), round(box.right, 3), round(page.height - box.y, 3))

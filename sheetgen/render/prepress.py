@@ -1,5 +1,6 @@
 """What a PDF needs for print shops and for printing at home, beside its drawing:
-viewer preferences, font subset names, and the colours of the print-shop profile.
+viewer preferences, font subset names, and the colours of the print-shop profile
+(converted through the CMYK output profile that `pdfx.py` embeds as the PDF/X output intent).
 
 Called by `pdf.py`; nothing here decides anything about the pages' content.
 """
@@ -7,7 +8,11 @@ Called by `pdf.py`; nothing here decides anything about the pages' content.
 from __future__ import annotations
 
 import hashlib
+import io
 import threading
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfbase import ttfonts
@@ -15,6 +20,19 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 PRINT_SHOP = "print-shop"
+#: The print-shop output profile: Ghostscript's "Artifex CMYK SWOP Profile" (Debian
+#: `libgs-common`, AGPL-3.0-or-later; see `LICENSE.txt` beside it).
+OUTPUT_PROFILE = "icc/artifex-cmyk-swop.icc"
+
+
+def output_profile_path() -> Path:
+    return Path(str(resources.files("sheetgen") / "data" / OUTPUT_PROFILE))
+
+
+@lru_cache(maxsize=1)
+def output_profile() -> bytes:
+    """The ICC output profile's bytes, as embedded in every print-shop PDF."""
+    return output_profile_path().read_bytes()
 
 
 def set_viewer_preferences(canvas: Canvas, duplex: bool) -> None:
@@ -92,15 +110,53 @@ def cmyk_color(value: str) -> CMYKColor:
 
 
 def cmyk(value: str) -> tuple[float, float, float, float]:
+    """A hex colour in CMYK ink fractions: a grey in black ink alone, anything else
+    through the output profile (sRGB to CMYK, relative colorimetric with black point
+    compensation, by littleCMS)."""
+    r, g, b = _rgb_bytes(value)
+    if max(r, g, b) - min(r, g, b) <= 2:  # a grey: black ink only, never rich black
+        k = 1 - (r + g + b) / 765
+        return (0.0, 0.0, 0.0, 1.0 if k >= 0.85 else round(k, 4))
+    return _profile_cmyk(r, g, b)
+
+
+def _rgb_bytes(value: str) -> tuple[int, int, int]:
     h = value.lstrip("#")
     if len(h) == 3:
         h = "".join(ch * 2 for ch in h)
-    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    if max(r, g, b) - min(r, g, b) <= 2 / 255:  # a grey: black ink only, never rich black
-        k = 1 - (r + g + b) / 3
-        return (0.0, 0.0, 0.0, 1.0 if k >= 0.85 else round(k, 4))
-    k = 1 - max(r, g, b)
-    return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))  # type: ignore[return-value]
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+@lru_cache(maxsize=4096)
+def _profile_cmyk(r: int, g: int, b: int) -> tuple[float, float, float, float]:
+    from PIL import Image, ImageCms
+
+    cmyk_pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _srgb_to_cmyk()).getpixel((0, 0))
+    return tuple(round(v / 255, 4) for v in cmyk_pixel)  # type: ignore[return-value]
+
+
+def cmyk_image(data: bytes):
+    """An image's pixels through the output profile, as a CMYK Pillow image; transparent
+    parts become white paper (a print-shop file has no RGB left for them to blend with)."""
+    from PIL import Image, ImageCms
+
+    im = Image.open(io.BytesIO(data))
+    if im.mode == "CMYK":
+        return im
+    rgba = im.convert("RGBA")
+    flat = Image.new("RGB", rgba.size, "white")
+    flat.paste(rgba, mask=rgba.getchannel("A"))
+    return ImageCms.applyTransform(flat, _srgb_to_cmyk())
+
+
+@lru_cache(maxsize=1)
+def _srgb_to_cmyk():
+    """The littleCMS transform from sRGB to the output profile, built once."""
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(output_profile())),
+                                   "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
 def color_function(profile: str):

@@ -20,7 +20,7 @@ from sheetgen.diagnostics import field_path
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.folios import with_folio
-from sheetgen.layout.imposition import MARK_GAP, WANT_MARK
+from sheetgen.layout.imposition import MARK_GAP, MARK_LENGTH, trim_marks
 from sheetgen.layout.primitives import (
     Box, Field, Group, Image, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
 )
@@ -570,20 +570,12 @@ def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: in
 def _with_marks(page: Page, bleed: float) -> Page:
     """A page as a print shop wants it: the trim is the page itself, the media grows by
     bleed and a margin for crop marks at the corners."""
-    margin = bleed + MARK_GAP + WANT_MARK
+    margin = bleed + MARK_GAP + MARK_LENGTH
     W, H = page.width + 2 * margin, page.height + 2 * margin
     trim = Box(margin, margin, page.width, page.height)
-    cmds: list = []
-    start = bleed + MARK_GAP
-    for x in (trim.x, trim.right):
-        for y0, sign in ((trim.y, -1), (trim.bottom, 1)):
-            cmds += line(x, y0 + sign * start, x, y0 + sign * (start + WANT_MARK))
-    for y in (trim.y, trim.bottom):
-        for x0, sign in ((trim.x, -1), (trim.right, 1)):
-            cmds += line(x0 + sign * start, y, x0 + sign * (start + WANT_MARK), y)
-    marks = Group((Path(tuple(cmds), role="crop", stroke="#000000", width=0.3),), id="crop-marks", cls="crop")
     content = Group(page.items, dx=margin, dy=margin)
-    return Page(W, H, (content, marks), trim=trim, bleed=trim.outset(bleed), label=page.label, is_back=page.is_back)
+    return Page(W, H, (content, trim_marks([trim], bleed + MARK_GAP)), trim=trim, bleed=trim.outset(bleed),
+                label=page.label, is_back=page.is_back)
 
 
 PRODUCTS = [
