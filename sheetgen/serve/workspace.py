@@ -73,6 +73,14 @@ class BuildState:
     targets: dict[str, Target] = field(default_factory=dict)
 
 
+def _own(target: Target, edited: set[Path]) -> bool:
+    """An output of an edited document itself: not a bundle or collection that draws on
+    it, nor a print-shop twin (these are built with the rest)."""
+    docs = target.job.docs
+    return (target.scope == "document" and bool(docs) and Path(docs[0].file).resolve() in edited
+            and layout_registry.product(target.product, target.system).print_shop_of is None)
+
+
 class Workspace:
     """Content paths, the output folder and the state of the last build (thread-safe)."""
 
@@ -217,7 +225,7 @@ class Workspace:
     def _build(self, checked: Checked, library: Library, diagnostics: list[Diagnostic], options: BuildOptions,
                edited: set[Path], started: float) -> BuildState:
         if edited:
-            own = replace(options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+            own = replace(options, only=lambda t: _own(t, edited))
             first = build(checked, own)
             if first.built or first.failed:
                 self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
@@ -229,9 +237,6 @@ class Workspace:
 
     def _edited(self, changed: Iterable[str | Path]) -> set[Path]:
         return {Path(p).resolve() for p in changed}
-
-    def _files(self, target: Target) -> set[Path]:
-        return {(self.root / s).resolve() for s in target.sources}
 
     def _summary(self, report, diagnostics: list[Diagnostic], library: Library) -> str:
         shown = self._shown(diagnostics + report.diagnostics, library)

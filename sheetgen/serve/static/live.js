@@ -1,6 +1,9 @@
 // sheetgen serve: live updates. Pages work without this file; it only saves reloading.
-// - On every finished build (server-sent events from /events), parts of the page marked
-//   data-live="replace" are fetched again and swapped in place.
+// - On every published build (server-sent events from /events, which name the previews
+//   that changed), those images are swapped at once; then the parts of the page marked
+//   data-live="replace" are fetched again and swapped in place, keeping the images that
+//   did not change, the focus and what was on screen.
+// - The gallery's filter hides the outputs that do not match as you type.
 // - Forms marked data-live-form="#result" show their result as you type; buttons
 //   (re-roll, roll, assign) fetch the whole form again. A newer update cancels the fetch of
 //   an older one, so that the server stops working on it.
@@ -19,19 +22,138 @@
     if (fresh && old) old.replaceWith(document.importNode(fresh, true));
   }
 
-  async function refresh(version) {
+  // The new version of each changed preview, once loaded (so that no blank shows meanwhile).
+  function swapImages(changed) {
+    Object.keys(changed || {}).forEach(function (anchor) {
+      const url = changed[anchor];
+      const loader = new Image();
+      loader.onload = function () {
+        document.querySelectorAll("img[data-preview]").forEach(function (img) {
+          if (img.dataset.preview === anchor && img.getAttribute("src") !== url) img.setAttribute("src", url);
+        });
+      };
+      loader.src = url;
+    });
+  }
+
+  // The element that has the focus, as something that finds it again in a fresh copy.
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    if (el.id) return { id: el.id };
+    const href = el.getAttribute("href");
+    const card = el.closest("[id]");
+    return href ? { href: href, within: card ? card.id : null } : null;
+  }
+
+  function refocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    let el = null;
+    if (key.id) el = document.getElementById(key.id);
+    else {
+      const scope = key.within ? document.getElementById(key.within) : document;
+      el = scope && Array.from(scope.querySelectorAll("[href]")).find(function (a) { return a.getAttribute("href") === key.href; });
+    }
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  // The first card on screen and where it is, to put it back there after the swap.
+  function screenAnchor() {
+    const cards = document.querySelectorAll("[data-live=replace] [id]");
+    for (const el of cards) {
+      const top = el.getBoundingClientRect().top;
+      if (top >= 0) return { id: el.id, top: top };
+    }
+    return null;
+  }
+
+  // Fresh images keep the loaded element of the old copy when their URL is the same.
+  function keepImages(fresh, old) {
+    const loaded = {};
+    old.querySelectorAll("img[data-preview]").forEach(function (img) { loaded[img.dataset.preview] = img; });
+    fresh.querySelectorAll("img[data-preview]").forEach(function (img) {
+      const was = loaded[img.dataset.preview];
+      if (was && was.getAttribute("src") === img.getAttribute("src")) img.replaceWith(was);
+    });
+  }
+
+  function showStatus(build) {
+    const status = document.getElementById("status");
+    if (!status) return;
+    status.textContent = build.summary;
+    status.classList.toggle("error", build.errors > 0);
+  }
+
+  let refreshing = null;
+  async function refresh(build) {
+    swapImages(build.changed);
+    showStatus(build);
     const regions = Array.from(document.querySelectorAll("[data-live=replace]"));
-    const doc = await fetchPage(location.href);
-    regions.forEach(function (region) { if (region.id) swap(doc, "#" + region.id); });
+    if (!regions.length) { document.body.dataset.version = build.version; return; }
+    if (refreshing) refreshing.abort();
+    refreshing = new AbortController();
+    const doc = await fetchPage(location.href, refreshing.signal);
+    const focused = focusKey();
+    const seen = screenAnchor();
+    regions.forEach(function (region) {
+      if (!region.id) return;
+      const fresh = doc.getElementById(region.id);
+      const old = document.getElementById(region.id);
+      if (!fresh || !old) return;
+      const copy = document.importNode(fresh, true);
+      keepImages(copy, old);
+      old.replaceWith(copy);
+    });
     swap(doc, "#status");
-    document.body.dataset.version = version;
+    filterCards();
+    if (seen) {
+      const again = document.getElementById(seen.id);
+      if (again) window.scrollBy(0, again.getBoundingClientRect().top - seen.top);
+    }
+    refocus(focused);
+    document.body.dataset.version = build.version;
   }
 
   if (window.EventSource) {
     const source = new EventSource("/events");
     source.addEventListener("build", function (event) {
-      if (event.data !== document.body.dataset.version) refresh(event.data).catch(function () {});
+      const build = JSON.parse(event.data);
+      if (String(build.version) !== document.body.dataset.version) refresh(build).catch(function () {});
     });
+  }
+
+  // The gallery's filter, live: the server hides the same outputs for the same query.
+  function filterCards() {
+    const form = document.getElementById("filter");
+    if (!form) return;
+    const query = form.elements.q.value.trim().toLowerCase();
+    const kind = form.elements.kind.value;
+    let shown = 0;
+    const cards = document.querySelectorAll("li.output[data-search]");
+    cards.forEach(function (card) {
+      const match = (!query || card.dataset.search.includes(query)) &&
+        (!kind || card.dataset.kinds.split(" ").includes(kind));
+      card.hidden = !match;
+      if (match) shown += 1;
+    });
+    document.querySelectorAll("section.product, section.game").forEach(function (section) {
+      section.hidden = !section.querySelector("li.output:not([hidden])");
+    });
+    const count = document.getElementById("shown-count");
+    if (count) count.textContent = query || kind ? shown + " of " + cards.length + " outputs match" : cards.length + " outputs";
+  }
+
+  const filter = document.getElementById("filter");
+  if (filter) {
+    const follow = function () {
+      filterCards();
+      const params = new URLSearchParams(new FormData(filter));
+      Array.from(params.keys()).forEach(function (k) { if (!params.get(k)) params.delete(k); });
+      const query = params.toString();
+      history.replaceState(null, "", "/" + (query ? "?" + query : "") + location.hash);
+    };
+    filter.addEventListener("input", follow);
+    filter.addEventListener("change", follow);
   }
 
   function formUrl(form, extra) {
