@@ -233,7 +233,7 @@ async def events(request: Request) -> Response:
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-EVENT_POLL = 0.02  # seconds between looks at the build state
+EVENT_POLL = 0.01  # seconds between looks at the build state
 
 
 def _build_event(ws: Workspace, state, changed: dict[str, str]) -> str:

@@ -85,8 +85,10 @@ class Card:
 
     @property
     def search(self) -> str:
-        """What the name filter looks in: titles, id, product and files, lower case."""
-        return " ".join([self.title, self.id, humanize(self.product), game_title(self.system), *self.sources]).casefold()
+        """What the name filter looks in, lower case: titles, id, product, and a document's
+        files (not those of the collections that draw on them)."""
+        files = self.sources if self.scope == "document" else ()
+        return " ".join([self.title, self.id, humanize(self.product), game_title(self.system), *files]).casefold()
 
     def page_previews(self) -> list[str]:
         """A versioned image of every page: the SVG files, or pages laid out again."""
@@ -220,7 +222,8 @@ def games(all_cards: list[Card]) -> list[Game]:
             summary = members[0].summary if len({c.summary for c in members}) == 1 else ""
             title = "Blanks" if product == BLANK else humanize(product)
             groups.append(Group(product, title, summary, members))
-        groups.sort(key=lambda g: (min(SCOPE_ORDER.get(c.scope, 1) for c in g.cards), natural_key(g.title)))
+        groups.sort(key=lambda g: (min(SCOPE_ORDER.get(c.scope, 1) for c in g.cards), g.product == BLANK,
+                                   natural_key(g.title)))
         out.append(Game(system, game_title(system), groups))
     out.sort(key=lambda g: (all(c.scope == "blank" for grp in g.groups for c in grp.cards), natural_key(g.title)))
     return out

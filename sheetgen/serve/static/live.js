@@ -67,13 +67,28 @@
     return null;
   }
 
-  // Fresh images keep the loaded element of the old copy when their URL is the same.
-  function keepImages(fresh, old) {
+  // A fresh copy's images load nothing until they are on the page: then each takes the
+  // element of the old copy that shows the same URL (loaded already), or its own URL.
+  function holdImages(fresh) {
+    fresh.querySelectorAll("img[src]").forEach(function (img) {
+      img.dataset.src = img.getAttribute("src");
+      img.removeAttribute("src");
+    });
+  }
+
+  function placeImages(copy, old) {
     const loaded = {};
-    old.querySelectorAll("img[data-preview]").forEach(function (img) { loaded[img.dataset.preview] = img; });
-    fresh.querySelectorAll("img[data-preview]").forEach(function (img) {
-      const was = loaded[img.dataset.preview];
-      if (was && was.getAttribute("src") === img.getAttribute("src")) img.replaceWith(was);
+    old.querySelectorAll("img[src]").forEach(function (img) { loaded[img.getAttribute("src")] = img; });
+    copy.querySelectorAll("img[data-src]").forEach(function (img) {
+      const url = img.dataset.src;
+      const was = loaded[url];
+      if (was) {
+        delete loaded[url];
+        img.replaceWith(was);
+      } else {
+        img.removeAttribute("data-src");
+        img.setAttribute("src", url);
+      }
     });
   }
 
@@ -100,9 +115,10 @@
       const fresh = doc.getElementById(region.id);
       const old = document.getElementById(region.id);
       if (!fresh || !old) return;
+      holdImages(fresh);
       const copy = document.importNode(fresh, true);
-      keepImages(copy, old);
       old.replaceWith(copy);
+      placeImages(copy, old);
     });
     swap(doc, "#status");
     filterCards();
