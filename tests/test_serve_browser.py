@@ -204,7 +204,7 @@ def test_paths_out_of_the_project_get_404(project, browser, shots):
     for path in ["/../../etc/passwd", "/output/..%2f..%2fetc%2fpasswd", "/output/%2e%2e/%2e%2e/etc/passwd",
                  "/source/%2e%2e/secret.txt", "/output/cubit/..%2f..%2fsecret.txt"]:
         browser.get(url + path)
-        assert browser.find_element(By.TAG_NAME, "body").text == "Not Found", path
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Not found", path
         assert "secret" not in browser.page_source and "root:" not in browser.page_source
     browser.save_screenshot(str(shots / "not-found.png"))
 

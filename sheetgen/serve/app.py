@@ -104,7 +104,7 @@ async def document(request: Request) -> Response:
     card = next((c for c in shown.cards(ws.state, ws.root) if c.key == key), None)
     if card is None:
         return not_found(request)
-    main = _own_source(ws, card)
+    main = _own_source(ws, card) if card.scope == "document" else None
     path = _readable_source(ws, main) if main else None
     lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path else []
     marked = {p.line for p in card.problems if path and Path(p.file).resolve() == path}
@@ -113,12 +113,11 @@ async def document(request: Request) -> Response:
 
 
 def _own_source(ws: Workspace, card: shown.Card) -> str | None:
-    """The file of the document an output is made from (the first of a collection's)."""
+    """The file of the document an output is made from."""
     target = ws.state.targets.get(card.key)
     if target is not None and target.job.docs and target.job.docs[0].file:
         own = Path(target.job.docs[0].file).resolve()
-        return next((s for s in card.sources if (ws.root / s).resolve() == own), None) or \
-            (card.sources[0] if card.sources else None)
+        return next((s for s in card.sources if (ws.root / s).resolve() == own), None)
     return card.sources[0] if card.sources else None
 
 
