@@ -151,6 +151,8 @@ def main() -> None:
                 for name, size in fetched:
                     print(f"    {size / 1024:7.1f} KiB  {name.replace(url, '')}")
         print(f"last rebuild: {ws.state.summary}")
+        print("load average (1, 5, 15 min): " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+              + f" on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
