@@ -27,6 +27,11 @@ from sheetgen.rules.theme import Settings
 
 
 
+# After an edited document's own outputs are published, the rest waits this long: the
+# pages fetch the new previews while no build competes with the server for the processor.
+FIRST_LOOK = 0.2
+
+
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -231,6 +236,7 @@ class Workspace:
                 self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
                               self._summary(first, diagnostics, library) + " (building the rest…)", started,
                               building=True)
+                time.sleep(FIRST_LOOK)
         report = build(checked, options)
         return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
                              self._summary(report, diagnostics, library), started)

@@ -22,18 +22,23 @@
     if (fresh && old) old.replaceWith(document.importNode(fresh, true));
   }
 
-  // The new version of each changed preview, once loaded (so that no blank shows meanwhile).
+  // The new version of each changed preview, once loaded (so that no blank shows meanwhile);
+  // resolves when all have loaded or failed.
   function swapImages(changed) {
-    Object.keys(changed || {}).forEach(function (anchor) {
+    return Promise.all(Object.keys(changed || {}).map(function (anchor) {
       const url = changed[anchor];
-      const loader = new Image();
-      loader.onload = function () {
-        document.querySelectorAll("img[data-preview]").forEach(function (img) {
-          if (img.dataset.preview === anchor && img.getAttribute("src") !== url) img.setAttribute("src", url);
-        });
-      };
-      loader.src = url;
-    });
+      return new Promise(function (done) {
+        const loader = new Image();
+        loader.onload = function () {
+          document.querySelectorAll("img[data-preview]").forEach(function (img) {
+            if (img.dataset.preview === anchor && img.getAttribute("src") !== url) img.setAttribute("src", url);
+          });
+          done();
+        };
+        loader.onerror = done;
+        loader.src = url;
+      });
+    }));
   }
 
   // The element that has the focus, as something that finds it again in a fresh copy.
@@ -101,13 +106,14 @@
 
   let refreshing = null;
   async function refresh(build) {
-    swapImages(build.changed);
     showStatus(build);
     const regions = Array.from(document.querySelectorAll("[data-live=replace]"));
-    if (!regions.length) { document.body.dataset.version = build.version; return; }
     if (refreshing) refreshing.abort();
-    refreshing = new AbortController();
-    const doc = await fetchPage(location.href, refreshing.signal);
+    const mine = refreshing = new AbortController();
+    await swapImages(build.changed);  // the images first: the rest of the page can wait
+    if (!regions.length) { document.body.dataset.version = build.version; return; }
+    if (mine.signal.aborted) return;
+    const doc = await fetchPage(location.href, mine.signal);
     const focused = focusKey();
     const seen = screenAnchor();
     regions.forEach(function (region) {
