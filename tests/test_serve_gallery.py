@@ -244,3 +244,32 @@ def test_live_events_name_the_previews_a_build_changed(tmp_path, monkeypatch):
     record = ws.state.records["tricube/reference/table-talk"]
     assert changed["tricube--reference--table-talk"] == (
         f"/preview/tricube/reference/table-talk.svg?v={record.input[:12]}")
+
+
+def test_an_edit_publishes_the_documents_own_outputs_before_bundles_and_print_shop_copies(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("init", "kit").code == 0
+    monkeypatch.chdir(tmp_path / "kit")
+    ws = Workspace()
+    ws.rebuild()
+    seen = []
+    original = ws._publish
+
+    def spy(*args, **kwargs):
+        state = original(*args, **kwargs)
+        seen.append({e.path: e.sha256 for e in state.entries})
+        return state
+
+    ws._publish = spy
+    army = tmp_path / "kit/content/grimdark/grimdark-army.yaml"
+    text = army.read_text()
+    name = re.search(r"^name: (.*)$", text, re.M).group(1)
+    army.write_text(text.replace(f"name: {name}", f"name: {name} Renamed", 1))
+    before = {e.path: e.sha256 for e in ws.state.entries}
+    ws.rebuild(changed=[army])
+    assert len(seen) == 2
+    first, last = ({p for p, sha in state.items() if before.get(p) != sha} for state in seen)
+    assert first == {"grimdark/roster/first-army.pdf", "grimdark/roster/first-army.svg",
+                     "grimdark/unit-cards/first-army.pdf"}
+    # The print-shop copy of its unit cards and the bundle that holds its roster follow.
+    assert {"grimdark/unit-cards-print-shop/first-army.pdf", "handouts/bundle/table-kit.pdf"} <= last - first

@@ -125,12 +125,12 @@ async def output_file(request: Request) -> Response:
     """A file the last build wrote (listed in its manifest), from inside the output folder."""
     ws: Workspace = request.app.state.workspace
     rel = request.path_params["path"]
-    if rel != "index.html" and rel not in {e.path for e in ws.state.entries}:
+    entry = next((e for e in ws.state.entries if e.path == rel), None)
+    if rel != "index.html" and entry is None:
         return not_found(request)
     path = confined(ws.out_dir, rel)
     if path is None:
         return not_found(request)
-    entry = next((e for e in ws.state.entries if e.path == rel), None)
     fresh = entry is not None and request.query_params.get("v") == entry.sha256[:12]
     return FileResponse(path, headers=FOREVER if fresh else ASK_AGAIN)
 

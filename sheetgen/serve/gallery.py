@@ -94,7 +94,8 @@ class Card:
         """A versioned image of every page: the SVG files, or pages laid out again."""
         if self.svgs:
             return [versioned(e) for e in self.svgs]
-        return [f"/preview/{self.key}.svg?page={n}&v={self.digest}" for n in range(1, self.pages + 1)]
+        first = [self.preview] if self.preview else []  # the gallery's, which the browser may have
+        return first + [f"/preview/{self.key}.svg?page={n}&v={self.digest}" for n in range(len(first) + 1, self.pages + 1)]
 
     def matches(self, query: str, kind: str) -> bool:
         return (not query or query.casefold() in self.search) and (not kind or kind in self.kinds)
