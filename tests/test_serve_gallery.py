@@ -196,6 +196,8 @@ def test_a_documents_problems_show_on_its_card_its_page_and_the_status_line(tmp_
     assert "has-error" in broken["classes"] and "has-error" not in other["classes"]
     assert "/doc/tricube/reference/table-talk#problems" in broken["links"]
     assert 'id="status" class="meta error"' in page
+    assert re.search(r'<a href="#game-tricube">Tricube Tales <span class="count">\d+</span>\s*'
+                     r'<span class="badge error">1 error</span></a>', page)
     doc = client.get("/doc/tricube/reference/table-talk").text
     location = ws.state.problems[0].location
     assert f'data-location="{location}"' in doc

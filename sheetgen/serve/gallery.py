@@ -125,6 +125,10 @@ class Game:
     def count(self) -> int:
         return sum(len(g.cards) for g in self.groups)
 
+    @property
+    def errors(self) -> int:
+        return sum(c.errors for g in self.groups for c in g.cards)
+
 
 def _product(record_product: str | None, system: str) -> Product | None:
     if not record_product:
