@@ -275,3 +275,13 @@ def test_an_edit_publishes_the_documents_own_outputs_before_bundles_and_print_sh
                      "grimdark/unit-cards/first-army.pdf"}
     # The print-shop copy of its unit cards and the bundle that holds its roster follow.
     assert {"grimdark/unit-cards-print-shop/first-army.pdf", "handouts/bundle/table-kit.pdf"} <= last - first
+
+
+@pytest.mark.parametrize("path", ["/?q=net&kind=cubit", "/doc/cubit/net/bloost", "/doc/cubit/cards/upgrades",
+                                  "/no/such/page"])
+def test_the_new_pages_hold_no_inline_script_or_style(cubit_project, path):
+    root, ws, client = cubit_project
+    response = client.get(path)
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", response.text)
+    assert not re.search(r"<style\b|\sstyle=|\son[a-z]+=", response.text)
