@@ -1,7 +1,8 @@
 """The gallery and document pages in a real headless Chromium (the fixtures of
 test_serve_browser.py): the filter as you type and after a reload, a document's own
-page, no sideways scrolling and large touch targets at a phone's width, and a live edit
-that swaps the edited document's images only, keeping focus and scroll. Screenshots go
+page, no sideways scrolling and large touch targets at a phone's width, a live edit
+that swaps the edited document's images only, keeping focus and scroll, and a preview
+the busy server refused, asked for again. Screenshots go
 to the test's tmp folder (`shots/`)."""
 
 from __future__ import annotations
@@ -10,10 +11,16 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from conftest import write
+from test_serve import DECK
 from test_serve_browser import browser, project, shots, wait_until  # noqa: F401 (fixtures)
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
+
+from sheetgen.serve.guard import Gate  # noqa: E402
+from sheetgen.serve.server import Background  # noqa: E402
+from sheetgen.serve.workspace import Workspace  # noqa: E402
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 VISIBLE_CARDS = "return Array.from(document.querySelectorAll('li.output')).filter(c => c.offsetParent).map(c => c.id)"
@@ -140,3 +147,21 @@ def test_an_edit_swaps_only_its_own_images_and_keeps_focus_and_scroll(project, b
     new_top = browser.find_element(By.ID, "cubit--net--tumbler").rect["y"] - browser.execute_script("return scrollY")
     assert abs(new_top - top) <= 2
     browser.save_screenshot(str(shots / "live-edit.png"))
+
+
+def test_a_preview_turned_away_while_the_server_is_busy_is_asked_for_again(tmp_path, monkeypatch, browser):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "content/decks/table.yaml", DECK)
+    ws = Workspace()
+    ws.rebuild()
+    server = Background(ws, initial_build=False)
+    with server as url:
+        app = server.server.config.app
+        app.state.gate = Gate(workers=0, waiting=0)  # every costly request is answered 503
+        browser.get(url + "/doc/tricube/reference/table-talk")
+        img = browser.find_element(By.CSS_SELECTOR, "img.preview.page")
+        wait_until(browser, lambda d: img.get_attribute("data-retried") == "1", "the refused preview was not retried")
+        assert browser.execute_script("return arguments[0].naturalWidth", img) == 0
+        app.state.gate = Gate()
+        wait_until(browser, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0",
+                                                       img), "the preview did not load when asked again")

@@ -4,6 +4,7 @@
 //   data-live="replace" are fetched again and swapped in place, keeping the images that
 //   did not change, the focus and what was on screen.
 // - The gallery's filter hides the outputs that do not match as you type.
+// - A preview refused while the server is busy is asked for again, once.
 // - Forms marked data-live-form="#result" show their result as you type; buttons
 //   (re-roll, roll, assign) fetch the whole form again. A newer update cancels the fetch of
 //   an older one, so that the server stops working on it.
@@ -143,6 +144,22 @@
       if (String(build.version) !== document.body.dataset.version) refresh(build).catch(function () {});
     });
   }
+
+  // A preview the busy server turned away (503: too many at once) is asked for once more,
+  // whether it failed before this script ran or after.
+  function retry(img) {
+    if (!(img instanceof HTMLImageElement) || !img.classList.contains("preview") || img.dataset.retried) return;
+    img.dataset.retried = "1";
+    setTimeout(function () {
+      const url = img.getAttribute("src");
+      img.removeAttribute("src");
+      img.setAttribute("src", url);
+    }, 2000);
+  }
+  document.addEventListener("error", function (event) { retry(event.target); }, true);
+  document.querySelectorAll("img.preview[src]").forEach(function (img) {
+    if (img.complete && !img.naturalWidth) retry(img);
+  });
 
   // The gallery's filter, live: the server hides the same outputs for the same query.
   function filterCards() {
