@@ -101,8 +101,9 @@ def test_saving_a_content_file_updates_the_open_gallery(project, browser, shots)
     cubit = root / "content/cubit/cubits/bloost.yaml"
     cubit.write_text(cubit.read_text().replace("name: Blue Stripes", "name: Bright Stripes"))
     wait_until(browser, lambda d: net_image_src(d) != before, "the net's preview did not change")
-    # The page was updated in place (no reload): the version moved on, the image loaded.
-    assert int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version")) > version
+    # The page was updated in place (no reload): the image first, then the rest (the version moves on).
+    wait_until(browser, lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-version")) > version,
+               "the rest of the page did not follow")
     wait_until(browser, lambda d: d.execute_script(
         "const img = document.querySelector('#cubit--net--bloost img.preview');"
         "return img && img.complete && img.naturalWidth > 0 && img.src === arguments[0]", net_image_src(d)),
