@@ -23,6 +23,10 @@ GAMES: dict[str, tuple[str, ...]] = {
     "grimdark": ("grimdark-rules", "grimdark-unit", "grimdark-army", "grimdark-mission"),
 }
 
+#: How people write each game's name (and the folder of publishers' bundles), for pages.
+TITLES: dict[str, str] = {"cubit": "Cubit", "tricube": "Tricube Tales", "kubos": "KUBOS", "cubes": "CUBES!",
+                          "grimdark": "Grimdark Future – Cubes", "handouts": "Handouts"}
+
 _GAME_OF_KIND = {kind: game for game, kinds in GAMES.items() for kind in kinds}
 
 

@@ -5,6 +5,7 @@ there, in a real server."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import signal
@@ -109,11 +110,13 @@ def test_gallery_shows_every_output_by_game_and_product_with_a_preview(cubit_pro
     # Every file the build wrote is linked, under its game's and product's headings.
     for entry in manifest:
         assert f'href="/output/{entry.path}"' in page.text, entry.path
-    assert '<h2 id="cubit">cubit</h2>' in page.text
-    for product in {e.product for e in manifest}:
-        assert f"<h3>{product}</h3>" in page.text
+    assert re.search(r'<section class="game" id="game-cubit">\s*<h2>Cubit</h2>', page.text)
+    for product in {e.product for e in manifest} - {"cards-print-shop", "reference-print-shop"}:
+        assert f'<section class="product" id="cubit--{product}">' in page.text, product
+    assert "<h3>Net <small>a cubit&#39;s foldable cube net at true size" in page.text
     previews = re.findall(r'<img class="preview" src="([^"]+)"', page.text)
-    assert len(previews) == len({e.target for e in manifest})  # one per output, SVG or not
+    # One per output, SVG or not; a deck's print-shop copy is a link on the deck's card.
+    assert len(previews) == len({e.target for e in manifest if "-print-shop/" not in e.path})
     for url in previews:
         svg = client.get(url.replace("&amp;", "&"))
         assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
@@ -555,7 +558,8 @@ def test_events_announce_the_build_version(deck_project):
     ws.stopping = True  # the stream ends after its first event, as it does on ctrl-C
     events = client.get("/events")
     assert events.headers["content-type"].startswith("text/event-stream")
-    assert f"event: build\ndata: {ws.state.version}\n\n" in events.text
+    data = json.loads(re.search(r"event: build\ndata: (.*)\n\n", events.text).group(1))
+    assert data["version"] == ws.state.version and data["summary"] == ws.state.summary
 
 
 def test_serve_command_line(workdir):

@@ -730,7 +730,8 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
     shared: dict[Any, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
-    digests = {t.key: target_digest(t, checked.theme, shared) for t in targets}
+    digests = {t.key: target_digest(t, checked.theme, shared) for t in targets  # of those it may build
+               if options.only is None or options.only(t)}
     records = dict(manifest.targets)
     seen = Seen(out_dir, state)
     todo: list[Target] = []

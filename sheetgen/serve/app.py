@@ -7,8 +7,11 @@ JavaScript; `static/live.js` only adds live updates and form previews as you typ
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Mapping
@@ -27,9 +30,9 @@ from sheetgen.content.loader import Document
 from sheetgen.games import game_of_kind
 from sheetgen.diagnostics import display_path
 from sheetgen.generate import generators
-from sheetgen.serve.exports import export_links
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
+from sheetgen.serve import gallery as shown
 from sheetgen.serve import preview
 from sheetgen.serve.confine import NotInside, confined, create_new, replace_file
 from sheetgen.serve.forms import (BUILDER_FIELDS, CUBIT_LIMITS, SEED_LIMITS, CubitForm, FormError, cubit_form,
@@ -40,20 +43,32 @@ from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
 MAX_PREVIEWS = 64  # outputs' previews kept in memory (the most recent)
+MAX_LAYOUTS = 4  # documents kept laid out for their other pages' previews
 STATIC = {"live.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8",
           "favicon.svg": "image/svg+xml"}
 NOT_FOUND = "Not Found"
+# A versioned URL (`?v=` the digest of what it gives) never changes its answer: kept for good.
+FOREVER = {"Cache-Control": "max-age=31536000, immutable"}
+ASK_AGAIN = {"Cache-Control": "no-cache"}
 
 
 def page(request: Request, template: str, status: int = 200, **values) -> HTMLResponse:
     ws: Workspace = request.app.state.workspace
     html = render_template(f"serve/{template}", state=ws.state, version=__version__, path=request.url.path,
-                           display_path=display_path, token=request.app.state.token, **values)
+                           display_path=display_path, token=request.app.state.token, asset=static_url,
+                           errors=error_count(ws), **values)
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-def not_found(_request: Request | None = None, _exc: Exception | None = None) -> PlainTextResponse:
-    return PlainTextResponse(NOT_FOUND, status_code=404)
+def error_count(ws: Workspace) -> int:
+    return sum(1 for p in ws.state.problems if p.severity == "error")
+
+
+def not_found(request: Request | None = None, _exc: Exception | None = None) -> Response:
+    """The workbench's page saying nothing is there (plain text for work with no request)."""
+    if request is None:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    return page(request, "not_found.html.j2", status=404)
 
 
 def refused(request: Request, status: int, why: str) -> Response:
@@ -71,93 +86,124 @@ def form_params(pairs: Mapping[str, str]) -> dict[str, str]:
 # --- the gallery ------------------------------------------------------------------------------
 
 
-def gallery_groups(ws: Workspace) -> dict[str, dict[str, list[dict]]]:
-    """Outputs by game, then product, then output: each with its files and a preview."""
-    state = ws.state
-    by_target: dict[str, list] = {}
-    for e in sorted(state.entries, key=lambda e: e.path):
-        by_target.setdefault(e.target or e.path, []).append(e)
-    groups: dict[str, dict[str, list[dict]]] = {}
-    exports, folded = export_links(by_target)
-    for key, entries in sorted(by_target.items()):
-        if key in folded:
-            continue
-        first = entries[0]
-        record = state.records.get(key)
-        svgs = [e for e in entries if e.format == "svg"]
-        pdfs = [e for e in entries if e.format == "pdf"]
-        if svgs:
-            preview_url = f"/output/{svgs[0].path}?v={svgs[0].sha256[:12]}"
-        elif key in state.targets:
-            preview_url = f"/preview/{key}.svg?v={(record.input if record else first.sha256)[:12]}"
-        else:
-            preview_url = None
-        groups.setdefault(first.system or "other", {}).setdefault(first.product, []).append({
-            "key": key, "id": first.id, "pdfs": pdfs, "link": f"/output/{(pdfs or svgs or entries)[0].path}", "svgs": svgs, "preview": preview_url,
-            "sources": record.sources if record and record.sources else ((first.source,) if first.source else ()),
-            "pages": max((e.pages for e in pdfs), default=len(svgs)), "exports": exports.get(key, []),
-        })
-    return groups
+def gallery_groups(ws: Workspace) -> list[shown.Game]:
+    """Every output of the last build, by game and product (see `gallery`)."""
+    return shown.games(shown.cards(ws.state, ws.root))
 
 
 async def gallery(request: Request) -> Response:
+    """The outputs by game and product; `q` and `kind` filter them (the rest are hidden)."""
     ws: Workspace = request.app.state.workspace
-    return page(request, "gallery.html.j2", groups=gallery_groups(ws), problems=ws.state.problems)
+    query = request.query_params.get("q", "").strip()[:100]
+    kind = request.query_params.get("kind", "")
+    games = gallery_groups(ws)
+    every = [c for g in games for grp in g.groups for c in grp.cards]
+    matching = {c.key for c in every if c.matches(query, kind)}
+    return page(request, "gallery.html.j2", games=games, kinds=shown.kinds(every), q=query, kind=kind,
+                matching=matching, total=len(every), problems=ws.state.problems)
+
+
+async def document(request: Request) -> Response:
+    """One output on a page of its own: every page's preview, its files, its source, its problems."""
+    ws: Workspace = request.app.state.workspace
+    key = request.path_params["key"]
+    card = next((c for c in shown.cards(ws.state, ws.root) if c.key == key), None)
+    if card is None:
+        return not_found(request)
+    main = _own_source(ws, card) if card.scope == "document" else None
+    path = _readable_source(ws, main) if main else None
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path else []
+    marked = {p.line for p in card.problems if path and Path(p.file).resolve() == path}
+    return page(request, "document.html.j2", card=card, game_title=shown.game_title(card.system),
+                product_title=shown.humanize(card.product), source=main, lines=lines, marked=marked)
+
+
+def _own_source(ws: Workspace, card: shown.Card) -> str | None:
+    """The file of the document an output is made from."""
+    target = ws.state.targets.get(card.key)
+    if target is not None and target.job.docs and target.job.docs[0].file:
+        own = Path(target.job.docs[0].file).resolve()
+        return next((s for s in card.sources if (ws.root / s).resolve() == own), None)
+    return card.sources[0] if card.sources else None
 
 
 async def output_file(request: Request) -> Response:
     """A file the last build wrote (listed in its manifest), from inside the output folder."""
     ws: Workspace = request.app.state.workspace
     rel = request.path_params["path"]
-    if rel != "index.html" and rel not in {e.path for e in ws.state.entries}:
-        return not_found()
+    entry = next((e for e in ws.state.entries if e.path == rel), None)
+    if rel != "index.html" and entry is None:
+        return not_found(request)
     path = confined(ws.out_dir, rel)
     if path is None:
-        return not_found()
-    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+        return not_found(request)
+    fresh = entry is not None and request.query_params.get("v") == entry.sha256[:12]
+    return FileResponse(path, headers=FOREVER if fresh else ASK_AGAIN)
 
 
 async def output_preview(request: Request) -> Response:
-    """The first page of an output as SVG, laid out again in memory (for PDF-only products)."""
+    """A page of an output as SVG (`?page=`, the first by default), laid out again in
+    memory (for PDF-only products); `?v=` the digest it is made from, as the gallery links it."""
     ws: Workspace = request.app.state.workspace
     key = request.path_params["key"]
     state = ws.state
     target = state.targets.get(key)
     if target is None or state.checked is None:
-        return not_found()
-    cache: dict[str, tuple[str, bytes]] = request.app.state.previews
-    digest = request.query_params.get("v", "")
-    cached = cache.get(key)
+        return not_found(request)
+    record = state.records.get(key)
+    digest = record.input[:12] if record else ""
+    headers = FOREVER if digest and request.query_params.get("v") == digest else ASK_AGAIN
+    number = request.query_params.get("page", "1")
+    number = int(number) if number.isdigit() and 0 < int(number) <= 9999 else 1
+    cache: dict[tuple[str, int], tuple[str, bytes]] = request.app.state.previews
+    cached = cache.get((key, number))
     if cached and cached[0] == digest:
-        return svg_response(cached[1])
+        return svg_response(cached[1], headers)
     theme = state.checked.theme
+    layouts: dict[str, tuple[str, object]] = request.app.state.layouts
 
     def work(_stop: Stop) -> Response:
-        data = preview.render(target, theme, "svg")
-        if data is None:
-            return not_found()
-        cache.pop(key, None)
-        while len(cache) >= MAX_PREVIEWS:
-            cache.pop(next(iter(cache)))
-        cache[key] = (digest, data)
-        return svg_response(data)
+        kept = layouts.get(key)
+        document = kept[1] if kept and kept[0] == digest else preview.laid_out(target, theme)
+        if document is None:
+            return not_found(request)
+        _keep(layouts, key, (digest, document), MAX_LAYOUTS)
+        data = preview.svg_page(document, number)
+        _keep(cache, (key, number), (digest, data), MAX_PREVIEWS)
+        return svg_response(data, headers)
 
     return await costly(request, refused, work)
 
 
-def svg_response(data: bytes) -> Response:
-    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+def _keep(cache: dict, key, value, limit: int) -> None:
+    """Put `value` in a cache of at most `limit` entries, dropping the oldest."""
+    cache.pop(key, None)
+    while len(cache) >= limit:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+
+
+def svg_response(data: bytes, headers: Mapping[str, str] = ASK_AGAIN) -> Response:
+    return Response(data, media_type="image/svg+xml", headers=dict(headers))
+
+
+def _readable_source(ws: Workspace, rel: str) -> Path | None:
+    """A content file the pages may show: a YAML file inside the project that is built or watched."""
+    path = confined(ws.root, rel)
+    if path is None or path.suffix not in (".yaml", ".yml"):
+        return None
+    if not any(path == Path(p).resolve() or Path(p).resolve() in path.parents for p in ws.watched()):
+        return None
+    return path
 
 
 async def source_file(request: Request) -> Response:
     """A content file with line numbers (diagnostics link here), from inside the project."""
     ws: Workspace = request.app.state.workspace
     rel = request.path_params["path"]
-    path = confined(ws.root, rel)
-    if path is None or path.suffix not in (".yaml", ".yml"):
-        return not_found()
-    if not any(path == Path(p).resolve() or Path(p).resolve() in path.parents for p in ws.watched()):
-        return not_found()
+    path = _readable_source(ws, rel)
+    if path is None:
+        return not_found(request)
     lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     return page(request, "source.html.j2", file=rel, lines=lines)
 
@@ -166,21 +212,24 @@ async def source_file(request: Request) -> Response:
 
 
 async def events(request: Request) -> Response:
-    """Server-sent events: the build version, at once and whenever a rebuild finishes."""
+    """Server-sent events: the build's version, status and the previews that changed (by
+    card), at once and whenever a build is published."""
     ws: Workspace = request.app.state.workspace
 
     async def stream():
         yield "retry: 500\n\n"
-        sent = ws.state.version
-        yield f"event: build\ndata: {sent}\n\n"
+        sent = ws.state
+        previews = shown.preview_urls(sent)
+        yield _build_event(ws, sent, {})
         quiet = 0.0
         while not ws.stopping:
-            await asyncio.sleep(0.05)
-            quiet += 0.05
-            if ws.state.version != sent:
-                sent = ws.state.version
-                yield f"event: build\ndata: {sent}\n\n"
-                quiet = 0.0
+            await asyncio.sleep(EVENT_POLL)
+            quiet += EVENT_POLL
+            state = ws.state
+            if state.version != sent.version:
+                now = shown.preview_urls(state)
+                yield _build_event(ws, state, {k: u for k, u in now.items() if previews.get(k) != u})
+                sent, previews, quiet = state, now, 0.0
             elif quiet > 15:
                 yield ": keep-alive\n\n"
                 quiet = 0.0
@@ -189,20 +238,42 @@ async def events(request: Request) -> Response:
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
+EVENT_POLL = 0.01  # seconds between looks at the build state
+
+
+def _build_event(ws: Workspace, state, changed: dict[str, str]) -> str:
+    data = {"version": state.version, "building": state.building, "summary": state.summary,
+            "errors": sum(1 for p in state.problems if p.severity == "error"), "changed": changed}
+    return f"event: build\ndata: {json.dumps(data, sort_keys=True)}\n\n"
+
+
 async def status(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
     s = ws.state
     return Response(f'{{"version": {s.version}, "building": {str(s.building).lower()}, '
-                    f'"errors": {sum(1 for p in s.problems if p.severity == "error")}}}',
-                    media_type="application/json")
+                    f'"errors": {error_count(ws)}}}', media_type="application/json")
+
+
+@lru_cache(maxsize=None)
+def _static_digest(name: str) -> str:
+    return hashlib.sha256(_static_bytes(name)).hexdigest()[:12]
+
+
+def _static_bytes(name: str) -> bytes:
+    return resources.files("sheetgen.serve").joinpath("static", name).read_bytes()
+
+
+def static_url(name: str) -> str:
+    """A static file's versioned URL, which browsers keep until the file changes."""
+    return f"/static/{name}?v={_static_digest(name)}"
 
 
 async def static(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in STATIC:
-        return not_found()
-    data = resources.files("sheetgen.serve").joinpath("static", name).read_bytes()
-    return Response(data, media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
+        return not_found(request)
+    fresh = request.query_params.get("v") == _static_digest(name)
+    return Response(_static_bytes(name), media_type=STATIC[name], headers=FOREVER if fresh else ASK_AGAIN)
 
 
 async def favicon(request: Request) -> Response:
@@ -224,7 +295,7 @@ async def generator_form(request: Request) -> Response:
     `saved` (where a save sends the browser), the document as it was saved."""
     gen = generators().get(request.path_params["kind"])
     if gen is None:
-        return not_found()
+        return not_found(request)
     ws: Workspace = request.app.state.workspace
     params = form_params(request.query_params)
     saved = ws.saved_file(params.pop("saved", ""))
@@ -330,7 +401,7 @@ async def generator_save(request: Request) -> Response:
     then show it as saved (303: a reload of that page saves nothing)."""
     gen = generators().get(request.path_params["kind"])
     if gen is None:
-        return not_found()
+        return not_found(request)
     ws: Workspace = request.app.state.workspace
     params = await _form(request)
     if isinstance(params, Response):
@@ -487,7 +558,7 @@ async def cubit_edit(request: Request) -> Response:
     library = ws.library()
     doc = library.get("cubit", request.path_params["id"])
     if doc is None:
-        return not_found()
+        return not_found(request)
     interfaces = library.of_kind("cubit-interface")
     try:
         params = cubit_params(doc.model, {d.model.code: d.id for d in interfaces},
@@ -517,7 +588,7 @@ async def cubit_net(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
     fmt = request.path_params["fmt"]
     if fmt not in ("pdf", "svg"):
-        return not_found()
+        return not_found(request)
     params = form_params(request.query_params)
     params.pop("roll", None)
     params.pop("assign", None)
@@ -621,6 +692,7 @@ def create_app(workspace: Workspace, *, lifespan=None) -> Starlette:
     """The workbench over `workspace`, guarded against other sites (see `guard`)."""
     routes = [
         Route("/", gallery),
+        Route("/doc/{key:path}", document),
         Route("/output/{path:path}", output_file),
         Route("/preview/{key:path}.svg", output_preview),
         Route("/source/{path:path}", source_file),
@@ -644,5 +716,6 @@ def create_app(workspace: Workspace, *, lifespan=None) -> Starlette:
     app.state.token = token
     app.state.gate = Gate()
     app.state.previews = {}
+    app.state.layouts = {}
     app.state.started = time.time()
     return app

@@ -13,6 +13,7 @@ from sheetgen.content.loader import load
 from sheetgen.content.project import safe_name
 from sheetgen.diagnostics import Severity, display_path
 from sheetgen.layout import registry as layout_registry
+from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import ResolvedTheme, Settings
@@ -96,13 +97,26 @@ def _layout_problems(target: Target, theme: ResolvedTheme, library, mine: str):
 
 def render(target: Target, theme: ResolvedTheme, fmt: str, page: int = 1) -> bytes | None:
     """One target as PDF bytes, or one of its pages as SVG bytes; None if it cannot be laid out."""
-    document, issues = lay_out(target, theme)
-    if document is None or not document.pages or any(i.severity is Severity.ERROR for i in issues):
+    document = laid_out(target, theme)
+    if document is None:
         return None
     if fmt == "pdf":
         from sheetgen.render.pdf import render_pdf
 
         return render_pdf(document)
+    return svg_page(document, page)
+
+
+def laid_out(target: Target, theme: ResolvedTheme) -> LayoutDocument | None:
+    """The target laid out in memory; None if it cannot be (an error, or no page)."""
+    document, issues = lay_out(target, theme)
+    if document is None or not document.pages or any(i.severity is Severity.ERROR for i in issues):
+        return None
+    return document
+
+
+def svg_page(document: LayoutDocument, page: int) -> bytes:
+    """One page of a laid-out document as SVG (the last one for a page past the end)."""
     from sheetgen.render.svg import render_svg
 
     n = min(max(page, 1), len(document.pages))

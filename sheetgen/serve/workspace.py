@@ -27,6 +27,11 @@ from sheetgen.rules.theme import Settings
 
 
 
+# After an edited document's own outputs are published, the rest waits this long: the
+# pages fetch the new previews while no build competes with the server for the processor.
+FIRST_LOOK = 0.2
+
+
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -71,6 +76,14 @@ class BuildState:
     seconds: float = 0.0
     checked: Checked | None = None
     targets: dict[str, Target] = field(default_factory=dict)
+
+
+def _own(target: Target, edited: set[Path]) -> bool:
+    """An output of an edited document itself: not a bundle or collection that draws on
+    it, nor a print-shop twin (these are built with the rest)."""
+    docs = target.job.docs
+    return (target.scope == "document" and bool(docs) and Path(docs[0].file).resolve() in edited
+            and layout_registry.product(target.product, target.system).print_shop_of is None)
 
 
 class Workspace:
@@ -217,21 +230,19 @@ class Workspace:
     def _build(self, checked: Checked, library: Library, diagnostics: list[Diagnostic], options: BuildOptions,
                edited: set[Path], started: float) -> BuildState:
         if edited:
-            own = replace(options, only=lambda t: t.scope == "document" and bool(edited & self._files(t)))
+            own = replace(options, only=lambda t: _own(t, edited))
             first = build(checked, own)
             if first.built or first.failed:
                 self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
                               self._summary(first, diagnostics, library) + " (building the rest…)", started,
                               building=True)
+                time.sleep(FIRST_LOOK)
         report = build(checked, options)
         return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
                              self._summary(report, diagnostics, library), started)
 
     def _edited(self, changed: Iterable[str | Path]) -> set[Path]:
         return {Path(p).resolve() for p in changed}
-
-    def _files(self, target: Target) -> set[Path]:
-        return {(self.root / s).resolve() for s in target.sources}
 
     def _summary(self, report, diagnostics: list[Diagnostic], library: Library) -> str:
         shown = self._shown(diagnostics + report.diagnostics, library)
