@@ -56,7 +56,7 @@ def page(request: Request, template: str, status: int = 200, **values) -> HTMLRe
     ws: Workspace = request.app.state.workspace
     html = render_template(f"serve/{template}", state=ws.state, version=__version__, path=request.url.path,
                            display_path=display_path, token=request.app.state.token, asset=static_url,
-                           errors=error_count(ws), **values)
+                           build_errors=error_count(ws), **values)
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
