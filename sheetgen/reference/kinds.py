@@ -30,18 +30,28 @@ def type_of(node: Schema) -> str:
         return f"list of {type_of(node.get('items', {}))}"
     if kind == "object" and isinstance(node.get("additionalProperties"), dict):
         return f"map of {type_of(node['additionalProperties'])}"
+    if kind == "object" and node.get("patternProperties"):
+        return "map of " + " or ".join(type_of(n) for n in node["patternProperties"].values())
+    if kind == "object" and node.get("properties"):
+        return "{" + ", ".join(f"`{name}`" for name in node["properties"]) + "}"
     return NAMED.get(node.get("pattern", ""), kind)
 
 
-LIMITS = (("minLength", "at least {} characters"), ("maxLength", "at most {} characters"),
+LIMITS = (("minLength", "at least {} character{}"), ("maxLength", "at most {} character{}"),
           ("minimum", "≥ {}"), ("exclusiveMinimum", "> {}"), ("maximum", "≤ {}"), ("exclusiveMaximum", "< {}"),
-          ("minItems", "at least {} items"), ("maxItems", "at most {} items"),
-          ("minProperties", "at least {} entries"), ("maxProperties", "at most {} entries"))
+          ("minItems", "at least {} item{}"), ("maxItems", "at most {} item{}"),
+          ("minProperties", "at least {} entr{}"), ("maxProperties", "at most {} entr{}"))
+
+
+def _plural(text: str, count: int) -> str:
+    if text.endswith("entr{}"):
+        return "y" if count == 1 else "ies"
+    return "" if count == 1 else "s"
 
 
 def limits_of(node: Schema) -> list[str]:
     """The limits a field's value keeps, from every branch of its type."""
-    found = [text.format(node[key]) for key, text in LIMITS if key in node]
+    found = [text.format(node[key], _plural(text, node[key])) for key, text in LIMITS if key in node]
     if "pattern" in node and node["pattern"] not in NAMED:
         found.append(f"matches `{node['pattern']}`")
     for branch in node.get("anyOf", []):
@@ -58,7 +68,9 @@ def cell(text: str) -> str:
 
 
 def description_of(node: Schema) -> str:
-    for candidate in (node, *node.get("anyOf", []), node.get("items") or {}):
+    """The field's description, or that of what it holds where it holds one kind of value."""
+    branches = [n for n in node.get("anyOf", []) if n.get("type") != "null"]
+    for candidate in (node, *(branches if len(branches) == 1 else []), node.get("items") or {}):
         if candidate.get("description"):
             return candidate["description"]
     return ""
