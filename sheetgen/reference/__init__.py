@@ -12,6 +12,11 @@ FOLDER = Path("docs") / "reference"
 RENEW = "python -m sheetgen.reference"
 
 
+def cell(text: str) -> str:
+    """Text fit for one Markdown table cell: on one line, its bars escaped."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
 def products_page() -> str:
     from sheetgen.layout.catalog import markdown_table
 
@@ -26,7 +31,6 @@ def products_page() -> str:
 
 def diagnostics_page() -> str:
     from sheetgen.reference.codes import CODES
-    from sheetgen.reference.kinds import cell
 
     lines = ["# Diagnostics", "",
              "Every code sheetgen reports, with what it means and how to fix it. A diagnostic reads "

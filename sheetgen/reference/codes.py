@@ -8,8 +8,8 @@ from __future__ import annotations
 #: code → (what it means, how to fix it)
 CODES: dict[str, tuple[str, str]] = {
     "build.not-rebuilt": (
-        "An output was kept as it was because a document it is made from has errors (or could not be "
-        "read).",
+        "An output was kept as it was because a document it is made from has errors, or could not be "
+        "read (a warning).",
         "Fix the errors of that document (`sheetgen validate` on it shows them); the next build "
         "rebuilds the output."),
     "build.output-refused": (
@@ -51,7 +51,7 @@ CODES: dict[str, tuple[str, str]] = {
         "A text or list that must hold something is empty.",
         "Write a value, or leave the field out where it is optional."),
     "content.empty-file": (
-        "A content file holds no YAML documents.",
+        "A content file holds no YAML documents (a warning).",
         "Add a document, or delete the file."),
     "content.encoding": (
         "The file is not valid UTF-8.",
@@ -213,7 +213,7 @@ CODES: dict[str, tuple[str, str]] = {
         "An interface icon reaches outside its 0..100 box.",
         "Scale the path so every coordinate lies between 0 and 100."),
     "cubit.incomplete-interfaces": (
-        "The interface documents leave a die number without an interface.",
+        "The interface documents leave a die number without an interface (a warning).",
         "Add an interface document with the missing `order`."),
     "cubit.likes-and-dislikes": (
         "A faction both likes and dislikes another.",
@@ -243,7 +243,7 @@ CODES: dict[str, tuple[str, str]] = {
         "An upgrade that only comes permanent is listed as temporary.",
         "List it in the `upgrades` of a face."),
     "cubit.shared-colour-not-liked": (
-        "Two factions share a colour but do not like each other.",
+        "Two factions share a colour but do not like each other (a warning).",
         "Add each to the other's `likes`, or give one another colour."),
     "cubit.skill-below-one": (
         "A face's effective skill (after upgrade costs) is below 1.",
@@ -313,7 +313,7 @@ CODES: dict[str, tuple[str, str]] = {
         "The glossary defines a rule twice.",
         "Define each rule once."),
     "grimdark.fast-and-slow": (
-        "A unit is both Fast and Slow.",
+        "A unit is both Fast and Slow (a warning).",
         "Keep one of them."),
     "grimdark.grid-size": (
         "A mission's grid is too small or too large.",
@@ -379,13 +379,14 @@ CODES: dict[str, tuple[str, str]] = {
         "More heroes join one unit than a unit takes.",
         "Join the others to other units, or list them as units of their own."),
     "grimdark.unknown-rule": (
-        "A special rule is neither the rulebook's nor the glossary's; cards print it without text.",
+        "A special rule is neither the rulebook's nor the glossary's; cards print it without text "
+        "(a warning).",
         "Correct its name, or define it in a `grimdark-rules` glossary."),
     "grimdark.weapon-count": (
         "More models carry a weapon than the unit has.",
         "Write a count from 1 to the unit's size."),
     "grimdark.weapon-rule-on-unit": (
-        "A weapon's rule is listed among the unit's special rules.",
+        "A weapon's rule is listed among the unit's special rules (a warning).",
         "Move it to the weapon's `rules`."),
     "handout.bad-date": (
         "A handout's `date` is not a date written YYYY-MM-DD.",
@@ -397,7 +398,7 @@ CODES: dict[str, tuple[str, str]] = {
         "An `include` with `blank:` also names documents (`kind:`, `product:`, `ids:`).",
         "Remove them, or include the documents in a section of their own."),
     "handout.empty-section": (
-        "A section includes a kind of which there are no valid documents; it prints nothing.",
+        "A section includes a kind of which there are no valid documents; it prints nothing (a warning).",
         "Add documents of that kind, or remove the section."),
     "handout.image-outside-project": (
         "The cover image lies outside the project.",
@@ -409,16 +410,17 @@ CODES: dict[str, tuple[str, str]] = {
         "A handout includes a kind that has no product it can include.",
         "See [products](products.md) for the kinds each product is made from."),
     "handout.nothing-printed": (
-        "A section's documents have no pages in its product (stickers without temporary upgrades).",
+        "A section's documents have no pages in its product, such as stickers without temporary "
+        "upgrades (a warning).",
         "Remove the section, or give its documents something to print."),
     "handout.product-needed": (
         "A section's kind has several products and the section says not which.",
         "Add `product:` with one of those the hint lists."),
     "handout.text-not-printed": (
-        "A section of cards alone in a print-shop handout has text, which prints nowhere.",
+        "A section of cards alone in a print-shop handout has text, which prints nowhere (a warning).",
         "Make the text a section of its own without `include`, or remove it."),
     "handout.text-without-divider": (
-        "A section's text prints on its divider, and the handout has `dividers: false`.",
+        "A section's text prints on its divider, and the handout has `dividers: false` (a warning).",
         "Remove the text, make it a section of its own, or set `dividers: true`."),
     "handout.unknown-blank": (
         "`blank:` names no blank product.",
@@ -490,7 +492,7 @@ CODES: dict[str, tuple[str, str]] = {
         "`fate_points` is negative.",
         "Write 0 or more."),
     "kubos.hp-above-adventures": (
-        "HP are higher than the adventures played can have raised them.",
+        "HP are higher than the adventures played can have raised them (a warning).",
         "Lower `hp`, or raise `adventures`."),
     "kubos.hp-below-start": (
         "HP are below what every character starts with.",
@@ -547,14 +549,14 @@ CODES: dict[str, tuple[str, str]] = {
         "A monster that is not a humanoid has a size.",
         "Remove `size:`, or adjust its attributes and HP by hand."),
     "kubos.new-character-start": (
-        "A new character (0 adventures) has other HP than a new character has.",
+        "A new character (0 adventures) has other HP than a new character has (a warning).",
         "Write the starting HP the message gives."),
     "kubos.number-too-high": (
         "A number (coins, adventures, fate points, an item's count) is beyond anything the rules "
         "give.",
         "Write a smaller number; the hint gives the largest that makes sense."),
     "kubos.starting-kit": (
-        "A new character lacks part of the starting kit.",
+        "A new character lacks part of the starting kit (a warning).",
         "Add the items the message lists."),
     "kubos.tables-duplicate": (
         "Two `kubos-tables` documents are loaded; only one applies.",
@@ -727,7 +729,7 @@ CODES: dict[str, tuple[str, str]] = {
         "A foe's difficulty is not 4 (easy), 5 (standard) or 6 (hard).",
         "Use 4, 5 or 6; most foes are 5."),
     "tricube.duplicate-entry": (
-        "A generator table lists an entry twice.",
+        "A generator table lists an entry twice (a warning).",
         "Remove one of them, or merge their genres."),
     "tricube.effort-below-one": (
         "A foe has no effort tokens.",
@@ -736,7 +738,7 @@ CODES: dict[str, tuple[str, str]] = {
         "A foe has more effort tokens than fit on its card.",
         "Split it into several challenges of fewer tokens."),
     "tricube.perk-without-advance": (
-        "A character has more perks than its advances account for.",
+        "A character has more perks than its advances account for (a warning).",
         "List the advance that brought each perk under `advances:`."),
     "tricube.raise-without-advances": (
         "Karma or resolve is above the start without advances to raise it.",

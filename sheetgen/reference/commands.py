@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import click
 
-from sheetgen.reference.kinds import cell
+from sheetgen.reference import cell
 
 
 def commands(group: click.Group, ctx: click.Context, path: str = "sheetgen") -> Iterator[tuple[str, click.Command]]:

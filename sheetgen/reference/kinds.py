@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from sheetgen.content.checks import DATE_PATTERN, HEX_COLOR_PATTERN, LANGUAGE_PATTERN, RANGE_PATTERN, SLUG_PATTERN
+from sheetgen.reference import cell
 from sheetgen.units import LENGTH_PATTERN
 
 Schema = dict[str, Any]
@@ -60,11 +61,6 @@ def limits_of(node: Schema) -> list[str]:
         if isinstance(node.get(sub), dict):
             found += limits_of(node[sub])
     return found
-
-
-def cell(text: str) -> str:
-    """Text fit for one Markdown table cell."""
-    return " ".join(text.split()).replace("|", "\\|")
 
 
 def description_of(node: Schema) -> str:
