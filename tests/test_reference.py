@@ -65,6 +65,15 @@ def test_the_scan_finds_a_code_however_it_is_passed(tmp_path):
                                   "content.bad-id": "rules.py:3"}
 
 
+def test_the_products_page_says_what_each_product_holds():
+    from sheetgen.layout.registry import products
+
+    text = (REFERENCE / "products.md").read_text(encoding="utf-8")
+    for product in products().values():
+        assert f"- `{product.id}`: {product.summary}" in text, product.id
+    assert "- `cubit-net`: a cubit's foldable cube net at true size" in text
+
+
 def test_the_diagnostics_page_gives_each_code_its_meaning_and_fix():
     text = (REFERENCE / "diagnostics.md").read_text(encoding="utf-8")
     row = next(line for line in text.splitlines() if line.startswith("| `cubit.skill-below-one` |"))

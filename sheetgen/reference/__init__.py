@@ -18,15 +18,17 @@ def cell(text: str) -> str:
 
 
 def products_page() -> str:
-    from sheetgen.layout.catalog import markdown_table
+    from sheetgen.layout.catalog import catalog, markdown_table
 
+    rows = catalog()
     return "\n".join([
         "# Products", "",
         "Every product sheetgen makes, from the games' records (`sheetgen products`, or `--json`). "
         "A handout section names one as its `product` (it may leave it out where the kind has only one); "
         "a product of scope *blank* is included with `include: {blank: ID}`. Outputs go under the output "
         "folder (`output/` by default). How each product is laid out and printed: [policies](policies.md).",
-        "", markdown_table(), ""])
+        "", markdown_table(rows), "", "## What each product holds", "",
+        *(f"- `{row['id']}`: {cell(row['summary'])}" for row in rows), ""])
 
 
 def diagnostics_page() -> str:
