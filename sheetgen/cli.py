@@ -494,7 +494,8 @@ def _progress():
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="report problems as lines of text, or as a JSON list of objects")
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), help="check layout on this paper")
 @click.option("--cube-size", callback=_length_option, help="check cube nets at this size")
@@ -682,7 +683,7 @@ def init(directory, games) -> None:
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
-@click.option("--markdown", is_flag=True, help="print the README's Markdown table")
+@click.option("--markdown", is_flag=True, help="print the Markdown table of docs/reference/products.md")
 def products(as_json, markdown) -> None:
     """Every product: id, game, kinds, scope, formats and output path."""
     from sheetgen.layout.catalog import catalog, markdown_table

@@ -252,7 +252,7 @@ def test_a_handouts_settings_are_all_reported_at_once_each_in_its_own_terms(work
     assert [d["message"] for d in found] == ["`language`: `en\\n` is not a language tag"], found
 
 
-def test_products_lists_the_registry_and_the_readme_table_matches_it():
+def test_products_lists_the_registry_and_the_reference_table_matches_it():
     from sheetgen.layout.catalog import markdown_table
     from sheetgen.layout.registry import products
 
@@ -265,9 +265,9 @@ def test_products_lists_the_registry_and_the_readme_table_matches_it():
                     "output": "cubit/nets/all-cubits"}
     text = run_cli("products").stdout
     assert all(r["id"] in text for r in rows)
-    readme = (REPO / "README.md").read_text()
-    table = readme.split("<!-- products:start", 1)[1].split("-->", 1)[1].split("<!-- products:end -->")[0]
-    assert table.strip() == markdown_table().strip(), "renew the README table: python -m sheetgen.layout.catalog README.md"
+    page = (REPO / "docs" / "reference" / "products.md").read_text()
+    assert markdown_table() in page, "renew the reference: python -m sheetgen.reference"
+    assert "| `cubit-nets` | cubit | `cubit` | one for all documents | pdf, svg | `cubit/nets/all-cubits.<ext>` |" in page
 
 
 def test_dividers_every_section_or_none_and_cards_only_sections_live_in_the_cards_pdf(workdir):

@@ -1,5 +1,5 @@
 """The product catalogue: every product the registry declares, as rows a person (or
-`sheetgen products --json`, or the README's table) reads."""
+`sheetgen products --json`, or the reference's `docs/reference/products.md`) reads."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def catalog() -> list[dict]:
 
 
 def markdown_table(rows: list[dict] | None = None) -> str:
-    """The catalogue as the README's Markdown table."""
+    """The catalogue as a Markdown table (`docs/reference/products.md`)."""
     rows = catalog() if rows is None else rows
     out = ["| product | game | kinds | scope | formats | output |", "|---|---|---|---|---|---|"]
     for r in rows:
@@ -53,21 +53,3 @@ def markdown_table(rows: list[dict] | None = None) -> str:
         formats = ", ".join(r["formats"])
         out.append(f"| `{r['id']}` | {r['game']} | {kinds} | {SCOPES[r['scope']]} | {formats} | `{r['output']}.<ext>` |")
     return "\n".join(out)
-
-
-def with_table(readme: str) -> str:
-    """The README with the table between its `products:start` and `products:end` markers renewed."""
-    head, rest = readme.split("<!-- products:start", 1)
-    marker, rest = rest.split("-->", 1)
-    _, tail = rest.split("<!-- products:end -->", 1)
-    return f"{head}<!-- products:start{marker}-->\n{markdown_table()}\n<!-- products:end -->{tail}"
-
-
-if __name__ == "__main__":  # python -m sheetgen.layout.catalog README.md: renew the README's table
-    import sys
-
-    for name in sys.argv[1:]:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
-        with open(name, "w", encoding="utf-8") as f:
-            f.write(with_table(text))
