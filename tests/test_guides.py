@@ -155,6 +155,13 @@ def test_every_guide_picture_is_there_and_small() -> None:
             assert path.stat().st_size < 150_000, f"{guide.name}: {picture} is over 150 KB"
 
 
+def test_every_guide_link_leads_to_a_file() -> None:
+    for guide in GUIDE_FILES:
+        for link in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", guide.read_text(encoding="utf-8")):
+            if "://" not in link:
+                assert (guide.parent / link).exists(), f"{guide.name}: {link} leads nowhere"
+
+
 # The runner itself: a guide that does not do what it shows fails.
 
 GOOD = """\
