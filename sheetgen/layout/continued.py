@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Callable
 
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item
-from sheetgen.layout.text import fit_blocks, split_blocks
+from sheetgen.layout.text import BODY_MIN, fit_blocks, split_blocks
 
 
 def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tuple[list[Item], Box]],
@@ -37,3 +38,25 @@ def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tupl
 def continued(title: str, part: int) -> str:
     """A card's title, marked on the cards its text continues on."""
     return title if part == 0 else f"{title} (cont.)"
+
+
+def type_steps(size: float, floor: float = BODY_MIN, step: float = 0.3) -> list[float]:
+    """The sizes a deck's body text may take, largest first: its own, then smaller by
+    `step`, down to `floor` (the minimum body size)."""
+    steps = [size]
+    while steps[-1] - step > floor + 1e-6:
+        steps.append(round(steps[-1] - step, 2))
+    return steps + [floor] if size > floor + 1e-6 else steps
+
+
+def deck_size(sizes: Sequence[float], fits: Callable[[int, float], bool], count: int) -> float:
+    """One body size for a deck: the largest of `sizes` (largest first) at which each of
+    its `count` cards that can hold its content whole at the smallest size does
+    (`fits(card, size)`). A card whose content does not fit even then continues at it."""
+    at = 0
+    for card in range(count):
+        if at == len(sizes) - 1 or fits(card, sizes[at]) or not fits(card, sizes[-1]):
+            continue
+        while not fits(card, sizes[at]):
+            at += 1
+    return sizes[at]

@@ -863,8 +863,10 @@ def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[fl
 def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[list[Block], list[Block]]:
     """The blocks that fit the box at their own size, and the rest, to continue elsewhere
     (on another card). A paragraph splits between its source lines (paragraphs, bullets),
-    or after a sentence of a line too long for one card; a table splits between rows. Spacers do not start the rest. When not even
-    the first block fits, nothing fits: ([], blocks)."""
+    or after a sentence of a line too long for one card. A table is never split: it goes
+    whole to the rest, unless it is first and taller than the box alone (then it splits
+    between rows, two at least on each side where it has four). Spacers do not start the
+    rest. When not even the first block fits, nothing fits: ([], blocks)."""
     taken: list[Block] = []
     used = 0.0
     blocks = [b for b in blocks if b is not None]
@@ -883,10 +885,13 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
                     taken.append(head)
                     rest = [Paragraph(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
                     break
-        elif isinstance(block, Table):
-            for k in range(len(block.cells) - 1, 0, -1):
+        elif isinstance(block, Table) and not taken and h > box.h + 1e-6:
+            # A table goes whole to the next card; only one taller than a card splits,
+            # never leaving a row alone on either side.
+            last = len(block.cells) - 1 if len(block.cells) < 4 else len(block.cells) - 2
+            for k in range(last, 0 if len(block.cells) < 4 else 1, -1):
                 head_t, tail_t = block.rows_split(ctx, k)
-                if used + head_t.height(ctx, box.w, 1.0) <= box.h + 1e-6:
+                if head_t.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     taken.append(head_t)
                     rest = [tail_t] + list(blocks[i + 1:])
                     break
