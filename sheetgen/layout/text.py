@@ -69,9 +69,24 @@ def is_reversed(color: str) -> bool:
     return luminance(color) > REVERSED
 
 
+@lru_cache(maxsize=256)
+def near_black(color: str) -> bool:
+    """Whether a colour is a neutral near-black (`#1b1b1b`), which a printer driver may
+    mix from colour inks: text in it prints in black ink alone (`FINE_INK`)."""
+    value = color.lstrip("#")
+    if len(value) != 6:
+        return False
+    r, g, b = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    return max(r, g, b) <= NEAR_BLACK and max(r, g, b) - min(r, g, b) <= 8
+
+
+NEAR_BLACK = 0x40  # the lightest channel of a near-black text colour
+
+
 def ink_at(color: str, size: float) -> str:
-    """The colour text is printed in at this size: fine print is solid black."""
-    if size < BODY_MIN - 1e-6 and not is_reversed(color):
+    """The colour text is printed in at this size: fine print and near-black text are
+    solid black."""
+    if (size < BODY_MIN - 1e-6 and not is_reversed(color)) or near_black(color):
         return FINE_INK
     return color
 
@@ -480,7 +495,7 @@ class Paragraph:
         style = self.style
         size = style.size * scale
         pitch, first = _line_metrics(ctx, style, size)
-        color = style.color if size >= BODY_MIN - 1e-6 else ink_at(style.color, size)
+        color = ink_at(style.color, size)
         gap = pitch * style.paragraph_gap
         # Each line's runs of text as (offset from the left of the box, text, font, width),
         # and whether a paragraph gap precedes the line: where the paragraph's text goes in
