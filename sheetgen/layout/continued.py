@@ -49,6 +49,12 @@ def type_steps(size: float, floor: float = BODY_MIN, step: float = 0.3) -> list[
     return steps + [floor] if size > floor + 1e-6 else steps
 
 
+def beside(size: float, body_pt: float, body_size: float) -> float:
+    """The size of text set beside a deck's body (its tables) when the body shrinks from
+    `body_size` to `body_pt`: as much smaller, never under the minimum body size."""
+    return max(BODY_MIN, round(min(size, size - (body_size - body_pt)), 2))
+
+
 def deck_size(sizes: Sequence[float], fits: Callable[[int, float], bool], count: int) -> float:
     """One body size for a deck: the largest of `sizes` (largest first) at which each of
     its `count` cards that can hold its content whole at the smallest size does

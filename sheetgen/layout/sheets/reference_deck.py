@@ -19,7 +19,7 @@ from sheetgen.layout.cards import (
     title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import continued, deck_size, flow_over_cards, type_steps
+from sheetgen.layout.continued import beside, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.tables import foldable, folded, table_or_rows
@@ -69,9 +69,8 @@ TABLE = TextStyle(size=7.8, leading=1.15)
 
 
 def table_at(table_pt: float, body_pt: float) -> float:
-    """A deck's table size beside body text shrunk to `body_pt`: as much smaller, never
-    under the minimum body size."""
-    return max(BODY_MIN, round(min(table_pt, table_pt - (BODY.size - body_pt)), 2))
+    """A deck's table size beside body text shrunk to `body_pt`."""
+    return beside(table_pt, body_pt, BODY.size)
 
 
 def body_area(geo: CardGeometry, top: float, bottom_reserve: float = 3.2 * MM) -> Box:

@@ -121,9 +121,9 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
         squares, inches = range_text(w)
         rng = cols[1]
         sq_font = "bold" if not w["melee"] else "italic"
-        sq_w = ctx.fonts.width(squares, sq_font, RULES_SIZE) + 0.8 * MM
+        sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
         items += one_line(ctx, squares, Box(rng.x, y, min(sq_w, rng.w), h),
-                          TextStyle(size=RULES_SIZE, font=sq_font, color=ink, min_size=6.5), None)
+                          TextStyle(size=7, font=sq_font, color=ink, min_size=6), None)
         inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
         if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
             items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h), inch_style, src.child("range"))
@@ -187,13 +187,21 @@ def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> l
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
 
 
+def values_text(pairs: list[tuple[str, str]]) -> str:
+    """Labelled values as one line of text, `**Hold** 0 · **Advance** 3`."""
+    return " · ".join(f"**{label}** {value}" for label, value in pairs)
+
+
+def values_fit(ctx: LayoutContext, pairs: list[tuple[str, str]], width: float) -> bool:
+    """Whether labelled values fit one line `width` wide at the rules' size (all in bold, to be sure)."""
+    return ctx.fonts.width(values_text(pairs).replace("**", ""), "bold", RULES_SIZE) <= width
+
+
 def values_line(ctx: LayoutContext, box: Box, pairs: list[tuple[str, str]], size: float) -> list[Item]:
-    """Labelled values as one centred line of text, `**Hold** 0 · **Advance** 3`: the
-    compact form of a strip of boxes, where the boxes would send the rules on to a second
-    card. A value never parts from its label."""
-    text = " · ".join(f"**{label}**\u00a0{value}" if len(value) < 6 else f"**{label}** {value}" for label, value in pairs)
+    """Labelled values as one centred line of text: the compact form of a strip of boxes,
+    where the boxes would send the rules on to a second card (see `values_fit`)."""
     style = TextStyle(size=size, color=ctx.color("ink"), align="center", leading=1.1, min_size=RULES_SIZE)
-    return text_box(ctx, text, box, style, None, valign="middle", what="profile")
+    return text_box(ctx, values_text(pairs), box, style, None, valign="middle", what="profile")
 
 
 def movement_pairs(derived: dict) -> list[tuple[str, str]]:
@@ -254,7 +262,8 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     deferred = below.h < MOVE_H + occ_h + 3 * MM
     blocks = rule_blocks(ctx, d, doc)
     # The rules keep their card where the profile and movement, as lines of text, leave them room.
-    compact = not deferred and stack_height(ctx, blocks, below.w, 1.0) > room(below, False)[0].h + 1e-6
+    compact = (not deferred and stack_height(ctx, blocks, below.w, 1.0) > room(below, False)[0].h + 1e-6
+               and values_fit(ctx, profile, below.w) and values_fit(ctx, movement_pairs(d), below.w))
     if compact:
         del ctx.issues[reported:]  # laid out again: each problem is reported once
         first, below = first_card(True)

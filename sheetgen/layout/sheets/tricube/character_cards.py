@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 LIST_SEPARATOR = "\u00a0· "  # between a card's perks (a no-break space before the dot)
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
 AFFLICTION_H = 4.6 * MM
-AFFLICTION_STYLE = TextStyle(size=7, min_size=6)
+AFFLICTION_STYLE = TextStyle(size=7.5, min_size=7.5)
 HINT_H = 4.5 * MM  # the line under the dice, with its gap
 TEXT_MIN_H = 10 * MM  # the least room kept for perks and quirks before the card gives up lines
 
