@@ -193,8 +193,10 @@ def values_text(pairs: list[tuple[str, str]]) -> str:
 
 
 def values_fit(ctx: LayoutContext, pairs: list[tuple[str, str]], width: float) -> bool:
-    """Whether labelled values fit one line `width` wide at the rules' size (all in bold, to be sure)."""
-    return ctx.fonts.width(values_text(pairs).replace("**", ""), "bold", RULES_SIZE) <= width
+    """Whether labelled values fit one line `width` wide at the rules' size."""
+    labels = sum(ctx.fonts.width(label, "bold", RULES_SIZE) for label, _ in pairs)
+    values = ctx.fonts.width(values_text(pairs).replace("**", ""), "regular", RULES_SIZE)
+    return values - sum(ctx.fonts.width(label, "regular", RULES_SIZE) for label, _ in pairs) + labels <= width
 
 
 def values_line(ctx: LayoutContext, box: Box, pairs: list[tuple[str, str]], size: float) -> list[Item]:
