@@ -55,14 +55,32 @@ def beside(size: float, body_pt: float, body_size: float) -> float:
     return max(BODY_MIN, round(min(size, size - (body_size - body_pt)), 2))
 
 
-def deck_size(sizes: Sequence[float], fits: Callable[[int, float], bool], count: int) -> float:
+def cards_needed(ctx: LayoutContext, blocks: list, first: Box, rest: Box) -> int:
+    """How many cards `flow_over_cards` prints the blocks on: `first` the box of the first
+    card's text, `rest` that of the cards after it."""
+    remaining, area, count = [b for b in blocks if b is not None], first, 0
+    while remaining:
+        head, remaining = split_blocks(ctx, remaining, area)
+        if not head and (count or rest.h <= area.h):
+            return count + 1  # not even one block fits a card alone: reported where it is laid out
+        count, area = count + 1, rest  # (a first card with no room: the text starts on the next)
+    return max(count, 1)
+
+
+def deck_size(sizes: Sequence[float], cards: Callable[[int, float], int], count: int) -> float:
     """One body size for a deck: the largest of `sizes` (largest first) at which each of
-    its `count` cards that can hold its content whole at the smallest size does
-    (`fits(card, size)`). A card whose content does not fit even then continues at it."""
-    at = 0
+    its `count` cards prints on as few cards as at the smallest size (`cards(card, size)`,
+    see `cards_needed`): one where its content fits one card there, and a card continues
+    only where its content does not fit one at the smallest size."""
+    at, last = 0, len(sizes) - 1
     for card in range(count):
-        if at == len(sizes) - 1 or fits(card, sizes[at]) or not fits(card, sizes[-1]):
+        if at == last:
+            break
+        needed = cards(card, sizes[at])
+        if needed == 1:
             continue
-        while not fits(card, sizes[at]):
+        least = cards(card, sizes[last])
+        while needed > least:
             at += 1
+            needed = cards(card, sizes[at])
     return sizes[at]

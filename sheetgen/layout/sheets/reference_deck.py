@@ -19,14 +19,13 @@ from sheetgen.layout.cards import (
     title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import beside, continued, deck_size, flow_over_cards, type_steps
+from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.tables import foldable, folded, table_or_rows
 from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
-from sheetgen.layout.text import (BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, stack_height,
-                                  table_size)
+from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -214,20 +213,21 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     def deck_pt(work: LayoutContext, texts: list[str]) -> tuple[float, list[bool]]:
         """The deck's body size (its own, or as much smaller as holds each card whole),
         and which cards print their table folded in two."""
-        areas: dict[int, Box] = {}
+        areas: dict[int, tuple[Box, Box]] = {}
 
-        def fits(i: int, pt: float, fold: bool = False) -> bool:
+        def cards(i: int, pt: float, fold: bool = False) -> int:
             if i not in areas:
-                card = deck.cards[i]
-                areas[i] = card_frame(work, geo, card.title, accent, None, figures.get(i, figures.get(str(i))), 0)[1]
-            return stack_height(work, blocks_at(work, texts, i, pt, fold), areas[i].w, 1.0) <= areas[i].h + 1e-6
+                card, figure = deck.cards[i], figures.get(i, figures.get(str(i)))
+                areas[i] = (card_frame(work, geo, card.title, accent, None, figure, 0)[1],
+                            card_frame(work, geo, card.title, accent, None, None, 1)[1])
+            return cards_needed(work, blocks_at(work, texts, i, pt, fold), *areas[i])
 
         # A long narrow table that would not leave its card whole prints in two columns.
-        folds = [tables[i] is not None and not fits(i, BODY.size)
+        folds = [tables[i] is not None and cards(i, BODY.size) > 1
                  and foldable(work, *tables[i], _styles(ink, BODY_MIN, BODY_MIN)[1], geo.w - 2 * SAFE)
-                 and fits(i, BODY_MIN, True)
+                 and cards(i, BODY_MIN, True) == 1
                  for i in range(n_cards)]
-        return deck_size(type_steps(BODY.size), lambda i, pt: fits(i, pt, folds[i]), n_cards), folds
+        return deck_size(type_steps(BODY.size), lambda i, pt: cards(i, pt, folds[i]), n_cards), folds
 
     def lay_out(work: LayoutContext, texts: list[str]) -> tuple[list[list[list[Item]]], float]:
         """Each card's printed cards (one, or more with continuations) with these bodies,

@@ -19,12 +19,12 @@ from sheetgen.layout.cards import (
 )
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import beside, continued, deck_size, flow_over_cards, type_steps
+from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
 from sheetgen.layout.tables import table_or_rows
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, stack_height, table_size
+from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM
 
 STRIPE = 2.2 * MM  # the faction's second colour under its title band
@@ -137,13 +137,13 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     band_h = title_band(ctx, geo, "", accent, None, subtitle=" ", lines=lines)[1]  # every card's, with `lines`
     area = _body_area(geo, band_h)
 
-    def fits(i: int, pt: float) -> bool:
+    def cards(i: int, pt: float) -> int:
         d = docs[i]
         blocks = card_blocks(ctx, _upgrade_body(d), _actions(d.derived), d.source(), table_pt, area.w, pt,
                              _upgrade_note(d))
-        return stack_height(ctx, blocks, area.w, 1.0) <= area.h + 1e-6
+        return cards_needed(ctx, blocks, area, area)
 
-    body_pt = deck_size(type_steps(BODY.size), fits, len(docs))
+    body_pt = deck_size(type_steps(BODY.size), cards, len(docs))
     fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs
               for front in upgrade_fronts(ctx, geo, d, table_pt, lines, body_pt)]
     backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in fronts]
@@ -202,13 +202,13 @@ def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.id)
 
-    def fits(i: int, pt: float) -> bool:
+    def cards(i: int, pt: float) -> int:
         d = docs[i]
         bottom = title_band(ctx, geo, d.model.name, "#000000", None, subtitle=" and ".join(d.model.colors))[1]
         area = _body_area(geo, bottom + STRIPE)
-        return Paragraph(ctx, _faction_body(d), BODY.at(pt)).height(ctx, area.w, 1.0) <= area.h + 1e-6
+        return cards_needed(ctx, card_blocks(ctx, _faction_body(d), None, d.source(), body_pt=pt), area, area)
 
-    body_pt = deck_size(type_steps(BODY.size), fits, len(docs))
+    body_pt = deck_size(type_steps(BODY.size), cards, len(docs))
     fronts: list[list[Item]] = []
     backs: list[list[Item]] = []
     for d in docs:
