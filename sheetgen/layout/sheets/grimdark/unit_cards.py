@@ -221,7 +221,7 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     subtitle = (f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
                 + "".join(f" · joins {name}" for name in dict.fromkeys(joins)))
     occupancy = occupancy_text(d["occupancy"])
-    occ_style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), min_size=6.5, align="center", leading=1.15)
+    occ_style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), align="center", leading=1.15).fixed
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
 
     def frame(part: int) -> tuple[list[Item], Box]:

@@ -118,7 +118,7 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
     else:
         hint, rest = rest.split_top(3 * MM, 1.5 * MM)
         items += one_line(ctx, captions.outside_concept(), hint,
-                          TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
+                          TextStyle(size=7.5, color=ctx.color("ink"), min_size=6.5, align="center"), None)
     bottom_h = fixed_h + slots * AFFLICTION_H
     room = rest.h - bottom_h - 2.5 * MM
     if room < TEXT_MIN_H / 2:  # not a line of perks fits: they go on to a second card, the afflictions take it all
