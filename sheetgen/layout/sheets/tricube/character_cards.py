@@ -29,7 +29,7 @@ LIST_SEPARATOR = "\u00a0· "  # between a card's perks (a no-break space before 
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
 AFFLICTION_H = 4.6 * MM
 AFFLICTION_STYLE = TextStyle(size=7.5, min_size=7.5)
-HINT_H = 4.5 * MM  # the line under the dice, with its gap
+HINT_H = 5 * MM  # the line under the dice (7.5pt), with its gap
 TEXT_MIN_H = 10 * MM  # the least room kept for perks and quirks before the card gives up lines
 
 
@@ -116,7 +116,7 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
         least = 2 if long_names or len(names) > 1 else 1
         slots = max(least, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
     else:
-        hint, rest = rest.split_top(3 * MM, 1.5 * MM)
+        hint, rest = rest.split_top(HINT_H - 1.5 * MM, 1.5 * MM)
         items += one_line(ctx, captions.outside_concept(), hint,
                           TextStyle(size=7.5, color=ctx.color("ink"), min_size=6.5, align="center"), None)
     bottom_h = fixed_h + slots * AFFLICTION_H
