@@ -662,7 +662,8 @@ class Table:
         ]
         self.cells = [
             [
-                Paragraph(ctx, cell_text(v), cell_styles[c], source.child("rows", first_row + r, c) if source else None)
+                Paragraph(ctx, kept_whole(cell_text(v)), cell_styles[c],
+                          source.child("rows", first_row + r, c) if source else None)
                 for c, v in enumerate(row)
             ]
             for r, row in enumerate(rows)
@@ -828,6 +829,20 @@ def _numeric(value: object) -> bool:
 def cell_text(value: object) -> str:
     """A table cell's value as it prints (a number as a cell prints it)."""
     return printed_number(value) if isinstance(value, (int, float)) else str(value)
+
+
+SHORT_CELL = 24  # characters: a cell this short keeps its sums and products on one line
+_OPERATOR = re.compile(r" ([×x*+=–−-]) (?=\S)")
+_LONE_NUMBER = re.compile(r"(?:(?<=^)|(?<= ))([+−–-]?\d{1,3}%?) (?=\S)|(?<=\S) ([+−–-]?\d{1,3}%?)$")
+
+
+def kept_whole(text: str) -> str:
+    """A cell's text with its short tokens held together by no-break spaces, so a narrow
+    column never breaks inside them: `1d6 × 1d6 × 1d6` in a short cell, and a number of
+    up to three digits with the word beside it (`40 coins`, `1 or 0`)."""
+    if len(text) <= SHORT_CELL:
+        text = _OPERATOR.sub("\u00a0\\1\u00a0", text)
+    return _LONE_NUMBER.sub(lambda m: f"{m[1]}\u00a0" if m[1] else f"\u00a0{m[2]}", text)
 
 
 # --- fitting --------------------------------------------------------------------
