@@ -384,7 +384,20 @@ def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bull
                     cur_em = need
         if cur or not pl.words:
             out.append(_Broken(cur, indent, bullet and first, pl.gap_before and first, pl.plain))
+            if not first:
+                _no_widow(out[-2], out[-1], space_em, limit)
     return out
+
+
+def _no_widow(before: _Broken, last: _Broken, space_em: float, limit: float) -> None:
+    """A paragraph's last line of one word takes the word before it along, where that
+    leaves the line above with two words or more and the two fit the line: the paragraph
+    keeps its lines, and no word stands alone under it."""
+    if len(last.words) != 1 or len(before.words) < 3:
+        return
+    moved = before.words[-1]
+    if moved[0] + space_em + last.words[0][0] <= limit:
+        last.words.insert(0, before.words.pop())
 
 
 # --- blocks ---------------------------------------------------------------------
