@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.text import Paragraph, Table, TextStyle, cell_text
+from sheetgen.layout.text import Paragraph, Table, TableRows, TextStyle, cell_text
 
 #: Joins what a line does not break between: a column's name and its value, a value and
 #: the `·` after it. Measured and drawn as a space (see `fonts.FontMetrics`).
@@ -60,7 +60,7 @@ def table_or_rows(ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Seq
     table = Table(ctx, columns, rows, style, source, **options)
     if not table.splits_words(ctx, width, table.min_scale()):
         return table
-    return Paragraph(ctx, rows_as_text(columns, rows), body, source)
+    return TableRows(ctx, rows_as_text(columns, rows), body, source)
 
 
 #: The fewest rows a table folds in two with (`folded`).

@@ -623,6 +623,11 @@ def measure(m: FontMetrics, text: str) -> float:
     return sum([widths.get(c, missing) for c in text])
 
 
+class TableRows(Paragraph):
+    """A table printed as a line a row (`tables.rows_as_text`): it keeps together on a
+    card as a table does (see `split_blocks`)."""
+
+
 class Spacer:
     source = None
 
@@ -906,9 +911,9 @@ def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[fl
 def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[list[Block], list[Block]]:
     """The blocks that fit the box at their own size, and the rest, to continue elsewhere
     (on another card). A paragraph splits between its source lines (paragraphs, bullets),
-    or after a sentence of a line too long for one card. A table is never split: it goes
-    whole to the rest, unless it is first and taller than the box alone (then it splits
-    between rows, two at least on each side where it has four). Spacers do not start the
+    or after a sentence of a line too long for one card. A table (or `TableRows`) is never
+    split: it goes whole to the rest, unless it is first and taller than the box alone (then
+    it splits between rows, two at least on each side of a table of four or more). Spacers do not start the
     rest. When not even the first block fits, nothing fits: ([], blocks)."""
     taken: list[Block] = []
     used = 0.0
@@ -920,13 +925,16 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
             used += h
             continue
         rest = list(blocks[i:])
-        if isinstance(block, Paragraph):
+        if isinstance(block, TableRows) and (taken or h <= box.h + 1e-6):
+            pass  # a table as a line a row goes whole to the next card, as a table does
+        elif isinstance(block, Paragraph):
+            kind = type(block)
             for cut in reversed(_split_points(block.text)):
-                head = Paragraph(ctx, _LIST_END.sub("", block.text[:cut].rstrip()), block.style, block.source)
+                head = kind(ctx, _LIST_END.sub("", block.text[:cut].rstrip()), block.style, block.source)
                 if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     tail = block.text[cut:].strip("\n")
                     taken.append(head)
-                    rest = [Paragraph(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
+                    rest = [kind(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
                     break
         elif isinstance(block, Table) and not taken and h > box.h + 1e-6:
             # A table goes whole to the next card; only one taller than a card splits,
