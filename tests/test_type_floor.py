@@ -94,3 +94,13 @@ def test_labels_in_one_row_share_one_size():
                     sizes = {round(r.size, 2) for r in line}
                     assert len(sizes) == 1, f"{rel}: {[(r.text, round(r.size, 2)) for r in line]}"
     assert rows >= 10
+
+
+@pytest.mark.parametrize("color", ["#1f5fbf", "#f4c20d", "#2e8b3d", "#ffffff", "#8c2424", "#44505c"])
+def test_labels_on_a_tint_of_their_colour_contrast_at_least_four_and_a_half_to_one(color):
+    """A mat's square names are set in a light tint of the faction colour over a paler one:
+    `legible` darkens them as far as 4.5:1 needs, for bright, pale and dark colours alike."""
+    from sheetgen.layout.colors import contrast, legible, tint
+
+    ground = tint(color, 0.93)
+    assert contrast(legible(tint(color, 0.35), ground), ground) >= 4.5
