@@ -303,7 +303,7 @@ def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdi
         kind: theme
         id: house
         paper: a4
-        printable_margin: 20mm
+        printable_margin: 25mm
     """)
     write(workdir, "content/hero.yaml", """
         kind: tricube-character

@@ -216,15 +216,16 @@ def test_both_card_macros_get_the_printed_and_the_source_card_numbers(workdir):
     result = run_cli("build", "--templates", "mine", "--format", "pdf")
     assert result.code == 0, result.stderr
     fronts = [t for t in card_texts(workdir / "output/kubos/reference/lore.pdf") if t != "Lore Keep with the dice"]
-    assert len(fronts) == 7 and sum("Long (cont.)" in t for t in fronts) == 3
-    assert "Body 1/7, source 1/3" in fronts[0] and "Foot 1/7, source 1/3" in fronts[0]
+    # The long card takes three cards (the deck's text at 7.5pt, as that needs fewest).
+    assert len(fronts) == 6 and sum("Long (cont.)" in t for t in fronts) == 2
+    assert "Body 1/6, source 1/3" in fronts[0] and "Foot 1/6, source 1/3" in fronts[0]
     # The long card's body is numbered by its first printed card; it ends on its last.
-    last_part = fronts[4]
-    assert last_part.startswith("Long (cont.)") and "Body 2/7, source 2/3" in last_part
-    assert "Foot 5/7, source 2/3" in last_part
-    assert "Body 6/7, source 3/3" in fronts[5] and "Foot 6/7, source 3/3" in fronts[5]
-    notice = fronts[6]
-    assert notice.startswith("About this deck") and "Foot 7/7, source none/3" in notice
+    last_part = fronts[3]
+    assert last_part.startswith("Long (cont.)") and "Body 2/6, source 2/3" in last_part
+    assert "Foot 4/6, source 2/3" in last_part
+    assert "Body 5/6, source 3/3" in fronts[4] and "Foot 5/6, source 3/3" in fronts[4]
+    notice = fronts[5]
+    assert notice.startswith("About this deck") and "Foot 6/6, source none/3" in notice
 
 
 def test_the_notice_card_has_the_decks_footer_and_back(workdir):
@@ -232,7 +233,7 @@ def test_the_notice_card_has_the_decks_footer_and_back(workdir):
     assert run_cli("build", "--format", "pdf").code == 0
     texts = card_texts(workdir / "output/kubos/reference/lore.pdf")
     fronts, backs = texts[0::2], texts[1::2]
-    assert fronts[-1].startswith("About this deck") and "Our table" in fronts[-1] and len(backs) == 7
+    assert fronts[-1].startswith("About this deck") and "Our table" in fronts[-1] and len(backs) == 6
     assert all(t == "Lore Keep with the dice" for t in backs), backs
     # A publisher's footer macro writes it too.
     write(workdir, "mine/reference/card.j2", """

@@ -40,11 +40,11 @@ def readable_on(background: str, dark: str = "#1b1b1b", light: str = "#ffffff") 
 
 
 @lru_cache(maxsize=256)
-def legible(color: str, ground: str = "#ffffff", minimum: float = 3.0) -> str:
+def legible(color: str, ground: str = "#ffffff", minimum: float = 4.5) -> str:
     """`color` for text on `ground`: itself when it contrasts at least `minimum`:1, else
     mixed towards black (white on a dark ground) just far enough. A theme's light accent
-    (a yellow) keeps its hue in headings and stays readable; 3:1 suits bold headings and
-    labels, 4.5:1 small body text."""
+    (a yellow) keeps its hue in headings and stays readable; text on cards and sheets is
+    small (labels, headings under 14pt), so it takes 4.5:1."""
     if contrast(color, ground) >= minimum:
         return color
     toward = "#000000" if luminance(ground) > 0.18 else "#ffffff"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.text import Paragraph, Table, TextStyle, cell_text
+from sheetgen.layout.text import Paragraph, Table, TableRows, TextStyle, cell_text
 
 #: Joins what a line does not break between: a column's name and its value, a value and
 #: the `·` after it. Measured and drawn as a space (see `fonts.FontMetrics`).
@@ -60,4 +60,26 @@ def table_or_rows(ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Seq
     table = Table(ctx, columns, rows, style, source, **options)
     if not table.splits_words(ctx, width, table.min_scale()):
         return table
-    return Paragraph(ctx, rows_as_text(columns, rows), body, source)
+    return TableRows(ctx, rows_as_text(columns, rows), body, source)
+
+
+#: The fewest rows a table folds in two with (`folded`).
+FOLD_ROWS = 6
+
+
+def folded(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> tuple[list[str], list[list[object]]]:
+    """A long narrow table as its two halves side by side, the header printed over each:
+    row i of the first half beside row i of the second (a short list in two columns)."""
+    half = (len(rows) + 1) // 2
+    blank = [""] * len(columns)
+    return list(columns) * 2, [list(rows[i]) + (list(rows[i + half]) if i + half < len(rows) else blank)
+                               for i in range(half)]
+
+
+def foldable(ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Sequence[object]], style: TextStyle,
+             width: float) -> bool:
+    """Whether a table is long and narrow enough to print folded in `width` with its words whole."""
+    if len(rows) < FOLD_ROWS:
+        return False
+    cols, halves = folded(columns, rows)
+    return not Table(ctx, cols, halves, style).splits_words(ctx, width, 1.0)

@@ -69,9 +69,24 @@ def is_reversed(color: str) -> bool:
     return luminance(color) > REVERSED
 
 
+@lru_cache(maxsize=256)
+def near_black(color: str) -> bool:
+    """Whether a colour is a neutral near-black (`#1b1b1b`), which a printer driver may
+    mix from colour inks: text in it prints in black ink alone (`FINE_INK`)."""
+    value = color.lstrip("#")
+    if len(value) != 6:
+        return False
+    r, g, b = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    return max(r, g, b) <= NEAR_BLACK and max(r, g, b) - min(r, g, b) <= 8
+
+
+NEAR_BLACK = 0x40  # the lightest channel of a near-black text colour
+
+
 def ink_at(color: str, size: float) -> str:
-    """The colour text is printed in at this size: fine print is solid black."""
-    if size < BODY_MIN - 1e-6 and not is_reversed(color):
+    """The colour text is printed in at this size: fine print and near-black text are
+    solid black."""
+    if (size < BODY_MIN - 1e-6 and not is_reversed(color)) or near_black(color):
         return FINE_INK
     return color
 
@@ -369,7 +384,20 @@ def break_lines(parsed: list[ParsedLine], width_em: float, space_em: float, bull
                     cur_em = need
         if cur or not pl.words:
             out.append(_Broken(cur, indent, bullet and first, pl.gap_before and first, pl.plain))
+            if not first:
+                _no_widow(out[-2], out[-1], space_em, limit)
     return out
+
+
+def _no_widow(before: _Broken, last: _Broken, space_em: float, limit: float) -> None:
+    """A paragraph's last line of one word takes the word before it along, where that
+    leaves the line above with two words or more and the two fit the line: the paragraph
+    keeps its lines, and no word stands alone under it."""
+    if len(last.words) != 1 or len(before.words) < 3:
+        return
+    moved = before.words[-1]
+    if moved[0] + space_em + last.words[0][0] <= limit:
+        last.words.insert(0, before.words.pop())
 
 
 # --- blocks ---------------------------------------------------------------------
@@ -480,7 +508,7 @@ class Paragraph:
         style = self.style
         size = style.size * scale
         pitch, first = _line_metrics(ctx, style, size)
-        color = style.color if size >= BODY_MIN - 1e-6 else ink_at(style.color, size)
+        color = ink_at(style.color, size)
         gap = pitch * style.paragraph_gap
         # Each line's runs of text as (offset from the left of the box, text, font, width),
         # and whether a paragraph gap precedes the line: where the paragraph's text goes in
@@ -595,6 +623,11 @@ def measure(m: FontMetrics, text: str) -> float:
     return sum([widths.get(c, missing) for c in text])
 
 
+class TableRows(Paragraph):
+    """A table printed as a line a row (`tables.rows_as_text`): it keeps together on a
+    card as a table does (see `split_blocks`)."""
+
+
 class Spacer:
     source = None
 
@@ -647,7 +680,8 @@ class Table:
         ]
         self.cells = [
             [
-                Paragraph(ctx, cell_text(v), cell_styles[c], source.child("rows", first_row + r, c) if source else None)
+                Paragraph(ctx, kept_whole(cell_text(v)), cell_styles[c],
+                          source.child("rows", first_row + r, c) if source else None)
                 for c, v in enumerate(row)
             ]
             for r, row in enumerate(rows)
@@ -815,6 +849,20 @@ def cell_text(value: object) -> str:
     return printed_number(value) if isinstance(value, (int, float)) else str(value)
 
 
+SHORT_CELL = 24  # characters: a cell this short keeps its sums and products on one line
+_OPERATOR = re.compile(r" ([×x*+=–−-]) (?=\S)")
+_LONE_NUMBER = re.compile(r"(?:(?<=^)|(?<= ))([+−–-]?\d{1,3}%?) (?=\S)|(?<=\S) ([+−–-]?\d{1,3}%?)$")
+
+
+def kept_whole(text: str) -> str:
+    """A cell's text with its short tokens held together by no-break spaces, so a narrow
+    column never breaks inside them: `1d6 × 1d6 × 1d6` in a short cell, and a number of
+    up to three digits with the word beside it (`40 coins`, `1 or 0`)."""
+    if len(text) <= SHORT_CELL:
+        text = _OPERATOR.sub("\u00a0\\1\u00a0", text)
+    return _LONE_NUMBER.sub(lambda m: f"{m[1]}\u00a0" if m[1] else f"\u00a0{m[2]}", text)
+
+
 # --- fitting --------------------------------------------------------------------
 
 
@@ -863,8 +911,10 @@ def fit_scale(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[fl
 def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple[list[Block], list[Block]]:
     """The blocks that fit the box at their own size, and the rest, to continue elsewhere
     (on another card). A paragraph splits between its source lines (paragraphs, bullets),
-    or after a sentence of a line too long for one card; a table splits between rows. Spacers do not start the rest. When not even
-    the first block fits, nothing fits: ([], blocks)."""
+    or after a sentence of a line too long for one card. A table (or `TableRows`) is never
+    split: it goes whole to the rest, unless it is first and taller than the box alone (then
+    it splits between rows, two at least on each side of a table of four or more). Spacers do not start the
+    rest. When not even the first block fits, nothing fits: ([], blocks)."""
     taken: list[Block] = []
     used = 0.0
     blocks = [b for b in blocks if b is not None]
@@ -875,18 +925,24 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
             used += h
             continue
         rest = list(blocks[i:])
-        if isinstance(block, Paragraph):
+        if isinstance(block, TableRows) and (taken or h <= box.h + 1e-6):
+            pass  # a table as a line a row goes whole to the next card, as a table does
+        elif isinstance(block, Paragraph):
+            kind = type(block)
             for cut in reversed(_split_points(block.text)):
-                head = Paragraph(ctx, _LIST_END.sub("", block.text[:cut].rstrip()), block.style, block.source)
+                head = kind(ctx, _LIST_END.sub("", block.text[:cut].rstrip()), block.style, block.source)
                 if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     tail = block.text[cut:].strip("\n")
                     taken.append(head)
-                    rest = [Paragraph(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
+                    rest = [kind(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
                     break
-        elif isinstance(block, Table):
-            for k in range(len(block.cells) - 1, 0, -1):
+        elif isinstance(block, Table) and not taken and h > box.h + 1e-6:
+            # A table goes whole to the next card; only one taller than a card splits,
+            # never leaving a row alone on either side.
+            last = len(block.cells) - 1 if len(block.cells) < 4 else len(block.cells) - 2
+            for k in range(last, 0 if len(block.cells) < 4 else 1, -1):
                 head_t, tail_t = block.rows_split(ctx, k)
-                if used + head_t.height(ctx, box.w, 1.0) <= box.h + 1e-6:
+                if head_t.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     taken.append(head_t)
                     rest = [tail_t] + list(blocks[i + 1:])
                     break

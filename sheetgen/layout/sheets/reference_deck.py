@@ -19,13 +19,13 @@ from sheetgen.layout.cards import (
     title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import continued, flow_over_cards
+from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
-from sheetgen.layout.tables import table_or_rows
+from sheetgen.layout.tables import foldable, folded, table_or_rows
 from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
+from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -46,12 +46,13 @@ NOTICE_TITLE = "About this deck"
 
 
 def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, footer_line: str,
-                footer_source: Source | None = None) -> list[Item]:
-    """A last card in the deck carrying the game's notice, under the deck's footer line."""
+                footer_source: Source | None = None, body_pt: float | None = None) -> list[Item]:
+    """A last card in the deck carrying the game's notice, under the deck's footer line
+    (at the deck's body size)."""
     items = background(geo, ctx.color("card"))
     band, bottom = title_band(ctx, geo, NOTICE_TITLE, accent, None)
     items += band
-    items += card_body(ctx, geo, bottom, notice, None, Source(None), accent=accent)
+    items += card_body(ctx, geo, bottom, notice, None, Source(None), accent=accent, body_pt=body_pt or BODY.size)
     items += footer(ctx, geo, footer_line, source=footer_source)
     return items
 
@@ -62,8 +63,13 @@ def card_geometry(ctx: LayoutContext, deck: ReferenceDeck) -> CardGeometry:
     return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
 
 
-BODY = TextStyle(size=8.4)  # every reference deck's body text: one size, never shrunk
+BODY = TextStyle(size=8.4)  # a reference deck's body text: one size for the deck, shrunk only to hold a card whole
 TABLE = TextStyle(size=7.8, leading=1.15)
+
+
+def table_at(table_pt: float, body_pt: float) -> float:
+    """A deck's table size beside body text shrunk to `body_pt`."""
+    return beside(table_pt, body_pt, BODY.size)
 
 
 def body_area(geo: CardGeometry, top: float, bottom_reserve: float = 3.2 * MM) -> Box:
@@ -78,12 +84,13 @@ def body_blocks(
     source: Source,
     table_pt: float = TABLE.size,
     width: float | None = None,
+    body_pt: float = BODY.size,
 ) -> list:
     """Body text and an optional table at the deck's fixed sizes; given the text's
     `width`, a table too wide for it (on small cards) is printed a line per row."""
     ink = ctx.color("ink")
     blocks: list = []
-    body_style, style = _styles(ink, table_pt)
+    body_style, style = _styles(ink, body_pt, table_pt)
     if body:
         blocks.append(Paragraph(ctx, body, body_style, source.child("body")))
     if table is not None:
@@ -97,9 +104,9 @@ def body_blocks(
 
 
 @lru_cache(maxsize=64)
-def _styles(ink: str, table_pt: float) -> tuple[TextStyle, TextStyle]:
+def _styles(ink: str, body_pt: float, table_pt: float) -> tuple[TextStyle, TextStyle]:
     """A deck's body and table styles (every card of it asks for the same)."""
-    return restyle(BODY, color=ink).fixed, restyle(TABLE, color=ink, size=table_pt).fixed
+    return restyle(BODY, color=ink, size=body_pt).fixed, restyle(TABLE, color=ink, size=table_pt).fixed
 
 
 def card_body(
@@ -112,11 +119,13 @@ def card_body(
     *,
     accent: str,
     figure: dict | None = None,
+    body_pt: float = BODY.size,
 ) -> list[Item]:
     """Body text and an optional table under the title band, at the deck's sizes; a
     computed figure takes the foot of the card."""
     area, figure_items = _with_figure(ctx, body_area(geo, top), figure, accent)
-    return fit_blocks(ctx, body_blocks(ctx, body, table, source), area, what="card text") + figure_items
+    blocks = body_blocks(ctx, body, table, source, table_at(TABLE.size, body_pt), body_pt=body_pt)
+    return fit_blocks(ctx, blocks, area, what="card text") + figure_items
 
 
 def _with_figure(ctx: LayoutContext, area: Box, figure: dict | None, accent: str) -> tuple[Box, list[Item]]:
@@ -132,17 +141,20 @@ def _with_figure(ctx: LayoutContext, area: Box, figure: dict | None, accent: str
     return area, draw(ctx, fig_box, figure, accent)
 
 
+def card_frame(ctx: LayoutContext, geo: CardGeometry, title: str, accent: str, title_source: Source | None,
+               figure: dict | None, part: int) -> tuple[list[Item], Box]:
+    """The `part`-th printed card of a card (0 the first, with the figure at its foot):
+    its background and title band, and the box its text goes in."""
+    band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source, longest=continued(title, 1))
+    area, figure_items = _with_figure(ctx, body_area(geo, bottom), figure if part == 0 else None, accent)
+    return background(geo, ctx.color("card")) + band + figure_items, area
+
+
 def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, accent: str,
                title_source: Source | None, figure: dict | None = None) -> list[list[Item]]:
     """A card's title band and text over as many cards as the text needs at the deck's
     size; a figure goes at the foot of the first."""
-
-    def card(part: int) -> tuple[list[Item], Box]:
-        band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source, longest=continued(title, 1))
-        area, figure_items = _with_figure(ctx, body_area(geo, bottom), figure if part == 0 else None, accent)
-        return background(geo, ctx.color("card")) + band + figure_items, area
-
-    return flow_over_cards(ctx, blocks, card)
+    return flow_over_cards(ctx, blocks, lambda part: card_frame(ctx, geo, title, accent, title_source, figure, part))
 
 
 def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
@@ -184,21 +196,49 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
     table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
     figures = (doc.derived or {}).get("figures", {})
+    ink = ctx.color("ink")
     n_cards = len(deck.cards)
 
     def bodies(firsts: list[int], total: int) -> list[str]:
         return [template_text(CARD_TEMPLATE, "body", card=values, deck=deck_values,
                               **_numbers(firsts[i], total, i + 1, n_cards)) for i, values in enumerate(card_values)]
 
-    def lay_out(work: LayoutContext, texts: list[str]) -> list[list[list[Item]]]:
-        """Each card's printed cards (one, or more with continuations) with these bodies."""
+    def blocks_at(work: LayoutContext, texts: list[str], i: int, pt: float, fold: bool = False) -> list:
+        table = tables[i]
+        if fold and table is not None:
+            table = folded(*table)
+        return body_blocks(work, texts[i], table, doc.source("cards", i), table_at(table_pt, pt),
+                           geo.w - 2 * SAFE, body_pt=pt)
+
+    def deck_pt(work: LayoutContext, texts: list[str]) -> tuple[float, list[bool]]:
+        """The deck's body size (its own, or as much smaller as holds each card whole),
+        and which cards print their table folded in two."""
+        areas: dict[int, tuple[Box, Box]] = {}
+
+        def cards(i: int, pt: float, fold: bool = False) -> int:
+            if i not in areas:
+                card, figure = deck.cards[i], figures.get(i, figures.get(str(i)))
+                areas[i] = (card_frame(work, geo, card.title, accent, None, figure, 0)[1],
+                            card_frame(work, geo, card.title, accent, None, None, 1)[1])
+            return cards_needed(work, blocks_at(work, texts, i, pt, fold), *areas[i])
+
+        # A long narrow table that would not leave its card whole prints in two columns.
+        folds = [tables[i] is not None and cards(i, BODY.size) > 1
+                 and foldable(work, *tables[i], _styles(ink, BODY_MIN, BODY_MIN)[1], geo.w - 2 * SAFE)
+                 and cards(i, BODY_MIN, True) == 1
+                 for i in range(n_cards)]
+        return deck_size(type_steps(BODY.size), lambda i, pt: cards(i, pt, folds[i]), n_cards), folds
+
+    def lay_out(work: LayoutContext, texts: list[str]) -> tuple[list[list[list[Item]]], float]:
+        """Each card's printed cards (one, or more with continuations) with these bodies,
+        and the deck's body size."""
+        pt, folds = deck_pt(work, texts)
         out = []
         for i, card in enumerate(deck.cards):
             src = doc.source("cards", i)
-            blocks = body_blocks(work, texts[i], tables[i], src, table_pt, geo.w - 2 * SAFE)
-            out.append(card_pages(work, geo, card.title, blocks, accent, src.child("title"),
-                                  figures.get(i, figures.get(str(i)))))
-        return out
+            out.append(card_pages(work, geo, card.title, blocks_at(work, texts, i, pt, folds[i]), accent,
+                                  src.child("title"), figures.get(i, figures.get(str(i)))))
+        return out, pt
 
     # Both macros number cards as printed, which depends on how many cards each body
     # takes: laid out first as if none continued, again only while a body the numbers
@@ -208,7 +248,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     numbered = macro_reads(CARD_TEMPLATE, "body", {"number", "total"})
     for _ in range(4 if numbered else 1):
         work = dataclasses.replace(ctx, issues=[], _warned_glyphs=set(ctx._warned_glyphs))
-        laid = lay_out(work, texts)
+        laid, body_pt = lay_out(work, texts)
         firsts, total = _printed([len(pages) for pages in laid], bool(notice))
         again = bodies(firsts, total) if numbered else texts
         if again == texts:
@@ -244,7 +284,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         values = {"title": NOTICE_TITLE, "body": notice, "footer": None, "back": None}
         line = template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values,
                              **_numbers(total, total, None, n_cards))
-        fronts.append(notice_card(ctx, geo, accent, notice, line, deck_footer))
+        fronts.append(notice_card(ctx, geo, accent, notice, line, deck_footer, body_pt))
         backs.append(back(deck.back, doc.source("back"), None))
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
                         mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))

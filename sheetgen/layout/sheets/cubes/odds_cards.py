@@ -24,7 +24,7 @@ from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.chart import BarChart, Series
 from sheetgen.layout.sheets.cubes.common import GAME_NAME, accent, document
 from sheetgen.layout.tables import table_or_rows
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, fit_scale
+from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, fit_scale
 from sheetgen.rules.cubes.odds import ORDER_BEFORE_CONSUMPTION, consumption_table, quantumization_table
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, distribution
 from sheetgen.units import MM
@@ -33,13 +33,13 @@ TITLE = f"{GAME_NAME} odds"
 
 
 def _paragraph(ctx: LayoutContext, text: str) -> Paragraph:
-    return Paragraph(ctx, text, TextStyle(size=7.5, color=ctx.color("ink"), min_size=6, leading=1.18))
+    return Paragraph(ctx, text, TextStyle(size=BODY_MIN, color=ctx.color("ink"), leading=1.18).fixed)
 
 
 def _table(ctx: LayoutContext, table: tuple[list[str], list[list[object]]], width: float) -> Table | Paragraph:
     """The table, or on a card too narrow for its columns, a line per row."""
     columns, rows = table
-    return table_or_rows(ctx, columns, rows, TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.12),
+    return table_or_rows(ctx, columns, rows, TextStyle(size=BODY_MIN, color=ctx.color("ink"), leading=1.12).fixed,
                          _paragraph(ctx, "").style, None, width, header_fill=ctx.color("panel"),
                          rule_color=ctx.color("rule"))
 
@@ -89,11 +89,12 @@ def fits(ctx: LayoutContext, geo: CardGeometry, blocks: list, title: str) -> boo
 
 
 def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str, table) -> list[tuple[str, list]]:
-    """A table on as few cards as the card size allows (at most six)."""
-    for parts in range(1, 7):
+    """A table on as few cards as the card size allows (at most one a row)."""
+    most = len(table[1])
+    for parts in range(1, most + 1):
         chunks = table_parts(ctx, caption, table, parts, geo.w - 2 * SAFE)
         if all(fits(ctx, geo, chunk, title if parts == 1 else f"{title} ({i + 1})") for i, chunk in enumerate(chunks)) \
-                or parts == 6:
+                or parts == most:
             return [(title if parts == 1 else f"{title} ({i + 1})", chunk) for i, chunk in enumerate(chunks)]
     raise AssertionError("unreachable")
 
@@ -112,8 +113,10 @@ def plan_cards(ctx: LayoutContext, geo: CardGeometry, color: str) -> list[tuple[
     together = chart + [Spacer(1.5 * MM)] + odds
     if fits(ctx, geo, together, CHART_TITLE):
         cards = [(CHART_TITLE, together)]
-    else:
-        cards = [(CHART_TITLE, chart)]
+    else:  # the chart alone on its card, as tall as the card allows
+        while chart_h < geo.h * 0.45 and fits(ctx, geo, chart_blocks(ctx, color, chart_h + 1 * MM), CHART_TITLE):
+            chart_h += 1 * MM
+        cards = [(CHART_TITLE, chart_blocks(ctx, color, chart_h))]
         cards += table_cards(ctx, geo, "What Order buys", captions.odds_rule(), quantumization_table())
     cards += table_cards(ctx, geo, "Extinction odds", captions.consumption_rule(), consumption_table())
     return cards

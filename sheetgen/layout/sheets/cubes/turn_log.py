@@ -13,7 +13,7 @@ from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, document, frame
 from sheetgen.layout.sheets.cubes.pieces import label_style, pencil_box
 from sheetgen.layout.sheets.cubes.record_panels import caption
-from sheetgen.layout.text import TextStyle, fit_blocks, one_line
+from sheetgen.layout.text import BODY_MIN, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import sheet_page
 from sheetgen.rules.cubes.rulebook import ACTIONS_PER_TURN, CONSUMING_CUBES_MAX
 from sheetgen.units import MM
@@ -95,7 +95,7 @@ def band(ctx: LayoutContext, box: Box, n: int, v: Record, color: str, shaded: bo
 def turn_log_items(ctx: LayoutContext, v: Record) -> list[Item]:
     items, content, color = frame(ctx, v, "turn log", "turn log")
     head, rest = content.split_top(HEAD_H, 1 * MM)
-    reminder = caption(ctx, captions.turn_log_rule() + " " + captions.pools_rule())
+    reminder = caption(ctx, captions.turn_log_rule() + " " + captions.pools_rule(), BODY_MIN)
     body, rule = rest.split_top(rest.h - max(RULE_H, reminder.height(ctx, rest.w, 1.0) + 1.7 * MM), 1.5 * MM)
     items += heading(ctx, head)
     bands = int(body.h // BAND)

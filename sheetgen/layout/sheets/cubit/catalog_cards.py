@@ -19,7 +19,7 @@ from sheetgen.layout.cards import (
 )
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.continued import continued, flow_over_cards
+from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
@@ -31,29 +31,35 @@ STRIPE = 2.2 * MM  # the faction's second colour under its title band
 FOOTER_ROOM = 3.5 * MM
 
 
-BODY = TextStyle(size=8.4)  # the body text of every upgrade and faction card: one size, never shrunk
+BODY = TextStyle(size=8.4)  # the body text of upgrade and faction cards: one size a deck, shrunk only to hold a card whole
 TABLE = TextStyle(size=7.6, leading=1.15)
+NOTE = TextStyle(size=6.5, font="italic", leading=1.15)  # what of a card is sheetgen's reading: fine print
 
 
 def card_text(ctx: LayoutContext, area: Box, body: str, table: tuple[list[str], list[list[str]]] | None,
-              source: Source, table_pt: float = TABLE.size) -> list[Item]:
+              source: Source, table_pt: float = TABLE.size, body_pt: float = BODY.size) -> list[Item]:
     """Body text and an optional table at the deck's sizes; text that does not fit is an error."""
-    return fit_blocks(ctx, card_blocks(ctx, body, table, source, table_pt), area, what="card text")
+    return fit_blocks(ctx, card_blocks(ctx, body, table, source, table_pt, body_pt=body_pt), area, what="card text")
 
 
 def card_blocks(ctx: LayoutContext, body: str, table: tuple[list[str], list[list[str]]] | None,
-                source: Source, table_pt: float = TABLE.size, width: float | None = None) -> list:
-    """Body text and an optional table at the deck's sizes; given the text's `width`, a
-    table too wide for it (on small cards) is printed a line per row."""
+                source: Source, table_pt: float = TABLE.size, width: float | None = None,
+                body_pt: float = BODY.size, note: str | None = None) -> list:
+    """Body text (at `body_pt`), a `note` in fine print and an optional table at the deck's
+    sizes; given the text's `width`, a table too wide for it (on small cards) is printed a
+    line per row."""
     ink = ctx.color("ink")
-    body_style = replace(BODY, color=ink).fixed
+    body_style = replace(BODY, color=ink, size=body_pt).fixed
     blocks: list = [Paragraph(ctx, body, body_style, source.child("text"))]
     if table is not None:
-        style = replace(TABLE, color=ink, size=table_pt).fixed
+        style = replace(TABLE, color=ink, size=beside(table_pt, body_pt, BODY.size)).fixed
         options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
         blocks += [Spacer(1.8 * MM, scales=False),
                    table_or_rows(ctx, table[0], table[1], style, body_style, source.child("actions"), width, **options)
                    if width else Table(ctx, table[0], table[1], style, source.child("actions"), **options)]
+    if note:
+        blocks += [Spacer(1.2 * MM, scales=False), Paragraph(ctx, note, replace(NOTE, color=ink).fixed,
+                                                             source.child("reconstructed"))]
     return blocks
 
 
@@ -83,10 +89,23 @@ def _upgrade_subtitle(d: dict) -> str:
     return f"{' or '.join(d['forms'])} · {where}"
 
 
+def _upgrade_body(doc: DocInput) -> str:
+    model, d = doc.model, doc.derived
+    body = f"**Cost:** {d['cost']}, taken from its face's skill when permanent.\n\n{model.text}"
+    if model.stackable:
+        body += "\n\nMay be taken more than once on one face."
+    return body
+
+
+def _upgrade_note(doc: DocInput) -> str | None:
+    """What of an upgrade is sheetgen's reading, printed as fine print under its text."""
+    return f"Reconstructed: {doc.model.reconstructed}." if doc.model.reconstructed else None
+
+
 def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_pt: float = TABLE.size,
-                   lines: tuple[int, int] = (1, 1)) -> list[list[Item]]:
+                   lines: tuple[int, int] = (1, 1), body_pt: float = BODY.size) -> list[list[Item]]:
     """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
-    than a card continues on the next."""
+    than a card at the deck's size (`body_pt`) continues on the next."""
     model, d = doc.model, doc.derived
     accent = system_color(ctx, SYSTEM)
     # A subtitle too long points at what made it long: the one interface's name, or the list.
@@ -94,11 +113,6 @@ def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_p
         where_source = Source(("cubit-interface", model.interfaces[0]), ("name",))
     else:
         where_source = doc.source("interfaces")
-    body = f"**Cost:** {d['cost']}, taken from its face's skill when permanent.\n\n{model.text}"
-    if model.stackable:
-        body += "\n\nMay be taken more than once on one face."
-    if model.reconstructed:
-        body += f"\n\n*Reconstructed: {model.reconstructed}.*"
 
     def card(part: int) -> tuple[list[Item], Box]:
         band, bottom = title_band(ctx, geo, continued(model.name, part), accent, doc.source("name"),
@@ -106,7 +120,9 @@ def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_p
                                   longest=continued(model.name, 1))
         return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
 
-    return flow_over_cards(ctx, card_blocks(ctx, body, _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE), card)
+    blocks = card_blocks(ctx, _upgrade_body(doc), _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE, body_pt,
+                         _upgrade_note(doc))
+    return flow_over_cards(ctx, blocks, card)
 
 
 def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -118,16 +134,34 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
     # One band height for the deck: where one subtitle takes two lines on a narrow card, all do.
     lines = band_lines(ctx, geo, [d.model.name for d in docs], [_upgrade_subtitle(d.derived) for d in docs])
+    band_h = title_band(ctx, geo, "", accent, None, subtitle=" ", lines=lines)[1]  # every card's, with `lines`
+    area = _body_area(geo, band_h)
+
+    def cards(i: int, pt: float) -> int:
+        d = docs[i]
+        blocks = card_blocks(ctx, _upgrade_body(d), _actions(d.derived), d.source(), table_pt, area.w, pt,
+                             _upgrade_note(d))
+        return cards_needed(ctx, blocks, area, area)
+
+    body_pt = deck_size(type_steps(BODY.size), cards, len(docs))
     fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs
-              for front in upgrade_fronts(ctx, geo, d, table_pt, lines)]
+              for front in upgrade_fronts(ctx, geo, d, table_pt, lines, body_pt)]
     backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in fronts]
     return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 
 
-def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list[list[Item]]:
-    """A faction in its colours: what it stands for, whom it likes and dislikes; text
-    longer than a card (on small cards) continues on the next."""
+def _faction_body(doc: DocInput) -> str:
     model, d = doc.model, doc.derived
+    likes = ", ".join(d["likes"]) or "no one in particular"
+    dislikes = ", ".join(d["dislikes"]) or "no one in particular"
+    look = f"*Their colours: {' and '.join(model.colors)}, like {model.look}.*\n\n" if model.look else ""
+    return f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
+
+
+def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, body_pt: float = BODY.size) -> list[list[Item]]:
+    """A faction in its colours: what it stands for, whom it likes and dislikes; text
+    longer than a card at the deck's size `body_pt` (on small cards) continues on the next."""
+    model = doc.model
     colours = livery(ctx, model.colors)
 
     def card(part: int) -> tuple[list[Item], Box]:
@@ -141,18 +175,15 @@ def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list
                           fill=shade(colours.accent, 0.3)))
         return items + footer(ctx, geo, "Cubit faction"), _body_area(geo, bottom + STRIPE)
 
-    likes = ", ".join(d["likes"]) or "no one in particular"
-    dislikes = ", ".join(d["dislikes"]) or "no one in particular"
-    look = f"*Their colours: {' and '.join(model.colors)}, like {model.look}.*\n\n" if model.look else ""
-    body = f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
+    body = _faction_body(doc)
     items, area = card(0)
-    need = Paragraph(ctx, body, BODY).height(ctx, area.w, 1.0)
+    need = Paragraph(ctx, body, BODY.at(body_pt)).height(ctx, area.w, 1.0)
     if need > area.h:
-        return flow_over_cards(ctx, card_blocks(ctx, body, None, doc.source()), card)
+        return flow_over_cards(ctx, card_blocks(ctx, body, None, doc.source(), body_pt=body_pt), card)
     # The text keeps the deck's size; the faction's cube takes the room it leaves.
     glyph = min(min(area.w, area.h) * 0.34, area.h - need - 2 * MM)
     text_area, art = area.split_top(area.h - max(glyph, 0.0) - 2 * MM if glyph >= 8 * MM else area.h)
-    items += card_text(ctx, text_area, body, None, doc.source())
+    items += card_text(ctx, text_area, body, None, doc.source(), body_pt=body_pt)
     if glyph >= 8 * MM:
         items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
                             stroke=shade(colours.main, 0.5))
@@ -170,10 +201,18 @@ def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """One card per faction."""
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.id)
+
+    def cards(i: int, pt: float) -> int:
+        d = docs[i]
+        bottom = title_band(ctx, geo, d.model.name, "#000000", None, subtitle=" and ".join(d.model.colors))[1]
+        area = _body_area(geo, bottom + STRIPE)
+        return cards_needed(ctx, card_blocks(ctx, _faction_body(d), None, d.source(), body_pt=pt), area, area)
+
+    body_pt = deck_size(type_steps(BODY.size), cards, len(docs))
     fronts: list[list[Item]] = []
     backs: list[list[Item]] = []
     for d in docs:
-        own = faction_fronts(ctx, geo, d)
+        own = faction_fronts(ctx, geo, d, body_pt)
         fronts += own
         backs += [faction_back(ctx, geo, d)] * len(own)
     return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards", job)

@@ -23,13 +23,13 @@ def _source(glossary: str | None, *path) -> Source | None:
 
 
 def _note(ctx: LayoutContext, text: str, source: Source | None) -> Paragraph:
-    style = TextStyle(size=6.2, font="italic", color=ctx.color("muted"), min_size=6, leading=1.15)
+    style = TextStyle(size=6.5, font="italic", color=ctx.color("ink"), leading=1.15)
     return Paragraph(ctx, f"{RECONSTRUCTED_MARK} {text}", style, source)
 
 
 def rules_blocks(ctx: LayoutContext, army: dict) -> list:
     """Each rule by name with its full text and what of it is sheetgen's; then how heroes join."""
-    body = TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.18)
+    body = TextStyle(size=7.5, color=ctx.color("ink"), leading=1.18).fixed
     blocks: list = []
     for rule in army["rules"]:
         mark = f" {RECONSTRUCTED_MARK}" if rule["reconstructed"] and RECONSTRUCTED_MARK not in rule["text"] else ""

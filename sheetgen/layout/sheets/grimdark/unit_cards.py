@@ -18,7 +18,7 @@ from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, li
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
 from sheetgen.layout.sheets.grimdark.glossary_cards import RECONSTRUCTED_MARK, rules_cards
-from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, fit_blocks, one_line, stack_height, text_box
 from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
 from sheetgen.units import MM
@@ -27,6 +27,10 @@ STAT_H = 10 * MM
 ROW_H = 5.2 * MM
 ROW_H2 = 7.6 * MM  # a row whose weapon name takes two lines
 NAME_SIZE = 7.5
+RULES_SIZE = 7.5  # points: the rules on a unit card, weapons' and the unit's
+MOVE_LINE_H = 4.4 * MM  # movement as one line of text (`values_line`)
+STAT_LINE_H = 5 * MM  # the profile as one line of text
+STAT_LINE_SIZE = 9.5
 HEAD_H = 3.6 * MM
 MOVE_H = 8.5 * MM
 OCC_H = 4.2 * MM
@@ -82,7 +86,7 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
     y = box.y + HEAD_H
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     ink = ctx.color("ink")
-    rules_style = TextStyle(size=7, color=ink, min_size=6, leading=1.1)
+    rules_style = TextStyle(size=RULES_SIZE, color=ink, min_size=6.5, leading=1.1)
     for i, w in enumerate(weapons):
         src = doc.source("weapons", i)
         # A count wherever some models do without the weapon ("1× Grenade Launcher" in a
@@ -163,7 +167,7 @@ def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragr
     says what the mark means, the army's rules in full say what of the rule is sheetgen's."""
     seen: set[str] = set()
     blocks: list[Paragraph] = []
-    style = TextStyle(size=7.2, color=ctx.color("ink"), min_size=6, leading=1.18)
+    style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), leading=1.18).fixed
     entries = [(r, doc.source("special_rules", i)) for i, r in enumerate(derived["special_rules"])]
     for i, w in enumerate(derived["weapons"]):
         entries += [(r, doc.source("weapons", i, "rules", j)) for j, r in enumerate(w["rules"]) if r["name"] != "AP"]
@@ -179,10 +183,33 @@ def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragr
 
 def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> list[Item]:
     """Squares per action; for an Aircraft, the one move it makes on every activation."""
-    cells = [(words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
-             if m["action"] == "aircraft" else (ACTION_NAMES[m["action"]], str(m["squares"]))
-             for m in derived["movement"]]
+    cells = movement_pairs(derived)
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
+
+
+def values_text(pairs: list[tuple[str, str]]) -> str:
+    """Labelled values as one line of text, `**Hold** 0 · **Advance** 3`."""
+    return " · ".join(f"**{label}** {value}" for label, value in pairs)
+
+
+def values_fit(ctx: LayoutContext, pairs: list[tuple[str, str]], width: float) -> bool:
+    """Whether labelled values fit one line `width` wide at the rules' size."""
+    labels = sum(ctx.fonts.width(label, "bold", RULES_SIZE) for label, _ in pairs)
+    values = ctx.fonts.width(values_text(pairs).replace("**", ""), "regular", RULES_SIZE)
+    return values - sum(ctx.fonts.width(label, "regular", RULES_SIZE) for label, _ in pairs) + labels <= width
+
+
+def values_line(ctx: LayoutContext, box: Box, pairs: list[tuple[str, str]], size: float) -> list[Item]:
+    """Labelled values as one centred line of text: the compact form of a strip of boxes,
+    where the boxes would send the rules on to a second card (see `values_fit`)."""
+    style = TextStyle(size=size, color=ctx.color("ink"), align="center", leading=1.1, min_size=RULES_SIZE)
+    return text_box(ctx, values_text(pairs), box, style, None, valign="middle", what="profile")
+
+
+def movement_pairs(derived: dict) -> list[tuple[str, str]]:
+    return [(words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
+            if m["action"] == "aircraft" else (ACTION_NAMES[m["action"]], str(m["squares"]))
+            for m in derived["movement"]]
 
 
 def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int,
@@ -194,7 +221,7 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     subtitle = (f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
                 + "".join(f" · joins {name}" for name in dict.fromkeys(joins)))
     occupancy = occupancy_text(d["occupancy"])
-    occ_style = TextStyle(size=7, color=ctx.color("ink"), min_size=6, align="center", leading=1.15)
+    occ_style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), align="center", leading=1.15).fixed
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
 
     def frame(part: int) -> tuple[list[Item], Box]:
@@ -205,28 +232,49 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
         items += footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])  # impose_deck writes n/N at its right
         return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
 
-    def strips(box: Box) -> tuple[list[Item], Box]:
-        """Movement and occupancy at the foot of `box`; returns them and the room above."""
-        above, bottom = box.split_top(max(0.0, box.h - MOVE_H - occ_h - 3 * MM), 1.5 * MM)
-        move, occ = bottom.split_top(MOVE_H, 1.5 * MM)
-        place = one_line if occ_h == OCC_H else text_box
-        return movement_strip(ctx, move, d, color) + place(ctx, occupancy, occ, occ_style, None, what="occupancy"), above
+    def room(box: Box, compact: bool) -> tuple[Box, Box]:
+        """The room above movement and occupancy at the foot of `box`, and theirs."""
+        move_h = MOVE_LINE_H if compact else MOVE_H
+        return box.split_top(max(0.0, box.h - move_h - occ_h - 3 * MM), 1.5 * MM)
 
-    first, inner = frame(0)
-    stats, rest = inner.split_top(STAT_H, 2 * MM)
-    first += stat_cells(ctx, stats, [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))],
-                        color, [doc.source("quality"), doc.source("defense"), doc.source("cost")])
-    rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
-    first += rows
-    below = Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
+    def strips(box: Box, compact: bool = False) -> tuple[list[Item], Box]:
+        """Movement and occupancy at the foot of `box` (movement as a line of text when
+        `compact`); returns them and the room above."""
+        above, bottom = room(box, compact)
+        move, occ = bottom.split_top(MOVE_LINE_H if compact else MOVE_H, 1.5 * MM)
+        place = one_line if occ_h == OCC_H else text_box
+        strip = values_line(ctx, move, movement_pairs(d), RULES_SIZE) if compact else movement_strip(ctx, move, d, color)
+        return strip + place(ctx, occupancy, occ, occ_style, None, what="occupancy"), above
+
+    profile = [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))]
+
+    def first_card(compact: bool) -> tuple[list[Item], Box]:
+        """The first card's profile and weapons (the profile a line of text when
+        `compact`), and the room under them."""
+        first, inner = frame(0)
+        stats, rest = inner.split_top(STAT_LINE_H if compact else STAT_H, 2 * MM)
+        first += (values_line(ctx, stats, profile, STAT_LINE_SIZE) if compact else
+                  stat_cells(ctx, stats, profile, color, [doc.source("quality"), doc.source("defense"), doc.source("cost")]))
+        rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
+        return first + rows, Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
+
+    reported = len(ctx.issues)
+    first, below = first_card(False)
     # On a short card (square) movement and occupancy go on to the next card.
     deferred = below.h < MOVE_H + occ_h + 3 * MM
+    blocks = rule_blocks(ctx, d, doc)
+    # The rules keep their card where the profile and movement, as lines of text, leave them room.
+    compact = (not deferred and stack_height(ctx, blocks, below.w, 1.0) > room(below, False)[0].h + 1e-6
+               and values_fit(ctx, profile, below.w) and values_fit(ctx, movement_pairs(d), below.w))
+    if compact:
+        del ctx.issues[reported:]  # laid out again: each problem is reported once
+        first, below = first_card(True)
 
     def card(part: int) -> tuple[list[Item], Box]:
         if part == 0:
             if deferred:
                 return first, Box(below.x, below.y, below.w, max(0.0, below.h))
-            bottom, rules_box = strips(below)
+            bottom, rules_box = strips(below, compact)
             return first + bottom, rules_box
         items, box = frame(part)
         if deferred and part == 1:
@@ -234,7 +282,7 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
             items = items + bottom
         return items, box
 
-    fronts = flow_over_cards(ctx, rule_blocks(ctx, d, doc), card, what="special rules")
+    fronts = flow_over_cards(ctx, blocks, card, what="special rules")
     if deferred and len(fronts) == 1:  # the rules fit the first card: movement and occupancy need a second
         fronts.append(card(1)[0])
     return fronts

@@ -7,8 +7,9 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.kubos.common import (NOTICE, SYSTEM, accent, card_notice, fine_print, fine_print_height,
-                                                fine_print_unbroken, in_table_order, monster_kind_line)
+from sheetgen.layout.sheets.kubos.common import (NOTICE, SHORT_NOTICE, SYSTEM, accent, card_notice, fine_print,
+                                                fine_print_height, fine_print_unbroken, in_table_order,
+                                                monster_kind_line)
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
 from sheetgen.layout.text import TextStyle, fit_blocks, split_blocks
@@ -20,10 +21,21 @@ BODY = 7.5  # points: the body text of every stat card
 def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
                   number_w: float, memo: dict | None = None) -> list[list[Item]]:
     """One monster's card fronts: name band, numbers, HP boxes, rules, treasure, licence
-    (beside the card's number, `number_w` wide); rules that do not fit at the deck's size
-    go on to a second card. A `memo` shared by the deck's cards keeps what they draw
-    alike in the same place (stat cells, the licence), drawn once."""
+    (beside the card's number, `number_w` wide). Where the whole licence would send the
+    rules on to a second card, the front carries the short one (its back has the whole);
+    rules that do not fit even so go on to a second card. A `memo` shared by the deck's
+    cards keeps what they draw alike in the same place (stat cells, the licence), drawn once."""
     memo = {} if memo is None else memo
+    reported = len(ctx.issues)
+    fronts = _monster_cards(ctx, geo, doc, color, number_w, memo, short=False)
+    if len(fronts) > 1:
+        del ctx.issues[reported:]  # laid out again: each problem is reported once
+        fronts = _monster_cards(ctx, geo, doc, color, number_w, memo, short=True)
+    return fronts
+
+
+def _monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
+                   number_w: float, memo: dict, short: bool) -> list[list[Item]]:
     style = TextStyle(size=BODY, leading=1.18, color=ctx.color("ink")).fixed
     cells = monster_cells(doc.derived)
     fronts: list[list[Item]] = []
@@ -35,13 +47,15 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
                                subtitle=monster_kind_line(doc.derived), longest=continued(doc.model.name, 1))
         items += band
         inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
-        if ("notice", inner.w, number_w) not in memo:
+        if ("notice", inner.w, number_w, short) not in memo:
             notice_w, below = inner.w - number_w - 1.5 * MM, 0.0  # n/N at its right
-            text = card_notice(ctx, notice_w, geo.h)  # a small card's is short: its back has the whole
+            # A small card's is short: its back has the whole.
+            text = SHORT_NOTICE if short else card_notice(ctx, notice_w, geo.h)
             if not fine_print_unbroken(ctx, notice_w, text):  # a deck's number too long for that: a line of its own
                 notice_w, below = inner.w, FOOTER_H
-            memo[("notice", inner.w, number_w)] = text, notice_w, below, fine_print_height(ctx, notice_w, text) + below
-        text, notice_w, below, notice_h = memo[("notice", inner.w, number_w)]
+            memo[("notice", inner.w, number_w, short)] = (text, notice_w, below,
+                                                          fine_print_height(ctx, notice_w, text) + below)
+        text, notice_w, below, notice_h = memo[("notice", inner.w, number_w, short)]
         if remaining is None:
             rows = grid_rows(ctx, cells, inner.w)
             grid_box, rest = inner.split_top(grid_height(rows), 2 * MM)

@@ -16,7 +16,7 @@ from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
-from sheetgen.layout.text import FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale
+from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale
 from sheetgen.units import MM
 
 LABEL = TextStyle(size=FINE_MIN, font="bold")
@@ -119,7 +119,7 @@ def _stacked(ctx: LayoutContext, blocks: list, reminder: str) -> list:
 
 
 def _reminder(ctx: LayoutContext, text: str, color: str | None = None) -> Paragraph:
-    style = TextStyle(size=FINE_MIN, leading=1.2)
+    style = TextStyle(size=BODY_MIN, leading=1.2).fixed  # rules, at body size
     return Paragraph(ctx, text, replace(style, color=color) if color else style)
 
 

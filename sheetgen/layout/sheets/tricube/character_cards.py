@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 LIST_SEPARATOR = "\u00a0· "  # between a card's perks (a no-break space before the dot)
 CARD_AFFLICTION_SLOTS = 4  # more than this many lines would crowd out the perks and quirks
 AFFLICTION_H = 4.6 * MM
-AFFLICTION_STYLE = TextStyle(size=7, min_size=6)
-HINT_H = 4.5 * MM  # the line under the dice, with its gap
+AFFLICTION_STYLE = TextStyle(size=7.5, min_size=7.5)
+HINT_H = 5 * MM  # the line under the dice (7.5pt), with its gap
 TEXT_MIN_H = 10 * MM  # the least room kept for perks and quirks before the card gives up lines
 
 
@@ -116,9 +116,9 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
         least = 2 if long_names or len(names) > 1 else 1
         slots = max(least, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
     else:
-        hint, rest = rest.split_top(3 * MM, 1.5 * MM)
+        hint, rest = rest.split_top(HINT_H - 1.5 * MM, 1.5 * MM)
         items += one_line(ctx, captions.outside_concept(), hint,
-                          TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None)
+                          TextStyle(size=7.5, color=ctx.color("ink"), min_size=6.5, align="center"), None)
     bottom_h = fixed_h + slots * AFFLICTION_H
     room = rest.h - bottom_h - 2.5 * MM
     if room < TEXT_MIN_H / 2:  # not a line of perks fits: they go on to a second card, the afflictions take it all

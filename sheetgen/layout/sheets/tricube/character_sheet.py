@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from sheetgen.content.models.tricube import TricubeCharacter
 
 IDENTITY_HEIGHT = 29 * MM
-TOKENS_HEIGHT = 25 * MM
+TOKENS_HEIGHT = 27 * MM
 
 
 def sheet_items(ctx: LayoutContext, v: SheetValues) -> list[Item]:

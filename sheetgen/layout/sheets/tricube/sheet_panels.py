@@ -19,7 +19,7 @@ from sheetgen.units import MM
 
 GAP = 4 * MM
 LINE_PITCH = 7 * MM
-CAPTION = 7.2  # pt: reminders under each panel
+CAPTION = 7.5  # pt: reminders under each panel (rules: at body size)
 BODY = 9.5  # pt: what the player wrote
 DICE_ROW = 5.6 * MM
 DICE_HEAD = 3.5 * MM
@@ -28,7 +28,7 @@ DICE_COLUMNS = (24 * MM, 16 * MM, 32 * MM)  # challenge name, dice, dice outside
 
 def caption(ctx: LayoutContext, text: str) -> Paragraph:
     """A rules reminder in the sheet's caption style."""
-    return Paragraph(ctx, text, TextStyle(size=CAPTION, min_size=7, color=ctx.color("muted"), leading=1.2))
+    return Paragraph(ctx, text, TextStyle(size=CAPTION, color=ctx.color("muted"), leading=1.15).fixed)
 
 
 # --- sections ---------------------------------------------------------------------------------
