@@ -89,14 +89,19 @@ def name_subsets_by_content(font: TTFont) -> None:
 
 # --- colours --------------------------------------------------------------------------
 
-_rgb: dict[str, HexColor] = {}
+_rgb: dict[str, HexColor | CMYKColor] = {}
 _cmyk: dict[str, CMYKColor] = {}
+# Solid black (text, rules) as black ink alone: an RGB black is printed by many inkjet
+# drivers with all their inks.
+BLACK_INK = CMYKColor(0, 0, 0, 1)
 
 
-def rgb_color(value: str) -> HexColor:
+def rgb_color(value: str) -> HexColor | CMYKColor:
+    """A colour for a home printer's PDF: RGB, but solid black in black ink alone."""
     c = _rgb.get(value)
     if c is None:
-        c = _rgb[value] = HexColor(value)
+        hexed = HexColor(value)
+        c = _rgb[value] = BLACK_INK if (hexed.red, hexed.green, hexed.blue) == (0, 0, 0) else hexed
     return c
 
 
