@@ -13,10 +13,11 @@ made meanwhile can put the file anywhere else (`create_new`).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 import os
 import secrets
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 MAX_PATH = 1024
 
@@ -54,37 +55,37 @@ class NotInside(Exception):
         self.folder = folder
 
 
+@contextmanager
+def _folder(root: Path, folders: Iterable[str]) -> Iterator[int]:
+    """The folder `root/folders...` opened (missing folders made), every step taken without
+    following a link: a folder on the way that is a link or a file raises `NotInside`."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        where = root
+        for part in folders:
+            _plain(part)
+            where = where / part
+            inner = _enter(fd, part, where)
+            os.close(fd)
+            fd = inner
+        yield fd
+    finally:
+        os.close(fd)
+
+
 def create_new(root: Path, folders: Iterable[str], names: Iterable[str], data: bytes) -> str | None:
     """Write `data` as a new file `root/folders.../name`, under the first of `names` that no
     file (or link) has; the name taken, or None if none was free. Missing folders are made;
     a folder on the way that is a link or a file raises `NotInside`. The file appears whole
     or not at all, and never replaces another."""
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        where = root
-        for part in folders:
-            _plain(part)
-            where = where / part
-            inner = _enter(fd, part, where)
-            os.close(fd)
-            fd = inner
+    with _folder(root, folders) as fd:
         return _link_first_free(fd, names, data)
-    finally:
-        os.close(fd)
 
 
 def replace_file(root: Path, folders: Iterable[str], name: str, data: bytes) -> None:
     """Write `data` over the file `root/folders.../name` (a document the builder edits),
     reached as `create_new` reaches folders; the file is replaced whole or not at all."""
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        where = root
-        for part in folders:
-            _plain(part)
-            where = where / part
-            inner = _enter(fd, part, where)
-            os.close(fd)
-            fd = inner
+    with _folder(root, folders) as fd:
         _plain(name)
         tmp = _write_temporary(fd, data)
         try:
@@ -92,8 +93,6 @@ def replace_file(root: Path, folders: Iterable[str], name: str, data: bytes) -> 
         except OSError:
             os.unlink(tmp, dir_fd=fd)
             raise
-    finally:
-        os.close(fd)
 
 
 def _write_temporary(fd: int, data: bytes) -> str:
