@@ -114,4 +114,6 @@ def test_a_white_net_shows_its_edges_when_printed(built, tmp_path):
     for (ax, ay), (bx, by) in free:
         x, y = (ax + bx) / 2 * px, -(ay + by) / 2 * px
         window = [image.getpixel((int(x) + dx, int(y) + dy)) for dx in range(-2, 3) for dy in range(-2, 3)]
-        assert min(window) < 110, f"no visible edge at {(ax + bx) / 2:.1f}, {(ay + by) / 2:.1f}"
+        # Darker than half-way to the paper's white: the hairline in black ink (which
+        # poppler shows a little lighter than RGB black) is a pixel or two wide here.
+        assert min(window) < 128, f"no visible edge at {(ax + bx) / 2:.1f}, {(ay + by) / 2:.1f}"
