@@ -1,5 +1,7 @@
 """A generator's preview in `sheetgen serve` shows what the form made, alone: every page of
-it, in the order of its numbers, none of the project's other documents of that kind."""
+it, in the order of its numbers, none of the project's other documents of that kind. And a
+long cubit name: two title lines on the sheet, saved from the builder; one longer than the
+sheet holds is said beside the name field."""
 
 from __future__ import annotations
 
@@ -89,3 +91,30 @@ def test_a_single_cubit_preview_is_its_own_document(workdir):
     page = client.get("/new/cubit", params={"seed": "3", "name": "Pip"}).text
     words = preview_words(client, page)
     assert "Pip" in " ".join(words)
+
+
+LONG = "Sir Reginald Bartholomew Fitzgerald-Wolverhampton the Third, Keeper of the Seventh Cube and Ward"
+
+
+def test_a_long_cubit_name_takes_two_title_lines_and_saves(workdir):
+    from pypdf import PdfReader
+
+    from test_cubit_support import copy_cubit_content
+    from test_serve import builder
+
+    copy_cubit_content(workdir)
+    ws = Workspace()
+    ws.rebuild()
+    client = client_for(ws)
+    assert len(LONG) > 90
+    posted = client.post("/cubit/save", data=builder(name=LONG, id="long-name"), follow_redirects=False)
+    assert posted.status_code == 303, posted.text
+    ws.rebuild()
+    for product in ("sheet", "net"):
+        pdf = workdir / "output" / "cubit" / product / "long-name.pdf"
+        text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+        assert LONG in text, product
+    # Longer than the sheet holds even on two lines: said beside the name field, not only "Not saved".
+    page = client.get("/cubit", params=builder(name=LONG + " of the Ninth Gate", id="longer")).text
+    assert re.search(r'id="f-name"[^>]*aria-invalid="true"', page)
+    assert "too long for the sheet: shorten it to" in page

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -522,7 +523,17 @@ def _cubit_trial(ws: Workspace, params: Mapping[str, str], stop: Stop = never) -
     trial = _try(ws, text, "cubit-builder.yaml", settings, stop, edited=Path(edited.file) if edited else None)
     # The form's field, not the command line's option, is what the workbench's user changes.
     problem = (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
+    _mark_name(form, text, trial)
     return Built(form, trial, problem, edited, extra)
+
+
+def _mark_name(form: CubitForm, text: str, trial: preview.Trial) -> None:
+    """A name too long for its place on the sheet or net, said beside the name field too."""
+    line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("name:")), None)
+    found = next((p for p in trial.problems if p.code == "layout.text-overflow" and p.line == line), None)
+    if found is not None:
+        hint = re.search(r"= hint: (.+)", found.text)
+        form.errors["name"] = "too long for the sheet: " + form_words(hint.group(1) if hint else found.message)
 
 
 def _edited_cubit(library, form: CubitForm) -> Document | None:
