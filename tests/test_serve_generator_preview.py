@@ -62,7 +62,7 @@ def test_monsters_numbered_1_to_10_are_previewed_in_that_order(client):
 
 def project_names(root, game: str, kind: str) -> set[str]:
     docs = [d for f in (root / "content" / game).rglob("*.yaml") for d in yaml.safe_load_all(f.read_text()) if d]
-    return {d["name"] for d in docs if isinstance(d, dict) and d.get("kind") == kind}
+    return {d["name"] for d in docs if isinstance(d, dict) and d.get("kind") == kind and d.get("name")}
 
 
 @pytest.mark.parametrize("kind, game, doc_kind", [("kubos-monster", "kubos", "kubos-monster"),
@@ -81,16 +81,19 @@ def test_ten_generated_documents_are_previewed_all_in_order_and_alone(client, wo
     assert "other documents are left out" in page
 
 
-def test_a_single_cubit_preview_is_its_own_document(workdir):
+def test_three_generated_cubits_are_previewed_all_three(workdir):
     from test_cubit_support import copy_cubit_content
 
     copy_cubit_content(workdir)
     ws = Workspace()
     ws.rebuild()
     client = client_for(ws)
-    page = client.get("/new/cubit", params={"seed": "3", "name": "Pip"}).text
+    page = client.get("/new/cubit", params={"seed": "3", "name": "Pip", "count": "3"}).text
+    names = [name for _, name in made_in(page)]
+    assert names == ["Pip 1", "Pip 2", "Pip 3"]
     words = preview_words(client, page)
-    assert "Pip" in " ".join(words)
+    assert [w for w in words if w in names] == names  # a net each, in order, not the first one alone
+    assert not project_names(workdir, "cubit", "cubit") & set(words)
 
 
 LONG = "Sir Reginald Bartholomew Fitzgerald-Wolverhampton the Third, Keeper of the Seventh Cube and Ward"

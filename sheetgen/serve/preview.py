@@ -40,9 +40,11 @@ class Trial:
         return self.checked is not None and not any(p.severity == "error" for p in self.problems)
 
     def target(self, product: str | None = None) -> Target | None:
-        """The first target (of `product`, if given), preferring ones with an SVG output."""
+        """The first target (of `product`, if given), preferring ones with an SVG output and,
+        for a text of several documents, a collection that shows them all."""
+        many = len({d.key for t in self.targets for d in t.job.docs}) > 1
         pool = [t for t in self.targets if product is None or t.product == product]
-        pool.sort(key=lambda t: ("svg" not in t.formats, t.key))
+        pool.sort(key=lambda t: ("svg" not in t.formats, many and t.scope != "collection", t.key))
         return pool[0] if pool else None
 
     def derived(self, kind: str, id_: str):
