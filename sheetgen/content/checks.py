@@ -83,6 +83,12 @@ _LETTERS = {
 }
 
 
+def natural_key(text: str) -> tuple:
+    """Sorts "monster-2" before "monster-10" (numbers by value, the rest by letters)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+                 for part in re.split(r"(\d+)", text) if part)
+
+
 def slugify(text: str, default: str = "my-id", limit: int = MAX_ID_LENGTH) -> str:
     """A best-effort slug of `text` (a name, or a bad id): diacritics folded ("Zoë" →
     `zoe`), other scripts' letters transliterated where a table knows them, cut at a

@@ -8,11 +8,12 @@ order of calls.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from sheetgen.layout.colors import legible, readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Item, Page, Path, Rect, Text, line, walk
-from sheetgen.layout.text import TextStyle, one_line, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.units import INCH, MM
 
 MARGIN = 12 * MM
@@ -87,6 +88,17 @@ def scale_bar_around(ctx: LayoutContext, content: Box, clearance: tuple[float, f
     return first_scale_bar(ctx, [b for b in boxes if b.h > 0 and b.w > 0])
 
 
+def title_lines(ctx: LayoutContext, title: str, box: Box, style: TextStyle, source: Source | None = None,
+                floor: float = 8) -> list[Item]:
+    """A title as a typesetter sets it: one line, shrunk down to the style's minimum size;
+    if it is longer even so, over as many lines as the box holds, as large as they fit down
+    to `floor`. Too long even then is an error at its source, never a title cut short."""
+    if ctx.fonts.width(title, style.font, style.min_size) <= box.w:
+        return one_line(ctx, title, box, style, source, what="title")
+    return fit_blocks(ctx, [Paragraph(ctx, title, replace(style, min_size=floor, leading=1.0, markup=False), source)],
+                      box, valign="middle", what="title")
+
+
 def page_frame(
     ctx: LayoutContext,
     title: str,
@@ -98,10 +110,12 @@ def page_frame(
     source: Source | None = None,
     subtitle_source: Source | None = None,
     notice_source: Source | None = None,
+    wrap_title: bool = False,
 ) -> tuple[list[Item], Box]:
     """A sheet page's header band and footer; returns the items and the free content box.
     The sources say which content field the title, subtitle and notice show, so one too
-    long is reported there."""
+    long is reported there. With `wrap_title`, a title too long for one line takes more
+    (see `title_lines`) rather than being an error."""
     W, H = ctx.theme.paper
     m = sheet_margin(ctx)
     items: list[Item] = []
@@ -114,7 +128,9 @@ def page_frame(
         items.append(Rect(head.x, head.y, head.w, head.h, stroke=None, fill=accent, radius=1.5 * MM))
         ink = readable_on(accent)
     title_box = Box(head.x + 4 * MM, head.y + 1.5 * MM, head.w * 0.68, head.h - 3 * MM)
-    items += one_line(ctx, title, title_box, TextStyle(size=17, font="bold", color=ink, min_size=9), source, what="title")
+    title_style = TextStyle(size=17, font="bold", color=ink, min_size=9)
+    lay_title = title_lines if wrap_title else partial(one_line, what="title")
+    items += lay_title(ctx, title, title_box, title_style, source)
     if subtitle:
         sub_box = Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM)
         items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -153,8 +154,7 @@ async def output_preview(request: Request) -> Response:
     record = state.records.get(key)
     digest = record.input[:12] if record else ""
     headers = FOREVER if digest and request.query_params.get("v") == digest else ASK_AGAIN
-    number = request.query_params.get("page", "1")
-    number = int(number) if number.isdigit() and 0 < int(number) <= 9999 else 1
+    number = page_number(request.query_params)
     cache: dict[tuple[str, int], tuple[str, bytes]] = request.app.state.previews
     cached = cache.get((key, number))
     if cached and cached[0] == digest:
@@ -173,6 +173,12 @@ async def output_preview(request: Request) -> Response:
         return svg_response(data, headers)
 
     return await costly(request, refused, work)
+
+
+def page_number(params: Mapping[str, str]) -> int:
+    """The `?page=` asked for: 1 to 9999, the first by default."""
+    number = params.get("page", "1")
+    return int(number) if number.isdigit() and 0 < int(number) <= 9999 else 1
 
 
 def _keep(cache: dict, key, value, limit: int) -> None:
@@ -330,13 +336,21 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: P
             name = field_of(str(exc), tuple(opt.name for opt in gen.options))
             errors, problem = ({name: form_words(str(exc))}, None) if name else ({}, form_words(str(exc)))
         query = urlencode({k: v for k, v in params.items() if k != "reroll"})
-    preview_url = f"/new/{gen.kind}/preview.svg?{query}" if trial and trial.ok and trial.target() else None
+    preview_urls = _generated_pages(gen.kind, trial, query)
     again = urlencode({k: v for k, v in params.items() if k not in ("seed", "reroll")})
     return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
-                trial=trial, problem=problem, errors=errors, preview_url=preview_url,
+                trial=trial, problem=problem, errors=errors, preview_urls=preview_urls,
                 saved=display_path(str(saved)) if saved_text is not None else None,
                 saved_docs=_documents_in(saved_text or ""), again=again, save_error=save_error,
                 can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS, words=form_words)
+
+
+def _generated_pages(kind: str, trial: preview.Trial | None, query: str) -> list[str]:
+    """The preview of every page of what a form made (only its own documents, see `preview.try_text`)."""
+    target = trial.target() if trial and trial.ok else None
+    if target is None:
+        return []
+    return [f"/new/{kind}/preview.svg?{query}&page={n}" for n in range(1, trial.pages.get(target.key, 1) + 1)]
 
 
 def _read_saved(path: Path | None) -> str | None:
@@ -382,7 +396,7 @@ async def generator_preview(request: Request) -> Response:
         target = trial.target()
         if not trial.ok or target is None:
             return None
-        return preview.render(target, trial.checked.theme, "svg")
+        return preview.render(target, trial.checked.theme, "svg", page_number(params))
 
     def work(stop: Stop) -> Response:
         try:
@@ -509,7 +523,17 @@ def _cubit_trial(ws: Workspace, params: Mapping[str, str], stop: Stop = never) -
     trial = _try(ws, text, "cubit-builder.yaml", settings, stop, edited=Path(edited.file) if edited else None)
     # The form's field, not the command line's option, is what the workbench's user changes.
     problem = (trial.settings_problem or "").replace("use --cube-size", "choose a cube size of") or None
+    _mark_name(form, text, trial)
     return Built(form, trial, problem, edited, extra)
+
+
+def _mark_name(form: CubitForm, text: str, trial: preview.Trial) -> None:
+    """A name too long for its place on the sheet or net, said beside the name field too."""
+    line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("name:")), None)
+    found = next((p for p in trial.problems if p.code == "layout.text-overflow" and p.line == line), None)
+    if found is not None:
+        hint = re.search(r"= hint: (.+)", found.text)
+        form.errors["name"] = "too long for the sheet: " + form_words(hint.group(1) if hint else found.message)
 
 
 def _edited_cubit(library, form: CubitForm) -> Document | None:

@@ -7,11 +7,11 @@ same image, so browsers keep it), its problems and what the filter matches it by
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen.build.files import OutputEntry
+from sheetgen.content.checks import natural_key
 from sheetgen.games import TITLES
 from sheetgen.layout import registry
 from sheetgen.layout.products import Product
@@ -20,12 +20,6 @@ from sheetgen.serve.exports import export_links
 
 SCOPE_ORDER = {"document": 0, "collection": 1, "blank": 2}  # the project's own documents first
 BLANK = "blank"  # the kind filter's name for outputs made from no document
-
-
-def natural_key(text: str) -> tuple:
-    """Sorts "monster-2" before "monster-10" (numbers by value, the rest by letters)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
-                 for part in re.split(r"(\d+)", text) if part)
 
 
 def humanize(slug: str) -> str:

@@ -5,7 +5,7 @@ checked like any content file and laid out in memory, never written to the outpu
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sheetgen.build.pipeline import FORMATS, Target, lay_out, plan
@@ -33,15 +33,18 @@ class Trial:
     checked: Checked | None = None
     targets: list[Target] = field(default_factory=list)
     settings_problem: str | None = None
+    pages: dict[str, int] = field(default_factory=dict)  # each target's number of pages, by key
 
     @property
     def ok(self) -> bool:
         return self.checked is not None and not any(p.severity == "error" for p in self.problems)
 
     def target(self, product: str | None = None) -> Target | None:
-        """The first target (of `product`, if given), preferring ones with an SVG output."""
+        """The first target (of `product`, if given), preferring ones with an SVG output and,
+        for a text of several documents, a collection that shows them all."""
+        many = len({d.key for t in self.targets for d in t.job.docs}) > 1
         pool = [t for t in self.targets if product is None or t.product == product]
-        pool.sort(key=lambda t: ("svg" not in t.formats, t.key))
+        pool.sort(key=lambda t: ("svg" not in t.formats, many and t.scope != "collection", t.key))
         return pool[0] if pool else None
 
     def derived(self, kind: str, id_: str):
@@ -73,13 +76,30 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
         lines = {mine: library.sources[mine].lines} if mine in library.sources else {}
         trial.checked = checked
         trial.settings_problem = layout_registry.check_settings(checked.theme)
-        trial.targets = [t for t in plan(checked, FORMATS) if t.job.docs and t.job.docs[0].file == mine]
+        trial.targets = [_own(t, mine) for t in plan(checked, FORMATS) if _draws_on(t, mine)]
         if not trial.settings_problem:
             for target in trial.targets:
                 _go_on(stop)
-                diagnostics += _layout_problems(target, checked.theme, library, mine)
+                pages, found = _layout_problems(target, checked.theme, library, mine)
+                trial.pages[target.key] = pages
+                diagnostics += found
         trial.problems = show_diagnostics(diagnostics, lines, {mine: name})
     return trial
+
+
+def _draws_on(target: Target, mine: str) -> bool:
+    """An output of a document of the file `mine`, or a collection with one among its members."""
+    if target.scope == "collection":
+        return any(d.file == mine for d in target.job.docs)
+    return bool(target.job.docs) and target.job.docs[0].file == mine
+
+
+def _own(target: Target, mine: str) -> Target:
+    """A collection made of the documents of `mine` alone (what a form made, without the
+    project's other members); any other target as it is."""
+    if target.scope != "collection":
+        return target
+    return replace(target, job=replace(target.job, docs=tuple(d for d in target.job.docs if d.file == mine)))
 
 
 def _go_on(stop: Stop) -> None:
@@ -88,11 +108,13 @@ def _go_on(stop: Stop) -> None:
 
 
 def _layout_problems(target: Target, theme: ResolvedTheme, library, mine: str):
+    """The target's number of pages, and the layout's problems with `mine`."""
     from sheetgen.build.pipeline import issue_diagnostic
 
-    _, issues = lay_out(target, theme)
+    document, issues = lay_out(target, theme)
     found = [issue_diagnostic(i, library, target) for i in issues]
-    return [d for d in found if d.file == mine or d.severity is Severity.ERROR and d.file.startswith("<")]
+    pages = len(document.pages) if document is not None else 0
+    return pages, [d for d in found if d.file == mine or d.severity is Severity.ERROR and d.file.startswith("<")]
 
 
 def render(target: Target, theme: ResolvedTheme, fmt: str, page: int = 1) -> bytes | None:

@@ -9,7 +9,7 @@ outline has `class="face"` and `id="<doc-id>-face-N"`, each glue tab `class="tab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sheetgen.layout.colors import shade
 from sheetgen.layout.context import LayoutContext, Source
@@ -50,7 +50,7 @@ from sheetgen.layout.sheets.cubit.style import (
 )
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
-from sheetgen.layout.widgets import SCALE_BAR_H, WRITING_INK, WRITING_WIDTH, first_scale_bar
+from sheetgen.layout.widgets import SCALE_BAR_H, WRITING_INK, WRITING_WIDTH, first_scale_bar, title_lines
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN
 from sheetgen.units import MM, format_mm, paper_title
 
@@ -279,12 +279,7 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     head = Box(margin, margin, W - 2 * margin, HEADER - 2 * MM)
     title_w = head.w * 0.55 if subtitle else head.w
     title_style = TextStyle(size=12, font="bold", color=ink, min_size=9)
-    if ctx.fonts.width(title, "bold", title_style.min_size) <= title_w:
-        items += one_line(ctx, title, Box(head.x, head.y, title_w, head.h), title_style, source, what="title")
-    else:  # a cubit of many names: over two lines, as large as they fit
-        items += fit_blocks(ctx, [Paragraph(ctx, title, replace(title_style, min_size=8, leading=1.0, markup=False),
-                                            source)],
-                            Box(head.x, head.y, title_w, head.h), valign="middle", what="title")
+    items += title_lines(ctx, title, Box(head.x, head.y, title_w, head.h), title_style, source)  # many names: two lines
     if subtitle:
         # Faction and function: one line if they fit, else two, right-aligned under each other.
         items += fit_blocks(ctx, [Paragraph(ctx, subtitle, TextStyle(size=8, font="italic", color=muted, align="right",

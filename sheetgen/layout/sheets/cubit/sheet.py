@@ -368,7 +368,7 @@ def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     notes = list(view.reconstructed)
     items, content = page_frame(ctx, view.title, system="cubit", accent=view.colours.strong, subtitle=subtitle,
                                 subtitle_source=view.faction_source("name"), notice=credit([n["note"] for n in notes]),
-                                notice_source=reconstructed_source(notes), source=view.names_source)
+                                notice_source=reconstructed_source(notes), source=view.names_source, wrap_title=True)
     top_h = max(content.h * 0.19, 46 * MM)  # room for a three-line notation on small pages
     faces_h = content.h * 0.5
     top, rest = content.split_top(top_h, gap=GAP)

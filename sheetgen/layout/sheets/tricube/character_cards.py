@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sheetgen.content.checks import TRAITS
+from sheetgen.content.checks import TRAITS, natural_key
 from sheetgen.layout.cards import CardGeometry, band_lines
 from sheetgen.layout.colors import readable_on, tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -151,7 +151,7 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
 def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A card per character, 9-up with crop marks."""
     geo, color = geometry(ctx), accent(ctx)
-    docs = sorted(job.docs, key=lambda d: d.id)
+    docs = sorted(job.docs, key=lambda d: natural_key(d.id))
     # One band height for the party: where one subtitle takes two lines on a narrow card, all do.
     lines = band_lines(ctx, geo, [d.model.name for d in docs], [subtitle_of(d.model) for d in docs])
     fronts = lay_out_texts(ctx, [character_card(ctx, geo, doc, color, lines) for doc in docs])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sheetgen.content.checks import natural_key
 from sheetgen.layout.cards import CardGeometry
 from sheetgen.layout.colors import readable_on
 from sheetgen.layout.context import LayoutContext, Source
@@ -84,5 +85,5 @@ def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -
 def layout_foe_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A card per foe, 9-up with crop marks."""
     geo, color = geometry(ctx), accent(ctx)
-    fronts = lay_out_texts(ctx, [foe_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: d.id)])
+    fronts = lay_out_texts(ctx, [foe_card(ctx, geo, doc, color) for doc in sorted(job.docs, key=lambda d: natural_key(d.id))])
     return impose(ctx, fronts, geo, f"{GAME_NAME} — foe cards", f"{GAME_NAME} foe cards", job)
