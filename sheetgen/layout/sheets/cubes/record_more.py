@@ -131,7 +131,7 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
         # Too long a name is the rival's to shorten: report it at their document.
         doc = (CIV_KIND, rival["id"])
         source = Source(doc, ("name" if rival.get("name") else "player",))
-        style = TextStyle(size=8.5, color=ctx.color("ink"), min_size=7.5, leading=1.0)
+        style = TextStyle(size=8.5, color=ctx.color("ink"), min_size=6.5, leading=1.0)
         if fit_scale(ctx, [Paragraph(ctx, who, style, source)], name)[1]:
             items += text_box(ctx, who, name, style, source, valign="middle", what="rival's name")
         elif rival.get("name"):  # the player over the civilization, each on its line (and cut, said, if need be)

@@ -60,9 +60,9 @@ def identity(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item]:
 
 # --- pools ------------------------------------------------------------------------------------
 
-POOL_NAME_H = 5 * MM
-POOL_LABEL_H = 2.8 * MM
-POOL_BOX_H = 8.5 * MM
+POOL_NAME_H = 4.6 * MM
+POOL_LABEL_H = 2.6 * MM
+POOL_BOX_H = 10 * MM  # a count to write and erase in: at least 25 × 10 mm
 
 
 def start_label(pool: dict) -> str:
@@ -90,7 +90,7 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
         items += one_line(ctx, start, Box(head.x + name_w, head.y, head.w - name_w, head.h),
                           TextStyle(size=8, color=ctx.color("muted"), align="right", min_size=CAPTION), v.source("census_start"))
     labels, rest = rest.split_top(POOL_LABEL_H)
-    boxes, text = rest.split_top(POOL_BOX_H, 0.9 * MM)
+    boxes, text = rest.split_top(POOL_BOX_H, 0.6 * MM)
     count_w = min(30 * MM, boxes.w * 0.5)
     count = Box(boxes.x, boxes.y, count_w, boxes.h)
     items += one_line(ctx, "CUBES", Box(count.x, labels.y, count.w, labels.h), label_style(ctx), None, valign="top")
@@ -105,7 +105,7 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
     else:
         items += one_line(ctx, "no limit" if key != "diplomacy" else "embassies", right,
                           TextStyle(size=8.5, font="italic", color=ctx.color("muted"), min_size=6), None)
-    items += fit_blocks(ctx, [caption(ctx, captions.pool_rule(key, pool["limit"]))], text,
+    items += fit_blocks(ctx, [caption(ctx, captions.pool_rule(key, pool["limit"]), leading=1.1)], text,
                         what=f"{key} reminder")
     return items
 
