@@ -123,7 +123,7 @@ def test_dark_text_is_solid_black(config):
                     assert not _near_black(run.fill), where
                     assert run.fill != (0, 0, 0), where + ": RGB black, which drivers print with colour inks too"
                     black += run.fill in ((0, 0, 0, 1), (0,))  # black ink alone
-    assert black > 5000
+    assert black > 4000  # sheet reminders at 7.5pt print in the muted ink, no longer forced to black
 
 
 #: Rows of labels over values: the stat and movement cells of a unit card, a monster's numbers.
