@@ -127,8 +127,8 @@ def _value(ctx: LayoutContext, view: SheetView, box: Box, label: str, value: str
 
 def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     items, inner = section(ctx, box, "Who", view.colours.strong)
-    first, rest = inner.split_top(10 * MM, gap=1.5 * MM)
-    second, third = rest.split_top(10 * MM, gap=1.5 * MM)
+    first, rest = inner.split_top(9.5 * MM, gap=1.5 * MM)  # the rest to a notation of many upgrades
+    second, third = rest.split_top(9.5 * MM, gap=1.5 * MM)
     rows = [first, second, third]
     left, right = first.split_left(first.w * 0.62, gap=GAP)
     items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.names_source, wrap=True)
