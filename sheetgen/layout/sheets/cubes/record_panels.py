@@ -17,12 +17,13 @@ from sheetgen.rules.cubes.rulebook import CENSUS_START_MAX, ERAS, LAST_ERA, STAR
 from sheetgen.units import MM
 
 GAP = 3.5 * MM
-CAPTION = 7.5  # pt: reminders under each panel, at the floor for rules text
+CAPTION = 7.5  # pt: reminders under each panel, at the floor for rules text; the panels give them room for it
+CAPTION_MIN = 6.5  # pt: what they give way to (the fine-print floor) under a wider printable margin or font
 
 
 def caption(ctx: LayoutContext, text: str, size: float = CAPTION, leading: float = 1.18) -> Paragraph:
     """A rules reminder in the sheet's caption style."""
-    return Paragraph(ctx, text, TextStyle(size=size, min_size=CAPTION, color=ctx.color("muted"), leading=leading))
+    return Paragraph(ctx, text, TextStyle(size=size, min_size=CAPTION_MIN, color=ctx.color("muted"), leading=leading))
 
 
 def swatch(ctx: LayoutContext, box: Box, color: str | None) -> list[Item]:
@@ -88,7 +89,8 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
     start = start_label(pool)
     if start:
         items += one_line(ctx, start, Box(head.x + name_w, head.y, head.w - name_w, head.h),
-                          TextStyle(size=8, color=ctx.color("muted"), align="right", min_size=CAPTION), v.source("census_start"))
+                          TextStyle(size=8, color=ctx.color("muted"), align="right", min_size=CAPTION_MIN),
+                          v.source("census_start"))
     labels, rest = rest.split_top(POOL_LABEL_H)
     boxes, text = rest.split_top(POOL_BOX_H, 0.6 * MM)
     count_w = min(30 * MM, boxes.w * 0.5)
@@ -207,9 +209,9 @@ def quantumizer_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> li
         group += check_square(ctx, cx - tick / 2, ty, tick, field=f"order_{die.name}" if v.fillable else None,
                               tooltip=f"{die.name} removed by Order")
     items.append(Group(tuple(group), id=v.element_id("quantumizer")))
-    label = Box(inner.x, dice.bottom - 3 * MM, inner.w, 3 * MM)
+    label = Box(inner.x, dice.bottom - 3 * MM, inner.w, 3.5 * MM)  # into the gap over the reminder
     items += one_line(ctx, "Tick a die while Order has it out", label,
-                      TextStyle(size=CAPTION, font="bold", color=ctx.color("muted"), align="center", min_size=CAPTION), None,
+                      TextStyle(size=CAPTION, color=ctx.color("muted"), align="center", min_size=CAPTION_MIN), None,
                       valign="top")
     items += fit_blocks(ctx, [caption(ctx, captions.quantumizer_rule())], text, what="Quantumizer reminder")
     return items
