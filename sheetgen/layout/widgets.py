@@ -194,9 +194,11 @@ def labeled_value(
     field: str | None = None,
     multiline: bool = False,
     wrap: bool = False,
+    min_size: float = 6,
 ) -> list[Item]:
-    """A small label over a value written on a line (or a fillable field when `field` names one);
-    `wrap`: a value too long for the line at its smallest size takes two, over the line."""
+    """A small label over a value written on a line (or a fillable field when `field` names one),
+    shrunk to fit down to `min_size`; `wrap`: a value too long for the line at that size takes
+    two, over the line."""
     items: list[Item] = []
     label_box = Box(box.x, box.y, box.w, 3 * MM)
     items += one_line(ctx, label.upper(), label_box, TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None,
@@ -206,14 +208,14 @@ def labeled_value(
         items.append(Field(field, "text", value_box.x, value_box.y, value_box.w, value_box.h, value=value,
                            tooltip=label, font=ctx.fonts.face("regular"), size=min(size, 10), multiline=multiline))
     elif value:
-        style = TextStyle(size=size, min_size=6, color=ctx.color("ink"))
+        style = TextStyle(size=size, min_size=min_size, color=ctx.color("ink"))
         if multiline:
             items += text_box(ctx, value, value_box, style, source, what=label.lower())
         elif wrap and ctx.fonts.width(value, "regular", style.min_size) > value_box.w:
             items += text_box(ctx, value, value_box, replace(style, leading=1.05), source, valign="bottom",
                               what=label.lower())
         else:
-            items += one_line(ctx, value, value_box, TextStyle(size=size, min_size=6, color=ctx.color("ink")), source,
+            items += one_line(ctx, value, value_box, style, source,
                               valign="bottom" if value_box.h < 9 * MM else "middle", what=label.lower())
     if not multiline:
         items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))

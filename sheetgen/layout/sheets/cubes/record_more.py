@@ -26,7 +26,7 @@ def construction_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> l
     """One block of 27 cubes per CUBE that can be built, then the permanent additions
     and the rule beside them."""
     items, inner = section(ctx, box, "CUBE construction", color)
-    side = 44 * MM
+    side = 54 * MM
     blocks, rest = inner.split_left(inner.w - side, GAP)
     to_build = CUBES_TO_WIN - CUBES_AT_START
     cols = blocks.columns(to_build, GAP)
@@ -41,19 +41,19 @@ def construction_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> l
         top = col.y + head + (col.h - head - bh) / 2
         items.append(Group(tuple(cube_block(ctx, col.x + col.w / 2, top, s, color)),
                            id=v.element_id(f"construction-{cube_number}")))
-    adds, text = rest.split_top(15 * MM, 1.5 * MM)
+    adds, text = rest.split_top(12 * MM, 1.5 * MM)
     items += one_line(ctx, "PERMANENT +1s", Box(adds.x, adds.y, adds.w, 3 * MM), label_style(ctx), None, valign="top")
     items += pencil_box(ctx, Box(adds.x, adds.y + 3.2 * MM, 16 * MM, adds.h - 3.2 * MM),
                         field="construction_additions" if v.fillable else None,
                         tooltip="Permanent additions to the cubes moved per Construction", size=12)
-    items += fit_blocks(ctx, [caption(ctx, captions.construction_rule(), 6.4)], text, what="construction reminder")
+    items += fit_blocks(ctx, [caption(ctx, captions.construction_rule())], text, what="construction reminder")
     return items
 
 
 def cubes_owned_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item]:
     """A CUBE glyph and a box per CUBE a civilization may hold, the first held at start."""
     items, inner = section(ctx, box, "CUBES owned", color)
-    row, text = inner.split_top(inner.h * 0.58, 1.5 * MM)
+    row, text = inner.split_top(inner.h * 0.5, 1.5 * MM)
     cols = row.columns(CUBES_TO_WIN, 2 * MM)
     tick = 4.2 * MM
     size = min(cols[0].w * 0.6, row.h - tick - 2 * MM)
@@ -71,7 +71,7 @@ def cubes_owned_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> li
                               field=f"cube_{n}" if v.fillable else None, tooltip=f"CUBE {n} owned")
         group += one_line(ctx, label, Box(x + tick + 1.2 * MM, y, col.right - x - tick - 1.2 * MM, tick), style, None)
     items.append(Group(tuple(group), id=v.element_id("cubes-owned")))
-    items += fit_blocks(ctx, [caption(ctx, captions.cubes_owned_rule(), 6.4)], text, what="CUBES reminder")
+    items += fit_blocks(ctx, [caption(ctx, captions.cubes_owned_rule())], text, what="CUBES reminder")
     return items
 
 
@@ -85,7 +85,7 @@ def contacts_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[
     """A row per rival (named when the civilization plays in a game): a box to tick at
     First Contact, and the embassy cubes each way."""
     items, inner = section(ctx, box, "First contacts and embassies", color)
-    reminder = caption(ctx, captions.contacts_rule(), 6.4)
+    reminder = caption(ctx, captions.contacts_rule())
     table, text = inner.split_top(inner.h - reminder.height(ctx, inner.w, 1.0) - 1.2 * MM, 1 * MM)
     head_h = 3.4 * MM
     rows = v.rival_rows
@@ -122,7 +122,8 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
                               width=0.4)]
     h = min(row.h - 1.6 * MM, 8 * MM)
     y = row.y + (row.h - h) / 2
-    sw = Box(row.x, y + (h - 4.5 * MM) / 2, 4.5 * MM, 4.5 * MM)
+    side = min(4.5 * MM, row.h - 1 * MM)  # a gap between the swatches of rows packed close on Letter
+    sw = Box(row.x, row.y + (row.h - side) / 2, side, side)
     items += swatch(ctx, sw, rival["color"] if rival else None)
     name = Box(sw.right + 2 * MM, y, name_w - sw.w - 4 * MM, h)
     if rival:
@@ -168,7 +169,7 @@ def blocked_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[I
     """The twelve actions by their d12 number, each with a box for the turn its block
     ends, and a count of extra actions earned."""
     items, inner = section(ctx, box, "Blocked actions", color)
-    reminder = caption(ctx, captions.blocked_rule(), 6.4)
+    reminder = caption(ctx, captions.blocked_rule())
     grid, bottom = inner.split_top(inner.h - reminder.height(ctx, inner.w, 1.0) - 1.2 * MM, 1 * MM)
     per_column = len(ACTIONS) // 2
     columns = grid.columns(2, GAP)

@@ -17,12 +17,13 @@ from sheetgen.rules.cubes.rulebook import CENSUS_START_MAX, ERAS, LAST_ERA, STAR
 from sheetgen.units import MM
 
 GAP = 3.5 * MM
-CAPTION = 7.0  # pt: reminders under each panel
+CAPTION = 7.5  # pt: reminders under each panel, at the floor for rules text; the panels give them room for it
+CAPTION_MIN = 6.5  # pt: what they give way to (the fine-print floor) under a wider printable margin or font
 
 
 def caption(ctx: LayoutContext, text: str, size: float = CAPTION, leading: float = 1.18) -> Paragraph:
     """A rules reminder in the sheet's caption style."""
-    return Paragraph(ctx, text, TextStyle(size=size, min_size=6, color=ctx.color("muted"), leading=leading))
+    return Paragraph(ctx, text, TextStyle(size=size, min_size=CAPTION_MIN, color=ctx.color("muted"), leading=leading))
 
 
 def swatch(ctx: LayoutContext, box: Box, color: str | None) -> list[Item]:
@@ -60,9 +61,9 @@ def identity(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item]:
 
 # --- pools ------------------------------------------------------------------------------------
 
-POOL_NAME_H = 5 * MM
-POOL_LABEL_H = 2.8 * MM
-POOL_BOX_H = 11 * MM
+POOL_NAME_H = 4.6 * MM
+POOL_LABEL_H = 2.6 * MM
+POOL_BOX_H = 10 * MM  # a count to write and erase in: at least 25 × 10 mm
 
 
 def start_label(pool: dict) -> str:
@@ -82,14 +83,16 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
     inner = box.inset(2 * MM, 0.9 * MM)
     key = pool["pool"]
     head, rest = inner.split_top(POOL_NAME_H)
-    items += one_line(ctx, pool["name"], Box(head.x, head.y, head.w * 0.6, head.h),
-                      TextStyle(size=10.5, font="bold", color=ctx.color("ink"), min_size=8), None)
+    name = TextStyle(size=10.5, font="bold", color=ctx.color("ink"), min_size=8)
+    name_w = min(head.w * 0.6, ctx.fonts.width(pool["name"], name.font, name.size) + 2 * MM)  # the start takes the rest
+    items += one_line(ctx, pool["name"], Box(head.x, head.y, name_w, head.h), name, None)
     start = start_label(pool)
     if start:
-        items += one_line(ctx, start, Box(head.x + head.w * 0.6, head.y, head.w * 0.4, head.h),
-                          TextStyle(size=8, color=ctx.color("muted"), align="right", min_size=6), v.source("census_start"))
+        items += one_line(ctx, start, Box(head.x + name_w, head.y, head.w - name_w, head.h),
+                          TextStyle(size=8, color=ctx.color("muted"), align="right", min_size=CAPTION_MIN),
+                          v.source("census_start"))
     labels, rest = rest.split_top(POOL_LABEL_H)
-    boxes, text = rest.split_top(POOL_BOX_H, 0.9 * MM)
+    boxes, text = rest.split_top(POOL_BOX_H, 0.6 * MM)
     count_w = min(30 * MM, boxes.w * 0.5)
     count = Box(boxes.x, boxes.y, count_w, boxes.h)
     items += one_line(ctx, "CUBES", Box(count.x, labels.y, count.w, labels.h), label_style(ctx), None, valign="top")
@@ -104,7 +107,7 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
     else:
         items += one_line(ctx, "no limit" if key != "diplomacy" else "embassies", right,
                           TextStyle(size=8.5, font="italic", color=ctx.color("muted"), min_size=6), None)
-    items += fit_blocks(ctx, [caption(ctx, captions.pool_rule(key, pool["limit"]), 6.4)], text,
+    items += fit_blocks(ctx, [caption(ctx, captions.pool_rule(key, pool["limit"]), leading=1.1)], text,
                         what=f"{key} reminder")
     return items
 
@@ -136,7 +139,7 @@ def era_box(ctx: LayoutContext, box: Box, number: int, rule: str, v: Record, col
     items += one_line(ctx, f"{ordinal(number)} Era", Box(inner.x + tick + 1.5 * MM, inner.y, inner.w - tick - 1.5 * MM, tick),
                       TextStyle(size=10, font="bold", color=ctx.color("ink"), min_size=7), None)
     text = Box(inner.x, inner.y + tick + 1.2 * MM, inner.w, inner.h - tick - 1.2 * MM)
-    items += fit_blocks(ctx, [caption(ctx, rule, 6.4, leading=1.08)], text, what="era rule")
+    items += fit_blocks(ctx, [caption(ctx, rule, leading=1.08)], text, what="era rule")
     return items
 
 
@@ -145,7 +148,7 @@ def eras_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item
     ability with its recharge."""
     items, inner = section(ctx, box, "Eras and Technology", color)
     track, ability = inner.split_top(inner.h * 0.58, 2 * MM)
-    cells = track.columns(4, 3.5 * MM)
+    cells = track.columns(4, 3 * MM)
     group: list[Item] = []
     group += era_box(ctx, cells[0], 1, captions.eras_rule(), v, color, reached=True)
     for cell, era in zip(cells[1:], ERAS):
@@ -179,7 +182,7 @@ def ability_box(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Ite
         room = (12.5 * MM if i == 0 else marks.right - x) - tick - 1.2 * MM
         items += one_line(ctx, word, Box(x + tick + 1 * MM, y, room, tick),
                           TextStyle(size=7.5, color=ctx.color("ink"), min_size=6), None)
-    items += fit_blocks(ctx, [caption(ctx, captions.fourth_era_ability(), 6.4, leading=1.08)], text, valign="middle",
+    items += fit_blocks(ctx, [caption(ctx, captions.fourth_era_ability(), leading=1.08)], text, valign="middle",
                         what="4th Era ability")
     return items
 
@@ -190,7 +193,7 @@ def ability_box(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Ite
 def quantumizer_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> list[Item]:
     """The six dice, the d6 face that calls each, and a box to tick when Order removes it."""
     items, inner = section(ctx, box, "The Quantumizer", color)
-    dice, text = inner.split_top(inner.h - 11 * MM, 1.5 * MM)
+    dice, text = inner.split_top(inner.h - 14 * MM, 1.5 * MM)
     cols = dice.columns(len(QUANTUMIZER), 1.5 * MM)
     tick = 4.6 * MM
     r = min(cols[0].w * 0.42, (dice.h - tick - 9 * MM) / 2)
@@ -206,8 +209,10 @@ def quantumizer_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> li
         group += check_square(ctx, cx - tick / 2, ty, tick, field=f"order_{die.name}" if v.fillable else None,
                               tooltip=f"{die.name} removed by Order")
     items.append(Group(tuple(group), id=v.element_id("quantumizer")))
-    label = Box(inner.x, dice.bottom - 3 * MM, inner.w, 3 * MM)
-    items += one_line(ctx, "TICK A DIE WHILE ORDER HAS IT OUT", label, label_style(ctx, "center"), None, valign="top")
+    label = Box(inner.x, dice.bottom - 3 * MM, inner.w, 3.5 * MM)  # into the gap over the reminder
+    items += one_line(ctx, "Tick a die while Order has it out", label,
+                      TextStyle(size=CAPTION, color=ctx.color("muted"), align="center", min_size=CAPTION_MIN), None,
+                      valign="top")
     items += fit_blocks(ctx, [caption(ctx, captions.quantumizer_rule())], text, what="Quantumizer reminder")
     return items
 

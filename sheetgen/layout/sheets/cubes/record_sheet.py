@@ -18,8 +18,8 @@ from sheetgen.layout.widgets import sheet_page
 from sheetgen.units import MM
 
 # Row heights at their smallest; what the paper leaves over is shared by weight.
-ROWS = (("identity", 16 * MM, 0.0), ("pools", 66 * MM, 0.2), ("eras", 44 * MM, 0.2),
-        ("construction", 45 * MM, 0.3), ("contacts", 46 * MM, 0.3))
+ROWS = (("identity", 16 * MM, 0.0), ("pools", 66 * MM, 0.2), ("eras", 47 * MM, 0.25),
+        ("construction", 43 * MM, 0.25), ("contacts", 45 * MM, 0.3))
 
 
 def row_boxes(content: Box) -> dict[str, Box]:
@@ -41,13 +41,13 @@ def record_items(ctx: LayoutContext, v: Record) -> list[Item]:
     rows = row_boxes(content)
     items += identity(ctx, rows["identity"], v, color)
     items += pools_panel(ctx, rows["pools"], v, color)
-    eras, dice = rows["eras"].split_left(rows["eras"].w * 0.6, GAP)
+    eras, dice = rows["eras"].split_left(rows["eras"].w * 0.64, GAP)
     items += eras_panel(ctx, eras, v, color)
     items += quantumizer_panel(ctx, dice, v, color)
-    build, owned = rows["construction"].split_left(rows["construction"].w * 0.62, GAP)
+    build, owned = rows["construction"].split_left(rows["construction"].w * 0.6, GAP)
     items += construction_panel(ctx, build, v, color)
     items += cubes_owned_panel(ctx, owned, v, color)
-    people, blocked = rows["contacts"].split_left(rows["contacts"].w * 0.5, GAP)
+    people, blocked = rows["contacts"].split_left(rows["contacts"].w * 0.53, GAP)
     items += contacts_panel(ctx, people, v, color)
     items += blocked_panel(ctx, blocked, v, color)
     return items

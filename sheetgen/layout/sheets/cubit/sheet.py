@@ -35,7 +35,7 @@ from sheetgen.units import MM
 
 GAP = 4 * MM
 BODY = 8.5  # points: body text on the sheet
-SMALL = 7.0  # fine print on the sheet (solid black, as every text under 7.5pt)
+SMALL = 7.5  # the smallest body text on the sheet (the floor for rules and body text)
 BLANK_CHARGES = 5  # charge boxes on an empty temporary-upgrade line
 CHARGES_PER_ROW = 6  # more charges than this go in two rows
 ROW = 11 * MM  # one temporary upgrade: its name, face and charges, then a line for its note
@@ -122,13 +122,13 @@ def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
 def _value(ctx: LayoutContext, view: SheetView, box: Box, label: str, value: str, name: str,
            source: Source | None = None, multiline: bool = False, wrap: bool = False) -> list[Item]:
     return labeled_value(ctx, box, label, "" if view.blank else value, source, size=10,
-                         field=name if view.blank else None, multiline=multiline, wrap=wrap)
+                         field=name if view.blank else None, multiline=multiline, wrap=wrap, min_size=SMALL)
 
 
 def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     items, inner = section(ctx, box, "Who", view.colours.strong)
-    first, rest = inner.split_top(10 * MM, gap=1.5 * MM)
-    second, third = rest.split_top(10 * MM, gap=1.5 * MM)
+    first, rest = inner.split_top(9.5 * MM, gap=1.5 * MM)  # the rest to a notation of many upgrades
+    second, third = rest.split_top(9.5 * MM, gap=1.5 * MM)
     rows = [first, second, third]
     left, right = first.split_left(first.w * 0.62, gap=GAP)
     items += _value(ctx, view, left, "Names (given by others)", view.names, "names", view.names_source, wrap=True)
@@ -261,10 +261,10 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
             else:
                 items += one_line(ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None,
                                   valign="bottom")
-            note = Box(row.x, first.bottom + 0.5 * MM, charge_box.x - 2 * MM - row.x, row.bottom - first.bottom - 0.5 * MM)
+            note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
             if entry.get("note"):
                 items += fit_blocks(ctx, [Paragraph(ctx, entry["note"], TextStyle(size=SMALL, font="italic", color=muted,
-                                                                                    min_size=6, markup=False),
+                                                                                    min_size=SMALL, markup=False),
                                                     src.child("note") if src else None)], note, what="note")
         elif view.blank:
             items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
@@ -354,7 +354,7 @@ def damage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
                           TextStyle(size=9.5, font="bold" if ticked else "regular", color=ink, min_size=SMALL), None)
     hint = Box(inner.x, inner.y + 4 * step, inner.w, inner.bottom - inner.y - 4 * step)
     text = caption(CAPTIONS, "damage") + "\n\n" + view.skills
-    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=SMALL, color=muted, min_size=6, leading=1.25), None)],
+    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=SMALL, color=muted, min_size=SMALL, leading=1.25), None)],
                         hint, what="damage notes")
     return items
 

@@ -22,7 +22,7 @@ GAP = 1.0 * MM
 PAD = 1.8 * MM
 HEAD_H = 6 * MM
 # Columns as fractions of the width: unit, Q, D, points, activations, wounds.
-COLUMNS = (0.34, 0.06, 0.06, 0.08, 0.2, 0.26)
+COLUMNS = (0.32, 0.06, 0.06, 0.08, 0.2, 0.28)
 LABELS = ("Unit", "Qua", "Def", "Points", "Activated", "Wounds (Tough) or models lost")
 
 
@@ -58,7 +58,7 @@ def _columns(box: Box) -> list[Box]:
 
 def _header(ctx: LayoutContext, box: Box, color: str) -> list[Item]:
     items: list[Item] = [Rect(box.x, box.y, box.w, HEAD_H, stroke=None, fill=tint(color, 0.82))]
-    style = TextStyle(size=7.5, font="bold", color=ctx.color("ink"), min_size=6)
+    style = TextStyle(size=7.5, font="bold", color=ctx.color("ink"), min_size=7.5)
     for col, label in zip(_columns(Box(box.x, box.y, box.w, HEAD_H)), LABELS):
         align = "left" if label in (LABELS[0], LABELS[4], LABELS[5]) else "center"
         text = label if label != "Activated" else f"Activated, rounds 1–{ROUNDS}"
@@ -81,8 +81,8 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
     items += one_line(ctx, name, top, TextStyle(size=9, font="bold", color=ink, min_size=6),
                       Source((UNIT, row["unit"]), ("name",)), valign="top", what="unit name")
     if row["joined"]:
-        items += one_line(ctx, "joins the unit above", Box(top.x, top.bottom - 0.6 * MM, top.w, 3 * MM),
-                          TextStyle(size=6.5, font="italic", color=ctx.color("muted"), min_size=6), None, valign="top")
+        items += one_line(ctx, "joins the unit above", Box(top.x, top.bottom - 0.6 * MM, top.w, 3.2 * MM),
+                          TextStyle(size=7.5, font="italic", color=ctx.color("muted"), min_size=7.5), None, valign="top")
     cell = TextStyle(size=9, color=ink, min_size=6, align="center")
     for col, value in zip(cols[1:4], (row["quality"], row["defense"], str(row["points"]))):
         items += one_line(ctx, value, Box(col.x, box.y + PAD, col.w, 4.6 * MM), cell, None, valign="top")
@@ -122,7 +122,7 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
     while True:
         items, content = page_frame(ctx, army["name"], system=GAME, accent=color, subtitle=army.get("faction"),
                                     source=doc.source("name"), subtitle_source=doc.source("faction"))
-        summary, body = content.split_top(14 * MM, 3 * MM)
+        summary, body = content.split_top(17.5 * MM, 3 * MM)
         total = f"{army['total']} of {army['points_limit']} points"
         left = army["left"]
         items += one_line(ctx, total, Box(summary.x, summary.y, summary.w * 0.5, 8 * MM),
@@ -130,8 +130,8 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
         items += one_line(ctx, f"{left} points left · {sum(not r['joined'] for r in rows)} activations · {army['models']} models",
                           Box(summary.x + summary.w * 0.5, summary.y, summary.w * 0.5, 8 * MM),
                           TextStyle(size=9, color=ctx.color("muted"), min_size=6, align="right"), None)
-        items += text_box(ctx, words("roster_help", rounds=ROUNDS), Box(summary.x, summary.y + 8.5 * MM, summary.w, 5.5 * MM),
-                          TextStyle(size=7.5, color=ctx.color("muted"), min_size=6), None, what="roster help")
+        items += text_box(ctx, words("roster_help", rounds=ROUNDS), Box(summary.x, summary.y + 8.5 * MM, summary.w, 9 * MM),
+                          TextStyle(size=7.5, color=ctx.color("muted"), min_size=7.5), None, what="roster help")
         items += _header(ctx, body, color)
         y = body.y + HEAD_H
         per_row = _per_row(_columns(body)[5].w - 2 * PAD)

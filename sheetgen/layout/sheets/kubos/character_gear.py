@@ -119,14 +119,14 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
     meter, rest = rest.split_top(min(rest.h * 0.45, 16 * MM), 2 * MM)
     items += _capacity_meter(ctx, meter, v, color)
     coins, rest = rest.split_top(9 * MM, 2 * MM)
-    coin_box, load_box = coins.split_left(24 * MM, 3 * MM)
+    coin_box, load_box = coins.split_left(18 * MM, 3 * MM)
     items += labeled_value(ctx, coin_box, "Coins", v.coins, v.src("coins"), size=10, field=v.field("coins"))
     if v.load:
         load = v.load
         breakdown = (f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · "
                      f"magic {load['magic_items']}")
         items += _breakdown(ctx, load_box, breakdown, v.src("items"))
-    items += text_box(ctx, captions.carrying(), rest, body_style(ctx, 7), None, what="carrying reminder")
+    items += text_box(ctx, captions.carrying(), rest, body_style(ctx), None, what="carrying reminder")
     return items
 
 
@@ -136,7 +136,7 @@ def _breakdown(ctx: LayoutContext, box: Box, text: str, source) -> list[Item]:
     items = one_line(ctx, "MADE UP OF", Box(box.x, box.y, box.w, 3 * MM),
                      TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None, valign="top")
     value = Box(box.x, box.y + 3.4 * MM, box.w, box.h - 3.4 * MM - 0.4 * MM)
-    items += text_box(ctx, text, value, TextStyle(size=8, min_size=6, leading=1.1, color=ctx.color("ink")), source,
+    items += text_box(ctx, text, value, TextStyle(size=8, min_size=7.5, leading=1.1, color=ctx.color("ink")), source,
                       valign="bottom", what="load breakdown")
     items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.5))
     return items
@@ -202,19 +202,19 @@ def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list, field: str |
 
 def magic_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
     items, inner = section(ctx, box, "Magic items", color)
-    body, rule = inner.split_top(inner.h - 11 * MM, 1.5 * MM)
+    body, rule = inner.split_top(inner.h - 12.5 * MM, 1.5 * MM)
     items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items), v.field("magic_item"), "Magic item")
-    items += text_box(ctx, captions.magic_items(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom", what="magic reminder")
+    items += text_box(ctx, captions.magic_items(), rule, body_style(ctx, color="muted"), None, valign="bottom", what="magic reminder")
     return items
 
 
 def notes_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item]:
     items, inner = section(ctx, box, "Background and notes", color)
-    body, rule = inner.split_top(inner.h - 7.5 * MM, 1.5 * MM)
+    body, rule = inner.split_top(inner.h - 11 * MM, 1.5 * MM)
     blocks: list = []
     for entry in v.notes:
         blocks += [Paragraph(ctx, entry.text, body_style(ctx, 8), entry.source), Spacer(1.2 * MM)]
     items += _written_then_lines(ctx, body, blocks, v.field("notes"), "Background and notes")
-    items += text_box(ctx, captions.after_adventure(), rule, body_style(ctx, 7, color="muted"), None, valign="bottom",
+    items += text_box(ctx, captions.after_adventure(), rule, body_style(ctx, color="muted"), None, valign="bottom",
                       what="after the adventure reminder")
     return items

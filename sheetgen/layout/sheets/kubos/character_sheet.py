@@ -98,7 +98,7 @@ def _attributes(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> lis
                               TextStyle(size=20, font="bold", color=ctx.color("ink"), align="center", min_size=10),
                               v.src("attributes", name))
         uses = Box(tile.x, square.bottom + 1.5 * MM, tile.w, tile.bottom - square.bottom - 1.5 * MM)
-        items += text_box(ctx, ATTRIBUTE_USES[name], uses, body_style(ctx, 7, color="muted", align="center"), None,
+        items += text_box(ctx, ATTRIBUTE_USES[name], uses, body_style(ctx, color="muted", align="center"), None,
                           what="attribute uses")
     items.append(Rect(rule_box.x - 1 * MM, rule_box.y, rule_box.w + 2 * MM, rule_box.h, stroke=None,
                       fill=tint(color, 0.9), radius=1 * MM))
@@ -120,13 +120,13 @@ def _health(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[It
     dv_text = (f"DV {v.armour_dv}: weighs {ITEMS_PER_DV * int(v.armour_dv)} items" if v.armour_dv
                else f"DV 0–4: each DV weighs {ITEMS_PER_DV} items")
     items += one_line(ctx, dv_text, Box(armour.x, name_box.bottom + 1 * MM, armour.w, armour.bottom - name_box.bottom - 1 * MM),
-                      body_style(ctx, 7, color="muted"), v.src("armour", "dv"), valign="top")
+                      body_style(ctx, color="muted"), v.src("armour", "dv"), valign="top")
     blank_note = " Shade the boxes beyond your HP." if v.fillable else ""
     blocks = [
         HpBoxes(v.hp_boxes, v.hp_lost, size=4.2 * MM, gap=1.0 * MM, color=ctx.color("ink"), min_scale=0.6,
                 group_id="hp", field_prefix=v.field("hp_box")),
         Spacer(2 * MM),
-        Paragraph(ctx, captions.hit_points() + blank_note, body_style(ctx, 7)),
+        Paragraph(ctx, captions.hit_points() + blank_note, body_style(ctx)),
     ]
     items += fit_blocks(ctx, blocks, rest, what="hit points")
     return items
@@ -157,9 +157,9 @@ def _fate(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item
     items.append(Group(tuple(circles), id="fp-track", cls="fp-track"))
     items += fields
     items += one_line(ctx, "Shade one per FP earned; cross out FP spent.",
-                      Box(track.x, track.y, track.w, 3.4 * MM), body_style(ctx, 7, color="muted"), None, valign="top")
-    blocks = [Paragraph(ctx, captions.fate_points(), body_style(ctx, 7)), Spacer(1.2 * MM),
-              Paragraph(ctx, captions.heroic_action(), body_style(ctx, 7))]
+                      Box(track.x, track.y, track.w, 3.4 * MM), body_style(ctx, color="muted"), None, valign="top")
+    blocks = [Paragraph(ctx, captions.fate_points(), body_style(ctx)), Spacer(1.2 * MM),
+              Paragraph(ctx, captions.heroic_action(), body_style(ctx))]
     items += fit_blocks(ctx, blocks, rest, what="fate points")
     return items
 

@@ -22,8 +22,9 @@ WIDEST_VALUE = "888"  # room for any value the rules accept (HP up to 500, attri
 
 
 def body_style(ctx: LayoutContext, size: float = 7.5, **kw) -> TextStyle:
-    """Sheet body text: never below 7pt (the floor for sheets)."""
-    return TextStyle(size=size, min_size=7.0, leading=1.2, color=ctx.color(kw.pop("color", "ink")), **kw)
+    """Sheet body text: the sheet gives it room at 7.5pt (the floor for rules and body text);
+    under a wider printable margin it gives way down to 6.5pt (the fine-print floor)."""
+    return TextStyle(size=size, min_size=6.5, leading=1.2, color=ctx.color(kw.pop("color", "ink")), **kw)
 
 
 def value_tile(ctx: LayoutContext, box: Box, label: str, value: str, color: str, *, field: str | None,
