@@ -44,6 +44,32 @@ class Run:
     stderr: str
 
 
+# The shortest valid KUBOS monster, for tests that write many of them.
+SMALL_MONSTER = """kind: kubos-monster
+id: {id}
+name: {name}
+type: vermin
+attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}}
+defence: 2
+hp: 4
+poisonous: false
+"""
+
+
+def record_publishes(ws) -> list[dict[str, str]]:
+    """Every state the workspace `ws` publishes from now on, as {output path: sha256}."""
+    seen: list[dict[str, str]] = []
+    original = ws._publish
+
+    def spy(*args, **kwargs):
+        state = original(*args, **kwargs)
+        seen.append({e.path: e.sha256 for e in state.entries})
+        return state
+
+    ws._publish = spy
+    return seen
+
+
 def run_cli(*args: str) -> Run:
     """Run `sheetgen ARGS` in this process (the working directory is the caller's)."""
     result = CliRunner().invoke(main, list(args), catch_exceptions=False)

@@ -10,20 +10,11 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from conftest import pdf_text, run_cli, write
+from conftest import SMALL_MONSTER, pdf_text, run_cli, write
 from sheetgen.content import yamlsrc
 from sheetgen.content.yamlsrc import MAX_DOCUMENTS_PER_FILE, load_documents
 from sheetgen.diagnostics import Diagnostic, Severity, error, format_json, format_text, warning
 
-MONSTER = """kind: kubos-monster
-id: {id}
-name: {name}
-type: vermin
-attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}}
-defence: 2
-hp: 4
-poisonous: false
-"""
 
 HEX_LOOKING = "Decade-Facade-Accede-Beaded-Efface-Deface-Acceded-Bad-Fade-Cab"  # 62 of 0-9a-fA-F._eE+-
 A_DIAGNOSTIC = re.compile(r"^\S+:\d+:\d+: (error|warning)\[", re.MULTILINE)
@@ -76,8 +67,8 @@ def test_yaml_1_1_words_and_short_numbers_keep_their_meaning():
 
 def test_a_hundred_thousand_character_id_is_quoted_in_part_with_its_length(workdir):
     huge = "a" * 100_000
-    write(workdir, "content/m.yaml", MONSTER.format(id=huge, name="Rat") + "---\n"
-          + MONSTER.format(id="rat", name="Rat").replace("type: vermin", f"type: {huge}"))
+    write(workdir, "content/m.yaml", SMALL_MONSTER.format(id=huge, name="Rat") + "---\n"
+          + SMALL_MONSTER.format(id="rat", name="Rat").replace("type: vermin", f"type: {huge}"))
     run = run_cli("validate")
     assert run.code == 1
     blocks = diagnostic_blocks(run.stderr)
@@ -106,7 +97,7 @@ def test_a_huge_line_is_shown_as_a_window_around_the_column(workdir):
     notes = "n" * 60_000
     line = ("attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1, "
             f"notes: {notes}, bogus: 1}}")
-    text = MONSTER.format(id="rat", name="Rat").replace(
+    text = SMALL_MONSTER.format(id="rat", name="Rat").replace(
         "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}", line)
     write(workdir, "content/m.yaml", text)
     run = run_cli("validate")
@@ -185,7 +176,7 @@ def test_the_summary_counts_errors_and_warnings_by_code_where_the_first_left_out
 def test_two_thousand_monsters_in_one_file_build(workdir):
     """Figures for 1,000 to 50,000 come from `bench/scale.py`."""
     n = 2000
-    write(workdir, "content/m.yaml", "---\n".join(MONSTER.format(id=f"m-{i:04d}", name=f"Monster {i}")
+    write(workdir, "content/m.yaml", "---\n".join(SMALL_MONSTER.format(id=f"m-{i:04d}", name=f"Monster {i}")
                                                   for i in range(n)))
     run = run_cli("build", "--format", "pdf", "--jobs", "1")
     assert run.code == 0, run.stderr[-2000:]
@@ -221,7 +212,7 @@ def test_the_document_limit_counts_a_first_document_without_its_marker(monkeypat
 
 def test_a_file_over_the_document_limit_keeps_its_earlier_outputs(workdir, monkeypatch):
     def file_of(n: int) -> str:
-        return "---\n".join(MONSTER.format(id=f"m-{i}", name=f"Monster {i}") for i in range(n))
+        return "---\n".join(SMALL_MONSTER.format(id=f"m-{i}", name=f"Monster {i}") for i in range(n))
 
     write(workdir, "content/m.yaml", file_of(3))
     assert run_cli("build", "--format", "pdf").code == 0

@@ -10,20 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli, validate_json, write
+from conftest import SMALL_MONSTER, run_cli, validate_json, write
 from sheetgen.build.files import JOURNAL, LOCK, state_folder
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents
 
-MONSTER = """kind: kubos-monster
-id: {id}
-name: {name}
-type: vermin
-attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}}
-defence: 2
-hp: 4
-poisonous: false
-"""
 
 
 # --- loading: recovery, tags, line breaks, nesting -----------------------------------------
@@ -229,11 +220,11 @@ def test_a_partial_build_makes_collections_from_every_member(workdir):
     from conftest import pdf_text
 
     for name in ("rat", "bat", "toad"):
-        write(workdir, f"content/monsters/{name}.yaml", MONSTER.format(id=name, name=f"Giant {name}"))
+        write(workdir, f"content/monsters/{name}.yaml", SMALL_MONSTER.format(id=name, name=f"Giant {name}"))
     assert run_cli("build", "--format", "pdf").code == 0
     blocks = workdir / "output/kubos/stat-cards/monsters.pdf"
     count = pages(blocks)
-    write(workdir, "content/monsters/bat.yaml", MONSTER.format(id="bat", name="Vampire bat"))
+    write(workdir, "content/monsters/bat.yaml", SMALL_MONSTER.format(id="bat", name="Vampire bat"))
     result = run_cli("build", "content/monsters/bat.yaml", "--format", "pdf")
     assert result.code == 0, result.stderr
     text = pdf_text(blocks)
@@ -245,7 +236,7 @@ def test_outputs_of_a_game_whose_content_is_all_gone_are_removed(workdir):
     import shutil
 
     for name in ("rat", "bat"):
-        write(workdir, f"content/monsters/{name}.yaml", MONSTER.format(id=name, name=f"Giant {name}"))
+        write(workdir, f"content/monsters/{name}.yaml", SMALL_MONSTER.format(id=name, name=f"Giant {name}"))
     deck(workdir, "basics")
     assert run_cli("build", "--format", "pdf").code == 0
     out = workdir / "output"
@@ -262,7 +253,7 @@ def test_outputs_of_a_game_whose_content_is_all_gone_are_removed(workdir):
 def test_the_manifest_grows_with_outputs_not_outputs_times_sources(workdir):
     n = 12
     for i in range(n):
-        write(workdir, f"content/m/m{i:02d}.yaml", MONSTER.format(id=f"m{i:02d}", name=f"Monster {i}"))
+        write(workdir, f"content/m/m{i:02d}.yaml", SMALL_MONSTER.format(id=f"m{i:02d}", name=f"Monster {i}"))
     assert run_cli("build").code == 0  # PDF and one SVG per page of every collection
     text = (workdir / "output/manifest.json").read_text()
     manifest = json.loads(text)

@@ -22,7 +22,7 @@ import yaml
 from pypdf import PdfReader
 from starlette.testclient import TestClient
 
-from conftest import REPO, MM, run_cli, write
+from conftest import REPO, MM, record_publishes, run_cli, write
 from test_cubit_net import check_die, svg_net
 from test_cubit_support import copy_cubit_content
 
@@ -201,15 +201,7 @@ def test_an_edited_documents_own_outputs_are_published_before_the_rest(deck_proj
     root, ws, client = deck_project
     copy_cubit_content(root)
     ws.rebuild()
-    seen = []
-    original = ws._publish
-
-    def spy(*args, **kwargs):
-        state = original(*args, **kwargs)
-        seen.append({e.path: e.sha256 for e in state.entries})
-        return state
-
-    ws._publish = spy
+    seen = record_publishes(ws)
     path = root / "content/cubit/cubits/bloost.yaml"
     path.write_text(path.read_text().replace("name: Blue Stripes", "name: Bright Stripes"))
     before = {e.path: e.sha256 for e in ws.state.entries}

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import run_cli, write
+from conftest import record_publishes, run_cli, write
 from test_cubit_support import copy_cubit_content
 from test_serve import DECK, client_for
 
@@ -254,15 +254,7 @@ def test_an_edit_publishes_the_documents_own_outputs_before_bundles_and_print_sh
     monkeypatch.chdir(tmp_path / "kit")
     ws = Workspace()
     ws.rebuild()
-    seen = []
-    original = ws._publish
-
-    def spy(*args, **kwargs):
-        state = original(*args, **kwargs)
-        seen.append({e.path: e.sha256 for e in state.entries})
-        return state
-
-    ws._publish = spy
+    seen = record_publishes(ws)
     army = tmp_path / "kit/content/grimdark/grimdark-army.yaml"
     text = army.read_text()
     name = re.search(r"^name: (.*)$", text, re.M).group(1)
