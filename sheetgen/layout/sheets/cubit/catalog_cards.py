@@ -22,7 +22,7 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.cubit.style import MIN_TEXT, SYSTEM, livery
+from sheetgen.layout.sheets.cubit.style import SYSTEM, livery
 from sheetgen.layout.tables import table_or_rows
 from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
 from sheetgen.units import MM

@@ -15,7 +15,7 @@ from typing import Any
 from sheetgen.content.checks import DAMAGE_STATES
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
-from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Path, Rect, line
+from sheetgen.layout.primitives import Box, Field, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.face_art import FaceView, blank_face_views, face_source, face_views, field_of
 from sheetgen.layout.sheets.cubit.style import (
