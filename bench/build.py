@@ -57,9 +57,11 @@ def card_body(i: int, c: int) -> str:
 
 
 def deck_yaml(i: int, cards: int, system: str = "cubes") -> str:
-    lines = [f"kind: reference-deck\nid: deck-{i:05d}\nsystem: {system}\ntitle: Synthetic deck {i}\nback: Deck {i}\ncards:"]
+    lines = [
+        f"kind: reference-deck\nid: deck-{i:05d}\nsystem: {system}\ntitle: Synthetic deck {i}\nback: Deck {i}\ncards:"
+    ]
     for c in range(cards):
-        lines.append(f"  - title: Rule {i}.{c + 1}\n    body: \"{card_body(i, c)}\"")
+        lines.append(f'  - title: Rule {i}.{c + 1}\n    body: "{card_body(i, c)}"')
         if c % 3 == 0:
             lines.append("    table: {columns: [Roll, Result], rows: [[1, fail], [4, pass], [6, great]]}")
     return "\n".join(lines) + "\n"
@@ -78,8 +80,9 @@ class Run:
 def measure(cmd: list[str], cwd: Path, env: dict | None = None) -> Run:
     """One process: wall time, CPU time and peak RSS (from wait4, so nothing is added to it)."""
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, "CI": "1", **(env or {})},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, env={**os.environ, "CI": "1", **(env or {})}, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - started
     out, err = proc.stdout.read(), proc.stderr.read()
@@ -151,11 +154,15 @@ def bench_deck(cards: int, repeat: int) -> Run:
         print(f"{cards:>6} reference cards → one PDF of {pages} pages")
         print(f"         sheetgen      {ours}")
         print(f"         hand-written  {theirs}")
-        print(f"         ratio         {ours.wall / theirs.wall:6.2f}× wall {ours.cpu / theirs.cpu:6.2f}× CPU  "
-              f"{ours.peak_mb / theirs.peak_mb:5.2f}× peak   (aim ≤ 1.5×)")
+        print(
+            f"         ratio         {ours.wall / theirs.wall:6.2f}× wall {ours.cpu / theirs.cpu:6.2f}× CPU  "
+            f"{ours.peak_mb / theirs.peak_mb:5.2f}× peak   (aim ≤ 1.5×)"
+        )
         # What importing the libraries alone costs, before any card: the floor under the ratio.
-        floors = [(name, best([measure([sys.executable, "-c", code], folder) for _ in range(repeat)]))
-                  for name, code in IMPORT_FLOORS]
+        floors = [
+            (name, best([measure([sys.executable, "-c", code], folder) for _ in range(repeat)]))
+            for name, code in IMPORT_FLOORS
+        ]
         for name, run in floors:
             print(f"         imports only: {name:42s} {run}")
         return ours
@@ -165,11 +172,15 @@ def bench_deck(cards: int, repeat: int) -> Run:
 #: a deck build uses (valid content is read without pydantic); sheetgen's own modules too.
 IMPORT_FLOORS = (
     ("reportlab", "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, reportlab.lib.utils"),
-    ("reportlab, jinja2, click, PyYAML",
-     "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, reportlab.lib.utils, jinja2.sandbox, click, yaml\n"),
-    ("sheetgen's modules a deck build uses",
-     "import sheetgen.cli, sheetgen.content.loader, sheetgen.rules, sheetgen.build.pipeline, sheetgen.render.pdf\n"
-     "import sheetgen.layout.sheets.cubes, sheetgen.layout.sheets.reference_deck, sheetgen.rules.cubes\n"),
+    (
+        "reportlab, jinja2, click, PyYAML",
+        "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts, reportlab.lib.utils, jinja2.sandbox, click, yaml\n",
+    ),
+    (
+        "sheetgen's modules a deck build uses",
+        "import sheetgen.cli, sheetgen.content.loader, sheetgen.rules, sheetgen.files.pipeline, sheetgen.render.pdf\n"
+        "import sheetgen.layout.sheets.cubes, sheetgen.layout.sheets.reference_deck, sheetgen.rules.cubes\n",
+    ),
 )
 
 
@@ -251,7 +262,9 @@ def bench_collection(n: int, repeat: int) -> None:
         (content / "theme.yaml").write_text("kind: theme\nid: bench\nprint_shop: false\n")
         one, two = one_and_two_jobs(folder, repeat)
         print(f"{n:>6} characters and their party's cards, --jobs 1: {one}")
-        print(f"{n:>6} characters and their party's cards, --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job")
+        print(
+            f"{n:>6} characters and their party's cards, --jobs 2: {two}   {one.wall / two.wall:4.2f}× faster than one job"
+        )
 
 
 def bench_bundled(repeat: int) -> None:
@@ -276,10 +289,13 @@ def bench_bundled(repeat: int) -> None:
         edited = run_build(folder, repeat=repeat, prepare=retitle)
         print(f"bundled content: first build {first}")
         print(f"bundled content: no-op rebuild {noop}   (aim ≤ 0.25 s)")
-        print(f"bundled content: one document's comment edited ({victim.name}, nothing to rebuild) {commented}   "
-              "(aim ≤ 0.5 s)")
-        print(f"bundled content: one document's name edited ({victim.name}, its outputs rebuilt) {edited}   "
-              "(aim ≤ 0.5 s)")
+        print(
+            f"bundled content: one document's comment edited ({victim.name}, nothing to rebuild) {commented}   "
+            "(aim ≤ 0.5 s)"
+        )
+        print(
+            f"bundled content: one document's name edited ({victim.name}, its outputs rebuilt) {edited}   (aim ≤ 0.5 s)"
+        )
 
 
 def reportlab_baseline(cards: int, out: Path) -> str:

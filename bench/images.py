@@ -49,8 +49,9 @@ def project(tmp: Path, decks: int, cards: int) -> Path:
 
 
 def build(folder: Path, fmt: str, repeat: int) -> Run:
-    return best([measure(sheetgen("build", "--jobs", "2", "--format", fmt, *fresh(folder)), folder)
-                 for _ in range(repeat)])
+    return best(
+        [measure(sheetgen("build", "--jobs", "2", "--format", fmt, *fresh(folder)), folder) for _ in range(repeat)]
+    )
 
 
 def images(folder: Path) -> int:
@@ -63,12 +64,18 @@ def main() -> None:
     args = parser.parse_args()
     compileall.compile_dir(REPO / "sheetgen", quiet=1)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    print(f"sheetgen card image benchmarks ({cores} cores, Python {sys.version.split()[0]}, best of {args.repeat}, "
-          "--jobs 2)")
+    print(
+        f"sheetgen card image benchmarks ({cores} cores, Python {sys.version.split()[0]}, best of {args.repeat}, "
+        "--jobs 2)"
+    )
     with tempfile.TemporaryDirectory(prefix="sheetgen-images-") as tmp:
         root = Path(tmp)
-        for decks, cards, fmt, aim in ((1, 1000, "png", "   (aim ≤ 15 s)"), (1, 3000, "png", ""),
-                                       (10, 100, "png", "   (aim ≤ 15 s)"), (1, 1000, "tts", "")):
+        for decks, cards, fmt, aim in (
+            (1, 1000, "png", "   (aim ≤ 15 s)"),
+            (1, 3000, "png", ""),
+            (10, 100, "png", "   (aim ≤ 15 s)"),
+            (1, 1000, "tts", ""),
+        ):
             folder = project(root, decks, cards)
             run = build(folder, fmt, args.repeat)
             what = f"{decks} deck{'s' if decks > 1 else ''} of {cards:,} cards, --format {fmt}"

@@ -53,8 +53,9 @@ def calibration() -> float:
 def measure(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
     """(wall seconds, peak MB, exit status) of one process, peak from wait4."""
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, "CI": "1"}, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, env={**os.environ, "CI": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     return time.perf_counter() - started, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
@@ -74,8 +75,9 @@ def bench_recovery() -> None:
         docs, problems = load_documents(text, "broken.yaml")
         took = time.perf_counter() - started
         step = f"   {took / previous:4.1f}× the time of 4× fewer" if previous else ""
-        print(f"  {n:>6} broken documents ({len(text) / 1024:5.0f} KiB): {took:6.2f} s, "
-              f"{len(problems)} diagnostics{step}")
+        print(
+            f"  {n:>6} broken documents ({len(text) / 1024:5.0f} KiB): {took:6.2f} s, {len(problems)} diagnostics{step}"
+        )
         previous = took
 
 
@@ -88,13 +90,17 @@ def bench_validate(n: int = 10_000, per_file: int = 100) -> None:
             docs = (MONSTER.format(i=f * per_file + j) for j in range(per_file))
             (folder / "content" / f"m{f:04d}.yaml").write_text("---\n".join(docs))
         wall, peak, status = measure(sheetgen("validate"), folder)
-        print(f"  {n:,} documents in {n // per_file} files: {wall:6.2f} s wall, peak {peak:5.0f} MB "
-              f"(exit {status})   aim ≤ 20 s, ≤ 500 MB")
+        print(
+            f"  {n:,} documents in {n // per_file} files: {wall:6.2f} s wall, peak {peak:5.0f} MB "
+            f"(exit {status})   aim ≤ 20 s, ≤ 500 MB"
+        )
 
 
 def deck(i: int, title: str) -> str:
-    return (f"kind: reference-deck\nid: deck-{i:05d}\nsystem: grimdark\ntitle: {title}\ncards:\n"
-            f"  - title: Rule {i}\n    body: Roll and compare each die with the difficulty.\n")
+    return (
+        f"kind: reference-deck\nid: deck-{i:05d}\nsystem: grimdark\ntitle: {title}\ncards:\n"
+        f"  - title: Rule {i}\n    body: Roll and compare each die with the difficulty.\n"
+    )
 
 
 def bench_rebuild(n: int = 5_000) -> None:
@@ -106,12 +112,16 @@ def bench_rebuild(n: int = 5_000) -> None:
             (folder / "content" / f"deck-{i:05d}.yaml").write_text(deck(i, f"Deck {i}"))
         wall, peak, status = measure(sheetgen("build", "--format", "pdf"), folder)
         manifest = folder / "output" / "manifest.json"
-        print(f"  {n:,} documents, first build: {wall:6.2f} s wall, peak {peak:5.0f} MB (exit {status}); "
-              f"manifest {manifest.stat().st_size / 1e6:.1f} MB")
+        print(
+            f"  {n:,} documents, first build: {wall:6.2f} s wall, peak {peak:5.0f} MB (exit {status}); "
+            f"manifest {manifest.stat().st_size / 1e6:.1f} MB"
+        )
         (folder / "content" / "deck-00042.yaml").write_text(deck(42, "Deck 42, edited"))
         wall, peak, status = measure(sheetgen("build", "--format", "pdf"), folder)
-        print(f"  one document edited, rebuild: {wall:6.2f} s wall, peak {peak:5.0f} MB (exit {status})   "
-              f"aim ≤ 5 s, ≤ 300 MB")
+        print(
+            f"  one document edited, rebuild: {wall:6.2f} s wall, peak {peak:5.0f} MB (exit {status})   "
+            f"aim ≤ 5 s, ≤ 300 MB"
+        )
         wall, peak, status = measure(sheetgen("build", "--format", "pdf"), folder)
         print(f"  nothing changed, rebuild: {wall:6.2f} s wall, peak {peak:5.0f} MB (exit {status})")
 

@@ -32,7 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 
-from robustness import calibration  # noqa: E402 - bench/ is not a package
+from robustness import calibration
 
 # As short as a valid monster gets, so that 50,000 fit in one file of at most 8 MiB.
 MONSTER = """kind: kubos-monster
@@ -67,8 +67,11 @@ def _tree_pss(pid: int) -> int:
     total = 0
     for p in pids:
         with contextlib.suppress(OSError):
-            total += sum(int(line.split()[1]) for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines()
-                         if line.startswith("Pss:"))
+            total += sum(
+                int(line.split()[1])
+                for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines()
+                if line.startswith("Pss:")
+            )
     return total
 
 
@@ -92,8 +95,14 @@ def measure(n: int, jobs: int) -> Run:
     with tempfile.TemporaryDirectory() as tmp:
         root = project(Path(tmp), n)
         started = time.perf_counter()
-        proc = subprocess.Popen(build_command(root / "output", jobs), cwd=root, env={**os.environ, "CI": "1"},
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            build_command(root / "output", jobs),
+            cwd=root,
+            env={**os.environ, "CI": "1"},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         peak, done = [0], threading.Event()
         sampler = threading.Thread(target=_sample, args=(proc.pid, peak, done))
         sampler.start()

@@ -34,8 +34,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sheetgen.serve.server import Background  # noqa: E402
-from sheetgen.serve.workspace import Workspace  # noqa: E402
+from sheetgen.serve.server import Background
+from sheetgen.serve.workspace import Workspace
 
 CUBIT = "content/cubit/cubits/bloost.yaml"
 CARD = "cubit--net--bloost"
@@ -76,10 +76,14 @@ def over_http(root: Path, port: int, saves: int) -> list[float]:
     return times
 
 
-SWAPPED = ("const img = document.querySelector('#" + CARD + " img.preview');"
-           "return img && img.complete && img.naturalWidth > 0 ? img.getAttribute('src') : null;")
-FETCHED = ("return performance.getEntriesByType('resource').filter(e => e.startTime > arguments[0])"
-           ".map(e => [e.name, e.transferSize]);")
+SWAPPED = (
+    "const img = document.querySelector('#" + CARD + " img.preview');"
+    "return img && img.complete && img.naturalWidth > 0 ? img.getAttribute('src') : null;"
+)
+FETCHED = (
+    "return performance.getEntriesByType('resource').filter(e => e.startTime > arguments[0])"
+    ".map(e => [e.name, e.transferSize]);"
+)
 
 
 def in_browser(root: Path, url: str, saves: int) -> tuple[list[float], list[tuple[str, int]]]:
@@ -90,7 +94,9 @@ def in_browser(root: Path, url: str, saves: int) -> tuple[list[float], list[tupl
     options.binary_location = shutil.which("chromium") or "chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=shutil.which("chromedriver")))
+    driver = webdriver.Chrome(
+        options=options, service=webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
+    )
     times, first_fetches = [], []
     try:
         driver.get(url + "/")
@@ -123,8 +129,7 @@ def in_browser(root: Path, url: str, saves: int) -> tuple[list[float], list[tupl
 
 def report(name: str, times: list[float]) -> None:
     ms = sorted(t * 1000 for t in times)
-    print(f"{name}: {len(ms)} saves, median {statistics.median(ms):.0f} ms, "
-          f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms")
+    print(f"{name}: {len(ms)} saves, median {statistics.median(ms):.0f} ms, min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms")
 
 
 def main() -> None:
@@ -146,13 +151,18 @@ def main() -> None:
             if args.browser:
                 times, fetched = in_browser(root, url, args.saves)
                 report("save → preview swapped in the open gallery (Chromium)", times)
-                print(f"  first edit after loading: {times[0] * 1000:.0f} ms; the page fetched {len(fetched)} "
-                      f"resources, {sum(size for _, size in fetched) / 1024:.0f} KiB:")
+                print(
+                    f"  first edit after loading: {times[0] * 1000:.0f} ms; the page fetched {len(fetched)} "
+                    f"resources, {sum(size for _, size in fetched) / 1024:.0f} KiB:"
+                )
                 for name, size in fetched:
                     print(f"    {size / 1024:7.1f} KiB  {name.replace(url, '')}")
         print(f"last rebuild: {ws.state.summary}")
-        print("load average (1, 5, 15 min): " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
-              + f" on {os.cpu_count()} cores")
+        print(
+            "load average (1, 5, 15 min): "
+            + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+            + f" on {os.cpu_count()} cores"
+        )
 
 
 if __name__ == "__main__":

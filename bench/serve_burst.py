@@ -99,16 +99,24 @@ def burst(pid: int, port: int, args: argparse.Namespace, site: str) -> None:
     sampler.join()
     after = rss_mb(pid)
     shown = ", ".join(f"{k}: {v}" for k, v in sorted(answers.items()))
-    print(f"{site}: {args.requests} requests, {args.at_once} at a time, in {took:.1f}s ({shown}); "
-          f"busy {busy:.1f}s after the last one; RSS before {before:.0f} MB, peak {max(sampler.peak, after):.0f} MB, "
-          f"after {after:.0f} MB")
+    print(
+        f"{site}: {args.requests} requests, {args.at_once} at a time, in {took:.1f}s ({shown}); "
+        f"busy {busy:.1f}s after the last one; RSS before {before:.0f} MB, peak {max(sampler.peak, after):.0f} MB, "
+        f"after {after:.0f} MB"
+    )
 
 
 def start(root: Path) -> tuple[subprocess.Popen, int]:
     """`sheetgen serve` in `root`, after its first build: the process and its port."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "sheetgen.cli", "serve", "--port", "0"], cwd=root, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheetgen.cli", "serve", "--port", "0"],
+        cwd=root,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     port = 0
     deadline = time.monotonic() + MAX_WAIT
     for line in proc.stderr:
@@ -137,8 +145,10 @@ def main() -> None:
             fresh = rss_mb(proc.pid)
             one(port, f"/new/cubit/preview.svg?seed=0&count={args.count}", "same-origin", MAX_WAIT)
             wait_quiet(proc.pid)
-            print(f"idle: RSS {fresh:.0f} MB fresh, {rss_mb(proc.pid):.0f} MB after one request (modules imported, "
-                  "content read for the generators)")
+            print(
+                f"idle: RSS {fresh:.0f} MB fresh, {rss_mb(proc.pid):.0f} MB after one request (modules imported, "
+                "content read for the generators)"
+            )
             burst(proc.pid, port, args, "same-origin")
             burst(proc.pid, port, args, "cross-site")
         finally:

@@ -20,8 +20,9 @@ import random
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -34,8 +35,10 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 DEFAULT_CONTENT = "content"
 DEFAULT_OUTPUT = "output"
-THEME_HELP = ("id of a theme document to use (default: the project's only theme, else the one "
-              "with id `default`, else the built-in look)")
+THEME_HELP = (
+    "id of a theme document to use (default: the project's only theme, else the one "
+    "with id `default`, else the built-in look)"
+)
 
 
 class ContentFailure(click.ClickException):
@@ -99,8 +102,10 @@ def _paths(paths: tuple[str, ...]) -> tuple[list[str], list[str]]:
         return [DEFAULT_CONTENT], []
     root = _project_above()
     if root is None:
-        raise click.UsageError(f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here "
-                               "or in a folder above; run it in a project (`sheetgen init` makes one)")
+        raise click.UsageError(
+            f"no PATH given and there is no `{DEFAULT_CONTENT}/` folder here "
+            "or in a folder above; run it in a project (`sheetgen init` makes one)"
+        )
     return [os.path.relpath(root / DEFAULT_CONTENT)], []
 
 
@@ -134,8 +139,10 @@ def _load(paths: tuple[str, ...], settings, cache=None, jobs: int = 1):
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     if paths and not library.read and not library.diagnostics:  # `sheetgen build output`, say
-        raise click.UsageError(f"no content files (.yaml, .yml) in {', '.join(paths)}; give the content folder, "
-                               "content files, or nothing for the project's content/")
+        raise click.UsageError(
+            f"no content files (.yaml, .yml) in {', '.join(paths)}; give the content folder, "
+            "content files, or nothing for the project's content/"
+        )
     checked = check(library, settings, section_products=_section_products, blank_products=_blank_products)
     return library, checked
 
@@ -163,8 +170,9 @@ def _settings(paper: str | None, cube_size: float | None, theme: str | None, tem
 _TEMPLATES_HELP = "a folder of your own templates over the bundled ones, by the same paths (see docs/templates.md)"
 
 
-def _check_templates(checked, library, diagnostics: list[Diagnostic], summary: Summary,
-                     fmt: str = "text") -> list[Diagnostic]:
+def _check_templates(
+    checked, library, diagnostics: list[Diagnostic], summary: Summary, fmt: str = "text"
+) -> list[Diagnostic]:
     """A publisher's templates, checked before anything is built: with an error in one,
     nothing is built."""
     from sheetgen.layout.templates import check_folder, use_templates
@@ -208,7 +216,7 @@ def _stop(diags: list[Diagnostic], library, summary: Summary, fmt: str = "text")
 def _emit(diags: list[Diagnostic], library, fmt: str = "text", outputs: list[Diagnostic] | None = None) -> None:
     """Print the reportable diagnostics and those of the outputs the command lays out
     (`outputs`: every one is reported, being about what was asked for)."""
-    from sheetgen.build.pipeline import unique
+    from sheetgen.files.pipeline import unique
 
     diags = in_report_order(unique(_reportable(diags, library) + (outputs or [])))
     if fmt == "json":
@@ -224,9 +232,12 @@ def _emit(diags: list[Diagnostic], library, fmt: str = "text", outputs: list[Dia
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
-@click.option("--no-game-data", is_flag=True,
-              help="do not load the game data sheetgen ships (interfaces, upgrades, factions, tables): "
-                   "check a project's complete catalog on its own")
+@click.option(
+    "--no-game-data",
+    is_flag=True,
+    help="do not load the game data sheetgen ships (interfaces, upgrades, factions, tables): "
+    "check a project's complete catalog on its own",
+)
 def main(no_game_data: bool) -> None:
     """Turn YAML game content into print-ready PDFs and SVGs."""
 
@@ -269,47 +280,77 @@ def _collector_paused(command):
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
-              help="folder to write into (default: output/ beside the project's content/ folder)")
-@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats_option,
-              help="output formats, joined by commas: pdf, svg, png (each card of every deck at 300 dpi) "
-                   "and tts (decks as digital-tabletop sheets)")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              help="paper size (default: the theme's, else A4)")
-@click.option("--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="folder to write into (default: output/ beside the project's content/ folder)",
+)
+@click.option(
+    "--format",
+    "formats",
+    default="pdf,svg",
+    show_default=True,
+    callback=_formats_option,
+    help="output formats, joined by commas: pdf, svg, png (each card of every deck at 300 dpi) "
+    "and tts (decks as digital-tabletop sheets)",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    help="paper size (default: the theme's, else A4)",
+)
+@click.option(
+    "--cube-size", callback=_length_option, help="edge of cube nets, e.g. 50mm (default: the theme's, else 50mm)"
+)
 @click.option("--theme", help=THEME_HELP)
-@click.option("-j", "--jobs", type=click.IntRange(1, 64),
-              help="parallel processes, 1 to 64 (default: $SHEETGEN_JOBS, else the cores this process may use)")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    help="parallel processes, 1 to 64 (default: $SHEETGEN_JOBS, else the cores this process may use)",
+)
 @click.option("--force", is_flag=True, help="rebuild everything, even outputs that are up to date")
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 @click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
 @_collector_paused
 def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict, templates) -> None:
     """Build PDFs and SVGs from content (default: content/) into output/."""
-    from sheetgen.build import stamp
+    from sheetgen.files import stamp
 
     started = time.perf_counter()
     out_dir = out_dir or _default_output(paths)
     out = Path(out_dir)
     state = _output_state(paths, out_dir)
-    asked = stamp.request(paths=list(paths), output=os.path.abspath(out_dir), formats=list(formats), paper=paper,
-                          cube_size=cube_size, theme=theme, strict=strict, game_data=_game_data() is not False,
-                          templates=os.path.abspath(templates) if templates else None)
+    asked = stamp.request(
+        paths=list(paths),
+        output=os.path.abspath(out_dir),
+        formats=list(formats),
+        paper=paper,
+        cube_size=cube_size,
+        theme=theme,
+        strict=strict,
+        game_data=_game_data() is not False,
+        templates=os.path.abspath(templates) if templates else None,
+    )
     done = None if force else stamp.current(state, asked)
     if done is not None:  # the last clean build, asked the same way, is current: nothing to load
-        click.echo(_summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0,
-                                 time.perf_counter() - started, out_dir), err=True)
+        click.echo(
+            _summary_line(done["documents"], 0, 0, done["unchanged"], 0, 0, 0, time.perf_counter() - started, out_dir),
+            err=True,
+        )
         return
 
-    from sheetgen.build.files import read_manifest
-    from sheetgen.build.pipeline import BuildOptions
-    from sheetgen.build.pipeline import build as run_build
+    from sheetgen.files.outputs import read_manifest
+    from sheetgen.files.pipeline import BuildOptions
+    from sheetgen.files.pipeline import build as run_build
 
     jobs = jobs or default_jobs()
     _check_source_date()
     settings = _settings(paper, cube_size, theme, templates)
-    from sheetgen.build.files import CACHE, write_atomic
     from sheetgen.content.cache import DocumentCache
+    from sheetgen.files.outputs import CACHE, write_atomic
 
     cache = DocumentCache(state / CACHE, stamp.code_fingerprint())
     library, checked = _load(paths, settings, cache, jobs)
@@ -328,26 +369,49 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
     except OSError as exc:
         raise click.UsageError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from None
     stamp.forget(state)  # before anything else can go wrong (the pipeline forgets it again under the lock)
-    from sheetgen.build.files import OutputLocked
+    from sheetgen.files.outputs import OutputLocked
 
-    options = BuildOptions(out, formats, jobs, force, whole=_whole(paths),
-                           lock_wait=float(os.environ.get("SHEETGEN_LOCK_WAIT", "10")), state_dir=state)
+    options = BuildOptions(
+        out,
+        formats,
+        jobs,
+        force,
+        whole=_whole(paths),
+        lock_wait=float(os.environ.get("SHEETGEN_LOCK_WAIT", "10")),
+        state_dir=state,
+    )
     progress_cb, finish = _progress()
     try:
         report = run_build(checked, options, progress=progress_cb)
     except OutputLocked:
-        raise BuildBusy(f"another sheetgen build is writing into {out_dir}/ (waited {options.lock_wait:g}s); "
-                        "run this one when it has finished") from None
+        raise BuildBusy(
+            f"another sheetgen build is writing into {out_dir}/ (waited {options.lock_wait:g}s); "
+            "run this one when it has finished"
+        ) from None
     finally:
         finish()
     if state.is_dir():  # not the files of documents with errors
-        failed = {library.files[d.file] for d in diagnostics + report.diagnostics if d.is_error and d.file in library.files}
+        failed = {
+            library.files[d.file] for d in diagnostics + report.diagnostics if d.is_error and d.file in library.files
+        }
         cache.save(lambda path, data: write_atomic(path, data, durable=False), failed)
     _emit(diagnostics, library, outputs=report.diagnostics)
     errors, warnings = summarize(_unique(_reportable(diagnostics, library) + report.diagnostics))
     diagnostics += report.diagnostics
-    click.echo(_summary_line(library.read, report.pages, report.files, report.unchanged, report.failed,
-                             errors, warnings, report.seconds, out_dir), err=True)
+    click.echo(
+        _summary_line(
+            library.read,
+            report.pages,
+            report.files,
+            report.unchanged,
+            report.failed,
+            errors,
+            warnings,
+            report.seconds,
+            out_dir,
+        ),
+        err=True,
+    )
     if not (diagnostics or report.failed):
         targets, context = _paths(paths)
         fonts = [face.path for face in checked.theme.fonts.values()]
@@ -360,8 +424,15 @@ def build(paths, out_dir, formats, paper, cube_size, theme, jobs, force, strict,
         from sheetgen.content.gamedata import is_game_data
 
         read = [s for s in library.sources if not is_game_data(s)]  # shipped data: in the code's fingerprint
-        stamp.record(state, asked, [*targets, *context, *own], [*read, *fonts, *own_files], [str(p) for p in written],
-                     {"documents": library.read, "unchanged": report.targets}, library.digests)
+        stamp.record(
+            state,
+            asked,
+            [*targets, *context, *own],
+            [*read, *fonts, *own_files],
+            [str(p) for p in written],
+            {"documents": library.read, "unchanged": report.targets},
+            library.digests,
+        )
     if errors or (strict and warnings):
         raise ContentFailure()
 
@@ -375,8 +446,8 @@ class BuildBusy(click.ClickException):
 def _output_state(paths: tuple[str, ...], out_dir: str) -> Path:
     """The build state folder of the output folder: `.sheetgen/…` at the root of the
     project, as the loader finds it."""
-    from sheetgen.build.files import state_folder
     from sheetgen.content.project import find_root
+    from sheetgen.files.outputs import state_folder
 
     return state_folder(find_root(_paths(paths)[0]), Path(out_dir))
 
@@ -384,8 +455,8 @@ def _output_state(paths: tuple[str, ...], out_dir: str) -> Path:
 def _check_output_folder(paths: tuple[str, ...], out_dir: str, state: Path) -> None:
     """A usage error unless the output folder is one sheetgen may build into: not the
     project's folder, nor its content, nor a folder of files it did not write."""
-    from sheetgen.build.files import FOREIGN, OUTPUT_FOLDER_HINT, foreign_files, output_folder_problem, refused
     from sheetgen.content.project import find_root
+    from sheetgen.files.outputs import FOREIGN, OUTPUT_FOLDER_HINT, foreign_files, output_folder_problem, refused
 
     targets, context = _paths(paths)
     problem = output_folder_problem(Path(out_dir), find_root(targets), [*targets, *context])
@@ -405,14 +476,27 @@ def _whole(paths: tuple[str, ...]) -> bool:
     return all(Path(p).resolve() == content for p in paths)
 
 
-def _summary_line(documents: int, pages: int, files: int, unchanged: int, failed: int, errors: int, warnings: int,
-                  seconds: float, out_dir: str) -> str:
+def _summary_line(
+    documents: int,
+    pages: int,
+    files: int,
+    unchanged: int,
+    failed: int,
+    errors: int,
+    warnings: int,
+    seconds: float,
+    out_dir: str,
+) -> str:
     def count(n: int, what: str) -> str:
         return f"{n} {what}{'s' if n != 1 else ''}"
 
     # Files written, but outputs unchanged: an output (a sheet, a deck) may be several files.
-    parts = [count(documents, "document"), count(pages, "page"), f"{count(files, 'file')} written",
-             f"{count(unchanged, 'output')} unchanged"]
+    parts = [
+        count(documents, "document"),
+        count(pages, "page"),
+        f"{count(files, 'file')} written",
+        f"{count(unchanged, 'output')} unchanged",
+    ]
     if failed:
         parts.append(f"{failed} not built")
     parts += [count(errors, "error"), count(warnings, "warning")]
@@ -430,7 +514,7 @@ def _check_source_date() -> None:
 
 
 def _unique(diags):
-    from sheetgen.build.pipeline import unique
+    from sheetgen.files.pipeline import unique
 
     return unique(diags)
 
@@ -451,8 +535,12 @@ def _check_cube_size(checked, library, diagnostics: list[Diagnostic], summary: S
     m = theme.mark(("cube_size",))
     code = "theme.cube-too-small" if "too small" in problem else "theme.cube-too-big"
     hint = "change `cube_size` in the theme" + (", or its `printable_margin`" if "printable margin" in problem else "")
-    _stop(diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"), hint)],
-          library, summary, fmt)
+    _stop(
+        diagnostics + [error(theme.file, m.line, m.column, code, problem.replace("--cube-size", "cube_size"), hint)],
+        library,
+        summary,
+        fmt,
+    )
 
 
 def _check_card_size(checked, library, diagnostics: list[Diagnostic], summary: Summary, fmt: str = "text") -> None:
@@ -472,8 +560,14 @@ def _progress():
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    bar = Progress(TextColumn("building"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=Console(stderr=True), transient=True)
+    bar = Progress(
+        TextColumn("building"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
     task = None
 
     def update(done: int, total: int) -> None:
@@ -494,8 +588,14 @@ def _progress():
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="report problems as lines of text, or as a JSON list of objects")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="report problems as lines of text, or as a JSON list of objects",
+)
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), help="check layout on this paper")
 @click.option("--cube-size", callback=_length_option, help="check cube nets at this size")
@@ -503,16 +603,18 @@ def _progress():
 @click.option("--templates", type=click.Path(exists=True, file_okay=False), help=_TEMPLATES_HELP)
 def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     """Check content against each game's rules and layout; report every problem."""
-    from sheetgen.build.files import read_manifest
-    from sheetgen.build.pipeline import layout_issues, theme_broken
+    from sheetgen.files.outputs import read_manifest
+    from sheetgen.files.pipeline import layout_issues, theme_broken
 
     library, checked = _load(paths, _settings(paper, cube_size, theme, templates))
     _check_theme_exists(library, theme)
 
     def checked_line(errors: int, warnings: int) -> str:
         docs = library.read  # every document read, valid or not: the same count `build` gives
-        return (f"sheetgen: {docs} document{'s' if docs != 1 else ''} checked, "
-                f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}")
+        return (
+            f"sheetgen: {docs} document{'s' if docs != 1 else ''} checked, "
+            f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+        )
 
     early = library.diagnostics + checked.diagnostics
     _check_cube_size(checked, library, early, checked_line, fmt)
@@ -525,8 +627,10 @@ def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     if checked.theme.broken:  # nothing would be built: a note where the theme's file was not given
         said = theme_broken(checked)
         if not library.is_target_file(said.file):
-            waiting.append(f"{said.file}: the theme `{checked.theme.id}` has errors: a build makes nothing until "
-                           f"they are fixed ({said.hint})")
+            waiting.append(
+                f"{said.file}: the theme `{checked.theme.id}` has errors: a build makes nothing until "
+                f"they are fixed ({said.hint})"
+            )
     _emit(early + found, library, fmt, outputs=laid_out)
     diagnostics = _unique(_reportable(early + found, library) + laid_out)
     errors, warnings = summarize(diagnostics)
@@ -552,19 +656,23 @@ def show(file, as_json, only) -> None:
     for doc in library.targets:
         if only and doc.id != only:
             continue
-        out.append({
-            "kind": doc.kind,
-            "id": doc.id,
-            "source": f"{doc.file}:{doc.start.line}",
-            "valid": checked.ok(doc),
-            "document": doc.model.model_dump(mode="json", exclude_none=True),
-            "derived": jsonable(checked.derived.get(doc.key)),
-        })
+        out.append(
+            {
+                "kind": doc.kind,
+                "id": doc.id,
+                "source": f"{doc.file}:{doc.start.line}",
+                "valid": checked.ok(doc),
+                "document": doc.model.model_dump(mode="json", exclude_none=True),
+                "derived": jsonable(checked.derived.get(doc.key)),
+            }
+        )
     diagnostics = _reportable(diagnostics, library)
     if only:  # the problems of that document alone, not of the others in its file
         places = {(d.file, d.start.line) for d in library.targets if d.id == only} | {
-            (f, line) for (_, id_), (f, line, _) in library.invalid_at.items()
-            if id_ == only and library.is_target_file(f)}
+            (f, line)
+            for (_, id_), (f, line, _) in library.invalid_at.items()
+            if id_ == only and library.is_target_file(f)
+        }
         if not places:
             raise click.UsageError(f"{file} holds no document with the id `{only}`")
         shown, start = min(places)
@@ -585,8 +693,13 @@ def show(file, as_json, only) -> None:
 
 @main.command()
 @click.argument("kind", required=False)
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
-              help="write one schema file per kind (and sheetgen.schema.json) into this folder")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="write one schema file per kind (and sheetgen.schema.json) into this folder",
+)
 def schema(kind, out_dir) -> None:
     """JSON Schema of a content kind (or of every kind), for editors."""
     from sheetgen.content import registry
@@ -601,15 +714,21 @@ def schema(kind, out_dir) -> None:
         from sheetgen.diagnostics import did_you_mean
 
         hint = did_you_mean(kind, registry.kinds())
-        raise click.UsageError(f"unknown kind `{kind}`" + (f"; {hint}" if hint else f"; kinds: {', '.join(registry.kinds())}"))
+        raise click.UsageError(
+            f"unknown kind `{kind}`" + (f"; {hint}" if hint else f"; kinds: {', '.join(registry.kinds())}")
+        )
     if out_dir:
-        from sheetgen.build.files import write_atomic
+        from sheetgen.files.outputs import write_atomic
 
         folder = Path(out_dir)
-        files = {f"{kind}.schema.json": kind_schema(kind)} if kind else {
-            **{f"{name}.schema.json": with_product_names(data) for name, data in all_schemas().items()},
-            "sheetgen.schema.json": with_product_names(combined_schema()),
-        }
+        files = (
+            {f"{kind}.schema.json": kind_schema(kind)}
+            if kind
+            else {
+                **{f"{name}.schema.json": with_product_names(data) for name, data in all_schemas().items()},
+                "sheetgen.schema.json": with_product_names(combined_schema()),
+            }
+        )
         for name, data in files.items():
             try:
                 write_atomic(folder / name, (json.dumps(data, indent=2) + "\n").encode())
@@ -631,8 +750,11 @@ def _content_folder_around(folder: Path) -> Path | None:
     """The `content/` folder of a project that `folder` is in (or is), if any: one named so
     with a sheetgen document (a YAML file with a `kind:` line) anywhere below it."""
     for place in (folder.resolve(), *folder.resolve().parents):
-        if place.name == "content" and place.is_dir() and any(
-                _holds_a_document(p) for pattern in ("*.yaml", "*.yml") for p in place.rglob(pattern)):
+        if (
+            place.name == "content"
+            and place.is_dir()
+            and any(_holds_a_document(p) for pattern in ("*.yaml", "*.yml") for p in place.rglob(pattern))
+        ):
             return place
     return None
 
@@ -650,12 +772,17 @@ def _holds_a_document(path: Path) -> bool:
 
 @main.command()
 @click.argument("directory", default=".", required=False, type=click.Path(file_okay=False))
-@click.option("--game", "games", multiple=True, type=click.Choice(_init_games()),
-              help="a game to put examples of in the project; repeat for several (default: every game)")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Choice(_init_games()),
+    help="a game to put examples of in the project; repeat for several (default: every game)",
+)
 def init(directory, games) -> None:
     """Start a project in DIRECTORY (default: here) that builds at once: a theme, one example
     document per kind, JSON Schemas mapped for editors, a README."""
-    from sheetgen.build.files import write_atomic
+    from sheetgen.files.outputs import write_atomic
     from sheetgen.project import existing, init_games, plan_project
 
     folder = Path(directory)
@@ -666,19 +793,24 @@ def init(directory, games) -> None:
         raise click.UsageError(
             f"{folder} is inside the content folder of the project at {inside.parent}: a new project there would "
             "be read as that project's documents (every example's id twice); choose a folder outside "
-            f"{inside}, or add documents to the project with `sheetgen new`")
+            f"{inside}, or add documents to the project with `sheetgen new`"
+        )
     clash = existing(folder, files)
     if clash:
-        raise click.UsageError(f"{folder} already has {', '.join(clash)}; sheetgen init never overwrites files "
-                               "(choose an empty folder)")
+        raise click.UsageError(
+            f"{folder} already has {', '.join(clash)}; sheetgen init never overwrites files (choose an empty folder)"
+        )
     for f in files:
         try:
             write_atomic(folder / f.path, f.data)
         except OSError as exc:
             raise click.UsageError(f"cannot write {folder / f.path}: {exc.strerror or exc}") from None
     where = "" if directory == "." else f"cd {shlex.quote(directory)} && "
-    click.echo(f"sheetgen: wrote {len(files)} files for {', '.join(chosen)} to {folder}/; "
-               f"build them with `{where}sheetgen build`", err=True)
+    click.echo(
+        f"sheetgen: wrote {len(files)} files for {', '.join(chosen)} to {folder}/; "
+        f"build them with `{where}sheetgen build`",
+        err=True,
+    )
 
 
 @main.command()
@@ -697,7 +829,8 @@ def products(as_json, markdown) -> None:
         return
     table = [("PRODUCT", "GAME", "KINDS", "SCOPE", "FORMATS", "OUTPUT")] + [
         (r["id"], r["game"], ",".join(r["kinds"]) or "-", r["scope"], ",".join(r["formats"]), r["output"] + ".<ext>")
-        for r in rows]
+        for r in rows
+    ]
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]) - 1)]
     for row in table:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
@@ -719,17 +852,34 @@ class _NewGroup(click.Group):
             return None
         params: list[click.Parameter] = [
             click.Option(["--seed"], type=int, help="the same seed gives the same document (default: random, printed)"),
-            click.Option(["-o", "--output"], type=click.Path(dir_okay=False), help="write to this file instead of stdout"),
+            click.Option(
+                ["-o", "--output"], type=click.Path(dir_okay=False), help="write to this file instead of stdout"
+            ),
             click.Option(["--force"], is_flag=True, help="with -o: replace the file if it is already there"),
-            click.Option(["--append"], is_flag=True,
-                         help="with -o: add the documents to the end of the file (after `---`), checking the whole file"),
-            click.Option(["--content"], default=DEFAULT_CONTENT, show_default=True, type=click.Path(),
-                         help="content folder with the tables and catalogs generators draw from"),
+            click.Option(
+                ["--append"],
+                is_flag=True,
+                help="with -o: add the documents to the end of the file (after `---`), checking the whole file",
+            ),
+            click.Option(
+                ["--content"],
+                default=DEFAULT_CONTENT,
+                show_default=True,
+                type=click.Path(),
+                help="content folder with the tables and catalogs generators draw from",
+            ),
         ]
         for opt in gen.options:
             ptype: Any = click.Choice(list(opt.choices)) if opt.choices else opt.type
-            params.append(click.Option([f"--{opt.name.replace('_', '-')}", opt.name], type=ptype, default=opt.default,
-                                       show_default=opt.default is not None, help=opt.help))
+            params.append(
+                click.Option(
+                    [f"--{opt.name.replace('_', '-')}", opt.name],
+                    type=ptype,
+                    default=opt.default,
+                    show_default=opt.default is not None,
+                    help=opt.help,
+                )
+            )
 
         def callback(seed, output, force, append, content, **values):
             _run_generator(gen, seed, output, content, values, force=force, append=append)
@@ -747,11 +897,14 @@ def _run_generator(gen, seed, output, content, values, force: bool = False, appe
     from sheetgen.generate import dump_documents
 
     if append and (not output or force):
-        raise click.UsageError("--append adds to the file given with -o, and --force replaces it: "
-                               "give -o FILE with one of them")
+        raise click.UsageError(
+            "--append adds to the file given with -o, and --force replaces it: give -o FILE with one of them"
+        )
     if output and not force and not append and Path(output).exists():
-        raise click.UsageError(f"{output} is already there; sheetgen new does not replace a file unless asked: "
-                               "choose another -o, add --append to add to it, or --force to replace it")
+        raise click.UsageError(
+            f"{output} is already there; sheetgen new does not replace a file unless asked: "
+            "choose another -o, add --append to add to it, or --force to replace it"
+        )
     before = _appended_to(output) if append else ""
 
     if seed is None:
@@ -783,9 +936,10 @@ def _run_generator(gen, seed, output, content, values, force: bool = False, appe
         click.echo(format_text(problems, {"<generated>": text.splitlines()}), err=True)
         raise click.ClickException(
             "the generated document does not pass its checks (above): an option's value, or a table "
-            "in the content folder, is not usable")
+            "in the content folder, is not usable"
+        )
     if output:
-        from sheetgen.build.files import write_atomic
+        from sheetgen.files.outputs import write_atomic
 
         try:
             write_atomic(Path(output), text.encode("utf-8"))
@@ -815,16 +969,25 @@ def _ids_in(text: str, output: str | None) -> set[tuple[str, str]]:
     from sheetgen.content.yamlsrc import load_documents
 
     docs, _ = load_documents(text, output or "<appended>") if text else ([], [])
-    return {(d.data["kind"], d.data["id"]) for d in docs
-            if isinstance(d.data, dict) and isinstance(d.data.get("kind"), str) and isinstance(d.data.get("id"), str)}
+    return {
+        (d.data["kind"], d.data["id"])
+        for d in docs
+        if isinstance(d.data, dict) and isinstance(d.data.get("kind"), str) and isinstance(d.data.get("id"), str)
+    }
 
 
-def _unique_ids(documents: list[dict[str, Any]], library, output: str | None, explicit: str | None,
-                taken_there: set[tuple[str, str]] = frozenset()) -> None:
+def _unique_ids(
+    documents: list[dict[str, Any]],
+    library,
+    output: str | None,
+    explicit: str | None,
+    taken_there: set[tuple[str, str]] = frozenset(),
+) -> None:
     """Give each generated document an id no document of its kind in the content folder (nor
     one of `taken_there`, the file appended to, nor an earlier one of this run) has, by
     adding `-2`, `-3` …; an id asked for with --id that is taken is refused. Documents in the
     file being written over do not count, except those `taken_there`."""
+
     def elsewhere(file: str) -> bool:
         return not output or Path(file).resolve() != Path(output).resolve()
 
@@ -834,7 +997,9 @@ def _unique_ids(documents: list[dict[str, Any]], library, output: str | None, ex
     for doc in documents:
         base = doc["id"]
         if explicit and (doc["kind"], base) in taken:
-            raise ValueError(f"a {doc['kind']} with the id `{base}` is already in the content folder; choose another --id")
+            raise ValueError(
+                f"a {doc['kind']} with the id `{base}` is already in the content folder; choose another --id"
+            )
         n, new = 1, base
         while (doc["kind"], new) in taken:
             n += 1
@@ -858,8 +1023,11 @@ def _check_generated(text: str, content: str | None, output: str | None = None) 
         library = load([path], context=context, game_data=_game_data(), leave_out=[output] if output else [])
         checked = check(library)
         # Named `<generated>`, with its own lines: the temporary file is gone when they are read.
-        return [dataclasses.replace(d, file="<generated>") for d in library.diagnostics + checked.diagnostics
-                if d.is_error and d.file.endswith("generated.yaml")]
+        return [
+            dataclasses.replace(d, file="<generated>")
+            for d in library.diagnostics + checked.diagnostics
+            if d.is_error and d.file.endswith("generated.yaml")
+        ]
 
 
 @main.group(name="import")
@@ -869,12 +1037,19 @@ def import_() -> None:
 
 @import_.command("army-forge")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), default="content/grimdark", show_default=True,
-              help="the folder to write <army-id>.yaml into")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default="content/grimdark",
+    show_default=True,
+    help="the folder to write <army-id>.yaml into",
+)
 @click.option("--force", is_flag=True, help="replace <army-id>.yaml if it is already there (hand edits are lost)")
 def import_army_forge(file, out_dir, force) -> None:
     """A list builder's army export (JSON or text) → a grimdark-army and its grimdark-units."""
-    from sheetgen.build.files import write_atomic
+    from sheetgen.files.outputs import write_atomic
     from sheetgen.importers.army_forge import import_yaml, relocate
 
     result = import_yaml(Path(file))
@@ -888,8 +1063,10 @@ def import_army_forge(file, out_dir, force) -> None:
         click.echo(f"sheetgen: {file} was not imported; nothing was written", err=True)
         raise ContentFailure()
     if target.exists() and not force:
-        raise click.UsageError(f"{target} is already there; sheetgen import does not replace a file unless asked "
-                               "(hand edits would be lost): choose another -o, or add --force to replace it")
+        raise click.UsageError(
+            f"{target} is already there; sheetgen import does not replace a file unless asked "
+            "(hand edits would be lost): choose another -o, or add --force to replace it"
+        )
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, result.text.encode("utf-8"))
@@ -900,9 +1077,20 @@ def import_army_forge(file, out_dir, force) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
-              help="folder to build into (default: output/ beside the project's content/ folder)")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port on 127.0.0.1 (0: any free port)")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="folder to build into (default: output/ beside the project's content/ folder)",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="port on 127.0.0.1 (0: any free port)",
+)
 @click.option("--open", "open_browser", is_flag=True, help="open the workbench in a web browser")
 def serve(paths, out_dir, port, open_browser) -> None:
     """A local workbench on 127.0.0.1: live previews, generators as forms, the cubit builder."""
@@ -941,8 +1129,11 @@ def _status_of_main() -> int:
     except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C, or end of input at a prompt
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
         building = next((a for a in sys.argv[1:] if not a.startswith("-")), None) == "build"
-        click.echo("sheetgen: interrupted" + ("; every output is as it was or complete, and the next build "
-                                              "does the rest" if building else ""), err=True)
+        click.echo(
+            "sheetgen: interrupted"
+            + ("; every output is as it was or complete, and the next build does the rest" if building else ""),
+            err=True,
+        )
         return INTERRUPTED
     except click.ClickException as exc:
         exc.show()

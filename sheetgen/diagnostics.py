@@ -10,9 +10,9 @@ import json
 import os
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from enum import Enum
-from typing import Iterable, Sequence
 
 
 class Severity(str, Enum):
@@ -157,8 +157,10 @@ CONSEQUENCES = frozenset({"build.not-rebuilt", "content.broken-reference"})
 
 def in_report_order(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
     """By file and line, files before outputs (`<kind/product/id>`), consequences last."""
-    return sorted(diags, key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column,
-                                        d.code, d.message))
+    return sorted(
+        diags,
+        key=lambda d: (d.code in CONSEQUENCES, d.file.startswith("<"), d.file, d.line, d.column, d.code, d.message),
+    )
 
 
 #: Diagnostics reported of one file; the rest are summed up in one line (`Truncated`).
@@ -178,7 +180,7 @@ class Truncated:
     codes: tuple[tuple[str, int], ...]  # (code, count), most frequent first
 
     @classmethod
-    def of(cls, left_out: Sequence[Diagnostic]) -> "Truncated":
+    def of(cls, left_out: Sequence[Diagnostic]) -> Truncated:
         first = left_out[0]
         errors = sum(1 for d in left_out if d.is_error)
         codes = Counter(d.code for d in left_out).most_common()
@@ -186,17 +188,26 @@ class Truncated:
 
     @property
     def message(self) -> str:
-        counts = [f"{n:,} more {word}{'s' if n != 1 else ''}"
-                  for n, word in ((self.errors, "error"), (self.warnings, "warning")) if n]
+        counts = [
+            f"{n:,} more {word}{'s' if n != 1 else ''}"
+            for n, word in ((self.errors, "error"), (self.warnings, "warning"))
+            if n
+        ]
         codes = ", ".join(f"{code} ×{n:,}" for code, n in self.codes)
         return f"… and {' and '.join(counts)} in this file (codes: {codes})"
 
     def to_json(self) -> dict:
         """Shaped as a diagnostic (severity `note`, code `diagnostics.truncated`), with the counts."""
-        return {"file": self.file, "line": self.line, "column": self.column, "severity": "note",
-                "code": "diagnostics.truncated", "message": self.message,
-                "hint": "fix these and run again to see the rest",
-                "truncated": {"errors": self.errors, "warnings": self.warnings, "codes": dict(self.codes)}}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": "note",
+            "code": "diagnostics.truncated",
+            "message": self.message,
+            "hint": "fix these and run again to see the rest",
+            "truncated": {"errors": self.errors, "warnings": self.warnings, "codes": dict(self.codes)},
+        }
 
 
 def capped(diagnostics: Sequence[Diagnostic], per_file: int = PER_FILE) -> list[Diagnostic | Truncated]:
@@ -217,8 +228,9 @@ def capped(diagnostics: Sequence[Diagnostic], per_file: int = PER_FILE) -> list[
     return [Truncated.of(left_out[x]) if isinstance(x, str) else x for x in out]
 
 
-def format_text(diagnostics: Sequence[Diagnostic], source_lines: dict[str, Sequence[str]] | None = None,
-                per_file: int = PER_FILE) -> str:
+def format_text(
+    diagnostics: Sequence[Diagnostic], source_lines: dict[str, Sequence[str]] | None = None, per_file: int = PER_FILE
+) -> str:
     """Diagnostics as text: `file:line:col: severity[code]: message`, the source line, a caret, a hint;
     after a file's first `per_file`, one line sums up the rest."""
     source_lines = source_lines or {}
@@ -251,9 +263,18 @@ def _source_excerpt(line: str, number: int, column: int) -> list[str]:
 
 EXCERPT = 100
 # Characters that must not reach a terminal raw: controls and bidirectional overrides.
-_UNSAFE = {c: f"\\u{c:04x}" if c > 0xFF else f"\\x{c:02x}"
-           for c in [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0),
-                     *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F]}
+_UNSAFE = {
+    c: f"\\u{c:04x}" if c > 0xFF else f"\\x{c:02x}"
+    for c in [
+        *range(0x00, 0x09),
+        *range(0x0B, 0x20),
+        *range(0x7F, 0xA0),
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+        0x200E,
+        0x200F,
+    ]
+}
 
 
 def safe(text: str) -> str:

@@ -70,7 +70,9 @@ def check_font_file(path: str | os.PathLike) -> None:
     if not stat.S_ISREG(st.st_mode):
         raise FontError("it is not a regular file")
     if st.st_size > MAX_FONT_BYTES:
-        raise FontError(f"it is {st.st_size // 1048576} MiB; a font file may be at most {MAX_FONT_BYTES // 1048576} MiB")
+        raise FontError(
+            f"it is {st.st_size // 1048576} MiB; a font file may be at most {MAX_FONT_BYTES // 1048576} MiB"
+        )
     with open(p, "rb") as fh:
         magic = fh.read(4)
     if magic not in _KNOWN_MAGIC:
@@ -216,9 +218,15 @@ def font_units(font, path: str) -> dict:
             f"{os.path.basename(path)} has PostScript (CFF) outlines; "
             "use a TrueType-flavoured TTF or OTF, which the PDF backend can embed"
         )
-    return {"upem": upem, "cmap": {str(cp): g for cp, g in sorted(cmap.items())},
-            "advances": {g: hmtx[g][0] for g in sorted(set(cmap.values())) if g in hmtx},
-            "notdef": notdef, "ascent": ascent, "descent": descent, "cap": cap}
+    return {
+        "upem": upem,
+        "cmap": {str(cp): g for cp, g in sorted(cmap.items())},
+        "advances": {g: hmtx[g][0] for g in sorted(set(cmap.values())) if g in hmtx},
+        "notdef": notdef,
+        "ascent": ascent,
+        "descent": descent,
+        "cap": cap,
+    }
 
 
 #: Snapshots of `font_units` for the font files sheetgen ships (reportlab's Vera family),

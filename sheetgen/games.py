@@ -24,8 +24,14 @@ GAMES: dict[str, tuple[str, ...]] = {
 }
 
 #: How people write each game's name (and the folder of publishers' bundles), for pages.
-TITLES: dict[str, str] = {"cubit": "Cubit", "tricube": "Tricube Tales", "kubos": "KUBOS", "cubes": "CUBES!",
-                          "grimdark": "Grimdark Future – Cubes", "handouts": "Handouts"}
+TITLES: dict[str, str] = {
+    "cubit": "Cubit",
+    "tricube": "Tricube Tales",
+    "kubos": "KUBOS",
+    "cubes": "CUBES!",
+    "grimdark": "Grimdark Future – Cubes",
+    "handouts": "Handouts",
+}
 
 _GAME_OF_KIND = {kind: game for game, kinds in GAMES.items() for kind in kinds}
 

@@ -35,20 +35,36 @@ def with_product_names(schema: dict[str, Any]) -> dict[str, Any]:
     per_kind = {k: v for k, v in per_kind.items() if v}
     every = sorted(set().union(*per_kind.values()))
     props = include["properties"]
-    props["kind"] = {"type": "string", "enum": sorted(per_kind), "title": "Kind",
-                     "description": "the kind of the documents the section takes"}
-    props["blank"] = {"type": "string", "enum": sorted(blank_choices()), "title": "Blank",
-                      "description": "instead of documents, a blank product (`sheetgen products` lists them "
-                                     "with scope `blank`)"}
+    props["kind"] = {
+        "type": "string",
+        "enum": sorted(per_kind),
+        "title": "Kind",
+        "description": "the kind of the documents the section takes",
+    }
+    props["blank"] = {
+        "type": "string",
+        "enum": sorted(blank_choices()),
+        "title": "Blank",
+        "description": "instead of documents, a blank product (`sheetgen products` lists them with scope `blank`)",
+    }
     props["product"] = {
-        "anyOf": [{"type": "string", "enum": every}, {"type": "null"}], "default": None, "title": "Product",
+        "anyOf": [{"type": "string", "enum": every}, {"type": "null"}],
+        "default": None,
+        "title": "Product",
         "description": "a product of the kind (`sheetgen products` lists them); may be left out where the kind has one",
     }
-    include["allOf"] = [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
-                         "then": {"properties": {"product": {"enum": [*v, None]}}}} for k, v in per_kind.items()]
+    include["allOf"] = [
+        {
+            "if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+            "then": {"properties": {"product": {"enum": [*v, None]}}},
+        }
+        for k, v in per_kind.items()
+    ]
     # Documents of a kind, or a blank product, which is made from none.
-    include["oneOf"] = [{"required": ["kind"], "not": {"required": ["blank"]}},
-                        {"required": ["blank"], "not": {"anyOf": [{"required": [k]} for k in ("kind", "product", "ids")]}}]
+    include["oneOf"] = [
+        {"required": ["kind"], "not": {"required": ["blank"]}},
+        {"required": ["blank"], "not": {"anyOf": [{"required": [k]} for k in ("kind", "product", "ids")]}},
+    ]
     return schema
 
 
@@ -74,8 +90,9 @@ def rules_deck(game: str) -> bytes | None:
 
 def init_games() -> list[str]:
     """The games `init` has examples for (each a folder of `templates/init/`)."""
-    return sorted(p.name for p in init_dir().iterdir()
-                  if p.is_dir() and not p.name.startswith((".", "_")) and p.name != "shared")
+    return sorted(
+        p.name for p in init_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")) and p.name != "shared"
+    )
 
 
 #: The section the example handout gives each game: a title, a kind and its product.
@@ -112,11 +129,15 @@ def plan_project(games: list[str]) -> list[PlannedFile]:
     if games:  # for publishers: a deck of one's own, and a handout bundling the games' outputs
         deck = (root / "shared" / "reference-deck.yaml").read_text(encoding="utf-8")
         files.append(PlannedFile("content/reference-deck.yaml", deck.replace("{system}", games[0]).encode()))
-        sections = "".join(f"  - title: {title}\n    include: {{kind: {kind}, product: {product}}}\n"
-                           for title, kind, product in (HANDOUT_SECTIONS[g] for g in games if g in HANDOUT_SECTIONS))
+        sections = "".join(
+            f"  - title: {title}\n    include: {{kind: {kind}, product: {product}}}\n"
+            for title, kind, product in (HANDOUT_SECTIONS[g] for g in games if g in HANDOUT_SECTIONS)
+        )
         handout = (root / "shared" / "handout.yaml").read_text(encoding="utf-8")
         files.append(PlannedFile("content/handout.yaml", handout.replace("{sections}\n", sections).encode()))
-    files.append(PlannedFile(SCHEMA_FILE, (json.dumps(with_product_names(combined_schema()), indent=2) + "\n").encode()))
+    files.append(
+        PlannedFile(SCHEMA_FILE, (json.dumps(with_product_names(combined_schema()), indent=2) + "\n").encode())
+    )
     settings = {"yaml.schemas": {f"./{SCHEMA_FILE}": ["content/**/*.yaml", "content/**/*.yml"]}}
     files.append(PlannedFile(".vscode/settings.json", (json.dumps(settings, indent=2) + "\n").encode()))
     return files

@@ -53,6 +53,7 @@ def format_mm(points: float) -> str:
     """Points as a short millimetre string: `50mm`, `63.5mm`."""
     return f"{round(points / MM, 1):g}mm"
 
+
 CARD_SIZES = {
     "poker": (63.5 * MM, 88.9 * MM),
     "bridge": (57.15 * MM, 88.9 * MM),

@@ -7,12 +7,13 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-#: The descriptors of the output locks this process holds (`build.files.output_lock`): a
+#: The descriptors of the output locks this process holds (`files.outputs.output_lock`): a
 #: worker closes its copies (`release_inherited_locks`), so that the lock goes with the build.
 HELD_LOCKS: set[int] = set()
 
@@ -21,7 +22,7 @@ HELD_LOCKS: set[int] = set()
 WORKER_MEMORY = 2 * 1024**3
 
 
-def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> "ProcessPoolExecutor":
+def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> ProcessPoolExecutor:
     """A pool of `jobs` forked worker processes; each runs `initializer(*initargs)` first."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -30,8 +31,9 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None, inita
     # the build's imports and documents instead of importing and reading them again.
     # Elsewhere the platform's own way (macOS's system libraries are not safe to fork).
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start,
-                               initargs=(os.getpid(), initializer, initargs))
+    return ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_start, initargs=(os.getpid(), initializer, initargs)
+    )
 
 
 def _start(parent: int, initializer: Callable[..., Any] | None, initargs: tuple) -> None:

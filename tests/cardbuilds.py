@@ -49,7 +49,13 @@ def built(project: str, paper: str, card: str) -> Path:
 
 def decks(output: Path, print_shop: bool = False) -> list[Path]:
     """The card decks of a build: N-up sheets, or their print-shop twins (a card a page)."""
-    return sorted(p for p in output.rglob("*.pdf")
-                  if p.parent.name.endswith("-print-shop") == print_shop and "handouts" not in p.parts
-                  and (p.parent.name.removesuffix("-print-shop") in {"reference", "cards", "unit-cards", "stat-cards",
-                                                                     "character-cards", "foe-cards", "odds"}))
+    return sorted(
+        p
+        for p in output.rglob("*.pdf")
+        if p.parent.name.endswith("-print-shop") == print_shop
+        and "handouts" not in p.parts
+        and (
+            p.parent.name.removesuffix("-print-shop")
+            in {"reference", "cards", "unit-cards", "stat-cards", "character-cards", "foe-cards", "odds"}
+        )
+    )

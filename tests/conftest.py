@@ -125,13 +125,29 @@ def svg_text(path: Path) -> str:
 
 
 def rasterize_pdf(path: Path, out: Path, dpi: int = 60, page: int = 1) -> Path:
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(path),
-                    str(out.with_suffix(""))], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            str(dpi),
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-singlefile",
+            str(path),
+            str(out.with_suffix("")),
+        ],
+        check=True,
+    )
     return out.with_suffix(".png")
 
 
 def rasterize_svg(path: Path, out: Path, dpi: int = 60) -> Path:
-    subprocess.run(["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-b", "white", str(path), "-o", str(out)], check=True)
+    subprocess.run(
+        ["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-b", "white", str(path), "-o", str(out)], check=True
+    )
     return out
 
 
@@ -153,7 +169,9 @@ def validate_json(*paths: str, game_data: bool = True) -> tuple[Run, list[dict]]
     return run, json.loads(run.stdout)
 
 
-def assert_only_diagnostic(path: Path, code: str, severity: str, line: int, column: int, game_data: bool = True) -> None:
+def assert_only_diagnostic(
+    path: Path, code: str, severity: str, line: int, column: int, game_data: bool = True
+) -> None:
     """Validating `path` reports exactly this one diagnostic, with a message and a hint."""
     run, found = validate_json(str(path), game_data=game_data)
     assert [(d["file"], d["line"], d["column"], d["code"], d["severity"]) for d in found] == [
@@ -177,4 +195,3 @@ def uncovered_rule_codes(game: str, fixtures: list[Path]) -> tuple[set[str], set
     sources = "".join(p.read_text(encoding="utf-8") for p in (REPO / "sheetgen/rules" / game).glob("*.py"))
     codes = set(re.findall(rf'"({game}\.[a-z-]+)"', sources))
     return codes, codes - {expectation(p)[3] for p in fixtures}
-

@@ -9,8 +9,14 @@ def _mul(a, b):
     """Compose PDF matrices: a then b (row-vector convention: p' = p·a·b)."""
     a0, a1, a2, a3, a4, a5 = a
     b0, b1, b2, b3, b4, b5 = b
-    return (a0 * b0 + a1 * b2, a0 * b1 + a1 * b3, a2 * b0 + a3 * b2, a2 * b1 + a3 * b3,
-            a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5)
+    return (
+        a0 * b0 + a1 * b2,
+        a0 * b1 + a1 * b3,
+        a2 * b0 + a3 * b2,
+        a2 * b1 + a3 * b3,
+        a4 * b0 + a5 * b2 + b4,
+        a4 * b1 + a5 * b3 + b5,
+    )
 
 
 def apply(m, x, y):

@@ -8,8 +8,15 @@ from pathlib import Path
 import sheetgen
 
 PACKAGE = Path(sheetgen.__file__).parent
-CORE = {"sheetgen", "sheetgen.diagnostics", "sheetgen.units", "sheetgen.fonts", "sheetgen.pathdata", "sheetgen.games",
-        "sheetgen.workers"}
+CORE = {
+    "sheetgen",
+    "sheetgen.diagnostics",
+    "sheetgen.units",
+    "sheetgen.fonts",
+    "sheetgen.pathdata",
+    "sheetgen.games",
+    "sheetgen.workers",
+}
 
 # What each stage may import from sheetgen, besides the core modules.
 ALLOWED = {
@@ -19,7 +26,7 @@ ALLOWED = {
     "render": {"layout", "render"},
     "generate": {"content", "rules", "generate"},
     "importers": {"content", "rules", "generate", "importers"},
-    "build": {"content", "rules", "layout", "render", "build"},
+    "files": {"content", "rules", "layout", "render", "files"},
 }
 
 
@@ -87,8 +94,10 @@ def test_the_games_table_lists_each_game_and_its_kinds_as_the_modules_declare_th
         assert tuple(declared) == kinds, game
         assert {system for _, system, _ in declared.values()} == {game}
         assert importlib.util.find_spec(f"sheetgen.rules.{game}") is not None, game
-    packages = {stage: {p.name for p in (PACKAGE / stage).iterdir() if (p / "__init__.py").is_file()}
-                for stage in ("rules", "layout/sheets")}
+    packages = {
+        stage: {p.name for p in (PACKAGE / stage).iterdir() if (p / "__init__.py").is_file()}
+        for stage in ("rules", "layout/sheets")
+    }
     assert packages["rules"] == set(GAMES)  # every game has rules, and no game goes unlisted
     assert packages["layout/sheets"] <= set(GAMES)
     generators = {p.stem for p in (PACKAGE / "generate").glob("*.py")} - {"__init__", "registry"}
@@ -102,7 +111,8 @@ def test_reading_one_game_imports_no_other_game(tmp_path):
 
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "m.yaml").write_text(
-        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8")
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8"
+    )
     code = (
         "import sys\nfrom sheetgen.cli import main\n"
         "try:\n    main(['build', '--format', 'pdf', 'content/m.yaml'])\nexcept SystemExit:\n    pass\n"

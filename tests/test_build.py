@@ -3,16 +3,15 @@ and what happens to outputs when content breaks."""
 
 from __future__ import annotations
 
-import os
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import run_cli, write
+from pypdf import PdfReader
 
 DECK = """
 kind: reference-deck
@@ -37,8 +36,11 @@ def deck(root: Path, id: str, system: str = "grimdark", title: str = "Grid basic
 
 def files(folder: Path) -> dict[str, bytes]:
     """The outputs in a folder, by path (hidden files are the build's own state, not outputs)."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.name.startswith(".")}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
 
 
 def test_build_writes_the_output_tree_and_a_manifest(workdir):
@@ -53,7 +55,12 @@ def test_build_writes_the_output_tree_and_a_manifest(workdir):
     entries = {e["path"]: e for e in manifest["outputs"]}
     entry = entries["grimdark/reference/basics.pdf"]
     assert entry["source"] == "content/basics.yaml"
-    assert (entry["kind"], entry["id"], entry["product"], entry["format"]) == ("reference-deck", "basics", "reference", "pdf")
+    assert (entry["kind"], entry["id"], entry["product"], entry["format"]) == (
+        "reference-deck",
+        "basics",
+        "reference",
+        "pdf",
+    )
     assert entry["sha256"] == hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest()
     assert (out / "index.html").read_text().count('href="grimdark/reference/basics.pdf"') == 1
     # Each deck also gets its one-card-a-page print-shop export.
@@ -88,7 +95,9 @@ def test_an_unchanged_document_is_not_rebuilt(workdir):
     before = target.stat().st_mtime_ns
     again = run_cli("build")
     assert again.code == 0
-    assert "0 files written" in again.stderr and "4 outputs unchanged" in again.stderr  # two decks, each with its print-shop twin
+    assert (
+        "0 files written" in again.stderr and "4 outputs unchanged" in again.stderr
+    )  # two decks, each with its print-shop twin
     assert target.stat().st_mtime_ns == before
     deck(workdir, "other", title="Other deck, renamed")
     third = run_cli("build")
@@ -128,10 +137,12 @@ def test_a_broken_document_keeps_its_earlier_output_and_the_others_still_build(w
 
 def test_text_that_cannot_fit_is_an_error_naming_the_document_and_field_and_writes_nothing(workdir):
     path = deck(workdir, "wordy")
-    path.write_text(path.read_text().replace(
-        "body: Most challenges are **standard**; some are *easy* or *hard*.",
-        "body: " + "so many words on one small card, " * 120,  # one sentence: nowhere to continue
-    ))
+    path.write_text(
+        path.read_text().replace(
+            "body: Most challenges are **standard**; some are *easy* or *hard*.",
+            "body: " + "so many words on one small card, " * 120,  # one sentence: nowhere to continue
+        )
+    )
     result = run_cli("build")
     assert result.code == 1
     assert "content/wordy.yaml:8:11: error[layout.text-overflow]" in result.stderr
@@ -171,7 +182,12 @@ def test_building_one_file_leaves_other_outputs_listed(workdir):
     run_cli("build")
     assert run_cli("build", "content/other.yaml", "--force").code == 0
     manifest = json.loads((workdir / "output/manifest.json").read_text())
-    assert sorted(e["id"] for e in manifest["outputs"]) == ["basics", "basics", "other", "other"]  # and print-shop twins
+    assert sorted(e["id"] for e in manifest["outputs"]) == [
+        "basics",
+        "basics",
+        "other",
+        "other",
+    ]  # and print-shop twins
 
 
 def test_output_folder_option_and_summary_line(workdir):
@@ -181,7 +197,9 @@ def test_output_folder_option_and_summary_line(workdir):
     assert (workdir / "elsewhere/grimdark/reference/basics.pdf").exists()
     summary = result.stderr.strip().splitlines()[-1]
     # Two cards and their backs on one sheet each, and one a page for the print-shop twin.
-    assert summary.startswith("sheetgen: 1 document, 6 pages, 2 files written, 0 outputs unchanged, 0 errors, 0 warnings in ")
+    assert summary.startswith(
+        "sheetgen: 1 document, 6 pages, 2 files written, 0 outputs unchanged, 0 errors, 0 warnings in "
+    )
     assert summary.endswith("s → elsewhere/")
 
 
@@ -227,12 +245,16 @@ def test_a_pdf_only_build_keeps_the_svgs_of_an_earlier_build(workdir):
 
 
 def test_a_collection_is_not_rebuilt_while_a_member_has_errors(workdir):
-    write(workdir, "content/h.yaml", """
+    write(
+        workdir,
+        "content/h.yaml",
+        """
         kind: handout
         id: all-decks
         title: All decks
         sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
-    """)
+    """,
+    )
     deck(workdir, "basics")
     deck(workdir, "second", title="Second deck")
     assert run_cli("build").code == 0
@@ -242,14 +264,20 @@ def test_a_collection_is_not_rebuilt_while_a_member_has_errors(workdir):
     source.write_text(source.read_text().replace("system: grimdark", "system: grimdak"))
     result = run_cli("build")
     assert result.code == 1
-    assert "warning[build.not-rebuilt]: handouts/bundle/all-decks is not rebuilt while reference-deck `second`" in result.stderr
+    assert (
+        "warning[build.not-rebuilt]: handouts/bundle/all-decks is not rebuilt while reference-deck `second`"
+        in result.stderr
+    )
     assert bundle.read_bytes() == earlier
 
 
 def party(workdir: Path) -> None:
     """Two Tricube characters, hedda and orm: a sheet each, and the party's cards of both."""
     for id_, name in (("hedda", "Hedda Stonebrook"), ("orm", "Orm")):
-        write(workdir, f"content/{id_}.yaml", f"""
+        write(
+            workdir,
+            f"content/{id_}.yaml",
+            f"""
             kind: tricube-character
             id: {id_}
             name: {name}
@@ -260,7 +288,8 @@ def party(workdir: Path) -> None:
             quirks: [Short-tempered]
             karma: 3
             resolve: 3
-        """)
+        """,
+        )
 
 
 def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(workdir):
@@ -291,7 +320,10 @@ def test_a_layout_error_in_a_members_own_sheet_keeps_its_collection_as_it_was(wo
     assert (cards.read_bytes(), sheet.read_bytes()) == earlier
     assert "Guard alone" in PdfReader(workdir / "output/tricube/character-sheet/orm.pdf").pages[0].extract_text()
     checked = run_cli("validate")
-    assert checked.code == 1 and "tricube/character-cards/party is not rebuilt while tricube-character `hedda`" in checked.stderr
+    assert (
+        checked.code == 1
+        and "tricube/character-cards/party is not rebuilt while tricube-character `hedda`" in checked.stderr
+    )
     source.write_text(source.read_text().replace(long_name, "Hedda"))
     assert run_cli("build").code == 0 and cards.read_bytes() != earlier[0]
 
@@ -300,11 +332,11 @@ def test_a_build_killed_after_skipping_a_collection_keeps_it_listed(workdir, mon
     """The manifest on disk is written once, when a build ends; a collection it skips (a
     member failed) keeps its earlier files: a build killed before that write loses none of
     them."""
-    import sheetgen.build.pipeline as pipeline
+    import sheetgen.files.pipeline as pipeline
 
     party(workdir)
     assert run_cli("build", "--format", "pdf").code == 0
-    listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}  # noqa: E731
+    listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
     assert "tricube/character-cards/party.pdf" in listed()
     source = workdir / "content/hedda.yaml"
     long_name = "Hedda Stonebrook the Unbelievably Long-Named Caravan Guard of the Northern Wastes"
@@ -366,8 +398,10 @@ def test_print_shop_exports_the_theme_turns_off_leave_the_output_folder(workdir)
 
     def print_shop() -> tuple[set[str], set[str]]:
         manifest = json.loads((workdir / "output/manifest.json").read_text())
-        return ({p.name for p in (workdir / "output").rglob("*.pdf") if "print-shop" in str(p)},
-                {Path(e["path"]).name for e in manifest["outputs"] if "print-shop" in e["path"]})
+        return (
+            {p.name for p in (workdir / "output").rglob("*.pdf") if "print-shop" in str(p)},
+            {Path(e["path"]).name for e in manifest["outputs"] if "print-shop" in e["path"]},
+        )
 
     assert run_cli("build", "--format", "pdf").code == 0
     assert print_shop() == ({"basics.pdf", "more.pdf"},) * 2
@@ -392,7 +426,7 @@ def test_a_partial_build_of_a_deck_prints_no_blank_sheets_of_its_game(workdir):
 
 
 def test_parallel_work_goes_out_in_small_runs_covering_every_target_once():
-    from sheetgen.build.pipeline import chunks
+    from sheetgen.files.pipeline import chunks
 
     for total, jobs in [(0, 2), (1, 2), (7, 2), (1000, 2), (1000, 8), (50, 64)]:
         todo = [f"t{i}" for i in range(total)]
@@ -467,8 +501,9 @@ def test_a_card_prints_the_same_alone_or_in_a_deck(workdir):
 
     head = "kind: reference-deck\nid: {id}\nsystem: cubes\ntitle: Table talk\ncards:"
     write(workdir, "content/alone.yaml", head.format(id="alone") + CARD_X)
-    write(workdir, "content/many.yaml",
-          head.format(id="many") + CARD_OTHER.format(n=1) + CARD_X + CARD_OTHER.format(n=2))
+    write(
+        workdir, "content/many.yaml", head.format(id="many") + CARD_OTHER.format(n=1) + CARD_X + CARD_OTHER.format(n=2)
+    )
     assert run_cli("build", "--format", "pdf").code == 0
     # The print shop's export: one card a page (each front followed by its back), at the
     # same place on every page.
@@ -486,7 +521,10 @@ def test_a_reference_deck_may_be_for_a_game_of_ones_own(workdir):
     takes the palette colour of that name; a near miss of one of the five games, or a
     name an output folder already has, is an error at the value."""
     write(workdir, "content/theme.yaml", 'kind: theme\nid: house\npalette:\n  star-haulers: "#0a7f5a"\n')
-    write(workdir, "content/deck.yaml", """
+    write(
+        workdir,
+        "content/deck.yaml",
+        """
         kind: reference-deck
         id: quick
         system: star-haulers
@@ -494,16 +532,20 @@ def test_a_reference_deck_may_be_for_a_game_of_ones_own(workdir):
         cards:
           - title: Jumping
             body: Roll two dice; a double is a misjump.
-    """)
+    """,
+    )
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
     page = PdfReader(workdir / "output/star-haulers/reference/quick.pdf").pages[0]
     assert "Jumping" in page.extract_text() and "misjump" in page.extract_text()
     fills = re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", page.get_contents().get_data())
-    green = (0x0a / 255, 0x7f / 255, 0x5a / 255)
+    green = (0x0A / 255, 0x7F / 255, 0x5A / 255)
     assert any(all(abs(float(v) - c) < 0.01 for v, c in zip(f, green)) for f in fills)
-    for system, words in (("tricub", "did you mean `tricube`"), ("handouts", "another output folder"),
-                          ("Star Haulers", "lowercase letters")):
+    for system, words in (
+        ("tricub", "did you mean `tricube`"),
+        ("handouts", "another output folder"),
+        ("Star Haulers", "lowercase letters"),
+    ):
         source = workdir / "content/deck.yaml"
         source.write_text(re.sub(r"system: .*", f"system: {system}", source.read_text()))
         bad = run_cli("validate", "--format", "json")
@@ -566,7 +608,9 @@ def test_validate_given_one_file_says_what_a_build_of_it_would(workdir):
     build of one file; validating that file says so too."""
     party(workdir)
     other = workdir / "content/orm.yaml"
-    other.write_text(other.read_text().replace("name: Orm", "name: Orm " + "Stonebrook-Ironfoot " * 3 + "of the Wastes"))
+    other.write_text(
+        other.read_text().replace("name: Orm", "name: Orm " + "Stonebrook-Ironfoot " * 3 + "of the Wastes")
+    )
     said = "tricube/character-cards/party is not {} while tricube-character `orm`"
     assert said.format("built") in run_cli("build", "--format", "pdf", "content/hedda.yaml").stderr  # none was before
     assert said.format("built") in run_cli("validate", "content/hedda.yaml").stderr  # as the build would say
@@ -584,9 +628,11 @@ def test_validate_given_one_file_notes_what_waits_on_errors_elsewhere(workdir):
     result = run_cli("validate", "--strict", "content/hedda.yaml")
     assert result.code == 0, result.stderr
     assert "warning" not in result.stderr.replace("0 warnings", "")
-    assert ("note: content/orm.yaml: a build does not make tricube/character-cards/party: tricube-character "
-            "`orm` has errors (`sheetgen validate content/orm.yaml` shows its errors; to print it now without "
-            "tricube-character `orm`, move content/orm.yaml out of the content folder)") in result.stderr
+    assert (
+        "note: content/orm.yaml: a build does not make tricube/character-cards/party: tricube-character "
+        "`orm` has errors (`sheetgen validate content/orm.yaml` shows its errors; to print it now without "
+        "tricube-character `orm`, move content/orm.yaml out of the content folder)"
+    ) in result.stderr
     assert "1 document checked, 0 errors, 0 warnings" in result.stderr
 
 
@@ -615,11 +661,15 @@ def test_an_output_never_built_is_not_said_to_stay_as_it_was(workdir):
     assert "tricube/character-cards/party is not built while tricube-character `orm` has errors" in fresh.stderr
     assert "earlier output" not in fresh.stderr
     again = run_cli("build", "--format", "pdf")
-    assert ("tricube/character-cards/party is not rebuilt while tricube-character `orm` has errors, nor 1 other "
-            "output (tricube/character-cards-print-shop/party); their earlier outputs stay as they were") in again.stderr
+    assert (
+        "tricube/character-cards/party is not rebuilt while tricube-character `orm` has errors, nor 1 other "
+        "output (tricube/character-cards-print-shop/party); their earlier outputs stay as they were"
+    ) in again.stderr
     assert again.stderr.count("warning[build.not-rebuilt]") == 1  # the cards and their print-shop twin: said once
-    assert "to print it now without tricube-character `orm`, move content/orm.yaml out of the content folder" \
+    assert (
+        "to print it now without tricube-character `orm`, move content/orm.yaml out of the content folder"
         in again.stderr
+    )
 
 
 def test_the_hint_to_set_a_member_aside_names_only_files_that_hold_nothing_else(workdir):
@@ -627,11 +677,17 @@ def test_the_hint_to_set_a_member_aside_names_only_files_that_hold_nothing_else(
     holds nothing the output needs: a member with errors beside a good one in one file
     gets the plain hint; in files of their own, every one of them is named."""
     party(workdir)
-    bad = "kind: tricube-character\nid: {id}\nname: B\ntrait: wise\nconcept: C\ncombat_style: melee\n" \
-          "perks: [P]\nquirks: [Q]\nkarma: 3\nresolve: 3\n"
-    (workdir / "content/orm.yaml").write_text((workdir / "content/orm.yaml").read_text() + "---\n" + bad.format(id="b1"))
+    bad = (
+        "kind: tricube-character\nid: {id}\nname: B\ntrait: wise\nconcept: C\ncombat_style: melee\n"
+        "perks: [P]\nquirks: [Q]\nkarma: 3\nresolve: 3\n"
+    )
+    (workdir / "content/orm.yaml").write_text(
+        (workdir / "content/orm.yaml").read_text() + "---\n" + bad.format(id="b1")
+    )
     shared = run_cli("build", "--format", "pdf").stderr
-    assert "is not built while tricube-character `b1` has errors" in shared and "out of the content folder" not in shared
+    assert (
+        "is not built while tricube-character `b1` has errors" in shared and "out of the content folder" not in shared
+    )
     (workdir / "content/orm.yaml").write_text((workdir / "content/orm.yaml").read_text().split("---\n")[0])
     write(workdir, "content/b1.yaml", bad.format(id="b1"))
     write(workdir, "content/b2.yaml", bad.format(id="b2"))
@@ -649,7 +705,10 @@ def test_a_theme_with_errors_is_said_when_one_file_is_built_or_checked(workdir):
     built = run_cli("build", "--format", "pdf", "content/hedda.yaml")
     assert said in built.stderr and "`sheetgen validate content/theme.yaml` shows them" in built.stderr, built.stderr
     checked = run_cli("validate", "--strict", "content/hedda.yaml")
-    assert checked.code == 0 and ("note: content/theme.yaml: the theme `house` has errors: a build makes nothing "
-                                  "until they are fixed") in checked.stderr, checked.stderr
+    assert (
+        checked.code == 0
+        and ("note: content/theme.yaml: the theme `house` has errors: a build makes nothing until they are fixed")
+        in checked.stderr
+    ), checked.stderr
     whole = run_cli("validate")
     assert "error[theme.size-out-of-range]" in whole.stderr and "from 0mm to 25mm, such as `25mm`" in whole.stderr

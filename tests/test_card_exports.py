@@ -10,9 +10,8 @@ import struct
 import zlib
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
-
 from conftest import REPO, rasterize_pdf, write
+from PIL import Image, ImageChops, ImageStat
 
 DECK = """\
 kind: reference-deck
@@ -39,9 +38,9 @@ def _chunks(path: Path) -> dict[bytes, list[bytes]]:
     chunks: dict[bytes, list[bytes]] = {}
     at = 8
     while at < len(data):
-        (length,) = struct.unpack(">I", data[at:at + 4])
-        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
-        assert struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0] == zlib.crc32(kind + body)
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        assert struct.unpack(">I", data[at + 8 + length : at + 12 + length])[0] == zlib.crc32(kind + body)
         chunks.setdefault(kind, []).append(body)
         at += 12 + length
     return chunks
@@ -91,8 +90,11 @@ def test_two_builds_write_the_same_bytes(workdir, sheetgen):
 
     def exported() -> dict[str, bytes]:
         assert sheetgen("build", "--force", "--format", "png,tts").code == 0
-        return {e["path"]: (workdir / "output" / e["path"]).read_bytes()
-                for e in _manifest(workdir) if e["format"] in ("png", "tts")}
+        return {
+            e["path"]: (workdir / "output" / e["path"]).read_bytes()
+            for e in _manifest(workdir)
+            if e["format"] in ("png", "tts")
+        }
 
     first = exported()
     for path in first:
@@ -160,8 +162,8 @@ def test_the_workbench_links_a_decks_exports_on_its_entry(workdir, sheetgen):
     ws.rebuild()
     client = TestClient(create_app(ws), base_url="http://127.0.0.1")
     page = client.get("/").text
-    entry = page[page.index('id="cubit--reference--omens"'):]
-    entry = entry[:entry.index("</li>")]
+    entry = page[page.index('id="cubit--reference--omens"') :]
+    entry = entry[: entry.index("</li>")]
     assert 'href="/output/cubit/reference-png/omens/001.png" download>PNG (3 images)' in entry
     assert 'href="/output/cubit/reference-tts/omens/omens.json" download>Tabletop' in entry
     assert 'id="cubit--reference-png--omens"' not in page  # not an entry of its own

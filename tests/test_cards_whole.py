@@ -9,16 +9,19 @@ import re
 from collections import Counter
 
 import pytest
-
 from cardbuilds import CONT, built, decks
 from conftest import read_pdf
 
 #: Every card that still continues at poker size, by its deck and title, and why.
 TOO_LONG_FOR_A_POKER_CARD = {
-    ("cubes-reference", "Countdown to extinction"):
-        "the rule and its 13-row, five-column table of odds are taller than a poker card at 7.5pt",
-    ("upgrades", "Specialization"):
-        "the upgrade's text and its six-row table of actions are taller than a poker card at 7.5pt",
+    (
+        "cubes-reference",
+        "Countdown to extinction",
+    ): "the rule and its 13-row, five-column table of odds are taller than a poker card at 7.5pt",
+    (
+        "upgrades",
+        "Specialization",
+    ): "the upgrade's text and its six-row table of actions are taller than a poker card at 7.5pt",
     ("iron-wardens", "Rules of Iron Wardens"): "the army's rules in full, a glossary longer than a card",
     ("kor-swarm", "Rules of The Kor Swarm"): "the army's rules in full, a glossary longer than a card",
 }
@@ -53,10 +56,19 @@ def test_the_cards_the_review_found_continuing_hold_whole():
     and the KUBOS Ember card: each on one card at poker size."""
     output = built("bundled", "a4", "poker")
     titles = {title for _, title in continuations(output)}
-    for title in ("What Order buys", "Throwing minis", "Warden Captain [1]", "Burrower [1]", "Ember the ash drake",
-                  "Kairotic Moment", "Double quantum events"):
+    for title in (
+        "What Order buys",
+        "Throwing minis",
+        "Warden Captain [1]",
+        "Burrower [1]",
+        "Ember the ash drake",
+        "Kairotic Moment",
+        "Double quantum events",
+    ):
         assert title not in titles
-    assert "Burrower [1]" in _flat(read_pdf(output / "grimdark" / "unit-cards" / "kor-swarm.pdf").pages[0].extract_text())
+    assert "Burrower [1]" in _flat(
+        read_pdf(output / "grimdark" / "unit-cards" / "kor-swarm.pdf").pages[0].extract_text()
+    )
 
 
 #: The cards that take more than three mini cards, and why.

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO, run_cli, write
 from test_build import deck
 
@@ -28,17 +27,20 @@ def test_broken_yaml_exits_one_with_a_location_and_no_traceback(workdir):
     assert "flow mapping at line 4, column 3" in proc.stderr
 
 
-@pytest.mark.parametrize("args", [
-    ["build", "nowhere/"],
-    ["build", "--cube-size", "50"],
-    ["build", "--cube-size", "-3mm"],
-    ["build", "--format", "jpg"],
-    ["build", "--paper", "a5"],
-    ["build", "--theme", "no-such-theme"],
-    ["validate", "--format", "xml"],
-    ["schema", "no-such-kind"],
-    ["frobnicate"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["build", "nowhere/"],
+        ["build", "--cube-size", "50"],
+        ["build", "--cube-size", "-3mm"],
+        ["build", "--format", "jpg"],
+        ["build", "--paper", "a5"],
+        ["build", "--theme", "no-such-theme"],
+        ["validate", "--format", "xml"],
+        ["schema", "no-such-kind"],
+        ["frobnicate"],
+    ],
+)
 def test_usage_errors_exit_two(workdir, args):
     deck(workdir, "basics")
     result = run_cli(*args)
@@ -58,11 +60,20 @@ def test_json_diagnostics_have_the_documented_fields(workdir):
     assert result.code == 1
     (d,) = json.loads(result.stdout)
     assert set(d) == {"file", "line", "column", "severity", "code", "message", "hint"}
-    assert (d["file"], d["line"], d["column"], d["severity"], d["code"]) == ("content/t.yaml", 3, 8, "error", "content.not-allowed")
+    assert (d["file"], d["line"], d["column"], d["severity"], d["code"]) == (
+        "content/t.yaml",
+        3,
+        8,
+        "error",
+        "content.not-allowed",
+    )
 
 
 def test_strict_turns_warnings_into_failure(workdir):
-    write(workdir, "content/d.yaml", """
+    write(
+        workdir,
+        "content/d.yaml",
+        """
         kind: reference-deck
         id: d
         system: kubos
@@ -70,7 +81,8 @@ def test_strict_turns_warnings_into_failure(workdir):
         cards:
           - title: Done
             body: Tick it ✓ when done.
-    """)
+    """,
+    )
     relaxed = run_cli("validate")
     assert relaxed.code == 0
     assert "content/d.yaml:7:11: warning[layout.missing-glyph]" in relaxed.stderr
@@ -124,12 +136,15 @@ def test_a_missing_glyph_is_reported_once_and_invisible_characters_are_dropped(w
     are dropped rather than printed as empty boxes."""
     from pypdf import PdfReader
 
-    write(workdir, "content/hero.yaml", TRICUBE_HERO.format(concept="\"Cafe\\u0301 guard \\u2603\\ufe0f\\u200d ok\""))
+    write(workdir, "content/hero.yaml", TRICUBE_HERO.format(concept='"Cafe\\u0301 guard \\u2603\\ufe0f\\u200d ok"'))
     result = run_cli("build")
     assert result.code == 0, result.stderr
     (warning,) = glyph_warnings(result.stderr)
     assert "U+2603" in warning and "the fonts Vera" in warning
-    sheets = [workdir / "output/tricube/character-sheet/hedda.pdf", workdir / "output/tricube/character-cards/party.pdf"]
+    sheets = [
+        workdir / "output/tricube/character-sheet/hedda.pdf",
+        workdir / "output/tricube/character-cards/party.pdf",
+    ]
     for pdf in sheets:
         text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
         assert "Café" in text and "\u0301" not in text and "\ufe0f" not in text and "\u200d" not in text, pdf
@@ -153,8 +168,15 @@ def test_show_with_an_id_reports_that_documents_problems_alone(workdir):
     documents; a document with errors is shown by its problems (exit 1), and an id the
     file does not hold is a usage error."""
     good = "kind: theme\nid: {id}\npaper: a4\n"
-    write(workdir, "content/many.yaml", good.format(id="first") + "---\nkind: themes\nid: lost\n---\n"
-          + good.format(id="bad").replace("a4", "a3") + "---\n" + good.format(id="last"))
+    write(
+        workdir,
+        "content/many.yaml",
+        good.format(id="first")
+        + "---\nkind: themes\nid: lost\n---\n"
+        + good.format(id="bad").replace("a4", "a3")
+        + "---\n"
+        + good.format(id="last"),
+    )
     write(workdir, "content/other.yaml", good.format(id="other").replace("a4", "a5"))  # wrong, elsewhere
     for id_ in ("first", "last"):
         shown = run_cli("show", "content/many.yaml", "--id", id_)
@@ -213,14 +235,18 @@ def test_the_command_ends_with_main_s_status_and_everything_it_wrote(workdir):
 
 def test_checking_one_file_resolves_against_content_but_reports_only_that_file(workdir):
     write(workdir, "content/theme.yaml", "kind: theme\nid: default\npaper: a5\n")  # broken, but not asked about
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
         sections:
           - title: Cards
             include: {kind: reference-deck, product: reference, ids: [basics]}
-    """)
+    """,
+    )
     deck(workdir, "basics")
     result = run_cli("validate", "content/handout.yaml")
     assert result.code == 0, result.stderr
@@ -229,13 +255,16 @@ def test_checking_one_file_resolves_against_content_but_reports_only_that_file(w
     assert run_cli("validate").code == 1
 
 
-@pytest.mark.parametrize("args", [
-    ["build", "-o", "afile/sub"],
-    ["schema", "-o", "afile/sub"],
-    ["new", "cubit", "--seed", "1", "-o", "afile/x.yaml"],
-    ["show", "content/basics.yaml", "--id", "nope"],
-    ["new", "cubit", "--content", "no-such-folder"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["build", "-o", "afile/sub"],
+        ["schema", "-o", "afile/sub"],
+        ["new", "cubit", "--seed", "1", "-o", "afile/x.yaml"],
+        ["show", "content/basics.yaml", "--id", "nope"],
+        ["new", "cubit", "--content", "no-such-folder"],
+    ],
+)
 def test_unusable_paths_and_ids_are_usage_errors(workdir, args):
     deck(workdir, "basics")
     (workdir / "afile").write_text("a file, not a folder")

@@ -50,8 +50,12 @@ def by_rerolling(removed: tuple[str, ...]) -> dict[int, Fraction]:
     return out
 
 
-REMOVALS = [()] + [(NAME[f],) for f in range(1, 7)] + [tuple(NAME[f] for f in c) for c in combinations(range(1, 7), 2)] \
+REMOVALS = (
+    [()]
+    + [(NAME[f],) for f in range(1, 7)]
+    + [tuple(NAME[f] for f in c) for c in combinations(range(1, 7), 2)]
     + [("d12", "d20", "d10"), ("d4", "d6", "d8")]
+)
 
 
 @pytest.mark.parametrize("removed", REMOVALS, ids=["+".join(r) or "none" for r in REMOVALS])
@@ -121,7 +125,7 @@ def assert_shows(cell: str, exact: Fraction) -> None:
     m = re.fullmatch(r"(\d+(?:\.(\d))?)%", cell)
     assert m, cell
     shown = float(m.group(1))
-    assert 0 < shown and (shown < 100 or exact == 1)
+    assert shown > 0 and (shown < 100 or exact == 1)
     half = 0.05 if m.group(2) else 0.5
     assert abs(shown - float(exact) * 100) <= half + 1e-9 or shown in (0.1, 99), (cell, float(exact) * 100)
 

@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
 
 SVG = "{%s}" % SVG_NS["svg"]
@@ -61,7 +60,11 @@ def test_the_record_sheet_names_every_pool_limit_and_threshold(built):
     assert "Limit 20 at start" in flat and "+1 per embassy cube" in flat and "doubled by the second CUBE" in flat
     assert flat.count("half the Civilization limit, rounded down (10 at start)") == 2  # Census and Commerce
     assert flat.count("no limit") == 2  # Construction and Technology
-    for era, at, removes in (("2nd Era", "16", "remove 9"), ("3rd Era", "25", "remove 16"), ("4th Era", "36", "remove all")):
+    for era, at, removes in (
+        ("2nd Era", "16", "remove 9"),
+        ("3rd Era", "25", "remove 16"),
+        ("4th Era", "36", "remove all"),
+    ):
         assert era in flat and f"At {at} in Technology" in flat and removes in flat
     assert "4th Era ability" in flat and "Recharge" in flat
     for die in ("d4", "d6", "d8", "d10", "d12", "d20"):
@@ -139,9 +142,24 @@ def test_the_blank_has_form_fields_over_its_pencil_boxes(built):
         assert f"{pool}_limit" in fields
     for die in ("d4", "d6", "d8", "d10", "d12", "d20"):
         assert f"order_{die}" in fields
-    for name in ("player", "name", "color", "game", "era_2", "era_4", "cube_2", "cube_3", "ability_used",
-                 "ability_recharged", "rival_1", "rival_5_contact", "rival_5_theirs", "blocked_special_operations",
-                 "extra_actions", "construction_additions"):
+    for name in (
+        "player",
+        "name",
+        "color",
+        "game",
+        "era_2",
+        "era_4",
+        "cube_2",
+        "cube_3",
+        "ability_used",
+        "ability_recharged",
+        "rival_1",
+        "rival_5_contact",
+        "rival_5_theirs",
+        "blocked_special_operations",
+        "extra_actions",
+        "construction_additions",
+    ):
         assert name in fields, name
     filled = read_pdf(built / "record-sheet" / "veld.pdf")
     assert not filled.get_fields()
@@ -159,8 +177,18 @@ def test_the_turn_log_has_turns_with_three_actions_consumption_and_notes(built):
     for rel in ("turn-log/veld.pdf", "turn-log/veld.svg", "blank/turn-log.pdf"):
         assert (built / rel).is_file()
     flat = " ".join(pdf_text(built / "turn-log" / "veld.pdf").split())
-    for words_ in ("Veld Hegemony", "TURN", "ACTION 1", "ACTION 2", "ACTION 3", "CONSUMPTION", "CUBE 1", "CUBE 2",
-                   "CUBES LEFT", "notes"):
+    for words_ in (
+        "Veld Hegemony",
+        "TURN",
+        "ACTION 1",
+        "ACTION 2",
+        "ACTION 3",
+        "CONSUMPTION",
+        "CUBE 1",
+        "CUBE 2",
+        "CUBES LEFT",
+        "notes",
+    ):
         assert words_ in flat
     root = svg_root(built / "turn-log" / "veld.svg")
     turns = group(root, "veld-turns")
@@ -168,15 +196,18 @@ def test_the_turn_log_has_turns_with_three_actions_consumption_and_notes(built):
     assert len(boxes) % 7 == 0 and len(boxes) // 7 >= 12  # turn, 3 actions, 2 consumptions, cubes left
     assert min(w for w, _ in boxes) >= 11 * MM  # room for a two-digit number in pencil
     fields = read_pdf(built / "blank" / "turn-log.pdf").get_fields()
-    assert {"turn_1_turn", "turn_1_action_1", "turn_1_action_3", "turn_1_cube_2", "turn_1_left", "turn_1_notes"} <= set(fields)
+    assert {"turn_1_turn", "turn_1_action_1", "turn_1_action_3", "turn_1_cube_2", "turn_1_left", "turn_1_notes"} <= set(
+        fields
+    )
 
 
 def test_a_game_s_kit_holds_every_player_s_sheet_and_log_in_its_order(built):
     reader = read_pdf(built / "kit" / "friday-table.pdf")
     assert len(reader.pages) == 8
     firsts = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
-    for i, (title, player) in enumerate((("The Ashara Concord", "Ana"), ("Veld Hegemony", "Ben"),
-                                         ("Orrin Deep", "Chloé"), ("Dev", "Dev"))):
+    for i, (title, player) in enumerate(
+        (("The Ashara Concord", "Ana"), ("Veld Hegemony", "Ben"), ("Orrin Deep", "Chloé"), ("Dev", "Dev"))
+    ):
         assert title in firsts[2 * i] and "record sheet" in firsts[2 * i] and player in firsts[2 * i]
         assert "Friday night CUBES!" in firsts[2 * i]  # the game's title in the Game box
         assert title in firsts[2 * i + 1] and "turn log" in firsts[2 * i + 1]
@@ -207,8 +238,11 @@ def test_the_odds_chart_draws_the_computed_distribution():
     laid, color, ink = odds_layout()
     front = laid.pages[0]
     # Narrow rects in the game's colour, in drawing order: the bars, then the legend's swatch.
-    narrow = [(it.x + dx, it.h) for it, dx, _ in walk(front.items) if isinstance(it, Rect) and it.fill == color
-              and it.w < 3 * MM]
+    narrow = [
+        (it.x + dx, it.h)
+        for it, dx, _ in walk(front.items)
+        if isinstance(it, Rect) and it.fill == color and it.w < 3 * MM
+    ]
     dist = distribution()
     assert len(narrow) == len(dist) + 1
     bars = narrow[:-1]
@@ -237,9 +271,18 @@ def test_the_odds_cards_print_the_tables_with_backs(built):
 
 def test_the_reference_deck_carries_the_computed_tables(built):
     flat = " ".join(pdf_text(built / "reference" / "cubes-reference.pdf").split())
-    for title in ("QUANTUMIZATION", "What Order buys", "Combat: futility or loss", "Special Operations",
-                  "Diplomacy", "Commerce", "Guardian of the CUBE", "Countdown to extinction",
-                  "Double quantum events", "Kairotic Moment"):
+    for title in (
+        "QUANTUMIZATION",
+        "What Order buys",
+        "Combat: futility or loss",
+        "Special Operations",
+        "Diplomacy",
+        "Commerce",
+        "Guardian of the CUBE",
+        "Countdown to extinction",
+        "Double quantum events",
+        "Kairotic Moment",
+    ):
         assert title in flat, title
     from sheetgen.rules.cubes.rulebook import ACTIONS
 
@@ -254,7 +297,10 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     that is the rival's to act on, and that sheet is built."""
     from conftest import write
 
-    write(workdir, "content/g.yaml", """
+    write(
+        workdir,
+        "content/g.yaml",
+        """
         kind: cubes-game
         id: g
         civilizations: [a, b]
@@ -266,7 +312,8 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
         color: red
         ---
         {kind: cubes-civilization, id: b, player: Bo, color: blue}
-    """)
+    """,
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 1 and "Traceback" not in run.stderr
     lines = [ln for ln in run.stderr.splitlines() if "error[layout.text-overflow]" in ln]
@@ -303,8 +350,13 @@ def test_the_odds_cards_fit_every_card_size_using_more_cards_when_small(size):
     ctx = LayoutContext(theme)
     laid = products()["cubes-odds-cards"].layout(ctx, Job("cubes-odds-cards", "quantumization"))
     assert not ctx.issues, ctx.issues
-    runs = [it.text.replace("\u00a0", " ")  # (a row printed a line keeps its values by no-break spaces)
-            for page in laid.pages if not page.is_back for it, _, _ in walk(page.items) if isinstance(it, Text)]
+    runs = [
+        it.text.replace("\u00a0", " ")  # (a row printed a line keeps its values by no-break spaces)
+        for page in laid.pages
+        if not page.is_back
+        for it, _, _ in walk(page.items)
+        if isinstance(it, Text)
+    ]
     for name in ("cubes-quantumization", "cubes-consumption"):
         _, rows = computed_tables()[name]()
         for row in rows:
@@ -320,16 +372,23 @@ def test_a_kit_in_a_handout_prints_every_civilizations_sheets_even_built_alone(w
 
     write(workdir, "content/cubes/game.yaml", (REPO / "content/cubes/game.yaml").read_text(encoding="utf-8"))
     shutil.copytree(REPO / "content/cubes/civilizations", workdir / "content/cubes/civilizations")
-    write(workdir, "content/night.yaml", """
+    write(
+        workdir,
+        "content/night.yaml",
+        """
         kind: handout
         id: night
         title: CUBES! night
         sections:
           - title: The kit
             include: {kind: cubes-game, product: kit}
-    """)
-    for args in (("validate", "content/night.yaml"), ("build", "content/night.yaml", "-o", "alone"),
-                 ("build", "-o", "out")):
+    """,
+    )
+    for args in (
+        ("validate", "content/night.yaml"),
+        ("build", "content/night.yaml", "-o", "alone"),
+        ("build", "-o", "out"),
+    ):
         run = run_cli(*args)
         assert run.code == 0 and "warning[" not in run.stderr and "not built" not in run.stderr, (args, run.stderr)
     kit = read_pdf(workdir / "out/cubes/kit/friday-table.pdf").pages
@@ -348,7 +407,10 @@ def test_a_rivals_long_player_name_is_reported_at_the_player_with_a_length_that_
     """A rival is printed `player · civilization`; where that is too long for the contacts
     table, the player and the civilization take a line each, and what is still too long is
     cut with a warning at its own field, saying how many characters fit (not "not one")."""
-    write(workdir, "content/a.yaml", """
+    write(
+        workdir,
+        "content/a.yaml",
+        """
         kind: cubes-civilization
         id: green
         player: Gwendolyn Featherstonehaugh
@@ -366,7 +428,8 @@ def test_a_rivals_long_player_name_is_reported_at_the_player_with_a_length_that_
         id: g
         title: G
         civilizations: [green, red]
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = [d for d in json.loads(result.stdout) if d["code"] == "layout.text-abbreviated"]
     assert [(d["line"], d["column"]) for d in found] == [(3, 9)], found  # at `player:`
@@ -381,8 +444,11 @@ def reference_cards(built: Path) -> dict[str, str]:
     """The reference deck as a player reads it: each card's words (continuations joined),
     keyed by the card's first line, whitespace flattened."""
     cards: dict[str, str] = {}
-    chunks = [chunk for page in read_pdf(built / "reference" / "cubes-reference.pdf").pages
-              for chunk in re.split(r"CUBES! by Charles W\. Phillips \d+/\d+", page.extract_text())[:-1]]
+    chunks = [
+        chunk
+        for page in read_pdf(built / "reference" / "cubes-reference.pdf").pages
+        for chunk in re.split(r"CUBES! by Charles W\. Phillips \d+/\d+", page.extract_text())[:-1]
+    ]
     for chunk in chunks:  # the text after a page's last card footer is its ruler, or a page of backs
         lines = [line for line in chunk.strip().splitlines() if not line.startswith("50 mm:")]
         title = lines[0].strip()
@@ -396,8 +462,11 @@ def test_the_reference_deck_says_what_the_rulebook_says_about_timing_and_totals(
     assert "Census keeps its excess to the end of your next turn" in cards["A turn"]
     assert "All your Cultures of a turn together add at most half" in cards["Actions: growing"]
     reformation = cards["Reformation"]
-    for words_ in ("Half (fractions truncated)", "including yours in other civilizations' pools",
-                   "at the end of the turn or at the start of your next, whichever comes first"):
+    for words_ in (
+        "Half (fractions truncated)",
+        "including yours in other civilizations' pools",
+        "at the end of the turn or at the start of your next, whichever comes first",
+    ):
         assert words_ in reformation, words_
     assert "never fewer than your +1s unless that half is fewer" in cards["Construction"]
     assert "No Construction while half of Civilization is under your +1s plus 1" in cards["Construction"]
@@ -412,7 +481,9 @@ def test_the_reference_deck_states_the_setup_and_how_the_game_is_won(built):
     cards = reference_cards(built)
     setup = cards["Setting up"]
     assert f"{STARTING_CUBES} cubes in the Civilization Pool, whose limit is {CIVILIZATION_LIMIT_START}" in setup
-    assert "starts with 1 CUBE" in setup and f"up to {CENSUS_START_MAX} of the {STARTING_CUBES} may go to Census" in setup
+    assert (
+        "starts with 1 CUBE" in setup and f"up to {CENSUS_START_MAX} of the {STARTING_CUBES} may go to Census" in setup
+    )
     assert "A third CUBE, built or won from the centre, instantly ends the game" in cards["Winning and extinction"]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
 
 CUBES_FIXTURES = sorted((FIXTURES / "cubes").glob("*.yaml"))
@@ -32,25 +31,34 @@ def test_the_bundled_cubes_content_is_clean(bundled):
 
 def test_the_design_example_loads(workdir):
     """The `cubes-civilization` of DESIGN.md, as written there (no colour, no name)."""
-    write(workdir, "content/red.yaml", """
+    write(
+        workdir,
+        "content/red.yaml",
+        """
         kind: cubes-civilization
         id: red-player
         player: Red
         census_start: 5                  # 0..10 cubes moved to the Census Pool before the game
-    """)
+    """,
+    )
     run, found = validate_json("--strict")
     assert run.code == 0 and found == []
 
 
 def derived(workdir: Path, census: int) -> dict:
-    write(workdir, "content/civ.yaml", f"""
+    write(
+        workdir,
+        "content/civ.yaml",
+        f"""
         kind: cubes-civilization
         id: civ
         player: Ana
         color: red
         census_start: {census}
-    """)
+    """,
+    )
     import json
+
     run = run_cli("show", "content/civ.yaml", "--json")
     assert run.code == 0, run.stderr
     return json.loads(run.stdout)["derived"]
@@ -73,7 +81,10 @@ def test_starting_pools_split_the_thirty_cubes(workdir, census):
 def test_eras_cubes_and_quantumizer_follow_the_rulebook(workdir):
     d = derived(workdir, 3)
     assert [(e["era"], e["at"], e["removes"], e["forced"]) for e in d["eras"]] == [
-        (2, 16, 9, True), (3, 25, 16, False), (4, 36, None, False)]
+        (2, 16, 9, True),
+        (3, 25, 16, False),
+        (4, 36, None, False),
+    ]
     assert d["cubes"] == {"at_start": 1, "to_win": 3, "to_build": 2, "size": 27}
     assert d["quantumizer"] == ["d4", "d6", "d8", "d10", "d12", "d20"]
     assert d["game"] is None and d["rivals"] == []
@@ -88,6 +99,7 @@ def test_half_limits_truncate():
 
 def test_a_civilization_knows_its_rivals_at_the_table(bundled):
     import json
+
     run = run_cli("show", "content/cubes/civilizations/veld.yaml", "--json")
     d = json.loads(run.stdout)["derived"]
     assert d["game"] == "friday-table" and d["game_title"] == "Friday night CUBES!"
@@ -96,7 +108,10 @@ def test_a_civilization_knows_its_rivals_at_the_table(bundled):
 
 
 def test_a_game_reports_every_problem_at_once(workdir):
-    write(workdir, "content/game.yaml", """
+    write(
+        workdir,
+        "content/game.yaml",
+        """
         kind: cubes-game
         id: messy
         civilizations: [a, b, a, ghost]
@@ -104,18 +119,24 @@ def test_a_game_reports_every_problem_at_once(workdir):
         {kind: cubes-civilization, id: a, player: A, color: red}
         ---
         {kind: cubes-civilization, id: b, player: B, color: red}
-    """)
+    """,
+    )
     run, found = validate_json()
     assert run.code == 1
     assert sorted((d["line"], d["column"], d["code"]) for d in found) == [
-        (3, 20, "cubes.duplicate-color"), (3, 23, "cubes.duplicate-civilization"),
-        (3, 26, "content.unknown-reference")]
+        (3, 20, "cubes.duplicate-color"),
+        (3, 23, "cubes.duplicate-civilization"),
+        (3, 26, "content.unknown-reference"),
+    ]
 
 
 def test_a_rival_with_errors_does_not_stop_the_others_sheets(workdir):
     """A rival's unknown colour is that rival's error; the other sheets still print,
     the rival named without a colour."""
-    write(workdir, "content/g.yaml", """
+    write(
+        workdir,
+        "content/g.yaml",
+        """
         kind: cubes-game
         id: g
         civilizations: [a, b]
@@ -123,7 +144,8 @@ def test_a_rival_with_errors_does_not_stop_the_others_sheets(workdir):
         {kind: cubes-civilization, id: a, player: Al, color: red}
         ---
         {kind: cubes-civilization, id: b, player: Bo, color: crimsen}
-    """)
+    """,
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 1 and "internal" not in run.stderr and "Traceback" not in run.stderr
     assert "content/g.yaml:7:54: error[content.unknown-color]" in run.stderr

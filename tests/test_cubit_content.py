@@ -9,16 +9,23 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import REPO, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_cubit_support import cubit_workdir
 
-from conftest import REPO, run_cli, write
-from test_cubit_support import cubit_workdir  # noqa: F401  (a fixture)
 from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces, parse_faces
 
 CUBITS = sorted((REPO / "content" / "cubit" / "cubits").glob("*.yaml"))
 CODES = {"Ai": "aid", "Ma": "manipulate", "At": "attack", "De": "defense", "Ta": "talk", "Mo": "move"}
-NAMES = {"Aid": "aid", "Manipulate": "manipulate", "Attack": "attack", "Defense": "defense", "Talk": "talk", "Move": "move"}
+NAMES = {
+    "Aid": "aid",
+    "Manipulate": "manipulate",
+    "Attack": "attack",
+    "Defense": "defense",
+    "Talk": "talk",
+    "Move": "move",
+}
 IDS = {v: k for k, v in CODES.items()}
 
 
@@ -58,7 +65,9 @@ def test_storage_compartments_follow_manipulate_faces(cubit_workdir):
     d = show(cubit_workdir / "content/cubit/cubits/gate-warden.yaml")["derived"]
     assert [s["face"] for s in d["storage"]] == [5]
     d = show(cubit_workdir / "content/cubit/cubits/far-roller.yaml")["derived"]
-    assert d["storage"] == [{"face": 2, "interface": "Manipulate", "items": ["Ruin map fragment", "Portable generator key"]}]
+    assert d["storage"] == [
+        {"face": 2, "interface": "Manipulate", "items": ["Ruin map fragment", "Portable generator key"]}
+    ]
     assert d["temporary_upgrades"][0]["charges"] == 2 and d["temporary_upgrades"][0]["capacity"] == 3
 
 
@@ -69,34 +78,50 @@ def test_storage_compartments_follow_manipulate_faces(cubit_workdir):
 def test_the_notation_round_trips_for_every_example(cubit_workdir, path):
     first = show(cubit_workdir / "content/cubit/cubits" / path.name)
     notation = first["derived"]["notation"]
-    write(cubit_workdir, "content/cubit/cubits/again.yaml", f"""
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/again.yaml",
+        f"""
         kind: cubit
         id: again
-        configuration: {first['derived']['configuration']}
-        advancement: {first['derived']['advancement']}
+        configuration: {first["derived"]["configuration"]}
+        advancement: {first["derived"]["advancement"]}
         faces: "{notation}"
-    """)
+    """,
+    )
     again = show(cubit_workdir / "content/cubit/cubits/again.yaml")["derived"]
     assert again["notation"] == notation
-    strip = lambda faces: [{k: v for k, v in f.items() if k != "path"} for f in faces]  # noqa: E731
+    strip = lambda faces: [{k: v for k, v in f.items() if k != "path"} for f in faces]
     assert strip(again["faces"]) == strip(first["derived"]["faces"])
 
 
 def test_the_rulebook_example_reads_as_the_standard_order(cubit_workdir):
     # The rulebook's surviving digits 2 6 5 4 3 1 with the reconstructed order.
-    write(cubit_workdir, "content/cubit/cubits/example.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/example.yaml",
+        """
         kind: cubit
         id: example
         faces: "Ai2 Ma6 At5 De4 Ta3 Mo1"
-    """)
+    """,
+    )
     d = show(cubit_workdir / "content/cubit/cubits/example.yaml")["derived"]
     assert [(f["interface"], f["skill"]) for f in d["faces"]] == [
-        ("aid", 2), ("manipulate", 6), ("attack", 5), ("defense", 4), ("talk", 3), ("move", 1)]
+        ("aid", 2),
+        ("manipulate", 6),
+        ("attack", 5),
+        ("defense", 4),
+        ("talk", 3),
+        ("move", 1),
+    ]
     assert d["skill_total"] == 21
 
 
 def test_names_and_loose_spacing_read_into_the_canonical_notation():
-    faces = parse_faces("Aid2  Manipulate6[martial-arts, spin-other]  at5 De4 Ta3[specialization:persuade] Mo1", CODES, NAMES)
+    faces = parse_faces(
+        "Aid2  Manipulate6[martial-arts, spin-other]  at5 De4 Ta3[specialization:persuade] Mo1", CODES, NAMES
+    )
     assert format_faces(faces, IDS) == "Ai2 Ma6[martial-arts,spin-other] At5 De4 Ta3[specialization:persuade] Mo1"
 
 
@@ -106,9 +131,12 @@ upgrade_uses = st.one_of(
     st.integers(1, 9).map(lambda n: UpgradeUse("battery", capacity=n)),
 )
 faces_strategy = st.lists(
-    st.builds(NotationFace, st.sampled_from(list(IDS)), st.integers(-3, 40),
-              st.lists(upgrade_uses, max_size=3).map(tuple)),
-    min_size=1, max_size=8)
+    st.builds(
+        NotationFace, st.sampled_from(list(IDS)), st.integers(-3, 40), st.lists(upgrade_uses, max_size=3).map(tuple)
+    ),
+    min_size=1,
+    max_size=8,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -156,8 +184,20 @@ def test_method_two_starts_at_one_and_adds_fifteen_rolls(cubit_workdir):
 
 
 def test_generated_cubits_validate_and_take_a_faction_and_name(cubit_workdir):
-    result = run_cli("new", "cubit", "--seed", "9", "--method", "roll", "--faction", "delvers", "--name", "Dusty",
-                     "-o", "content/cubit/cubits/dusty.yaml")
+    result = run_cli(
+        "new",
+        "cubit",
+        "--seed",
+        "9",
+        "--method",
+        "roll",
+        "--faction",
+        "delvers",
+        "--name",
+        "Dusty",
+        "-o",
+        "content/cubit/cubits/dusty.yaml",
+    )
     assert result.code == 0, result.stderr
     d = show(cubit_workdir / "content/cubit/cubits/dusty.yaml")
     assert d["valid"] and d["document"]["name"] == "Dusty" and d["derived"]["faction"]["name"] == "The Delvers"
@@ -229,7 +269,8 @@ def test_an_unnamed_cubit_with_the_longest_id_still_builds(workdir):
     long_id = "unnamed-guard-of-the-northern-gate-who-never-sleeps-at-all-x"
     (workdir / "content/npcs.yaml").write_text(
         f"kind: cubit\nid: {long_id}\nfaces: 'Ai1 Ma2 At3 De4 Ta5 Mo6'\n---\n"
-        "kind: cubit\nid: guard-2\nfaces: 'Ai1 Ma2 At3 De4 Ta5 Mo6'\n")
+        "kind: cubit\nid: guard-2\nfaces: 'Ai1 Ma2 At3 De4 Ta5 Mo6'\n"
+    )
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
     assert "Unnamed cubit · guard-2" in pdf_text(workdir / "output/cubit/sheet/guard-2.pdf")

@@ -13,10 +13,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import MM, SVG_NS, read_pdf, run_cli, svg_root, svg_text
 from pdfops import read_geometry
-from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
+from test_cubit_support import build_once, cubit_workdir
 
 SVG = "{http://www.w3.org/2000/svg}"
 BUNDLED_CUBITS = ["bloost", "tumbler", "gate-warden", "far-roller", "figsogren", "unnamed-builder"]
@@ -112,6 +111,7 @@ def fold(faces: dict[int, list[tuple[float, float]]]):
 
 def rigid_map(src: list[Vec], dst: list[Vec]):
     """The rigid motion taking the square src onto dst (corner for corner)."""
+
     def frame(p):
         o = p[0]
         u = sub(p[1], o)
@@ -143,7 +143,9 @@ def check_die(faces: dict[int, list], tabs: list[list], size: float) -> None:
     placed, normal = fold(faces)
     assert sorted(placed) == [1, 2, 3, 4, 5, 6], "the net does not hold together along shared edges"
     centres = {n: scale(add(add(p[0], p[1]), add(p[2], p[3])), 0.25) for n, p in placed.items()}
-    middle = scale(add(add(add(centres[1], centres[2]), add(centres[3], centres[4])), add(centres[5], centres[6])), 1 / 6)
+    middle = scale(
+        add(add(add(centres[1], centres[2]), add(centres[3], centres[4])), add(centres[5], centres[6])), 1 / 6
+    )
     for n in placed:
         assert norm(sub(centres[n], middle)) == pytest.approx(size / 2, abs=0.01), f"face {n} is not on a closed cube"
         assert dot(sub(centres[n], middle), normal[n]) > 0, f"face {n} prints inward"
@@ -163,8 +165,12 @@ def check_die(faces: dict[int, list], tabs: list[list], size: float) -> None:
                 seams.setdefault(frozenset((key(pa, 1), key(pb, 1))), []).append((n, i))
     assert len(seams) == 7 and all(len(v) == 2 for v in seams.values())
     # Each tab's base is one free edge of a face.
-    free_edges = {frozenset((key(a), key(b))): (n, i) for n, poly in faces.items()
-                  for i, (a, b) in enumerate(edges_of(poly)) if shared[frozenset((key(a), key(b)))] == 1}
+    free_edges = {
+        frozenset((key(a), key(b))): (n, i)
+        for n, poly in faces.items()
+        for i, (a, b) in enumerate(edges_of(poly))
+        if shared[frozenset((key(a), key(b)))] == 1
+    }
     tabbed = []
     for tab in tabs:
         corners = {key(p) for p in tab}
@@ -258,8 +264,10 @@ def test_cut_and_fold_lines_are_separate_machine_paths(built):
     # What a cutting machine follows: the cut printed thin and solid on the trim; the folds
     # of a coloured net not printed over its art (their marks are outside it).
     assert all(p.get("fill") == "none" for p in cut_paths + fold_paths)
-    assert all(p.get("stroke") == "#000000" and float(p.get("stroke-width")) <= 0.5
-               and not p.get("stroke-dasharray") for p in cut_paths)
+    assert all(
+        p.get("stroke") == "#000000" and float(p.get("stroke-width")) <= 0.5 and not p.get("stroke-dasharray")
+        for p in cut_paths
+    )
     assert all(p.get("stroke") == "none" for p in fold_paths)
     # 5 folds between faces and the base of each of the 7 tabs, each one cube edge long.
     assert len(fold_paths) == 12
@@ -316,7 +324,9 @@ def test_folds_and_face_edges_are_marked_by_ticks_outside_the_bleed(built, cubit
         assert line in lines, f"the edge {a}–{b} has no ticks"
         ends = [t for (p, q), _, _, _ in ticks for t in (p, q) if line_of(p, q) == line]
         coord = 0 if line[0] == "h" else 1
-        assert min(e[coord] for e in ends) < min(a[coord], b[coord]) and max(e[coord] for e in ends) > max(a[coord], b[coord])
+        assert min(e[coord] for e in ends) < min(a[coord], b[coord]) and max(e[coord] for e in ends) > max(
+            a[coord], b[coord]
+        )
 
 
 def test_every_net_folds_blank_and_packed_ones_too(tmp_path_factory):
@@ -330,8 +340,13 @@ def test_every_net_folds_blank_and_packed_ones_too(tmp_path_factory):
             xs = [x for poly in faces.values() for x, _ in poly]
             ys = [y for poly in faces.values() for _, y in poly]
             reach = 13 / mm_per_unit  # deeper than any tab
-            own = [t for t in tabs if all(min(xs) - reach <= x <= max(xs) + reach and min(ys) - reach <= y <= max(ys) + reach
-                                          for x, y in t)]
+            own = [
+                t
+                for t in tabs
+                if all(
+                    min(xs) - reach <= x <= max(xs) + reach and min(ys) - reach <= y <= max(ys) + reach for x, y in t
+                )
+            ]
             check_die(faces, own, 25 / mm_per_unit)
             seen.append(cubit)
     assert sorted(seen) == sorted(BUNDLED_CUBITS)
@@ -363,10 +378,15 @@ def test_pdf_net_is_true_size_and_folds_right_handed(built):
         assert x1 - x0 == pytest.approx(50 * MM, abs=0.05)
         assert y0 - y1 == pytest.approx(50 * MM, abs=0.05)
     # The PDF prints ticks for the folds, outside the net, not lines across its art.
-    ticks = [s for s in segments if any("cut and fold marks" in g for g in s.group)
-             and ((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 < 2.5 * MM]
+    ticks = [
+        s
+        for s in segments
+        if any("cut and fold marks" in g for g in s.group)
+        and ((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 < 2.5 * MM
+    ]
     xs = [v for poly in squares.values() for v, _ in poly]
     ys = [v for poly in squares.values() for _, v in poly]
+
     def beyond(t, x0, y0, x1, y1) -> bool:
         return min(t.x1, t.x2) > x1 or max(t.x1, t.x2) < x0 or min(t.y1, t.y2) > y1 or max(t.y1, t.y2) < y0
 
@@ -385,8 +405,15 @@ def test_pdf_net_is_true_size_and_folds_right_handed(built):
 def test_faces_show_what_the_rules_derive(built):
     text = svg_text(built / "net" / "bloost.svg")
     # Manipulate bought at 6, Martial Arts costs 3 (the catalog): effective 3.
-    for words in ["MANIPULATE", "skill 6", "upgrades −3", "Martial Arts −3", "Blue Stripes (Bloost)",
-                  "Ai2 Ma6[martial-arts] At5 De4 Ta3[specialization:persuade] Mo1", "glue under 3"]:
+    for words in [
+        "MANIPULATE",
+        "skill 6",
+        "upgrades −3",
+        "Martial Arts −3",
+        "Blue Stripes (Bloost)",
+        "Ai2 Ma6[martial-arts] At5 De4 Ta3[specialization:persuade] Mo1",
+        "glue under 3",
+    ]:
         assert words in text, words
 
 
@@ -412,11 +439,11 @@ def test_small_cubes_pack_several_whole_nets_to_a_page(cubit_workdir, size, at_l
             box = (min(xs), min(ys), max(xs), max(ys))
             assert box[2] - box[0] == pytest.approx(3 * edge, abs=0.1)  # a whole cross: 3 faces wide, 4 high
             assert box[3] - box[1] == pytest.approx(4 * edge, abs=0.1)
-            assert 0 < box[0] and box[2] < float(page.mediabox.width)
-            assert 0 < box[1] and box[3] < float(page.mediabox.height)
+            assert box[0] > 0 and box[2] < float(page.mediabox.width)
+            assert box[1] > 0 and box[3] < float(page.mediabox.height)
             boxes.append(box)
         for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], "two nets overlap"
         counts.append(len(nets))
     assert sum(counts) == len(BUNDLED_CUBITS)
@@ -542,7 +569,9 @@ def test_packed_net_pages_keep_clear_of_their_titles_and_instructions(cubit_work
         outlines = cut_extent(page)
         for left, top, right, bottom in outlines:
             assert top - title_y >= 5, f"{page.name}: a net starts {top - title_y:.1f}mm under the title"
-            assert instructions_y - 3 - bottom >= 4, f"{page.name}: a net ends {instructions_y - 3 - bottom:.1f}mm over the instructions"
+            assert instructions_y - 3 - bottom >= 4, (
+                f"{page.name}: a net ends {instructions_y - 3 - bottom:.1f}mm over the instructions"
+            )
         # Each net's name is printed: over it when several share a page, in the header when alone.
         labels = [w for w, _, y in runs if y < min(t for _, t, _, _ in outlines)]
         assert len(labels) >= len(outlines) + (1 if len(outlines) > 1 else 0)
@@ -553,7 +582,7 @@ def test_packed_net_pages_keep_clear_of_their_titles_and_instructions(cubit_work
 
 def test_the_blank_net_is_filled_in_on_drawn_lines_and_form_fields(built):
     page = built / "blank" / "cube-net.svg"
-    (_, _, _, bottom), = cut_extent(page)
+    ((_, _, _, bottom),) = cut_extent(page)
     runs = runs_mm(page)
     assert not [w for w, _, _ in runs if "__" in w], "no typed underscores to write on"
     (label_y,) = [y for w, _, y in runs if w.startswith("Notation")]
@@ -634,7 +663,7 @@ def test_every_glue_tab_fold_has_a_tick_past_each_end_outside_the_art(built, cub
 
     face_edges = {frozenset((key(a), key(b))) for poly in faces.values() for a, b in edges_of(poly)}
     for tab in tabs:
-        (a, b), = [(p, q) for p, q in edges_of(tab) if frozenset((key(p), key(q))) in face_edges]
+        ((a, b),) = [(p, q) for p, q in edges_of(tab) if frozenset((key(p), key(q))) in face_edges]
         for end, other in ((a, b), (b, a)):
             length = ((end[0] - other[0]) ** 2 + (end[1] - other[1]) ** 2) ** 0.5
             d = ((end[0] - other[0]) / length, (end[1] - other[1]) / length)
@@ -655,15 +684,20 @@ def test_every_glue_tab_fold_has_a_tick_past_each_end_outside_the_art(built, cub
             r = (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k)
             assert not on_net(r), f"a tick at {r} is on the net"
             clear = 0.3 / mm_per_unit
-            assert not any(x0 - clear < r[0] < x1 + clear and y0 - clear < r[1] < y1 + clear for x0, y0, x1, y1 in strips), \
-                f"a tick at {r} touches the colour"
+            assert not any(
+                x0 - clear < r[0] < x1 + clear and y0 - clear < r[1] < y1 + clear for x0, y0, x1, y1 in strips
+            ), f"a tick at {r} touches the colour"
 
 
 def test_the_tabs_ticks_are_printed_in_the_pdf_too(built):
     """The PDF carries as many 2mm ticks as the SVG: the grid's and the tabs' own."""
     svg_ticks = _printed_ticks(built / "net" / "bloost.svg")
     segments, _, _ = read_geometry(read_pdf(built / "net" / "bloost.pdf").pages[0])
-    pdf_ticks = [s for s in segments if any("cut and fold marks" in g for g in s.group)
-                 and abs(((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 - 2 * MM) < 0.01]
+    pdf_ticks = [
+        s
+        for s in segments
+        if any("cut and fold marks" in g for g in s.group)
+        and abs(((s.x2 - s.x1) ** 2 + (s.y2 - s.y1) ** 2) ** 0.5 - 2 * MM) < 0.01
+    ]
     tab_ticks = svg_root(built / "net" / "bloost.svg").findall(".//svg:path[@class='tab-tick']", SVG_NS)
     assert tab_ticks and len(pdf_ticks) == len(svg_ticks)

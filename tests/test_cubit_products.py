@@ -4,18 +4,16 @@ deck; colour contrast on faction colours; reproducible bytes."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
 
-import dataclasses
-
 import pytest
 import yaml
-
 from conftest import DATA, MM, REPO, pdf_text, rasterize_pdf, read_pdf, run_cli, svg_root, write
 from pdfops import read_geometry, read_marks
-from test_cubit_support import build_once, cubit_workdir  # noqa: F401  (a fixture)
+from test_cubit_support import build_once, cubit_workdir
 
 OUT = Path("output/cubit")
 BLEED = 3 * MM
@@ -36,14 +34,30 @@ def words(text: str) -> str:
 
 def test_the_sheet_shows_faces_in_die_order_with_effective_skills(built):
     text = words(pdf_text(built / "sheet" / "bloost.pdf"))
-    order = [text.index(f"{n} · {name}".upper()) for n, name in
-             enumerate(["Aid", "Manipulate", "Attack", "Defense", "Talk", "Move"], 1)]
+    order = [
+        text.index(f"{n} · {name}".upper())
+        for n, name in enumerate(["Aid", "Manipulate", "Attack", "Defense", "Talk", "Move"], 1)
+    ]
     assert order == sorted(order)
-    for expected in ["Blue Stripes", "Bloost", "Keep the grid lines bright", "The Governors",
-                     "Likes: The Builders, The Rangers", "Dislikes: The Reachers, The Delvers",
-                     "Martial Arts −3", "Specialization: persuade −1", "skill 6", "upgrades −3",
-                     "Spare grid-line bulb", "Behind face 2 (Manipulate)",
-                     "Undamaged", "Damaged", "Beyond repair", "Blown up", "Skill levels: 21 of 21"]:
+    for expected in [
+        "Blue Stripes",
+        "Bloost",
+        "Keep the grid lines bright",
+        "The Governors",
+        "Likes: The Builders, The Rangers",
+        "Dislikes: The Reachers, The Delvers",
+        "Martial Arts −3",
+        "Specialization: persuade −1",
+        "skill 6",
+        "upgrades −3",
+        "Spare grid-line bulb",
+        "Behind face 2 (Manipulate)",
+        "Undamaged",
+        "Damaged",
+        "Beyond repair",
+        "Blown up",
+        "Skill levels: 21 of 21",
+    ]:
         assert expected in text, expected
 
 
@@ -55,9 +69,13 @@ def test_the_sheet_has_a_box_per_charge_and_ticks_the_charges_left(built):
     ns = "{http://www.w3.org/2000/svg}"
     label = next(g for g in root.iter(f"{ns}g") if g.get("aria-label") == "Battery")
     baseline = float(re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", label.get("transform")).group(2))
-    boxes = [r for r in root.iter(f"{ns}rect")
-             if float(r.get("width")) == float(r.get("height")) and 2 * MM < float(r.get("width")) < 4 * MM
-             and abs(float(r.get("y")) + float(r.get("height")) / 2 - (baseline - 3)) < 4]
+    boxes = [
+        r
+        for r in root.iter(f"{ns}rect")
+        if float(r.get("width")) == float(r.get("height"))
+        and 2 * MM < float(r.get("width")) < 4 * MM
+        and abs(float(r.get("y")) + float(r.get("height")) / 2 - (baseline - 3)) < 4
+    ]
     assert len(boxes) == 3
     ticks = 0
     for path in root.iter(f"{ns}path"):
@@ -65,25 +83,35 @@ def test_the_sheet_has_a_box_per_charge_and_ticks_the_charges_left(built):
         if len(pts) != 6:
             continue
         x, y = pts[2], pts[3]  # the tick's lowest point
-        ticks += any(float(b.get("x")) < x < float(b.get("x")) + float(b.get("width")) and
-                     float(b.get("y")) < y < float(b.get("y")) + float(b.get("height")) for b in boxes)
+        ticks += any(
+            float(b.get("x")) < x < float(b.get("x")) + float(b.get("width"))
+            and float(b.get("y")) < y < float(b.get("y")) + float(b.get("height"))
+            for b in boxes
+        )
     assert ticks == 2
 
 
 def test_the_sheet_pages_are_true_paper_size(built):
     box = read_pdf(built / "sheet" / "figsogren.pdf").pages[0].mediabox
-    assert (float(box.width), float(box.height)) == (pytest.approx(210 * MM, abs=0.01), pytest.approx(297 * MM, abs=0.01))
+    assert (float(box.width), float(box.height)) == (
+        pytest.approx(210 * MM, abs=0.01),
+        pytest.approx(297 * MM, abs=0.01),
+    )
     root = svg_root(built / "sheet" / "figsogren.svg")
     assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
 
 
 def test_an_npc_with_two_manipulate_faces_gets_two_compartments(cubit_workdir):
-    write(cubit_workdir, "content/cubit/cubits/hauler.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/hauler.yaml",
+        """
         kind: cubit
         id: hauler
         configuration: custom
         faces: "Ma3 Ma2 At1 De4 Mo2 Mo1"
-    """)
+    """,
+    )
     assert run_cli("build", "--format", "pdf").code == 0
     text = words(pdf_text(cubit_workdir / OUT / "sheet" / "hauler.pdf"))
     assert "Behind face 1 (Manipulate)" in text and "Behind face 2 (Manipulate)" in text
@@ -93,8 +121,11 @@ def test_an_npc_with_two_manipulate_faces_gets_two_compartments(cubit_workdir):
 def test_the_blank_sheet_is_fillable(built):
     reader = read_pdf(built / "blank" / "cubit-sheet.pdf")
     fields = reader.get_fields()
-    for name in ["names", "function", "player", "faction", "likes", "dislikes", "notation"] + \
-                [f"face{n}_skill" for n in range(1, 7)] + [f"face{n}_upgrades" for n in range(1, 7)]:
+    for name in (
+        ["names", "function", "player", "faction", "likes", "dislikes", "notation"]
+        + [f"face{n}_skill" for n in range(1, 7)]
+        + [f"face{n}_upgrades" for n in range(1, 7)]
+    ):
         assert name in fields, name
     assert any(name.startswith("damage_") for name in fields)
     assert "storage2" in fields  # the standard Manipulate face is face 2
@@ -105,7 +136,7 @@ def test_the_blank_sheet_is_fillable(built):
 
 def luminance(hex_colour: str) -> float:
     h = hex_colour.lstrip("#")
-    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    channels = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -117,12 +148,16 @@ def contrast(a: str, b: str) -> float:
 
 @pytest.mark.parametrize("faction", ["governors", "builders", "reachers", "delvers", "rangers"])
 def test_face_headings_stay_readable_on_every_faction_colour(cubit_workdir, faction):
-    write(cubit_workdir, "content/cubit/cubits/probe.yaml", f"""
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/probe.yaml",
+        f"""
         kind: cubit
         id: probe
         faction: {faction}
         faces: "Ai2 Ma6 At5 De4 Ta3 Mo1"
-    """)
+    """,
+    )
     assert run_cli("build", "--format", "svg").code == 0
     root = svg_root(cubit_workdir / OUT / "net" / "probe.svg")
     checked = 0
@@ -131,8 +166,11 @@ def test_face_headings_stay_readable_on_every_faction_colour(cubit_workdir, fact
         if not m:
             continue
         ground = next(el for el in group.iter() if "heading" in (el.get("class") or "").split())
-        heading = next(g for g in group.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "text"
-                       and g.get("aria-label", "").isupper() and len(g.get("aria-label")) > 2)
+        heading = next(
+            g
+            for g in group.iter("{http://www.w3.org/2000/svg}g")
+            if g.get("class") == "text" and g.get("aria-label", "").isupper() and len(g.get("aria-label")) > 2
+        )
         assert contrast(ground.get("fill"), heading.get("fill")) >= 4.5, (faction, heading.get("aria-label"))
         checked += 1
     assert checked == 6
@@ -170,8 +208,17 @@ def test_stickers_are_cut_to_the_face_size_with_crop_marks(cubit_workdir, size):
 def test_upgrade_cards_cover_the_catalog_with_costs_and_specialization_actions(built):
     pdf = built / "cards" / "upgrades.pdf"
     text = words(pdf_text(pdf))
-    for name in ["Battery", "Corner Attack", "Fast Spin", "Martial Arts", "Spin Other", "Spring", "Squeeze Spin",
-                 "Swerve", "Specialization"]:
+    for name in [
+        "Battery",
+        "Corner Attack",
+        "Fast Spin",
+        "Martial Arts",
+        "Spin Other",
+        "Spring",
+        "Squeeze Spin",
+        "Swerve",
+        "Specialization",
+    ]:
         assert name in text
     assert "Cost: 5 skill levels" in text  # Corner Attack, as the rulebook prices it
     assert "1 skill level per charge of capacity" in text  # Battery
@@ -231,8 +278,11 @@ def test_the_reference_deck_carries_the_rulebook_tables(built):
     deck = yaml.safe_load((REPO / "content/cubit/reference.yaml").read_text())
     cards = {card["title"]: card for card in deck["cards"]}
     tables = {}
-    for title, values in (("Talk — speaker bonuses", SPEAKER_BONUSES), ("Talk — listener bonuses", LISTENER_BONUSES),
-                          ("Breaking things", BREAK_TARGETS)):
+    for title, values in (
+        ("Talk — speaker bonuses", SPEAKER_BONUSES),
+        ("Talk — listener bonuses", LISTENER_BONUSES),
+        ("Breaking things", BREAK_TARGETS),
+    ):
         rows = cards[title]["table"]["rows"]
         assert [row[1] for row in rows] == values, title
         tables[title] = rows
@@ -263,9 +313,21 @@ def test_the_same_content_builds_the_same_bytes(cubit_workdir):
 
 
 def test_outputs_land_in_the_documented_folders(built):
-    for rel in ["net/bloost.pdf", "net/bloost.svg", "sheet/bloost.pdf", "sheet/bloost.svg", "nets/all-cubits.pdf",
-                "cards/upgrades.pdf", "cards/factions.pdf", "stickers/temporary-upgrades.pdf", "blank/grid-mat.pdf",
-                "blank/cubit-sheet.pdf", "blank/cube-net.pdf", "blank/cube-net.svg", "reference/cubit-basics.pdf"]:
+    for rel in [
+        "net/bloost.pdf",
+        "net/bloost.svg",
+        "sheet/bloost.pdf",
+        "sheet/bloost.svg",
+        "nets/all-cubits.pdf",
+        "cards/upgrades.pdf",
+        "cards/factions.pdf",
+        "stickers/temporary-upgrades.pdf",
+        "blank/grid-mat.pdf",
+        "blank/cubit-sheet.pdf",
+        "blank/cube-net.pdf",
+        "blank/cube-net.svg",
+        "reference/cubit-basics.pdf",
+    ]:
         assert (built / rel).exists(), rel
 
 
@@ -290,9 +352,19 @@ def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
     from sheetgen.layout.registry import products
 
     one_sided = {p.id for p in products().values() if p.system == "cubit" and p.one_sided}
-    assert one_sided == {"cubit-net", "cubit-nets", "cubit-blank-net", "cubit-stickers",  # cut out
-                         "cubit-sheet", "cubit-blank-sheet", "cubit-grid-mat"}  # kept in pencil, laid side by side
-    write(cubit_workdir, "content/kit.yaml", """
+    assert one_sided == {
+        "cubit-net",
+        "cubit-nets",
+        "cubit-blank-net",
+        "cubit-stickers",  # cut out
+        "cubit-sheet",
+        "cubit-blank-sheet",
+        "cubit-grid-mat",
+    }  # kept in pencil, laid side by side
+    write(
+        cubit_workdir,
+        "content/kit.yaml",
+        """
         kind: handout
         id: kit
         title: Cubit kit
@@ -301,7 +373,8 @@ def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
             include: {kind: cubit, product: net, ids: [bloost, tumbler]}
           - title: Stickers
             include: {kind: cubit, product: stickers}
-    """)
+    """,
+    )
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
     texts = [words(p.extract_text() or "") for p in read_pdf(cubit_workdir / "output/handouts/bundle/kit.pdf").pages]
@@ -327,22 +400,22 @@ def text_runs(root) -> dict[str, list[tuple[float, float]]]:
 
 def test_an_unnamed_cubit_gets_an_empty_line_for_its_names(built):
     runs = text_runs(svg_root(built / "sheet" / "unnamed-builder.svg"))
-    (nx, ny), = runs["NAMES (GIVEN BY OTHERS)"]
-    (px, _), = runs["PLAYER"]
+    ((nx, ny),) = runs["NAMES (GIVEN BY OTHERS)"]
+    ((px, _),) = runs["PLAYER"]
     under = [words for words, spots in runs.items() for x, y in spots if nx - 1 <= x < px and 0 < y - ny < 10 * MM]
     assert under == []  # nothing printed on the names line: the other players write them in
     named = text_runs(svg_root(built / "sheet" / "bloost.svg"))
-    (nx, ny), = named["NAMES (GIVEN BY OTHERS)"]
+    ((nx, ny),) = named["NAMES (GIVEN BY OTHERS)"]
     assert any(0 < y - ny < 10 * MM for x, y in named["Blue Stripes, Bloost"])
 
 
 def test_temporary_upgrades_sit_under_column_headings(built):
     runs = text_runs(svg_root(built / "sheet" / "far-roller.svg"))
-    (ux, uy), = runs["UPGRADE"]
-    (fx, fy), = runs["FACE"]
-    (cx, cy), = runs["CHARGES"]
+    ((ux, uy),) = runs["UPGRADE"]
+    ((fx, fy),) = runs["FACE"]
+    ((cx, cy),) = runs["CHARGES"]
     assert uy == fy == cy and ux < fx < cx
-    (bx, by), = runs["Battery"]
+    ((bx, by),) = runs["Battery"]
     assert by > uy and abs(bx - ux) < 0.5
     assert all(abs(x - fx) < 0.5 and y > uy for x, y in runs["face 6"])  # Battery's and Swerve's
     assert any(abs(x - cx) < 0.5 and y > by for x, y in runs["none"])  # Swerve has no charges
@@ -388,8 +461,9 @@ def test_charge_boxes_on_stickers_keep_apart_inside_the_panel(size, capacity):
     theme = dataclasses.replace(check(Library()).theme, cube_size=size * MM)
     ctx = LayoutContext(theme)
     geo = CardGeometry(size * MM, size * MM, theme.bleed)
-    art = sticker_art(ctx, geo, Sticker("Battery", "Holds charges.", "Tester · face 1", "face 1", capacity, 2,
-                                        livery(ctx, ())))
+    art = sticker_art(
+        ctx, geo, Sticker("Battery", "Holds charges.", "Tester · face 1", "face 1", capacity, 2, livery(ctx, ()))
+    )
     assert not [i for i in ctx.issues if i.severity.name == "ERROR"]
     rects = [i for i in art if isinstance(i, Rect)]
     panel = next(r for r in rects if r.fill == "#ffffff")
@@ -400,7 +474,7 @@ def test_charge_boxes_on_stickers_keep_apart_inside_the_panel(size, capacity):
     for r in boxes:
         assert panel.x < r.x and r.x + r.w < panel.x + panel.w and panel.y < r.y and r.y + r.h < panel.y + panel.h
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             gap = max(b.x - (a.x + a.w), a.x - (b.x + b.w), b.y - (a.y + a.h), a.y - (b.y + b.h))
             assert gap >= side / 3, (a, b)
 
@@ -420,8 +494,11 @@ def line_of(path: Path, starts: str) -> int:
 
 def test_a_long_function_is_reported_at_the_function(cubit_workdir):
     path = cubit_workdir / "content/cubit/cubits/bloost.yaml"
-    path.write_text(path.read_text().replace("function: Keep the grid lines bright",
-                                             "function: " + "Keep every grid line bright and humming " * 12))
+    path.write_text(
+        path.read_text().replace(
+            "function: Keep the grid lines bright", "function: " + "Keep every grid line bright and humming " * 12
+        )
+    )
     found = overflows(cubit_workdir)
     assert found and all(d["file"].endswith("bloost.yaml") and d["line"] == line_of(path, "function:") for d in found)
     assert any("subtitle" in d["message"] for d in found)  # the net's header
@@ -455,7 +532,9 @@ def test_a_long_owner_name_is_cut_short_on_its_sticker_and_the_sheet_still_build
 
 def test_a_long_interface_name_is_reported_at_the_interface(cubit_workdir):
     path = cubit_workdir / "content/cubit/interfaces.yaml"
-    path.write_text(path.read_text().replace("name: Manipulate", "name: Manipulate Anything Within Reach Of The Grid", 1))
+    path.write_text(
+        path.read_text().replace("name: Manipulate", "name: Manipulate Anything Within Reach Of The Grid", 1)
+    )
     found = overflows(cubit_workdir)
     where = {(d["file"].split("/")[-1], d["line"], d["column"]) for d in found}
     assert where == {("interfaces.yaml", line_of(path, "name: Manipulate"), 7)}
@@ -470,18 +549,24 @@ def test_a_long_reconstruction_note_is_reported_at_the_note(cubit_workdir):
     path = cubit_workdir / "content/cubit/interfaces.yaml"
     text = path.read_text()
     note = next(line for line in text.splitlines() if line.startswith("reconstructed:"))
-    path.write_text(text.replace(note, "reconstructed: " + "the order, the codes and the icons are sheetgen's own " * 8, 1))
+    path.write_text(
+        text.replace(note, "reconstructed: " + "the order, the codes and the icons are sheetgen's own " * 8, 1)
+    )
     found = overflows(cubit_workdir)
-    assert found and all(d["file"].endswith("interfaces.yaml") and d["line"] == line_of(path, "reconstructed: the order")
-                         for d in found)
+    assert found and all(
+        d["file"].endswith("interfaces.yaml") and d["line"] == line_of(path, "reconstructed: the order") for d in found
+    )
     assert any("notice" in d["message"] for d in found) and any("credit line" in d["message"] for d in found)
 
 
 def test_a_cubit_of_many_names_prints_them_all_over_two_lines(workdir):
-    """"His friends might call him Stalwart Defender while his enemies call him Destroyer
+    """ "His friends might call him Stalwart Defender while his enemies call him Destroyer
     Of Hope": a name and three others are too long for one line of the net's title and of
     the sheet's names; each takes two lines there, whole, in the title's box and the field's."""
-    write(workdir, "content/c.yaml", """
+    write(
+        workdir,
+        "content/c.yaml",
+        """
         kind: cubit
         id: stalwart
         name: Stalwart Defender
@@ -489,7 +574,8 @@ def test_a_cubit_of_many_names_prints_them_all_over_two_lines(workdir):
         function: Guard the eastern powerhouse from rebels, vandals and wandering Delvers
         faction: governors
         faces: "Ai2 Ma6 At5 De4 Ta3 Mo1"
-    """)
+    """,
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0 and "error[" not in run.stderr, run.stderr
     net = " ".join(pdf_text(workdir / "output/cubit/net/stalwart.pdf").split())

@@ -16,11 +16,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, REPO, expectation, run_cli, validate_json, write
-from test_cubit_support import cubit_workdir  # noqa: F401  (a fixture)
+from test_cubit_support import cubit_workdir
 
 CUBIT_FIXTURES = sorted((FIXTURES / "cubit").glob("*.yaml"))
+
+
 def diagnostics(*args: str) -> tuple[int, list[dict]]:
     run, found = validate_json(*args)
     return run.code, found
@@ -45,8 +46,9 @@ def test_each_rule_is_reported_at_its_line_and_column(cubit_workdir, fixture: Pa
     mine = [d for d in found if d["file"].endswith(fixture.name)]
     hits = [d for d in mine if d["code"] == code]
     assert hits, f"no {code} among {[(d['line'], d['column'], d['code']) for d in mine]}"
-    assert any((d["line"], d["column"], d["severity"]) == (line, column, severity) for d in hits), \
-        [(d["line"], d["column"], d["severity"]) for d in hits]
+    assert any((d["line"], d["column"], d["severity"]) == (line, column, severity) for d in hits), [
+        (d["line"], d["column"], d["severity"]) for d in hits
+    ]
     d = next(d for d in hits if (d["line"], d["column"]) == (line, column))
     assert words.lower() in (d["message"] + " " + (d["hint"] or "")).lower()
     assert d["hint"], "every Cubit diagnostic says how to fix it"
@@ -61,14 +63,16 @@ def test_the_bundled_cubit_content_is_clean(cubit_workdir):
 
 def notation_finding(root, faces: str, code: str) -> tuple[dict, str]:
     """The finding `code` for a cubit with these faces, and its line from where it points."""
-    path = write(root, "content/cubit/cubits/x.yaml", f"kind: cubit\nid: x\nfaces: \"{faces}\"\n")
+    path = write(root, "content/cubit/cubits/x.yaml", f'kind: cubit\nid: x\nfaces: "{faces}"\n')
     _, found = diagnostics()
     d = next(d for d in found if d["code"] == code)
-    return d, path.read_text().splitlines()[d["line"] - 1][d["column"] - 1:]
+    return d, path.read_text().splitlines()[d["line"] - 1][d["column"] - 1 :]
 
 
 def test_errors_in_the_notation_point_inside_the_string(cubit_workdir):
-    d, at = notation_finding(cubit_workdir, "Ai2 Ma6[martial-arts, spin-others] At5 De4 Ta3 Mo1", "cubit.unknown-upgrade")
+    d, at = notation_finding(
+        cubit_workdir, "Ai2 Ma6[martial-arts, spin-others] At5 De4 Ta3 Mo1", "cubit.unknown-upgrade"
+    )
     assert at.startswith("spin-others")
     assert "did you mean `spin-other`?" in d["hint"]
 
@@ -88,7 +92,10 @@ def test_a_cube_too_big_for_the_paper_is_a_usage_error_in_validate_too(cubit_wor
 
 
 def test_bad_content_never_crashes(cubit_workdir):
-    write(cubit_workdir, "content/cubit/cubits/odd.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/odd.yaml",
+        """
         kind: cubit
         id: odd
         faces: "   "
@@ -98,13 +105,18 @@ def test_bad_content_never_crashes(cubit_workdir):
           - {face: 9}
         colors: [nocolour]
         faction: nobody
-    """)
-    write(cubit_workdir, "content/cubit/cubits/odd2.yaml", """
+    """,
+    )
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/odd2.yaml",
+        """
         kind: cubit
         id: odd2
         faces:
           - {interface: aid, skill: 1, upgrades: [{capacity: 3}, {upgrade: battery, capacity: -1}]}
-    """)
+    """,
+    )
     result = run_cli("build")
     assert result.code == 1
     assert "Traceback" not in result.stderr and "internal.error" not in result.stderr
@@ -129,34 +141,47 @@ STANDARD = """
 
 @pytest.mark.parametrize("capacity,ok", [(12, True), (13, False)])
 def test_a_battery_holds_at_most_twelve_charges(cubit_workdir, capacity, ok):
-    write(cubit_workdir, "content/cubit/cubits/b.yaml", STANDARD.format(id="b") + f"""
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/b.yaml",
+        STANDARD.format(id="b")
+        + f"""
     temporary_upgrades:
       - {{upgrade: battery, face: 6, capacity: {capacity}}}
-    """)
+    """,
+    )
     status, found = diagnostics("--strict")
     codes = [d["code"] for d in found]
     assert (status, codes) == ((0, []) if ok else (1, ["cubit.capacity-too-large"]))
 
 
 def test_a_permanent_battery_is_bounded_too(cubit_workdir):
-    write(cubit_workdir, "content/cubit/cubits/p.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/p.yaml",
+        """
         kind: cubit
         id: p
         configuration: custom
         faces: "Ai40[battery:30] Ma6 At5 De4 Ta3 Mo1"
-    """)
+    """,
+    )
     status, found = diagnostics()
     d = next(d for d in found if d["code"] == "cubit.capacity-too-large")
     line = (cubit_workdir / "content/cubit/cubits/p.yaml").read_text().splitlines()[d["line"] - 1]
-    assert line[d["column"] - 1:].startswith("30]")
+    assert line[d["column"] - 1 :].startswith("30]")
 
 
 def test_two_batteries_on_one_face_each_cost_their_charges_and_draw_no_warning(cubit_workdir):
-    write(cubit_workdir, "content/cubit/cubits/twin.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/twin.yaml",
+        """
         kind: cubit
         id: twin
         faces: "Ai2 Ma6 At5 De4 Ta3 Mo1"
-    """.replace("Ta3", "Ta3[battery:1,battery:1]"))
+    """.replace("Ta3", "Ta3[battery:1,battery:1]"),
+    )
     status, found = diagnostics("--strict")
     assert status == 0 and found == []
     result = run_cli("show", "--json", "content/cubit/cubits/twin.yaml")
@@ -202,7 +227,10 @@ def test_a_missing_die_number_is_reported_once_on_the_interfaces(cubit_workdir):
 def test_upgrades_too_many_for_a_small_face_get_a_hint_that_can_be_followed(cubit_workdir):
     """An upgrade's id cannot be shortened: where a face's upgrades do not fit a 25mm cube,
     the hint is a larger cube size (they fit at 50mm), never "shorten it"."""
-    write(cubit_workdir, "content/cubit/cubits/crowded.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/crowded.yaml",
+        """
         kind: cubit
         id: crowded
         name: Crowded
@@ -215,7 +243,8 @@ def test_upgrades_too_many_for_a_small_face_get_a_hint_that_can_be_followed(cubi
           - {interface: defense, skill: 4, upgrades: [{upgrade: battery, capacity: 2}]}
           - {interface: talk, skill: 1}
           - {interface: move, skill: 7, upgrades: [spring, swerve]}
-    """)
+    """,
+    )
     run = run_cli("validate", "--format", "json", "--cube-size", "25mm")
     found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
     assert found and all("--cube-size" in d["hint"] and "shorten" not in d["hint"] for d in found), found
@@ -225,14 +254,18 @@ def test_upgrades_too_many_for_a_small_face_get_a_hint_that_can_be_followed(cubi
 def test_every_mistake_of_the_notation_is_reported_at_once(cubit_workdir):
     """An unknown interface code in one term and a misspelt upgrade in another: both in
     one run, each at its place in the string, with its suggestion."""
-    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/x.yaml",
+        """
         kind: cubit
         id: x
         faces: "Ai2 Ma6[martial-art] At5 De4 Ta3 Mv1"
-    """)
+    """,
+    )
     _, found = diagnostics()
     source = (cubit_workdir / "content/cubit/cubits/x.yaml").read_text().splitlines()
-    at = {d["code"]: source[d["line"] - 1][d["column"] - 1:] for d in found}
+    at = {d["code"]: source[d["line"] - 1][d["column"] - 1 :] for d in found}
     assert at["cubit.unknown-upgrade"].startswith("martial-art]") and at["cubit.unknown-interface"].startswith("Mv1")
     assert any("did you mean `martial-arts`?" in (d["hint"] or "") for d in found)
 
@@ -240,20 +273,28 @@ def test_every_mistake_of_the_notation_is_reported_at_once(cubit_workdir):
 def test_a_mistake_in_a_term_with_spaced_upgrades_is_one_error(cubit_workdir):
     """`Mx6[martial-arts, swerve]`: the unknown code is the mistake; the rest of its
     brackets, after the space, is not read as a term of its own."""
-    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/x.yaml",
+        """
         kind: cubit
         id: x
         faces: "Ai2 Mx6[martial-arts, swerve] At5 De4 Ta3 Mo1"
-    """)
+    """,
+    )
     _, found = diagnostics()
     assert [d["code"] for d in found] == ["cubit.unknown-interface"], found
 
 
 def test_a_bracket_never_closed_does_not_hide_the_mistakes_after_it(cubit_workdir):
-    write(cubit_workdir, "content/cubit/cubits/x.yaml", """
+    write(
+        cubit_workdir,
+        "content/cubit/cubits/x.yaml",
+        """
         kind: cubit
         id: x
         faces: "Ai2 Ma6[martial-arts, swerve At5 Dx4 Ta3 Mo1"
-    """)
+    """,
+    )
     _, found = diagnostics()
     assert "cubit.unknown-interface" in {d["code"] for d in found}, found  # `Dx`, after the open `[`

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, pdf_text, run_cli, write
 
 
@@ -24,14 +23,29 @@ class Original:
     including: tuple[str, ...]  # outputs that include it
 
 
-VEX = Original("tricube/characters/vex.yaml", "name: Vex Calder", ("tricube/character-sheet/vex",),
-               ("tricube/character-cards/party", "tricube/character-cards-print-shop/party",
-                "handouts/bundle/starter-kit"))
-TUMBLER = Original("cubit/cubits/tumbler.yaml", "name: Tumbler", ("cubit/net/tumbler", "cubit/sheet/tumbler"),
-                   ("cubit/nets/all-cubits", "handouts/bundle/starter-kit"))
-DRAKE = Original("kubos/monsters/dragon.yaml", "name: Ember the ash drake", (),
-                 ("kubos/stat-blocks/monsters", "kubos/stat-cards/monsters", "kubos/stat-cards-print-shop/monsters",
-                  "handouts/bundle/starter-kit"))
+VEX = Original(
+    "tricube/characters/vex.yaml",
+    "name: Vex Calder",
+    ("tricube/character-sheet/vex",),
+    ("tricube/character-cards/party", "tricube/character-cards-print-shop/party", "handouts/bundle/starter-kit"),
+)
+TUMBLER = Original(
+    "cubit/cubits/tumbler.yaml",
+    "name: Tumbler",
+    ("cubit/net/tumbler", "cubit/sheet/tumbler"),
+    ("cubit/nets/all-cubits", "handouts/bundle/starter-kit"),
+)
+DRAKE = Original(
+    "kubos/monsters/dragon.yaml",
+    "name: Ember the ash drake",
+    (),
+    (
+        "kubos/stat-blocks/monsters",
+        "kubos/stat-cards/monsters",
+        "kubos/stat-cards-print-shop/monsters",
+        "handouts/bundle/starter-kit",
+    ),
+)
 # Another game's document, changed beside the copy: it is built as usual.
 OTHER, OTHER_TARGET = "grimdark/mission.yaml", "grimdark/mat/take-and-hold"
 
@@ -59,8 +73,11 @@ def project(built, tmp_path, monkeypatch) -> Path:
 
 def outputs(root: Path) -> dict[str, bytes]:
     out = root / "output"
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and not p.name.startswith(".")}
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
 
 
 def manifest(root: Path) -> dict:
@@ -89,8 +106,9 @@ def duplicates(found: list[dict]) -> dict[tuple[str, int, int], str]:
     return {(d["file"], d["line"], d["column"]): d["message"] for d in found if d["code"] == "content.duplicate-id"}
 
 
-def assert_clash_reported(found: list[dict], one: Path, two: Path, one_line: int | None = None,
-                          two_line: int | None = None) -> None:
+def assert_clash_reported(
+    found: list[dict], one: Path, two: Path, one_line: int | None = None, two_line: int | None = None
+) -> None:
     """Two `content.duplicate-id` errors, one at each document's `id:`, each naming the other's."""
     root = Path.cwd()
     a = (str(one.relative_to(root)), one_line or id_line(one), 5)
@@ -136,8 +154,12 @@ def test_what_is_said_is_the_same_whichever_file_sorts_first(project):
     for folder in ("aaa", "zzz"):
         copy = copy_of(project, VEX, folder)
         found = json.loads(run_cli("validate", "--format", "json").stdout)
-        said.append({(f if f != str(copy.relative_to(project)) else "COPY", line, re.sub(r"content/\w+/copy", "COPY", m))
-                     for (f, line, _), m in duplicates(found).items()})
+        said.append(
+            {
+                (f if f != str(copy.relative_to(project)) else "COPY", line, re.sub(r"content/\w+/copy", "COPY", m))
+                for (f, line, _), m in duplicates(found).items()
+            }
+        )
         shutil.rmtree(copy.parent)
     assert said[0] == said[1] and len(said[0]) == 2
 
@@ -190,7 +212,10 @@ def test_a_copy_of_a_document_with_errors_clashes_too(project):
 def test_a_project_document_still_overrides_the_shipped_one_of_its_id(workdir):
     """Game data shipped with sheetgen is replaced by the project's own document of that
     kind and id: that is no clash."""
-    write(workdir, "content/deck.yaml", """
+    write(
+        workdir,
+        "content/deck.yaml",
+        """
         kind: reference-deck
         id: tricube-basics
         system: tricube
@@ -198,7 +223,8 @@ def test_a_project_document_still_overrides_the_shipped_one_of_its_id(workdir):
         cards:
           - title: One
             body: Roll.
-        """)
+        """,
+    )
     result = run_cli("validate", "--format", "json")
     assert result.code == 0 and not duplicates(json.loads(result.stdout))
 

@@ -58,10 +58,13 @@ def test_a_build_in_the_default_family_does_not_import_fonttools(tmp_path, fmt, 
     """Metrics and (for SVG text) glyph outlines of the shipped family come from snapshots."""
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "d.yaml").write_text(
-        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8")
-    code = ("import sys\nfrom sheetgen.cli import main\n"
-            f"try:\n    main(['build', '--format', '{fmt}'])\nexcept SystemExit:\n    pass\n"
-            f"print('fontTools' in sys.modules, '{renderer}' in sys.modules)\n")
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n", encoding="utf-8"
+    )
+    code = (
+        "import sys\nfrom sheetgen.cli import main\n"
+        f"try:\n    main(['build', '--format', '{fmt}'])\nexcept SystemExit:\n    pass\n"
+        f"print('fontTools' in sys.modules, '{renderer}' in sys.modules)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
     assert list((tmp_path / "output").rglob(f"*.{fmt}"))

@@ -7,8 +7,8 @@ import random
 
 import pytest
 import yaml
-
 from conftest import run_cli
+
 from sheetgen.content.loader import load
 from sheetgen.games import game_of_kind
 from sheetgen.generate import dump_documents, generators
@@ -54,8 +54,11 @@ def test_twenty_seeds_give_twenty_different_ids_that_pass_their_checks(workdir, 
     assert "20 documents checked, 0 errors, 0 warnings" in check.stderr
 
 
-@pytest.mark.parametrize("kind, genre", [("tricube-character", g) for g in ("fantasy", "sci-fi", "modern", "horror", "western")]
-                         + [("tricube-foe", "horror"), ("kubos-character", None)])
+@pytest.mark.parametrize(
+    "kind, genre",
+    [("tricube-character", g) for g in ("fantasy", "sci-fi", "modern", "horror", "western")]
+    + [("tricube-foe", "horror"), ("kubos-character", None)],
+)
 def test_a_group_of_twenty_repeats_no_name(workdir, kind, genre):
     docs = generate(kind, "--seed", "3", "--count", "20", *(["--genre", genre] if genre else []))
     names = [d["name"] for d in docs]

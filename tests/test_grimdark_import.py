@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import FIXTURES, run_cli, write
 
 IMPORTS = FIXTURES / "grimdark" / "imports"
@@ -27,12 +26,21 @@ def test_a_json_export_becomes_an_army_and_its_units(workdir):
     path, docs = imported(workdir, IMPORTS / "wardens.json")
     assert path.name == "iron-wardens.yaml"
     army, *units = docs
-    assert army == {"kind": "grimdark-army", "id": "iron-wardens", "name": "Iron Wardens", "points_limit": 500,
-                    "units": [{"unit": "iron-wardens-warden-line-squad", "count": 2},
-                              {"unit": "iron-wardens-heavy-weapon-team", "count": 1}]}
+    assert army == {
+        "kind": "grimdark-army",
+        "id": "iron-wardens",
+        "name": "Iron Wardens",
+        "points_limit": 500,
+        "units": [
+            {"unit": "iron-wardens-warden-line-squad", "count": 2},
+            {"unit": "iron-wardens-heavy-weapon-team", "count": 1},
+        ],
+    }
     line, team = units
-    assert line["weapons"] == [{"name": "Rifle", "range": "24in", "attacks": 1, "count": 10},
-                               {"name": "Bayonet", "attacks": 1, "count": 10}]
+    assert line["weapons"] == [
+        {"name": "Rifle", "range": "24in", "attacks": 1, "count": 10},
+        {"name": "Bayonet", "attacks": 1, "count": 10},
+    ]
     # The loadout (after upgrades) wins over the equipment; gear without attacks gives rules.
     assert team["special_rules"] == ["Tough(3)", "Relentless", "Stealth"]
     assert team["weapons"] == [{"name": "Mortar", "range": "30in", "attacks": 1, "count": 3, "rules": ["Blast(3)"]}]
@@ -48,7 +56,8 @@ def test_a_text_export_becomes_an_army_and_its_units(workdir):
     army, lord, gaunts, burrower = docs
     assert (army["name"], army["points_limit"]) == ("The Kor Swarm", 500)
     assert lord["special_rules"] == ["Hero", "Tough(6)", "Fast"] and lord["weapons"] == [
-        {"name": "Bone Talons", "attacks": 4, "rules": ["AP(2)"]}]
+        {"name": "Bone Talons", "attacks": 4, "rules": ["AP(2)"]}
+    ]
     assert (gaunts["size"], gaunts["quality"], gaunts["defense"], gaunts["cost"]) == (10, 5, 6, 80)
     assert gaunts["weapons"][0] == {"name": "Spike Launcher", "range": "12in", "attacks": 1, "count": 10}
     assert gaunts["special_rules"] == ["Fast"]
@@ -110,42 +119,94 @@ def test_joined_heroes_custom_names_and_combined_units_are_imported(workdir):
 
 
 def test_the_other_text_form_is_read(workdir):
-    export = write(workdir, "army.txt", "++ Raiders [GF 300pts] ++\n\n"
-                   "Raider Squad [5] Q4+ D5+ | 120pts | Fast, Stealth\n5x Carbine (18\", A2)\n")
+    export = write(
+        workdir,
+        "army.txt",
+        '++ Raiders [GF 300pts] ++\n\nRaider Squad [5] Q4+ D5+ | 120pts | Fast, Stealth\n5x Carbine (18", A2)\n',
+    )
     run = run_cli("import", "army-forge", str(export), "-o", "content/armies")
     assert run.code == 0, run.stderr
     army, squad = [d for d in yaml.safe_load_all((workdir / "content/armies/raiders.yaml").read_text()) if d]
-    assert (squad["name"], squad["size"], squad["quality"], squad["defense"], squad["cost"]) == ("Raider Squad", 5, 4, 5, 120)
+    assert (squad["name"], squad["size"], squad["quality"], squad["defense"], squad["cost"]) == (
+        "Raider Squad",
+        5,
+        4,
+        5,
+        120,
+    )
     assert squad["special_rules"] == ["Fast", "Stealth"] and squad["weapons"][0]["range"] == "18in"
 
 
 def _unit(sel: str, name: str, size: int, cost: int, rules: str = "", join: str | None = None) -> str:
     """One unit of an export on one line; rules written `Hero, Tough(3)`."""
-    specials = [{"name": r.split("(")[0], "rating": int(r.split("(")[1][:-1]) if "(" in r else ""}
-                for r in rules.split(", ") if r]
-    unit = {"selectionId": sel, "joinToUnit": join, "name": name, "size": size, "quality": 4, "defense": 4,
-            "cost": cost, "specialRules": specials, "equipment": []}
+    specials = [
+        {"name": r.split("(")[0], "rating": int(r.split("(")[1][:-1]) if "(" in r else ""}
+        for r in rules.split(", ")
+        if r
+    ]
+    unit = {
+        "selectionId": sel,
+        "joinToUnit": join,
+        "name": name,
+        "size": size,
+        "quality": 4,
+        "defense": 4,
+        "cost": cost,
+        "specialRules": specials,
+        "equipment": [],
+    }
     return "    " + json.dumps(unit)
 
 
 def _export(limit: int, *units: str) -> str:
-    return '{\n  "name": "Test Army",\n  "pointsLimit": ' + str(limit) + ',\n  "units": [\n' + ",\n".join(units) + "\n  ]\n}\n"
+    return (
+        '{\n  "name": "Test Army",\n  "pointsLimit": '
+        + str(limit)
+        + ',\n  "units": [\n'
+        + ",\n".join(units)
+        + "\n  ]\n}\n"
+    )
 
 
 # (export, line, what stands just before the value reported, code): errors found in the written
 # content, reported at the export's own line and column.
 AT_EXPORT = [
     (_export(100, _unit("a", "Squad", 5, 80), _unit("b", "Team", 5, 80)), 3, '"pointsLimit": ', "grimdark.over-points"),
-    (_export(900, _unit("a", "Boss", 1, 80, "Hero, Tough(3)"), _unit("b", "Chief", 1, 80, "Hero, Tough(3)", "a")),
-     6, '"joinToUnit": ', "grimdark.hero-joins-hero"),
-    (_export(900, _unit("a", "Tank", 1, 200, "Tough(9)"), _unit("b", "Chief", 1, 80, "Hero, Tough(3)", "a")),
-     6, '"joinToUnit": ', "grimdark.join-too-small"),
-    (_export(900, _unit("a", "Squad", 5, 80), _unit("b", "Chief", 1, 80, "Hero", "a"),
-             _unit("c", "Other Chief", 1, 80, "Hero", "a")), 7, '"joinToUnit": ', "grimdark.too-many-heroes"),
-    (_export(900, _unit("a", "Squad", 5, 80), _unit("b", "Grunt", 5, 80, "", "a")), 6, '"joinToUnit": ',
-     "grimdark.not-a-hero"),
-    (_export(900, _unit("a", "Squad", 5, 80), _unit("b", "Chief", 1, 80, "Hero", "zz")), 6, '"joinToUnit": ',
-     "import.bad-join"),
+    (
+        _export(900, _unit("a", "Boss", 1, 80, "Hero, Tough(3)"), _unit("b", "Chief", 1, 80, "Hero, Tough(3)", "a")),
+        6,
+        '"joinToUnit": ',
+        "grimdark.hero-joins-hero",
+    ),
+    (
+        _export(900, _unit("a", "Tank", 1, 200, "Tough(9)"), _unit("b", "Chief", 1, 80, "Hero, Tough(3)", "a")),
+        6,
+        '"joinToUnit": ',
+        "grimdark.join-too-small",
+    ),
+    (
+        _export(
+            900,
+            _unit("a", "Squad", 5, 80),
+            _unit("b", "Chief", 1, 80, "Hero", "a"),
+            _unit("c", "Other Chief", 1, 80, "Hero", "a"),
+        ),
+        7,
+        '"joinToUnit": ',
+        "grimdark.too-many-heroes",
+    ),
+    (
+        _export(900, _unit("a", "Squad", 5, 80), _unit("b", "Grunt", 5, 80, "", "a")),
+        6,
+        '"joinToUnit": ',
+        "grimdark.not-a-hero",
+    ),
+    (
+        _export(900, _unit("a", "Squad", 5, 80), _unit("b", "Chief", 1, 80, "Hero", "zz")),
+        6,
+        '"joinToUnit": ',
+        "import.bad-join",
+    ),
 ]
 
 
@@ -162,25 +223,63 @@ def test_what_the_written_army_breaks_is_reported_at_the_export(workdir, text, l
 
 # (export text, line, column, code, words): broken exports, positions read off the text.
 BROKEN = [
-    ('{"name": "Cut", "pointsLimit": 500, "units": [{"name": "Squad", "size": 5,', 1, 75, "import.bad-json",
-     "ends early"),
+    (
+        '{"name": "Cut", "pointsLimit": 500, "units": [{"name": "Squad", "size": 5,',
+        1,
+        75,
+        "import.bad-json",
+        "ends early",
+    ),
     ('{"name": "No units", "pointsLimit": 500}', 1, 1, "import.missing-field", "has no `units`"),
-    ('{\n  "name": "Gap",\n  "units": [\n    {"name": "Squad", "size": 5, "defense": 5, "cost": 50}\n  ]\n}', 4, 5,
-     "import.missing-field", "units[0] has no `quality`"),
-    ('{"name": "Odd", "units": [{"name": "Squad", "size": "five", "quality": 4, "defense": 5, "cost": 50}]}', 1, 53,
-     "import.wrong-type", "`five`, not a number"),
-    ('{"name": "Odd", "units": [{"name": "Squad", "size": 5, "quality": 9, "defense": 5, "cost": 50}]}', 1, 67,
-     "import.out-of-range", "quality 9"),
+    (
+        '{\n  "name": "Gap",\n  "units": [\n    {"name": "Squad", "size": 5, "defense": 5, "cost": 50}\n  ]\n}',
+        4,
+        5,
+        "import.missing-field",
+        "units[0] has no `quality`",
+    ),
+    (
+        '{"name": "Odd", "units": [{"name": "Squad", "size": "five", "quality": 4, "defense": 5, "cost": 50}]}',
+        1,
+        53,
+        "import.wrong-type",
+        "`five`, not a number",
+    ),
+    (
+        '{"name": "Odd", "units": [{"name": "Squad", "size": 5, "quality": 9, "defense": 5, "cost": 50}]}',
+        1,
+        67,
+        "import.out-of-range",
+        "quality 9",
+    ),
     ('["not", "an", "army"]', 1, 1, "import.wrong-type", "not a JSON object"),
-    ("++ Army [500pts] ++\nSquad [5] | Qua 4+ Def 5+\n", 2, 1, "import.bad-line", "neither the army line nor a unit line"),
-    ("Squad [5] | Qua 4+ Def 5+ | 50pts\n  5x Rifle (24\", AP(1), Ax)\n", 2, 3, "import.bad-weapon", "5x Rifle"),
+    (
+        "++ Army [500pts] ++\nSquad [5] | Qua 4+ Def 5+\n",
+        2,
+        1,
+        "import.bad-line",
+        "neither the army line nor a unit line",
+    ),
+    ('Squad [5] | Qua 4+ Def 5+ | 50pts\n  5x Rifle (24", AP(1), Ax)\n', 2, 3, "import.bad-weapon", "5x Rifle"),
     ("Squad [5] | Qua 4+ Def 8+ | 50pts\n", 1, 24, "import.out-of-range", "defense 8"),
     ("just some notes\n", 1, 1, "import.no-units", "no unit lines"),
-    ('{"name": "X", "units": [{"name": "A", "size": 5, "quality": 4, "defense": 5, "cost": 10, "equipment": '
-     '[{"name": "Gun", "range": 24, "attacks": 1, "count": 7}]}]}', 1, 156, "import.out-of-range", "7 models carry Gun"),
-    ("A [5] | Qua 4+ Def 5+ | 50pts\n7x Gun (24\", A1)\n", 2, 1, "import.out-of-range", "but A has 5"),
-    ('{"name": "X", "units": [{"name": "A", "selectionId": "a", "joinToUnit": "a", "size": 1, "quality": 4, '
-     '"defense": 5, "cost": 10}]}', 1, 73, "import.bad-join", "joins `a`, itself"),
+    (
+        '{"name": "X", "units": [{"name": "A", "size": 5, "quality": 4, "defense": 5, "cost": 10, "equipment": '
+        '[{"name": "Gun", "range": 24, "attacks": 1, "count": 7}]}]}',
+        1,
+        156,
+        "import.out-of-range",
+        "7 models carry Gun",
+    ),
+    ('A [5] | Qua 4+ Def 5+ | 50pts\n7x Gun (24", A1)\n', 2, 1, "import.out-of-range", "but A has 5"),
+    (
+        '{"name": "X", "units": [{"name": "A", "selectionId": "a", "joinToUnit": "a", "size": 1, "quality": 4, '
+        '"defense": 5, "cost": 10}]}',
+        1,
+        73,
+        "import.bad-join",
+        "joins `a`, itself",
+    ),
     ("", 1, 1, "import.empty", "empty"),
 ]
 

@@ -13,7 +13,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import MM, REPO, pdf_text, read_pdf, run_cli, svg_root, svg_text
 
 GRIMDARK = REPO / "content" / "grimdark"
@@ -39,11 +38,16 @@ def built(tmp_path_factory) -> Path:
 def test_unit_cards_show_each_unit_with_ranges_in_squares(built):
     pdf = built / "unit-cards" / "iron-wardens.pdf"
     text = flat(pdf_text(pdf))
-    for label in ("Warden Line Squad [10]", "Warden Captain [1]", "Heavy Weapon Team [3]", "Warden Rangers [5]",
-                  "Sentinel Walker [1]"):
+    for label in (
+        "Warden Line Squad [10]",
+        "Warden Captain [1]",
+        "Heavy Weapon Team [3]",
+        "Warden Rangers [5]",
+        "Sentinel Walker [1]",
+    ):
         assert label in text
     # Rifle 24" is 8 squares; the mortar's 30" is 10; the rangers' long rifle is given as 8sq.
-    assert '8 sq 24"' in text and '10 sq 30"' in text and "12 sq 36\"" in text
+    assert '8 sq 24"' in text and '10 sq 30"' in text and '12 sq 36"' in text
     assert "Blast(3) — Ignores cover" in text and "Tough(6) — Takes 6 wounds" in text
     assert "Slow — Advance 1 square" in text
     # Movement per action and occupancy: the walker is Slow and fills its square.
@@ -70,8 +74,11 @@ def test_roster_totals_points_and_has_boxes_to_tick(built):
     assert "Warden Captain [1]" in words and "joins the unit above" in words
     root = svg_root(built / "roster" / "iron-wardens.svg")
     box = 3.4 * MM
-    ticks = [r for r in root.iter(f"{SVG}rect") if abs(float(r.get("width")) - box) < 0.05
-             and abs(float(r.get("height")) - box) < 0.05]
+    ticks = [
+        r
+        for r in root.iter(f"{SVG}rect")
+        if abs(float(r.get("width")) - box) < 0.05 and abs(float(r.get("height")) - box) < 0.05
+    ]
     # 4 units × 4 rounds of activations; wounds: captain 3, heavy team 3 × 3, walker 6;
     # models to strike off: line squad 10, rangers 5.
     assert len(ticks) == 4 * 4 + 3 + 9 + 6 + 10 + 5
@@ -103,7 +110,13 @@ def test_roster_round_numbers_sit_under_their_boxes_clear_of_them(built):
 
 def test_reference_deck_diagrams_are_traced_by_the_sight_module(built):
     text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
-    for title in ("Line of sight — the steps", "Walls — cover", "Walls — blocked", "Distance", "Mission and objectives"):
+    for title in (
+        "Line of sight — the steps",
+        "Walls — cover",
+        "Walls — blocked",
+        "Distance",
+        "Mission and objectives",
+    ):
         assert title in text
     # The verdicts under the diagrams, worked by hand: a straight line of five squares
     # crossing one wall away from the shooter is in cover; crossing two is blocked; the
@@ -157,7 +170,10 @@ def test_the_mission_mat_is_twelve_by_twelve_three_inch_squares_tiled_over_pages
 def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_out(workdir):
     from conftest import write
 
-    write(workdir, "content/missions.yaml", """
+    write(
+        workdir,
+        "content/missions.yaml",
+        """
         kind: grimdark-mission
         id: skirmish
         name: Skirmish
@@ -170,7 +186,8 @@ def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_ou
         name: Open ground
         grid: {columns: 10, rows: 10}
         deployment_depth: 0
-    """)
+    """,
+    )
     run = run_cli("build", "--paper", "letter", "-o", "out")
     assert run.code == 0, run.stderr
     skirmish = read_pdf(workdir / "out" / "grimdark" / "mat" / "skirmish.pdf")
@@ -197,21 +214,28 @@ SERGEANT = """
     weapons:
       - {name: Pistol, range: 12in, attacks: 1}
 """
-ARMY = """
+ARMY = (
+    """
     kind: grimdark-army
     id: first-army
     name: First Army
     points_limit: 500
     units:
       - {unit: sergeant}
-    ---""" + SERGEANT
+    ---"""
+    + SERGEANT
+)
 
 
 def words_on_page(pdf: Path, page: int = 1) -> list[tuple[str, float, float, float]]:
     """Each word of a PDF page with its box (left, top, right), in points from the top
     left, as poppler's `pdftotext -bbox` reads it."""
-    out = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(pdf), "-"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', out)
     return [(html.unescape(w), float(x0), float(y0), float(x1)) for x0, y0, x1, w in found]
 
@@ -222,8 +246,12 @@ def test_weapon_rules_too_long_for_their_column_wrap_and_the_row_grows(workdir):
     them, and the card builds."""
     from conftest import write
 
-    write(workdir, "content/army.yaml", ARMY + "      - {name: Chain Sword, attacks: 2, rules: [AP(2), Blast(3), Relentless]}\n"
-                                               "      - {name: Knife, attacks: 1}\n")
+    write(
+        workdir,
+        "content/army.yaml",
+        ARMY + "      - {name: Chain Sword, attacks: 2, rules: [AP(2), Blast(3), Relentless]}\n"
+        "      - {name: Knife, attacks: 1}\n",
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 0 and "error[" not in run.stderr and "warning[" not in run.stderr, run.stderr
     pdf = workdir / "out" / "grimdark" / "unit-cards" / "first-army.pdf"
@@ -245,7 +273,10 @@ def test_a_weapon_not_every_model_carries_is_printed_with_how_many_do(workdir):
     is its name alone."""
     from conftest import write
 
-    write(workdir, "content/army.yaml", """
+    write(
+        workdir,
+        "content/army.yaml",
+        """
         kind: grimdark-army
         id: strike
         name: Strike Force
@@ -265,12 +296,16 @@ def test_a_weapon_not_every_model_carries_is_printed_with_how_many_do(workdir):
           - {name: Grenade Launcher, range: 24in, attacks: 1, rules: [Blast(3)]}
           - {name: Plasma Gun, range: 24in, attacks: 1, count: 2, rules: [AP(2)]}
           - {name: Knife, attacks: 1, count: 5}
-        ---""" + textwrap.indent(SERGEANT, " " * 4))
+        ---"""
+        + textwrap.indent(SERGEANT, " " * 4),
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 0 and "error[" not in run.stderr and "warning[" not in run.stderr, run.stderr
     text = flat(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "strike.pdf"))
-    printed = {m.group(2): m.group(1) and int(m.group(1))
-               for m in re.finditer(r"(?:(\d+)× )?(Rifle|Grenade Launcher|Plasma Gun|Knife|Pistol)", text)}
+    printed = {
+        m.group(2): m.group(1) and int(m.group(1))
+        for m in re.finditer(r"(?:(\d+)× )?(Rifle|Grenade Launcher|Plasma Gun|Knife|Pistol)", text)
+    }
     assert printed == {"Rifle": None, "Grenade Launcher": 1, "Plasma Gun": 2, "Knife": None, "Pistol": None}
 
 
@@ -285,7 +320,7 @@ def test_a_weapons_table_longer_than_the_card_is_one_error_at_the_first_weapon_l
     assert len(errors) == 1, run.stderr
     lines = path.read_text().splitlines()
     line, col = int(errors[0].split(":")[1]), int(errors[0].split(":")[2])
-    first_out = lines[line - 1][col - 1:]
+    first_out = lines[line - 1][col - 1 :]
     assert first_out.startswith("{name: Rifle "), errors
     name = first_out.split(",")[0].removeprefix("{name: ")
     assert "grimdark-unit `sergeant` in `grimdark-unit-cards`: the weapons table runs off the card" in errors[0]
@@ -323,8 +358,11 @@ def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp
     theme.write_text(theme.read_text().replace("card_size: poker", "card_size: mini"))
     units = root / "content" / "grimdark" / "grimdark-unit.yaml"
     units.write_text(units.read_text().replace("name: Sergeant\n", "name: Sergeant of the Crimson Tooth Clan\n"))
-    found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout)
-             if "`grimdark-unit-cards`" in d["message"] and d["code"] == "layout.text-overflow"]
+    found = [
+        d
+        for d in json.loads(run_cli("validate", "--format", "json").stdout)
+        if "`grimdark-unit-cards`" in d["message"] and d["code"] == "layout.text-overflow"
+    ]
     assert found and all(re.fullmatch(r"shorten it to \d+ characters or fewer \(it has 34\)", d["hint"]) for d in found)
 
 
@@ -355,17 +393,23 @@ def test_unit_cards_end_with_the_armys_rules_in_full_and_mark_sheetgens_readings
 
 def test_the_reference_deck_has_the_combat_rules_and_the_hills_of_the_rulebook(built):
     text = flat(pdf_text(built / "reference" / "grimdark-reference.pdf"))
-    for words in ("Blast(X): ignores cover, and hits up to X models in the target square",
-                  "Psychic(X): enemy psychics within 6 squares", "Repair: once an activation",
-                  "cost 1 square of vertical movement up or down", "treat the side as dangerous terrain",
-                  "directly behind a hill has cover", "the rulebook's figure for them was lost",
-                  "† sheetgen's reading: the rulebook does not say how many rounds are played or who wins",
-                  "unit cards end with the full text of its rules"):
+    for words in (
+        "Blast(X): ignores cover, and hits up to X models in the target square",
+        "Psychic(X): enemy psychics within 6 squares",
+        "Repair: once an activation",
+        "cost 1 square of vertical movement up or down",
+        "treat the side as dangerous terrain",
+        "directly behind a hill has cover",
+        "the rulebook's figure for them was lost",
+        "† sheetgen's reading: the rulebook does not say how many rounds are played or who wins",
+        "unit cards end with the full text of its rules",
+    ):
         assert words in text, words
 
 
 def test_an_aircraft_card_prints_its_straight_move_not_the_ground_actions(workdir):
-    (workdir / "content" / "air.yaml").write_text(textwrap.dedent("""\
+    (workdir / "content" / "air.yaml").write_text(
+        textwrap.dedent("""\
         kind: grimdark-army
         id: air
         name: Air Wing
@@ -380,7 +424,9 @@ def test_an_aircraft_card_prints_its_straight_move_not_the_ground_actions(workdi
         cost: 200
         special_rules: [Aircraft, Tough(6)]
         weapons: [{name: Cannon, range: 24in, attacks: 2, count: 2}]
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 0, run.stderr
     text = flat(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "air.pdf"))
@@ -391,12 +437,15 @@ def test_an_aircraft_card_prints_its_straight_move_not_the_ground_actions(workdi
 
 def test_a_broken_glossary_holds_back_the_unit_cards_and_says_only_that(workdir):
     shutil.copytree(GRIMDARK, workdir / "content" / "grimdark")
-    (workdir / "content" / "grimdark" / "glossary.yaml").write_text(textwrap.dedent("""\
+    (workdir / "content" / "grimdark" / "glossary.yaml").write_text(
+        textwrap.dedent("""\
         kind: grimdark-rules
         id: grimdark-special-rules
         rules:
           - {name: Tough, rating: maybe, short: Takes {X} wounds.}
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 1
     assert "content/grimdark/glossary.yaml:4:" in run.stderr and "unknown-rule" not in run.stderr

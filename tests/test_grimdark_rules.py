@@ -9,10 +9,16 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
+
 from sheetgen.rules.grimdark.profile import (
-    ProfileError, RuleRef, inches_to_squares, movement, occupancy, parse_range, parse_rule,
+    ProfileError,
+    RuleRef,
+    inches_to_squares,
+    movement,
+    occupancy,
+    parse_range,
+    parse_rule,
 )
 
 GRIMDARK_FIXTURES = sorted((FIXTURES / "grimdark").glob("*.yaml"))
@@ -35,8 +41,25 @@ def test_the_bundled_grimdark_content_is_clean(bundled):
 
 
 # The issue's conversion table (inches ÷ 3, rounded), worked by hand.
-@pytest.mark.parametrize("inches, squares", [(4, 1), (6, 2), (8, 3), (12, 4), (18, 6), (24, 8), (30, 10), (36, 12),
-                                             (1, 0), (2, 1), (9, 3), (10, 3), (11, 4), (13.5, 5)])
+@pytest.mark.parametrize(
+    "inches, squares",
+    [
+        (4, 1),
+        (6, 2),
+        (8, 3),
+        (12, 4),
+        (18, 6),
+        (24, 8),
+        (30, 10),
+        (36, 12),
+        (1, 0),
+        (2, 1),
+        (9, 3),
+        (10, 3),
+        (11, 4),
+        (13.5, 5),
+    ],
+)
 def test_inches_convert_to_squares(inches, squares):
     assert inches_to_squares(inches) == squares
 
@@ -56,8 +79,9 @@ def test_ranges_are_read_in_inches_or_squares():
 def shooters(*ranges: str) -> str:
     """A unit of five with one weapon for each range, written as given."""
     weapons = "".join(f"  - {{name: Gun {i}, range: {r}, attacks: 1}}\n" for i, r in enumerate(ranges, 1))
-    return ("kind: grimdark-unit\nid: squad\nname: Squad\nsize: 5\nquality: 4\ndefense: 5\ncost: 60\n"
-            "weapons:\n" + weapons)
+    return (
+        "kind: grimdark-unit\nid: squad\nname: Squad\nsize: 5\nquality: 4\ndefense: 5\ncost: 60\nweapons:\n" + weapons
+    )
 
 
 def test_a_range_without_its_unit_is_an_error_at_it_naming_both_ways_to_write_it(workdir):
@@ -70,7 +94,8 @@ def test_a_range_without_its_unit_is_an_error_at_it_naming_both_ways_to_write_it
     lines = path.read_text().splitlines()
     assert [(d["line"], d["column"], d["severity"], d["code"]) for d in found] == [
         (9, lines[8].index("24") + 1, "error", "grimdark.range-without-unit"),
-        (10, lines[9].index('"13.5"') + 1, "error", "grimdark.range-without-unit")]
+        (10, lines[9].index('"13.5"') + 1, "error", "grimdark.range-without-unit"),
+    ]
     forms = [re.findall(r"`([^`]+)`", d["hint"]) for d in found]
     assert forms == [["24in", "8sq"], ["13.5in", "5sq"]]  # inches ÷ 3, rounded half up
     assert "(8 squares)" in found[0]["hint"] and "(5 squares)" in found[1]["hint"]
@@ -84,7 +109,10 @@ def test_a_weapon_rule_among_the_units_rules_is_a_warning_at_it(workdir):
     """Rules the glossary marks `weapon: true` (AP and Blast shipped, and a project's
     own) are a warning where the unit lists them, with a hint naming where they go; the
     unit's own rules are not."""
-    write(workdir, "content/rules.yaml", """
+    write(
+        workdir,
+        "content/rules.yaml",
+        """
         kind: grimdark-rules
         id: house-rules
         rules:
@@ -92,8 +120,12 @@ def test_a_weapon_rule_among_the_units_rules_is_a_warning_at_it(workdir):
             rating: true
             weapon: true
             short: Each wound counts {X} times.
-    """)
-    path = write(workdir, "content/unit.yaml", """
+    """,
+    )
+    path = write(
+        workdir,
+        "content/unit.yaml",
+        """
         kind: grimdark-unit
         id: squad
         name: Squad
@@ -105,13 +137,15 @@ def test_a_weapon_rule_among_the_units_rules_is_a_warning_at_it(workdir):
         weapons:
           - {name: Rifle, range: 24in, attacks: 1, count: 5}
           - {name: Grenade Launcher, range: 24in, attacks: 1, rules: [Blast(3)]}
-    """)
+    """,
+    )
     run, found = validate_json()
     assert run.code == 0 and run_cli("validate", "--strict").code == 1
     rules_line = path.read_text().splitlines()[7]
     assert [(d["line"], d["column"], d["severity"], d["code"]) for d in found] == [
         (8, rules_line.index(rule) + 1, "warning", "grimdark.weapon-rule-on-unit")
-        for rule in ('"Blast(3)"', "AP(2)", "Deadly(3)")]
+        for rule in ('"Blast(3)"', "AP(2)", "Deadly(3)")
+    ]
     blast, ap, deadly = found
     assert "`Blast(3)`" in blast["message"] and "`Grenade Launcher` has `Blast(3)` already" in blast["hint"]
     for d, label in ((ap, "AP(2)"), (deadly, "Deadly(3)")):
@@ -153,7 +187,10 @@ def test_occupancy_follows_the_six_model_square():
 
 
 def test_show_json_prints_both_ranges_and_the_derived_card(workdir):
-    write(workdir, "content/unit.yaml", """
+    write(
+        workdir,
+        "content/unit.yaml",
+        """
         kind: grimdark-unit
         id: assault-squad
         name: Assault Squad
@@ -165,7 +202,8 @@ def test_show_json_prints_both_ranges_and_the_derived_card(workdir):
         weapons:
           - {name: Rifle, range: 24in, attacks: 1}          # or range: 8sq; none for melee
           - {name: Heavy Blade, attacks: 2, rules: [AP(1)]}
-    """)
+    """,
+    )
     run = run_cli("show", "content/unit.yaml", "--json")
     assert run.code == 0, run.stderr
     d = json.loads(run.stdout)["derived"]
@@ -186,8 +224,22 @@ def test_army_totals_points_with_joined_heroes(bundled):
     assert line["unit"] == "warden-line" and line["points"] == 170 and line["heroes"][0]["unit"] == "warden-captain"
 
 
-COMMON_RULES = ("Fearless", "Rending", "Impact(2)", "Reliable", "Furious", "Regeneration", "Stealth", "Strider",
-                "Relentless", "Deadly(3)", "Poison", "Sniper", "Indirect", "Counter")
+COMMON_RULES = (
+    "Fearless",
+    "Rending",
+    "Impact(2)",
+    "Reliable",
+    "Furious",
+    "Regeneration",
+    "Stealth",
+    "Strider",
+    "Relentless",
+    "Deadly(3)",
+    "Poison",
+    "Sniper",
+    "Indirect",
+    "Counter",
+)
 
 
 def test_the_common_rules_are_known_and_marked_as_sheetgens_reading(workdir):
@@ -195,7 +247,10 @@ def test_the_common_rules_are_known_and_marked_as_sheetgens_reading(workdir):
     warning, a card line for each, and each marked reconstructed in the shipped data."""
     weapon_rules = {"Rending", "Deadly(3)", "Poison", "Sniper", "Indirect", "Reliable", "Counter"}
     unit_rules = [r for r in COMMON_RULES if r not in weapon_rules]
-    write(workdir, "content/unit.yaml", f"""
+    write(
+        workdir,
+        "content/unit.yaml",
+        f"""
         kind: grimdark-unit
         id: veterans
         name: Veterans
@@ -206,7 +261,8 @@ def test_the_common_rules_are_known_and_marked_as_sheetgens_reading(workdir):
         special_rules: [{", ".join(unit_rules)}, Psychic(2)]
         weapons:
           - {{name: Long Gun, range: 24in, attacks: 1, rules: [{", ".join(sorted(weapon_rules))}]}}
-    """)
+    """,
+    )
     run = run_cli("show", "content/unit.yaml", "--json")
     assert run.code == 0 and "unknown-rule" not in run.stderr, run.stderr
     d = json.loads(run.stdout)["derived"]
@@ -224,7 +280,10 @@ def test_the_common_rules_are_known_and_marked_as_sheetgens_reading(workdir):
 
 
 def test_a_one_model_unit_may_carry_a_weapon_twice(workdir):
-    write(workdir, "content/unit.yaml", """
+    write(
+        workdir,
+        "content/unit.yaml",
+        """
         kind: grimdark-unit
         id: tank
         name: Tank
@@ -233,7 +292,8 @@ def test_a_one_model_unit_may_carry_a_weapon_twice(workdir):
         cost: 200
         special_rules: [Tough(9)]
         weapons: [{name: Heavy Flamer, range: 12in, attacks: 6, count: 2}]
-    """)
+    """,
+    )
     run = run_cli("show", "content/unit.yaml", "--json")
     assert run.code == 0, run.stderr
     assert json.loads(run.stdout)["derived"]["weapons"][0]["count"] == 2
@@ -276,12 +336,16 @@ def test_how_heroes_join_is_the_glossarys_data(workdir):
     write(workdir, "content/army.yaml", army)
     run, found = validate_json()
     assert run.code == 1 and [d["code"] for d in found] == ["grimdark.too-many-heroes"]
-    write(workdir, "content/house.yaml", """
+    write(
+        workdir,
+        "content/house.yaml",
+        """
         kind: grimdark-rules
         id: house-rules
         joining: {heroes_per_unit: 2, min_unit_size: 2, reconstructed: our club's rule}
         rules:
           - {name: Banner, short: Friends nearby re-roll morale.}
-    """)
+    """,
+    )
     run, found = validate_json()
     assert run.code == 0 and found == []

@@ -59,7 +59,7 @@ def read_blocks(text: str) -> list[Block]:
             continue
         end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
         if fence.group(1) in RUN_LANGUAGES:
-            blocks.append(_block(fence.group(1), lines[i + 1:end], i + 1, _mark(lines[:i])))
+            blocks.append(_block(fence.group(1), lines[i + 1 : end], i + 1, _mark(lines[:i])))
         i = end + 1
     return blocks
 
@@ -113,8 +113,15 @@ def run_guide(text: str, folder: Path, name: str) -> None:
         if block.skip:
             continue
         script = f"set -euo pipefail\n{block.script}\npwd > '{where}'\n"
-        done = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=120)
+        done = subprocess.run(
+            ["bash", "-c", script],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=120,
+        )
         printed = done.stdout
         context = f"{name}:{block.line}: block\n{block.script}\nprinted:\n{printed}"
         if block.fails_with is None:
@@ -197,14 +204,17 @@ def test_runner_runs_a_guide_that_does_as_shown(tmp_path: Path) -> None:
     assert (tmp_path / "guide" / "project" / "notes.txt").is_file()
 
 
-@pytest.mark.parametrize("wrong, says", [
-    (GOOD.replace("cat notes.txt", "cat note.txt"), "expected 0"),
-    (GOOD.replace("a\nb\n```", "b\na\n```"), "not printed (in order)"),
-    (GOOD.replace("; exit 1", ""), "expected a failure"),
-    (GOOD.replace("fails: no such file", "fails: permission denied"), "'permission denied' not printed"),
-    (GOOD.replace("<!-- skip -->\n", ""), "expected 0"),
-    (GOOD.replace("```sh\nmkdir", "```sh\nsheetgen --no-such-option\nmkdir"), "expected 0"),
-])
+@pytest.mark.parametrize(
+    "wrong, says",
+    [
+        (GOOD.replace("cat notes.txt", "cat note.txt"), "expected 0"),
+        (GOOD.replace("a\nb\n```", "b\na\n```"), "not printed (in order)"),
+        (GOOD.replace("; exit 1", ""), "expected a failure"),
+        (GOOD.replace("fails: no such file", "fails: permission denied"), "'permission denied' not printed"),
+        (GOOD.replace("<!-- skip -->\n", ""), "expected 0"),
+        (GOOD.replace("```sh\nmkdir", "```sh\nsheetgen --no-such-option\nmkdir"), "expected 0"),
+    ],
+)
 def test_runner_fails_a_guide_that_does_not(tmp_path: Path, wrong: str, says: str) -> None:
     with pytest.raises(AssertionError, match=re.escape(says)):
         run_guide(wrong, tmp_path, "wrong.md")
@@ -222,6 +232,7 @@ def test_the_sheetgen_a_guide_runs_is_this_environments(tmp_path: Path) -> None:
     found = shutil.which("sheetgen", path=path)
     assert found is not None
     version = subprocess.run([found, "--version"], capture_output=True, text=True, check=True).stdout
-    here = subprocess.run([sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True,
-                          check=True).stdout
+    here = subprocess.run(
+        [sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True, check=True
+    ).stdout
     assert version == here

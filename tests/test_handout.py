@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from conftest import MM, rasterize_pdf, read_pdf, run_cli, write
 from pdfops import read_geometry, read_marks
 from test_build import deck
@@ -99,7 +98,10 @@ def test_a_long_cover_title_wraps_in_the_band_above_the_byline(workdir, title, l
 
 def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: shop
         title: For the printer
@@ -109,7 +111,8 @@ def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):
             include: {kind: reference-deck, product: reference}
           - title: Notes
             text: A divider page, which also gets crop marks.
-    """)
+    """,
+    )
     assert run_cli("build").code == 0
     reader = read_pdf(workdir / "output/handouts/bundle/shop.pdf")
     cards = read_pdf(workdir / "output/handouts/bundle/shop-cards.pdf").pages
@@ -126,13 +129,18 @@ def test_print_shop_pages_have_bleed_and_marks_outside_the_trim(workdir):
     for s in marks:
         assert abs(s.x2 - s.x1) + abs(s.y2 - s.y1) == pytest.approx(3 * MM, abs=0.01)  # as long as a deck sheet's
         for x, y in ((s.x1, s.y1), (s.x2, s.y2)):
-            assert not (float(trim.left) - 3 * MM < x < float(trim.right) + 3 * MM
-                        and float(trim.bottom) - 3 * MM < y < float(trim.top) + 3 * MM)
+            assert not (
+                float(trim.left) - 3 * MM < x < float(trim.right) + 3 * MM
+                and float(trim.bottom) - 3 * MM < y < float(trim.top) + 3 * MM
+            )
 
 
 def test_a_handout_names_unknown_documents_and_products(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -148,7 +156,8 @@ def test_a_handout_names_unknown_documents_and_products(workdir):
         sections:
           - title: Typo in a product
             include: {kind: reference-deck, product: refrence}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = {(d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
     assert found[(6, 63, "content.unknown-reference")]["hint"] == "did you mean `basics`?"
@@ -190,7 +199,7 @@ def page_in_bundle(text: str, bundle: list[str]) -> int | None:
     """Where a product's page (by its text) is in a bundle: as it is, or with the bundle's
     page number after it."""
     for n, page in enumerate(bundle):
-        if page == text or (page.startswith(text) and page[len(text):].strip().isdigit()):
+        if page == text or (page.startswith(text) and page[len(text) :].strip().isdigit()):
             return n
     return None
 
@@ -285,8 +294,10 @@ def test_a_handout_not_built_for_a_document_it_was_not_given_says_why(tmp_path, 
     write(root, "content/handout.yaml", GRIMDARK_KIT)
     army = root / "content/grimdark/grimdark-army.yaml"
     army.write_text(army.read_text().replace("points_limit: 150", "points_limit: 15"))
-    said = ("content/grimdark/grimdark-army.yaml:3:1: warning[build.not-rebuilt]: handouts/bundle/kit is not "
-            "{} while grimdark-army `first-army` has errors")
+    said = (
+        "content/grimdark/grimdark-army.yaml:3:1: warning[build.not-rebuilt]: handouts/bundle/kit is not "
+        "{} while grimdark-army `first-army` has errors"
+    )
     built = run_cli("build", "content/handout.yaml")
     assert said.format("built") in built.stderr and "1 not built" in built.stderr  # never built before
     assert "`sheetgen validate content/grimdark/grimdark-army.yaml` shows its errors" in built.stderr
@@ -299,13 +310,20 @@ def test_a_handout_not_built_for_a_document_it_was_not_given_says_why(tmp_path, 
 def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdir, asked, paper):
     """The handout asks for Letter over the theme's A4, and the command line's `--paper`
     over both: the error names the paper the handout was laid out on."""
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: house
         paper: a4
         printable_margin: 25mm
-    """)
-    write(workdir, "content/hero.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/hero.yaml",
+        """
         kind: tricube-character
         id: hedda
         name: Hedda Stonebrook
@@ -316,8 +334,12 @@ def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdi
         quirks: [Short-tempered]
         karma: 3
         resolve: 3
-    """)
-    write(workdir, "content/handout.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -325,7 +347,8 @@ def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdi
         sections:
           - title: Heroes
             include: {kind: tricube-character, product: tricube-character-sheet}
-    """)
+    """,
+    )
     run = run_cli("validate", "--format", "json", *asked)
     found = [d for d in json.loads(run.stdout) if d["code"] == "theme.margin-too-wide"]
     kit = [d for d in found if "`handouts/bundle/kit`" in d["message"]]
@@ -337,7 +360,10 @@ def test_a_margin_too_wide_for_a_handout_names_the_paper_it_is_printed_on(workdi
 
 def test_without_dividers_a_section_of_words_alone_prints_and_only_an_includes_text_is_warned_of(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -348,12 +374,15 @@ def test_without_dividers_a_section_of_words_alone_prints_and_only_an_includes_t
           - title: Rules
             text: Cut these out.
             include: {kind: reference-deck}
-    """)
+    """,
+    )
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0, result.stderr
     warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
-    assert warnings == ["content/handout.yaml:9:11: warning[handout.text-without-divider]: a section's text prints "
-                        "on its divider page, and this handout has `dividers: false`"], result.stderr
+    assert warnings == [
+        "content/handout.yaml:9:11: warning[handout.text-without-divider]: a section's text prints "
+        "on its divider page, and this handout has `dividers: false`"
+    ], result.stderr
     reader = read_pdf(workdir / "output/handouts/bundle/kit.pdf")
     starts = section_starts(reader)
     assert list(starts) == ["Blank sheets", "Rules"]
@@ -371,7 +400,8 @@ def test_a_print_shop_handout_has_no_pages_for_sections_of_cards_alone(tmp_path,
     # The deck's section has text, which a section with no page cannot print: said at the text.
     warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
     assert len(warnings) == 1 and warnings[0].startswith(
-        "content/handout.yaml:11:11: warning[handout.text-not-printed]:"), result.stderr
+        "content/handout.yaml:11:11: warning[handout.text-not-printed]:"
+    ), result.stderr
     folder = root / "output/handouts/bundle"
     reader = read_pdf(folder / "table-kit.pdf")
     cards_only = ["House rules", "The party"]
@@ -388,7 +418,7 @@ def test_a_print_shop_handout_has_no_pages_for_sections_of_cards_alone(tmp_path,
     # The card numbers the contents give are the cards PDF's page labels: each front, then its back.
     party = next(m for m in cards.outline if not isinstance(m, list) and m.title == "The party")
     at = cards.get_destination_page_number(party)
-    assert cards.page_labels[at:at + 2] == ["card 3", "card 3 back"]
+    assert cards.page_labels[at : at + 2] == ["card 3", "card 3 back"]
     assert cards.page_labels[:4] == ["card 1", "card 1 back", "card 2", "card 2 back"]
 
 
@@ -410,8 +440,12 @@ sections:
 
 
 def form_fields(reader) -> list[str]:
-    return [a.get_object()["/T"] for page in reader.pages for a in page.get("/Annots") or []
-            if a.get_object().get("/Subtype") == "/Widget"]
+    return [
+        a.get_object()["/T"]
+        for page in reader.pages
+        for a in page.get("/Annots") or []
+        if a.get_object().get("/Subtype") == "/Widget"
+    ]
 
 
 def test_a_handout_includes_blank_products_one_sided_with_their_own_fields(tmp_path, monkeypatch):
@@ -431,7 +465,7 @@ def test_a_handout_includes_blank_products_one_sided_with_their_own_fields(tmp_p
     sheet = texts[starts["Spare sheets"][0] + 2]
     assert "Tricube Tales character sheet" in sheet and "Hedda" not in sheet
     assert "KUBOS character sheet" in texts[starts["KUBOS sheets"][0] + 2]
-    assert "QUANTUMIZATION" in " ".join(texts[starts["Odds"][0]:]).upper()
+    assert "QUANTUMIZATION" in " ".join(texts[starts["Odds"][0] :]).upper()
     # The KUBOS blank brings the KUBOS notice, though no KUBOS document is in the bundle.
     assert "Liam Brennan" in texts[1]
     # Each sheet's form fields are its own: typing a name into one fills no other.
@@ -441,7 +475,10 @@ def test_a_handout_includes_blank_products_one_sided_with_their_own_fields(tmp_p
 
 
 def test_a_blank_product_a_handout_cannot_include_is_an_error_at_its_name(workdir):
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -454,13 +491,16 @@ def test_a_blank_product_a_handout_cannot_include_is_an_error_at_its_name(workdi
             include: {product: nets}
           - title: A print-shop twin is not a choice
             include: {blank: cubes-odds-cards-print-shop}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     assert result.code == 1
     found = {(d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
     typo = found[(6, 22, "handout.unknown-blank")]
     assert typo["message"] == "there is no blank product `cubes-blank-recordsheet`"
-    assert typo["hint"].startswith("did you mean `cubes-blank-record-sheet`? (blank products: cubes-blank-record-sheet,")
+    assert typo["hint"].startswith(
+        "did you mean `cubes-blank-record-sheet`? (blank products: cubes-blank-record-sheet,"
+    )
     assert "kubos-blank-character-sheet" in typo["hint"] and "print-shop" not in typo["hint"]
     assert "`kind:`" in found[(8, 44, "handout.blank-with-documents")]["message"]
     assert (10, 14, "handout.include-nothing") in found
@@ -485,8 +525,9 @@ def test_a_print_shop_handout_has_no_form_fields_and_every_font_embedded(tmp_pat
             font = font.get_object()
             descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
             descriptor = descendant.get("/FontDescriptor")
-            assert descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile2", "/FontFile3")), \
+            assert descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile2", "/FontFile3")), (
                 font.get("/BaseFont")
+            )
     assert form_fields(read_pdf(root / "output/handouts/bundle/play.pdf"))  # on screen: still fillable
 
 
@@ -510,7 +551,8 @@ def test_a_handout_prints_each_pages_number_on_empty_paper_inside_the_printable_
     from PIL import ImageChops
 
     handout = HANDOUT.replace("paper: letter", f"paper: letter\nprofile: {profile}") + (
-        "  - title: Notes\n    text: Photocopy these for your players.\n")  # a page in either profile
+        "  - title: Notes\n    text: Photocopy these for your players.\n"
+    )  # a page in either profile
     reader = built_kit(workdir, handout)
     numbered = workdir / "numbered.pdf"
     numbered.write_bytes((workdir / "output/handouts/bundle/kit.pdf").read_bytes())
@@ -536,8 +578,12 @@ def test_a_handout_prints_each_pages_number_on_empty_paper_inside_the_printable_
         page = reader.pages[n]
         box = page.trimbox if profile == "print-shop" else page.mediabox  # the paper, trimmed
         height = float(page.mediabox.height)
-        trim = (float(box.left) / 72 * 60, (height - float(box.top)) / 72 * 60,
-                float(box.right) / 72 * 60, (height - float(box.bottom)) / 72 * 60)
+        trim = (
+            float(box.left) / 72 * 60,
+            (height - float(box.top)) / 72 * 60,
+            float(box.right) / 72 * 60,
+            (height - float(box.bottom)) / 72 * 60,
+        )
         inside = 5 * dpi_mm  # the default printable margin, from the paper's edge or the trim
         assert x0 >= trim[0] + inside - 1 and y0 >= trim[1] + inside - 1, labels[n]
         assert x1 <= trim[2] - inside + 1 and y1 <= trim[3] - inside + 1, labels[n]
@@ -556,17 +602,40 @@ def test_the_ink_a_page_number_avoids_is_where_the_page_prints_it(tmp_path):
 
     from sheetgen.fonts import default_faces, load_metrics
     from sheetgen.layout.folios import ink_boxes
-    from sheetgen.layout.text import measure
     from sheetgen.layout.primitives import Group, LayoutDocument, Page, Path, Rect, Text
+    from sheetgen.layout.text import measure
     from sheetgen.render.pdf import render_pdf
 
     face = default_faces()["bold"]
     shapes = [
         Group((Rect(0, 0, 40 * MM, 8 * MM, stroke=None, fill="#000000"),), dx=60 * MM, dy=60 * MM, rotate=30),
-        Group((Group((Path((("M", 0, 0), ("L", 30 * MM, 0), ("L", 30 * MM, 12 * MM), ("Z",)), stroke=None,
-                           fill="#000000"),), dx=5 * MM, rotate=-50),), dx=120 * MM, dy=150 * MM),
-        Text(40 * MM, 230 * MM, "Turned words", face, 18, "#000000", measure(load_metrics(face.path), "Turned words") * 18,
-             angle=20),
+        Group(
+            (
+                Group(
+                    (
+                        Path(
+                            (("M", 0, 0), ("L", 30 * MM, 0), ("L", 30 * MM, 12 * MM), ("Z",)),
+                            stroke=None,
+                            fill="#000000",
+                        ),
+                    ),
+                    dx=5 * MM,
+                    rotate=-50,
+                ),
+            ),
+            dx=120 * MM,
+            dy=150 * MM,
+        ),
+        Text(
+            40 * MM,
+            230 * MM,
+            "Turned words",
+            face,
+            18,
+            "#000000",
+            measure(load_metrics(face.path), "Turned words") * 18,
+            angle=20,
+        ),
     ]
     for n, item in enumerate(shapes):
         pdf = tmp_path / f"shape{n}.pdf"
@@ -575,7 +644,11 @@ def test_the_ink_a_page_number_avoids_is_where_the_page_prints_it(tmp_path):
         x0, y0, x1, y1 = image.point(lambda v: 255 if v < 128 else 0).getbbox()  # the ink, in points
         (box,) = ink_boxes((item,))
         slack = 2 if isinstance(item, Text) else 1  # a run of text: its font's height, not its letters'
-        assert box.x <= x0 + 1 and box.y <= y0 + 1 and box.right >= x1 - 1 and box.bottom >= y1 - 1, (n, box, (x0, y0, x1, y1))
+        assert box.x <= x0 + 1 and box.y <= y0 + 1 and box.right >= x1 - 1 and box.bottom >= y1 - 1, (
+            n,
+            box,
+            (x0, y0, x1, y1),
+        )
         assert box.x >= x0 - slack * MM and box.right <= x1 + slack * MM, (n, box, (x0, y0, x1, y1))
         assert box.y >= y0 - 3 * slack * MM and box.bottom <= y1 + 3 * slack * MM, (n, box, (x0, y0, x1, y1))
 
@@ -619,8 +692,12 @@ def png(width: int, height: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     rows = b"".join(b"\x00" + b"\xc0\x40\x20" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 WORDS_ALONE = """
@@ -657,12 +734,17 @@ def test_a_handout_s_text_wraps_lines_as_markdown_and_its_cover_has_a_subtitle_a
     assert len(images) == 1 and images[0].image.size == (40, 20)
 
 
-@pytest.mark.parametrize("where, code, words", [
-    ("../../outside.png", "handout.image-outside-project", "outside the project"),
-    ("art/missing.png", "handout.bad-image", "looked for content/art/missing.png"),
-    ("art/not-a-picture.png", "handout.bad-image", "not a PNG or JPEG"),
-])
-def test_a_cover_image_outside_the_project_missing_or_not_a_picture_is_an_error_at_its_line(workdir, where, code, words):
+@pytest.mark.parametrize(
+    "where, code, words",
+    [
+        ("../../outside.png", "handout.image-outside-project", "outside the project"),
+        ("art/missing.png", "handout.bad-image", "looked for content/art/missing.png"),
+        ("art/not-a-picture.png", "handout.bad-image", "not a PNG or JPEG"),
+    ],
+)
+def test_a_cover_image_outside_the_project_missing_or_not_a_picture_is_an_error_at_its_line(
+    workdir, where, code, words
+):
     (workdir / "content" / "art").mkdir()
     (workdir / "content" / "art" / "not-a-picture.png").write_text("hello")
     (workdir.parent / "outside.png").write_bytes(png(4, 4))  # beside the project folder

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageStat
-
 from conftest import rasterize_pdf, run_cli, write
+from PIL import Image, ImageStat
 from test_cubit_support import copy_cubit_content
 
 PRODUCTS = ["net/bloost.pdf", "stickers/temporary-upgrades.pdf", "blank/grid-mat.pdf"]

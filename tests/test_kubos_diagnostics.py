@@ -7,7 +7,6 @@ import re
 import shutil
 
 import pytest
-
 from conftest import DATA, FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
 
 KUBOS = FIXTURES / "kubos"
@@ -150,34 +149,55 @@ def codes_of(path: str) -> list[tuple[int, str]]:
     return [(d["line"], d["code"]) for d in found]
 
 
-@pytest.mark.parametrize("hp, fp, adventures, expected", [
-    (6, 6, 0, []),  # a new character as the rules make one
-    (7, 6, 0, [(5, "kubos.new-character-start")]),
-    (6, 5, 0, [(6, "kubos.new-character-start")]),  # FP spent before the first adventure ends
-    (7, 7, 0, [(5, "kubos.new-character-start"), (6, "kubos.new-character-start")]),
-    (9, 2, 3, []),  # three adventures, three HP bought
-    (10, 2, 3, [(5, "kubos.hp-above-adventures")]),
-    (6, 0, 4, []),  # a veteran who never bought HP
-    (5, 6, 4, [(5, "kubos.hp-below-start")]),
-    (0, 6, 0, [(5, "kubos.hp-below-start")]),
-])
+@pytest.mark.parametrize(
+    "hp, fp, adventures, expected",
+    [
+        (6, 6, 0, []),  # a new character as the rules make one
+        (7, 6, 0, [(5, "kubos.new-character-start")]),
+        (6, 5, 0, [(6, "kubos.new-character-start")]),  # FP spent before the first adventure ends
+        (7, 7, 0, [(5, "kubos.new-character-start"), (6, "kubos.new-character-start")]),
+        (9, 2, 3, []),  # three adventures, three HP bought
+        (10, 2, 3, [(5, "kubos.hp-above-adventures")]),
+        (6, 0, 4, []),  # a veteran who never bought HP
+        (5, 6, 4, [(5, "kubos.hp-below-start")]),
+        (0, 6, 0, [(5, "kubos.hp-below-start")]),
+    ],
+)
 def test_hp_and_fate_points_follow_creation_and_advancement(with_tables, hp, fp, adventures, expected):
     assert codes_of(hero(with_tables, hp, fp, adventures)) == expected
 
 
-@pytest.mark.parametrize("text, line, column", [
-    ("kind: kubos-character\nid: miser\nname: Miser\n"
-     "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
-     "hp: 6\nfate_points: 6\nadventures: 1\ncoins: 1000000000\n", 8, 8),
-    ("kind: kubos-character\nid: elder\nname: Elder\n"
-     "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
-     "hp: 6\nfate_points: 6\nadventures: 1000000000\n", 7, 13),
-    ("kind: kubos-character\nid: packer\nname: Packer\n"
-     "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
-     "hp: 6\nfate_points: 6\nadventures: 1\nitems: [{name: Sand, count: 1000000000}]\n", 8, 29),
-    ("kind: kubos-monster\nid: hoarder\nname: Hoarder\ntype: dragon\nhp: 20\n"
-     "treasure: {coins: 1000000000}\n", 6, 19),
-])
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        (
+            "kind: kubos-character\nid: miser\nname: Miser\n"
+            "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
+            "hp: 6\nfate_points: 6\nadventures: 1\ncoins: 1000000000\n",
+            8,
+            8,
+        ),
+        (
+            "kind: kubos-character\nid: elder\nname: Elder\n"
+            "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
+            "hp: 6\nfate_points: 6\nadventures: 1000000000\n",
+            7,
+            13,
+        ),
+        (
+            "kind: kubos-character\nid: packer\nname: Packer\n"
+            "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
+            "hp: 6\nfate_points: 6\nadventures: 1\nitems: [{name: Sand, count: 1000000000}]\n",
+            8,
+            29,
+        ),
+        (
+            "kind: kubos-monster\nid: hoarder\nname: Hoarder\ntype: dragon\nhp: 20\ntreasure: {coins: 1000000000}\n",
+            6,
+            19,
+        ),
+    ],
+)
 def test_absurd_counts_are_errors_at_their_value(with_tables, text, line, column):
     (with_tables / "content" / "absurd.yaml").write_text(text, encoding="utf-8")
     _, found = validate_json(str(with_tables / "content" / "absurd.yaml"))
@@ -192,7 +212,8 @@ def test_the_rules_extremes_are_accepted(with_tables):
         "kind: kubos-monster\nid: wyrm\nname: Wyrm\ntype: dragon\nhp: 216\ntreasure: {coins: 2160}\n---\n"
         "kind: kubos-monster\nid: warlord\nname: Warlord\ntype: humanoid\nrank: commander\nsize: large\n"
         "attributes: {skill: 2, shoot: 2, strength: 4, sneak: 1, slight: 1, senses: 1}\nhp: 24\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     run = run_cli("validate", "--strict")
     assert run.code == 0, run.stderr
 
@@ -221,7 +242,8 @@ def test_absurd_numbers_are_content_errors_before_layout(with_tables):
         "kind: kubos-character\nid: titan\nname: Titan\n"
         "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}\n"
         "hp: 1000000000\nfate_points: 6\nadventures: 3\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 1
     assert "Traceback" not in run.stdout + run.stderr
@@ -257,7 +279,11 @@ def test_bad_types_are_diagnostics_not_crashes(with_tables):
 
 def rule_codes() -> set[str]:
     """Every `kubos.*` code the game's modules can report."""
-    sources = [*(REPO / "sheetgen").glob("*/kubos*.py"), *(REPO / "sheetgen/rules/kubos").glob("*.py"), *(REPO / "sheetgen/layout/sheets/kubos").glob("*.py")]
+    sources = [
+        *(REPO / "sheetgen").glob("*/kubos*.py"),
+        *(REPO / "sheetgen/rules/kubos").glob("*.py"),
+        *(REPO / "sheetgen/layout/sheets/kubos").glob("*.py"),
+    ]
     codes: set[str] = set()
     for path in sources:
         codes.update(re.findall(r'"(kubos\.[a-z-]+)"', path.read_text(encoding="utf-8")))

@@ -10,7 +10,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import SVG_NS, read_pdf, run_cli, svg_root
 from test_kubos_outputs import KUBOS_CONTENT
 
@@ -81,17 +80,26 @@ def test_every_writing_area_of_the_blank_sheet_has_a_field(blank):
     assert set(fields) == set(form), "the PDF's form holds the fields the layout places"
     assert len(hp) == 24 and len(circles) == 24
     for x, y, w, h in hp:
-        on = [n for n, (fx, fy, fw, fh) in fields.items() if abs(fx - x) < 0.1 and abs(fy - y) < 0.1
-              and abs(fw - w) < 0.1 and abs(fh - h) < 0.1]
+        on = [
+            n
+            for n, (fx, fy, fw, fh) in fields.items()
+            if abs(fx - x) < 0.1 and abs(fy - y) < 0.1 and abs(fw - w) < 0.1 and abs(fh - h) < 0.1
+        ]
         assert len(on) == 1 and form[on[0]] == "/Btn", f"the HP box at {x:.0f}, {y:.0f} has no check box"
     for cx, cy, r in circles:
-        on = [n for n, (fx, fy, fw, fh) in fields.items() if abs(fx + fw / 2 - cx) < 0.1 and abs(fy + fh / 2 - cy) < 0.1
-              and fw <= 2 * r]
+        on = [
+            n
+            for n, (fx, fy, fw, fh) in fields.items()
+            if abs(fx + fw / 2 - cx) < 0.1 and abs(fy + fh / 2 - cy) < 0.1 and fw <= 2 * r
+        ]
         assert len(on) == 1 and form[on[0]] == "/Btn", f"the fate-point circle at {cx:.0f}, {cy:.0f} has no check box"
     assert len(lines) >= 9 + 2 + 18 + 6  # identity, armour and coins, items, magic items and notes
     for x0, x1, y in lines:
-        on = [(fx, fx + fw) for n, (fx, fy, fw, fh) in fields.items()
-              if abs(fy + fh - y) <= 2.5 and fx >= x0 - 0.5 and fx + fw <= x1 + 0.5 and form[n] == "/Tx"]
+        on = [
+            (fx, fx + fw)
+            for n, (fx, fy, fw, fh) in fields.items()
+            if abs(fy + fh - y) <= 2.5 and fx >= x0 - 0.5 and fx + fw <= x1 + 0.5 and form[n] == "/Tx"
+        ]
         width = sum(b - a for a, b in on)
         assert width >= 0.8 * (x1 - x0), f"the ruled line at y={y:.0f} from x={x0:.0f} to {x1:.0f} has no text field"
 
@@ -107,5 +115,9 @@ def test_the_blank_sheet_counts_its_fields(blank):
     assert kinds["hp_box"] == 24 and kinds["fate_point"] == 24
     assert kinds["item"] == kinds["item_weighs"] >= 18
     assert kinds["magic_item"] >= 3 and kinds["notes"] >= 3
-    values = {k: n for k, n in kinds.items() if k not in {"hp_box", "fate_point", "item", "item_weighs", "magic_item", "notes"}}
+    values = {
+        k: n
+        for k, n in kinds.items()
+        if k not in {"hp_box", "fate_point", "item", "item_weighs", "magic_item", "notes"}
+    }
     assert sum(values.values()) == 23, values

@@ -10,7 +10,6 @@ from collections import Counter
 
 import pytest
 import yaml
-
 from conftest import DATA, REPO, run_cli
 
 TABLES = DATA / "kubos" / "tables.yaml"
@@ -46,14 +45,32 @@ def many(library, **options) -> list[dict]:
 
 
 def test_the_issue_command_writes_six_documents_that_build(project):
-    run = run_cli("new", "kubos-monster", "--type", "humanoid", "--rank", "captain", "--size", "large",
-                  "--count", "6", "--seed", "42")
+    run = run_cli(
+        "new",
+        "kubos-monster",
+        "--type",
+        "humanoid",
+        "--rank",
+        "captain",
+        "--size",
+        "large",
+        "--count",
+        "6",
+        "--seed",
+        "42",
+    )
     assert run.code == 0, run.stderr
     docs = list(yaml.safe_load_all(run.stdout))
     assert len(docs) == 6
     assert len({d["id"] for d in docs}) == 6
     for d in docs:
-        assert (d["kind"], d["type"], d["rank"], d["size"], d["defence"]) == ("kubos-monster", "humanoid", "captain", "large", 2)
+        assert (d["kind"], d["type"], d["rank"], d["size"], d["defence"]) == (
+            "kubos-monster",
+            "humanoid",
+            "captain",
+            "large",
+            2,
+        )
     (project / "content" / "captains.yaml").write_text(run.stdout, encoding="utf-8")
     build = run_cli("build", "-o", "out")
     assert build.code == 0, build.stderr
@@ -68,12 +85,15 @@ def test_the_same_seed_gives_the_same_yaml(project):
     assert run_cli("new", "kubos-monster", "--type", "vermin", "--count", "4", "--seed", "8").stdout != first.stdout
 
 
-@pytest.mark.parametrize("args", [
-    ("--type", "dragon", "--rank", "captain"),
-    ("--type", "vermin", "--size", "large"),
-    ("--type", "humanoid", "--undead-type", "ghoul"),
-    ("--count", "0"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--type", "dragon", "--rank", "captain"),
+        ("--type", "vermin", "--size", "large"),
+        ("--type", "humanoid", "--undead-type", "ghoul"),
+        ("--count", "0"),
+    ],
+)
 def test_options_that_make_no_sense_are_usage_errors(project, args):
     run = run_cli("new", "kubos-monster", "--seed", "1", *args)
     assert run.code == 2
@@ -87,8 +107,11 @@ def test_without_the_tables_the_generator_says_what_is_missing(workdir):
 
 
 def test_every_kind_of_monster_passes_its_own_checks_strictly(project):
-    kinds = [("--type", "humanoid", "--rank", r, "--size", s) for r in ("grunt", "captain", "commander")
-             for s in ("small", "normal", "large")]
+    kinds = [
+        ("--type", "humanoid", "--rank", r, "--size", s)
+        for r in ("grunt", "captain", "commander")
+        for s in ("small", "normal", "large")
+    ]
     kinds += [("--type", "vermin"), ("--type", "dragon")]
     kinds += [("--type", "undead", "--undead-type", u) for u in ("skeleton", "ghoul", "zombie")]
     for n, args in enumerate(kinds):
@@ -163,7 +186,7 @@ def test_dragon_hp_is_the_product_of_three_dice(library):
     products = {a * b * c for a, b, c in itertools.product(range(1, 7), repeat=3)}
     assert set(hps) <= products
     assert min(hps) >= 1 and max(hps) <= 216
-    assert abs(sum(hps) / len(hps) - 3.5 ** 3) < 4  # the mean of a product of independent dice
+    assert abs(sum(hps) / len(hps) - 3.5**3) < 4  # the mean of a product of independent dice
 
 
 def test_coins_are_ten_times_hp(library):

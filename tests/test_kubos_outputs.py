@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from test_kubos_rules import character
-
 from conftest import DATA, MM, REPO, SVG_NS, WORDY_MONSTER, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
+from test_kubos_rules import character
 
 KUBOS_CONTENT = REPO / "content" / "kubos"
 LINK = "http://www.1km1kt.net/rpg/kubos"
@@ -68,7 +66,9 @@ def test_every_kubos_pdf_carries_the_licence_notice(built):
     assert {"character-sheet", "blank", "stat-blocks", "stat-cards", "reference"} <= products
     for path in pdfs:
         reader = read_pdf(path)
-        if path.parent.name.startswith("reference"):  # the foundation's deck (and its print-shop twin): a last card and the subject
+        if path.parent.name.startswith(
+            "reference"
+        ):  # the foundation's deck (and its print-shop twin): a last card and the subject
             assert has_notice(pdf_text(path)), path
             assert LINK in reader.metadata.subject
             continue
@@ -97,9 +97,25 @@ def test_character_sheet_is_one_a4_page_with_the_character(built):
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / MM), round(float(box.height) / MM)) == (210, 297)
     text = normalized(pdf_text(path))
-    for word in ("Wren", "Halfling", "Scout", "SKILL", "SHOOT", "STRENGTH", "SNEAK", "SLIGHT", "SENSES",
-                 "ACTION roll", "EFFECT", "Short sword", "Bow and arrows", "Padded jacket", "Heroic action",
-                 "ENCUMBERED", "MAGIC ITEMS"):
+    for word in (
+        "Wren",
+        "Halfling",
+        "Scout",
+        "SKILL",
+        "SHOOT",
+        "STRENGTH",
+        "SNEAK",
+        "SLIGHT",
+        "SENSES",
+        "ACTION roll",
+        "EFFECT",
+        "Short sword",
+        "Bow and arrows",
+        "Padded jacket",
+        "Heroic action",
+        "ENCUMBERED",
+        "MAGIC ITEMS",
+    ):
         assert word in text, word
 
 
@@ -140,8 +156,20 @@ def test_the_blank_sheet_is_fillable(built):
     path = built / "kubos" / "blank" / "character-sheet.pdf"
     assert (built / "kubos" / "blank" / "character-sheet.svg").exists()
     fields = set(read_pdf(path).get_fields() or {})
-    expected = {"name", "player", "race", "profession", "defence", "hp", "fate_points", "armour", "coins",
-                "capacity", "carried", "encumbered_1"}
+    expected = {
+        "name",
+        "player",
+        "race",
+        "profession",
+        "defence",
+        "hp",
+        "fate_points",
+        "armour",
+        "coins",
+        "capacity",
+        "carried",
+        "encumbered_1",
+    }
     expected |= {f"attribute_{a}" for a in ("skill", "shoot", "strength", "sneak", "slight", "senses")}
     assert expected <= fields
     assert "ACTION roll" in normalized(pdf_text(path))
@@ -221,7 +249,10 @@ def test_stat_cards_are_imposed_nine_to_a_page_with_every_monster(built):
 
 def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
     shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
-    write(workdir, "content/wyrm.yaml", """
+    write(
+        workdir,
+        "content/wyrm.yaml",
+        """
         kind: kubos-monster
         id: great-wyrm
         name: The Great Wyrm
@@ -230,7 +261,8 @@ def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
         treasure:
           magic_items:
             - {table: equipment, attribute: unique, name: Lantern that burns without oil and shows hidden doors}
-        """)
+        """,
+    )
     run = run_cli("build", "-o", "out")
     assert run.code == 0, run.stderr
     root = svg_root(workdir / "out" / "kubos" / "stat-blocks" / "monsters.svg")
@@ -246,9 +278,24 @@ def test_text_that_cannot_fit_a_card_is_an_error_at_its_field(workdir):
     assert not (workdir / "out" / "kubos" / "stat-cards" / "monsters.pdf").exists()
 
 
-ORDINARY = ["50' rope", "Lantern", "Tinderbox", "Bedroll", "Waterskin", "Crowbar", "Chalk", "Torch", "Whistle",
-            "Flask of oil", "Iron spikes and mallet", "Grandad's pig-sticker", "Potion of healing", "Small mirror",
-            "Fishing line", "Grappling hook"]
+ORDINARY = [
+    "50' rope",
+    "Lantern",
+    "Tinderbox",
+    "Bedroll",
+    "Waterskin",
+    "Crowbar",
+    "Chalk",
+    "Torch",
+    "Whistle",
+    "Flask of oil",
+    "Iron spikes and mallet",
+    "Grandad's pig-sticker",
+    "Potion of healing",
+    "Small mirror",
+    "Fishing line",
+    "Grappling hook",
+]
 
 
 def hero(root, doc_id: str, strength: int, items: list[str]) -> None:
@@ -286,8 +333,11 @@ def test_the_strongest_heros_full_load_prints_on_either_paper(workdir, paper):
     text = normalized(pdf_text(sheet / "mule.pdf"))
     for name in entries:
         assert name in text, name
-    x_of = {g.get("aria-label"): float(re.match(r"translate\(([-\d.]+)", g.get("transform")).group(1))
-            for g in svg_root(sheet / "mule.svg").iter(f"{SVG}g") if g.get("class") == "text"}
+    x_of = {
+        g.get("aria-label"): float(re.match(r"translate\(([-\d.]+)", g.get("transform")).group(1))
+        for g in svg_root(sheet / "mule.svg").iter(f"{SVG}g")
+        if g.get("class") == "text"
+    }
     assert x_of["Short sword"] == x_of[ORDINARY[6]] < x_of[ORDINARY[7]] == x_of["Grappling hook"]
 
 
@@ -319,8 +369,8 @@ def test_the_blank_sheet_has_a_line_for_every_item_the_strongest_hero_carries(bu
 
 def laid_out(root: Path):
     """Every KUBOS target of the content under root, laid out in-process."""
-    from sheetgen.build.pipeline import lay_out, plan
     from sheetgen.content.loader import load
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.rules import check
 
     checked = check(load([root / "content"]))
@@ -362,7 +412,10 @@ def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
     # 400 HP is more than any roll gives but within sheetgen's bounds: a warning, and a
     # tally line instead of 400 boxes. Coins beyond any hoard are an error at their value.
     shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
-    write(workdir, "content/absurd.yaml", """
+    write(
+        workdir,
+        "content/absurd.yaml",
+        """
         kind: kubos-monster
         id: colossus
         name: Colossus
@@ -378,7 +431,8 @@ def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
         fate_points: 6
         coins: 99999999999999999999
         items: [Dagger, Bow and arrows, Rope, Lantern]
-        """)
+        """,
+    )
     run = run_cli("build", "-o", "out")
     assert "Traceback" not in run.stdout + run.stderr
     assert "content/absurd.yaml:5:5: warning[kubos.monster-hp-range]" in run.stderr
@@ -393,8 +447,11 @@ def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
 
 
 def cell_boxes(block) -> list[tuple[float, float]]:
-    return [(round(float(r.get("x")), 2), round(float(r.get("width")), 2))
-            for r in block.iter(f"{SVG}rect") if r.get("class") == "stat-cell"]
+    return [
+        (round(float(r.get("x")), 2), round(float(r.get("width")), 2))
+        for r in block.iter(f"{SVG}rect")
+        if r.get("class") == "stat-cell"
+    ]
 
 
 def test_stat_grids_line_up_between_blocks(built):
@@ -427,8 +484,10 @@ def test_a_long_last_page_is_balanced(workdir):
     # Nine skeletons after a full page: the last page splits them between its columns
     # (in reading order) instead of stacking all of them on the left.
     shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
-    docs = [f"kind: kubos-monster\nid: skeleton-{n:02d}\nname: Skeleton {n:02d}\ntype: undead\nundead_type: skeleton\n"
-            for n in range(1, 30)]
+    docs = [
+        f"kind: kubos-monster\nid: skeleton-{n:02d}\nname: Skeleton {n:02d}\ntype: undead\nundead_type: skeleton\n"
+        for n in range(1, 30)
+    ]
     (workdir / "content" / "skeletons.yaml").write_text("---\n".join(docs), encoding="utf-8")
     assert run_cli("build", "-o", "out").code == 0
     pages = sorted((workdir / "out" / "kubos" / "stat-blocks").glob("*.svg"))
@@ -457,8 +516,15 @@ def test_the_blank_sheet_fields_sit_in_their_drawn_boxes(tmp_path):
     assert len(fields) >= 20
 
     def boxed(x, y, w, h) -> bool:
-        return any(rx - 0.1 <= x and ry - 0.1 <= y and x + w <= rx + rw + 0.1 and y + h <= ry + rh + 0.1
-                   and rw <= w + 4 and rh <= h + 4 for rx, ry, rw, rh in rects)
+        return any(
+            rx - 0.1 <= x
+            and ry - 0.1 <= y
+            and x + w <= rx + rw + 0.1
+            and y + h <= ry + rh + 0.1
+            and rw <= w + 4
+            and rh <= h + 4
+            for rx, ry, rw, rh in rects
+        )
 
     def underlined(x, y, w, h) -> bool:
         for p, dx, dy in lines:
@@ -469,8 +535,10 @@ def test_the_blank_sheet_fields_sit_in_their_drawn_boxes(tmp_path):
         return False
 
     def ringed(x, y, w, h) -> bool:  # a check box in a drawn circle (the fate points)
-        return any(abs(x + w / 2 - cx) < 0.1 and abs(y + h / 2 - cy) < 0.1 and (w * w + h * h) ** 0.5 <= 2 * r + 0.1
-                   for cx, cy, r in circles)
+        return any(
+            abs(x + w / 2 - cx) < 0.1 and abs(y + h / 2 - cy) < 0.1 and (w * w + h * h) ** 0.5 <= 2 * r + 0.1
+            for cx, cy, r in circles
+        )
 
     for x, y, w, h, name in fields:
         assert boxed(x, y, w, h) or underlined(x, y, w, h) or ringed(x, y, w, h), name
@@ -478,7 +546,7 @@ def test_the_blank_sheet_fields_sit_in_their_drawn_boxes(tmp_path):
 
 def test_the_reference_deck_states_the_fine_points_without_tool_commentary(built):
     text = normalized(pdf_text(built / "kubos" / "reference" / "kubos-reference.pdf"))
-    points = text[text.index("Fine points"):]
+    points = text[text.index("Fine points") :]
     for phrase in ("exactly 10 HP", "roll again", "arms and armour", "full hundreds", "toughest"):
         assert phrase in points, phrase
     assert "sheetgen's reading" not in text and "sheetgen reads" not in text and "sheetgen decides" not in text
@@ -503,8 +571,11 @@ def test_magic_arms_print_their_power_and_show_says_it_is_a_reading(built):
     """On the table, a magic weapon's power is stated as the rule played; that it is
     sheetgen's reading is told by `sheetgen show`, not printed on any table product."""
     blocks = stat_blocks(built)
-    armed = [m for m in bundled_monsters()
-             if any(i["table"] == "arms-armour" for i in m.get("treasure", {}).get("magic_items", []))]
+    armed = [
+        m
+        for m in bundled_monsters()
+        if any(i["table"] == "arms-armour" for i in m.get("treasure", {}).get("magic_items", []))
+    ]
     assert armed
     for m in armed:
         words = normalized(words_in(blocks[m["id"]]))
@@ -521,25 +592,32 @@ def test_stat_blocks_and_cards_follow_the_files_order_or_the_order_field(workdir
     """The boss written first stays first (not filed among the goblins by name); `order:`
     moves a monster whatever its file."""
     shutil.copy(DATA / "kubos" / "tables.yaml", workdir / "content" / "tables.yaml")
-    goblins = [f"kind: kubos-monster\nid: goblin-{n}\nname: Goblin {n}\ntype: undead\nundead_type: skeleton\n"
-               for n in (1, 2)]
+    goblins = [
+        f"kind: kubos-monster\nid: goblin-{n}\nname: Goblin {n}\ntype: undead\nundead_type: skeleton\n" for n in (1, 2)
+    ]
     boss = "kind: kubos-monster\nid: warlord\nname: Zog the Warlord\ntype: undead\nundead_type: zombie\n"
     (workdir / "content" / "a-band.yaml").write_text("---\n".join([boss, *goblins]), encoding="utf-8")
     (workdir / "content" / "b-later.yaml").write_text(
         "kind: kubos-monster\nid: archer\nname: Archer\ntype: undead\nundead_type: skeleton\norder: -1\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
     for product in ("stat-blocks", "stat-cards"):
         text = normalized(pdf_text(workdir / "out" / "kubos" / product / "monsters.pdf"))
         at = [text.index(name) for name in ("Archer", "Zog the Warlord", "Goblin 1", "Goblin 2")]
         assert at == sorted(at), (product, at)
+
+
 def test_a_stat_block_names_a_long_named_monster_whole_and_its_rules_by_name(workdir):
     """A name too long to share the header with "Large humanoid commander" gets a row of its
     own, whole and with no error; a special rule written "Curse: …" prints its name in
     bold, and the notes say they are notes, so each part of the block can be told apart."""
     from pdfops import read_marks
 
-    write(workdir, "content/hag.yaml", """
+    write(
+        workdir,
+        "content/hag.yaml",
+        """
         kind: kubos-monster
         id: bog-hag
         name: The Bog Hag of Mirewood Hollow
@@ -551,7 +629,8 @@ def test_a_stat_block_names_a_long_named_monster_whole_and_its_rules_by_name(wor
         special_rules:
           - "Curse: once per fight, one hero rolls with one die fewer until the end of the fight."
         notes: She trades in names and memories.
-        """)
+        """,
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0 and "error[" not in run.stderr, run.stderr
     page = read_pdf(workdir / "output/kubos/stat-blocks/monsters.pdf").pages[0]

@@ -8,7 +8,6 @@ import json
 import shutil
 
 import pytest
-
 from conftest import DATA, REPO, run_cli, write
 
 TABLES = DATA / "kubos" / "tables.yaml"
@@ -22,7 +21,9 @@ def project(workdir):
     return workdir
 
 
-def character(root, doc_id: str, *, strength: int = 1, extra: str = "", items: str = "[Dagger, Bow and arrows, Rope, Lantern]"):
+def character(
+    root, doc_id: str, *, strength: int = 1, extra: str = "", items: str = "[Dagger, Bow and arrows, Rope, Lantern]"
+):
     """A valid character with the given STRENGTH; the rest of the 6 points fill the other attributes in order."""
     others = dict.fromkeys(("skill", "shoot", "sneak", "slight", "senses"), 0)
     left = 6 - strength
@@ -31,7 +32,10 @@ def character(root, doc_id: str, *, strength: int = 1, extra: str = "", items: s
         others[name] = take
         left -= take
     attrs = ", ".join(f"{k}: {v}" for k, v in {**others, "strength": strength}.items())
-    write(root, f"content/{doc_id}.yaml", f"""
+    write(
+        root,
+        f"content/{doc_id}.yaml",
+        f"""
         kind: kubos-character
         id: {doc_id}
         name: {doc_id.capitalize()}
@@ -40,7 +44,8 @@ def character(root, doc_id: str, *, strength: int = 1, extra: str = "", items: s
         fate_points: 6
         items: {items}
         {extra}
-        """)
+        """,
+    )
     return root / "content" / f"{doc_id}.yaml"
 
 
@@ -94,8 +99,9 @@ def test_coin_rounding_is_read_from_the_tables(project):
     path = character(project, "miser", extra="coins: 150")
     assert derived(path)["load"]["coins"] == 1  # the bundled reading: only full hundreds weigh
     tables = project / "content" / "kubos" / "tables.yaml"
-    tables.write_text(tables.read_text(encoding="utf-8").replace("coin_rounding: down", "coin_rounding: up"),
-                      encoding="utf-8")
+    tables.write_text(
+        tables.read_text(encoding="utf-8").replace("coin_rounding: down", "coin_rounding: up"), encoding="utf-8"
+    )
     assert derived(path)["load"]["coins"] == 2
 
 
@@ -108,8 +114,12 @@ def test_one_more_item_than_capacity_is_encumbered(project):
 
 
 def test_item_names_tell_weapons_from_gear(project):
-    path = character(project, "kit", items="[Longsword, Crossbow and bolts, 50' rope, Throwing knives, "
-                                          "{name: Grandad's stick, types: [hand-weapon]}, {name: Heavy chest, count: 4}]")
+    path = character(
+        project,
+        "kit",
+        items="[Longsword, Crossbow and bolts, 50' rope, Throwing knives, "
+        "{name: Grandad's stick, types: [hand-weapon]}, {name: Heavy chest, count: 4}]",
+    )
     items = {it["name"]: (it["types"], it["weight"]) for it in derived(path)["items"]}
     assert items["Longsword"] == (["hand-weapon"], 1)
     assert items["Crossbow and bolts"] == (["ammunition", "missile-weapon"], 2)
@@ -119,16 +129,39 @@ def test_item_names_tell_weapons_from_gear(project):
     assert items["Heavy chest"] == (["ordinary"], 4)
 
 
-COMPOUND_WEAPONS = ["Greatsword", "Greataxe", "Greatclub", "Battleaxe", "Bastardsword", "Broadaxe", "Longspear",
-                    "Shortspear", "Handaxe", "Poleaxe", "Warhammer", "Great-sword", "Bastard sword", "Battle axe",
-                    "War hammer", "War pick", "Twin greatswords"]
+COMPOUND_WEAPONS = [
+    "Greatsword",
+    "Greataxe",
+    "Greatclub",
+    "Battleaxe",
+    "Bastardsword",
+    "Broadaxe",
+    "Longspear",
+    "Shortspear",
+    "Handaxe",
+    "Poleaxe",
+    "Warhammer",
+    "Great-sword",
+    "Bastard sword",
+    "Battle axe",
+    "War hammer",
+    "War pick",
+    "Twin greatswords",
+]
 
 
 def test_compound_weapon_names_are_hand_weapons_and_words_ending_in_one_are_not(project):
     # A weapon word closed up behind great-, long-, battle-, war- … names a weapon; a word
     # that merely ends in one (pass+word, night+club, pick+axe, flag+staff) does not.
-    not_weapons = ["Password scroll", "Crossword book", "Nightclub token", "Pickaxe", "Flagstaff", "Elbow pads",
-                   "Yellowhammer feather"]
+    not_weapons = [
+        "Password scroll",
+        "Crossword book",
+        "Nightclub token",
+        "Pickaxe",
+        "Flagstaff",
+        "Elbow pads",
+        "Yellowhammer feather",
+    ]
     listed = ", ".join(f'"{name}"' for name in COMPOUND_WEAPONS + not_weapons)
     path = character(project, "armoury", items=f"[Bow and arrows, {listed}]")
     types = {it["name"]: it["types"] for it in derived(path)["items"]}
@@ -202,11 +235,17 @@ def test_monster_tables_carry_the_rulebook_values():
     from sheetgen.rules.kubos import humanoids_table, other_monsters_table
 
     _, humanoids = humanoids_table()
-    assert [(r[0], r[1], r[2]) for r in humanoids] == [("Grunt", 1, "1d6"), ("Captain", 2, "1d6+3"),
-                                                      ("Commander", 3, "1d6+6")]
+    assert [(r[0], r[1], r[2]) for r in humanoids] == [
+        ("Grunt", 1, "1d6"),
+        ("Captain", 2, "1d6+3"),
+        ("Commander", 3, "1d6+6"),
+    ]
     _, others = other_monsters_table()
     assert [(r[0], r[1], r[2]) for r in others] == [
-        ("Vermin", 2, "1d6"), ("Skeleton", 1, "1"), ("Ghoul", 2, "1"), ("Zombie", 3, "1"),
+        ("Vermin", 2, "1d6"),
+        ("Skeleton", 1, "1"),
+        ("Ghoul", 2, "1"),
+        ("Zombie", 3, "1"),
         ("Dragon", 5, "1d6 × 1d6 × 1d6"),
     ]
 

@@ -12,12 +12,14 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, expectation, run_cli, validate_json, write
+
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents
 
 LOADING = sorted((FIXTURES / "loading").glob("*.yaml"))
+
+
 @pytest.mark.parametrize("fixture", LOADING, ids=[p.stem for p in LOADING])
 def test_each_loading_error_is_reported_at_its_line_and_column(fixture: Path):
     line, column, severity, code, words = expectation(fixture)
@@ -34,7 +36,10 @@ def test_each_loading_error_is_reported_at_its_line_and_column(fixture: Path):
 
 
 def test_text_diagnostics_show_the_source_line_and_a_caret(workdir):
-    write(workdir, "content/deck.yaml", """
+    write(
+        workdir,
+        "content/deck.yaml",
+        """
         kind: reference-deck
         id: deck
         system: kubos
@@ -42,7 +47,8 @@ def test_text_diagnostics_show_the_source_line_and_a_caret(workdir):
         cards:
           - title: One
             bodyy: typo here
-    """)
+    """,
+    )
     result = run_cli("validate")
     assert result.code == 1
     lines = result.stderr.splitlines()
@@ -56,19 +62,27 @@ def test_text_diagnostics_show_the_source_line_and_a_caret(workdir):
 
 
 def test_every_error_of_every_file_is_reported_in_one_run(workdir):
-    write(workdir, "content/a.yaml", """
+    write(
+        workdir,
+        "content/a.yaml",
+        """
         kind: theme
         id: a
         paper: a5
         cube_size: 50
-    """)
-    write(workdir, "content/sub/b.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/sub/b.yaml",
+        """
         kind: reference-deck
         id: B
         system: kubos
         title: x
         cards: []
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = {(Path(d["file"]).name, d["line"], d["code"]) for d in json.loads(result.stdout)}
     assert found >= {
@@ -82,7 +96,10 @@ def test_every_error_of_every_file_is_reported_in_one_run(workdir):
 def test_a_wrong_type_does_not_hide_the_other_errors_of_its_document(workdir):
     """`quality: 3+` is reported with its fix, and the unit's range without a unit is
     still checked in the same run; the unit is not built."""
-    write(workdir, "content/units.yaml", """
+    write(
+        workdir,
+        "content/units.yaml",
+        """
         kind: grimdark-unit
         id: captain
         name: Captain
@@ -92,7 +109,8 @@ def test_a_wrong_type_does_not_hide_the_other_errors_of_its_document(workdir):
         cost: 70
         weapons:
           - {name: Pistol, range: 24, attacks: 1}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     assert result.code == 1
     found = {(d["line"], d["code"]): d for d in json.loads(result.stdout)}
@@ -108,30 +126,63 @@ def test_yaml_1_1_booleans_and_numbers_keep_their_written_meaning():
     assert docs[0].data == {"a": "no", "b": "on", "c": 1000.0, "d": "1_000", "e": "1:30", "f": "012", "g": "yes"}
 
 
-@pytest.mark.parametrize("written, value", [
-    # YAML 1.2 core: nulls, booleans, numbers, .inf and .nan …
-    ("~", None), ("null", None), ("Null", None), ("true", True), ("FALSE", False), ("-12", -12), ("+7", 7),
-    ("0o17", 15), ("0x1F", 31), (".5", 0.5), ("-1.5e2", -150.0), ("-.inf", float("-inf")),
-    # … and text for everything else, whatever YAML 1.1 makes of it
-    ("yes", "yes"), ("Off", "Off"), ("y", "y"), ("=", "="), ("<<x", "<<x"), ("2001-12-14", "2001-12-14"),
-    ("0b101", "0b101"), ("1:30", "1:30"), ("-x", "-x"), ("+x", "+x"), ("~x", "~x"), (".x", ".x"), ("nul", "nul"),
-    ("True story", "True story"), ("Rule 4.2", "Rule 4.2"), ("é-ç", "é-ç"), ("z" * 80, "z" * 80),
-    ("!!str 5", "5"), ("!!str yes", "yes"), ("!!int 5", 5), ("!!float 5", 5.0),
-])
+@pytest.mark.parametrize(
+    "written, value",
+    [
+        # YAML 1.2 core: nulls, booleans, numbers, .inf and .nan …
+        ("~", None),
+        ("null", None),
+        ("Null", None),
+        ("true", True),
+        ("FALSE", False),
+        ("-12", -12),
+        ("+7", 7),
+        ("0o17", 15),
+        ("0x1F", 31),
+        (".5", 0.5),
+        ("-1.5e2", -150.0),
+        ("-.inf", float("-inf")),
+        # … and text for everything else, whatever YAML 1.1 makes of it
+        ("yes", "yes"),
+        ("Off", "Off"),
+        ("y", "y"),
+        ("=", "="),
+        ("<<x", "<<x"),
+        ("2001-12-14", "2001-12-14"),
+        ("0b101", "0b101"),
+        ("1:30", "1:30"),
+        ("-x", "-x"),
+        ("+x", "+x"),
+        ("~x", "~x"),
+        (".x", ".x"),
+        ("nul", "nul"),
+        ("True story", "True story"),
+        ("Rule 4.2", "Rule 4.2"),
+        ("é-ç", "é-ç"),
+        ("z" * 80, "z" * 80),
+        ("!!str 5", "5"),
+        ("!!str yes", "yes"),
+        ("!!int 5", 5),
+        ("!!float 5", 5.0),
+    ],
+)
 def test_plain_values_follow_the_yaml_1_2_core_schema(written, value):
     docs, problems = load_documents(f"v: {written}\n", "x.yaml")
     assert problems == []
     assert docs[0].data["v"] == value and type(docs[0].data["v"]) is type(value)
 
 
-@pytest.mark.parametrize("text, code", [
-    ("v: 012\n", "yaml.ambiguous-number"),
-    ("v: " + "9" * 64 + "\n", "yaml.number-too-long"),
-    ("v: 0x" + "dead" * 16 + "\n", "yaml.number-too-long"),
-    ('v: "a\\eb"\n', "yaml.control-character"),  # made by an escape: the file itself is clean
-    ("v: a\u0085b\n", "yaml.control-character"),  # NEL, which is read as text, not a line break
-    ("v: !!python/name:os.system x\n", "yaml.unsupported-tag"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("v: 012\n", "yaml.ambiguous-number"),
+        ("v: " + "9" * 64 + "\n", "yaml.number-too-long"),
+        ("v: 0x" + "dead" * 16 + "\n", "yaml.number-too-long"),
+        ('v: "a\\eb"\n', "yaml.control-character"),  # made by an escape: the file itself is clean
+        ("v: a\u0085b\n", "yaml.control-character"),  # NEL, which is read as text, not a line break
+        ("v: !!python/name:os.system x\n", "yaml.unsupported-tag"),
+    ],
+)
 def test_plain_values_that_cannot_be_read_as_written_are_reported(text, code):
     _, problems = load_documents(text, "x.yaml")
     assert [(p.line, p.column, p.code) for p in problems] == [(1, 4, code)]
@@ -141,7 +192,10 @@ def test_a_number_in_a_table_cell_written_otherwise_than_it_prints_is_a_warning_
     """A cell prints the number YAML reads, not what was typed: a price `3.50` prints
     `3.5`. Each such cell is a warning at it, with the quoted form that prints as written;
     numbers that print as typed, and quoted text, say nothing, and the deck builds."""
-    write(workdir, "content/d.yaml", """
+    write(
+        workdir,
+        "content/d.yaml",
+        """
         kind: reference-deck
         id: d
         system: kubos
@@ -153,7 +207,8 @@ def test_a_number_in_a_table_cell_written_otherwise_than_it_prints_is_a_warning_
               rows:
                 - [Sword, 3.50, "007", 1e3]
                 - [Shield, 12, 0x1F, 0.25]
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = [d for d in json.loads(result.stdout) if d["code"] == "yaml.number-rewritten"]
     assert [(d["line"], d["column"]) for d in found] == [(10, 19), (10, 32), (11, 24)], found
@@ -222,7 +277,10 @@ def test_control_characters_are_a_diagnostic_not_a_crash(workdir):
 
 
 def test_documents_of_a_multi_document_file_are_checked_independently(workdir):
-    write(workdir, "content/many.yaml", """
+    write(
+        workdir,
+        "content/many.yaml",
+        """
         kind: theme
         id: good
         ---
@@ -232,7 +290,8 @@ def test_documents_of_a_multi_document_file_are_checked_independently(workdir):
         ---
         kind: theme
         id: also-good
-    """)
+    """,
+    )
     library = load([workdir / "content"], game_data=False)
     # `bad` is read without its wrong setting, for the rules to check the rest, never built.
     assert sorted(d.id for d in library.documents if not d.checked_only) == ["also-good", "good"]
@@ -250,7 +309,10 @@ def test_discovery_is_recursive_sorted_and_skips_hidden_files(workdir):
 
 
 def test_an_unknown_computed_table_is_reported_at_its_name(workdir):
-    write(workdir, "content/deck.yaml", """
+    write(
+        workdir,
+        "content/deck.yaml",
+        """
         kind: reference-deck
         id: deck
         system: kubos
@@ -258,7 +320,8 @@ def test_an_unknown_computed_table_is_reported_at_its_name(workdir):
         cards:
           - title: Odds
             table: {computed: tricube-oddz}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = json.loads(result.stdout)
     assert [(d["line"], d["column"], d["code"]) for d in found] == [(7, 23, "deck.unknown-table")]

@@ -8,13 +8,12 @@ import json
 import re
 
 import pytest
+from conftest import SMALL_MONSTER, pdf_text, run_cli, write
 from pypdf import PdfReader
 
-from conftest import SMALL_MONSTER, pdf_text, run_cli, write
 from sheetgen.content import yamlsrc
 from sheetgen.content.yamlsrc import MAX_DOCUMENTS_PER_FILE, load_documents
 from sheetgen.diagnostics import Diagnostic, Severity, error, format_json, format_text, warning
-
 
 HEX_LOOKING = "Decade-Facade-Accede-Beaded-Efface-Deface-Acceded-Bad-Fade-Cab"  # 62 of 0-9a-fA-F._eE+-
 A_DIAGNOSTIC = re.compile(r"^\S+:\d+:\d+: (error|warning)\[", re.MULTILINE)
@@ -30,8 +29,12 @@ def diagnostic_blocks(stderr: str) -> list[str]:
 
 
 def test_a_long_name_of_hex_letters_and_hyphens_is_text_and_builds(workdir):
-    write(workdir, "content/deck.yaml", f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Names\n"
-                                        f"cards:\n  - title: Street\n    body: {HEX_LOOKING}\n")
+    write(
+        workdir,
+        "content/deck.yaml",
+        f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Names\n"
+        f"cards:\n  - title: Street\n    body: {HEX_LOOKING}\n",
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0, run.stderr
     shown = json.loads(run_cli("show", "content/deck.yaml", "--json").stdout)
@@ -39,17 +42,27 @@ def test_a_long_name_of_hex_letters_and_hyphens_is_text_and_builds(workdir):
     assert "Decade-Facade" in pdf_text(workdir / "output/kubos/reference/deck.pdf")
 
 
-@pytest.mark.parametrize("written", [
-    HEX_LOOKING, "dead" * 16, "1-2-3-" * 12, "1.2.3.4." * 9, "e" * 70, "+" + "-" * 70, "1e5-" * 20,
-])
+@pytest.mark.parametrize(
+    "written",
+    [
+        HEX_LOOKING,
+        "dead" * 16,
+        "1-2-3-" * 12,
+        "1.2.3.4." * 9,
+        "e" * 70,
+        "+" + "-" * 70,
+        "1e5-" * 20,
+    ],
+)
 def test_long_plain_text_is_text_whatever_its_letters(written):
     docs, problems = load_documents(f"v: {written}\n", "x.yaml")
     assert problems == []
     assert docs[0].data["v"] == written
 
 
-@pytest.mark.parametrize("written", ["9" * 61, "-" + "1" * 70, "0." + "5" * 70, "1" * 59 + "e10", "0x" + "f" * 70,
-                                     "0o" + "7" * 70])
+@pytest.mark.parametrize(
+    "written", ["9" * 61, "-" + "1" * 70, "0." + "5" * 70, "1" * 59 + "e10", "0x" + "f" * 70, "0o" + "7" * 70]
+)
 def test_a_real_number_longer_than_sixty_characters_is_still_refused(written):
     docs, problems = load_documents(f"v: {written}\n", "x.yaml")
     assert [(p.line, p.column, p.code) for p in problems] == [(1, 4, "yaml.number-too-long")]
@@ -67,8 +80,13 @@ def test_yaml_1_1_words_and_short_numbers_keep_their_meaning():
 
 def test_a_hundred_thousand_character_id_is_quoted_in_part_with_its_length(workdir):
     huge = "a" * 100_000
-    write(workdir, "content/m.yaml", SMALL_MONSTER.format(id=huge, name="Rat") + "---\n"
-          + SMALL_MONSTER.format(id="rat", name="Rat").replace("type: vermin", f"type: {huge}"))
+    write(
+        workdir,
+        "content/m.yaml",
+        SMALL_MONSTER.format(id=huge, name="Rat")
+        + "---\n"
+        + SMALL_MONSTER.format(id="rat", name="Rat").replace("type: vermin", f"type: {huge}"),
+    )
     run = run_cli("validate")
     assert run.code == 1
     blocks = diagnostic_blocks(run.stderr)
@@ -95,10 +113,10 @@ def test_any_message_or_hint_is_bounded_whoever_makes_it():
 
 def test_a_huge_line_is_shown_as_a_window_around_the_column(workdir):
     notes = "n" * 60_000
-    line = ("attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1, "
-            f"notes: {notes}, bogus: 1}}")
+    line = f"attributes: {{skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1, notes: {notes}, bogus: 1}}"
     text = SMALL_MONSTER.format(id="rat", name="Rat").replace(
-        "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}", line)
+        "attributes: {skill: 1, shoot: 1, strength: 1, sneak: 1, slight: 1, senses: 1}", line
+    )
     write(workdir, "content/m.yaml", text)
     run = run_cli("validate")
     assert run.code == 1
@@ -106,14 +124,14 @@ def test_a_huge_line_is_shown_as_a_window_around_the_column(workdir):
     assert len(block.encode()) < 2048
     source, caret = block.splitlines()[1:3]
     assert source.startswith(" 5 | …") and not source.endswith("…") and len(source) < 200
-    assert source[caret.index("^"):].startswith("bogus: 1}")
+    assert source[caret.index("^") :].startswith("bogus: 1}")
 
 
 def test_a_source_line_is_windowed_at_either_end():
     line = "x" * 50_000 + "HERE" + "y" * 50_000
     middle = format_text([error("f.yaml", 1, 50_001, "x.code", "here")], {"f.yaml": [line]}).splitlines()
     assert middle[1].startswith(" 1 | …") and middle[1].endswith("…") and len(middle[1]) < 120
-    assert middle[1][middle[2].index("^"):].startswith("HERE")
+    assert middle[1][middle[2].index("^") :].startswith("HERE")
     start = format_text([error("f.yaml", 1, 1, "x.code", "here")], {"f.yaml": [line]}).splitlines()
     assert start[1].startswith(" 1 | xxx") and start[1].endswith("…") and start[2] == "   | ^"
 
@@ -134,8 +152,7 @@ def test_a_thousand_errors_in_one_file_report_two_hundred_and_a_summary(workdir)
     assert len(reported) == 203
     assert re.findall(r"^content/a\.yaml:\d+", run.stderr, re.MULTILINE)[-1] == "content/a.yaml:599"  # the 200th
     assert run.stderr.count("more error") == 1
-    assert ("\ncontent/a.yaml: … and 800 more errors in this file (codes: content.unknown-kind ×800)\n"
-            in run.stderr)
+    assert "\ncontent/a.yaml: … and 800 more errors in this file (codes: content.unknown-kind ×800)\n" in run.stderr
     assert run.stderr.rstrip().endswith("1003 errors, 0 warnings")  # every error counted still
 
     report = json.loads(run_cli("validate", "--format", "json").stdout)
@@ -158,12 +175,16 @@ def test_five_thousand_errors_print_a_bounded_report(workdir):
 
 def test_the_summary_counts_errors_and_warnings_by_code_where_the_first_left_out_was():
     diags = [error("a.yaml", n, 1, "x.one", "one") for n in range(1, 5)] + [
-        warning("a.yaml", 5, 2, "x.two", "two"), error("a.yaml", 6, 1, "x.two", "two"),
-        warning("a.yaml", 7, 1, "x.two", "two"), error("b.yaml", 1, 1, "x.one", "one")]
+        warning("a.yaml", 5, 2, "x.two", "two"),
+        error("a.yaml", 6, 1, "x.two", "two"),
+        warning("a.yaml", 7, 1, "x.two", "two"),
+        error("b.yaml", 1, 1, "x.one", "one"),
+    ]
     text = format_text(diags, per_file=3).splitlines()
     assert text == [f"a.yaml:{n}:1: error[x.one]: one" for n in (1, 2, 3)] + [
         "a.yaml: … and 2 more errors and 2 more warnings in this file (codes: x.two ×3, x.one ×1)",
-        "b.yaml:1:1: error[x.one]: one"]
+        "b.yaml:1:1: error[x.one]: one",
+    ]
     report = json.loads(format_json(diags, per_file=3))
     assert [d["code"] for d in report] == ["x.one"] * 3 + ["diagnostics.truncated", "x.one"]
     assert (report[3]["line"], report[3]["column"]) == (4, 1)
@@ -176,8 +197,11 @@ def test_the_summary_counts_errors_and_warnings_by_code_where_the_first_left_out
 def test_two_thousand_monsters_in_one_file_build(workdir):
     """Figures for 1,000 to 50,000 come from `bench/scale.py`."""
     n = 2000
-    write(workdir, "content/m.yaml", "---\n".join(SMALL_MONSTER.format(id=f"m-{i:04d}", name=f"Monster {i}")
-                                                  for i in range(n)))
+    write(
+        workdir,
+        "content/m.yaml",
+        "---\n".join(SMALL_MONSTER.format(id=f"m-{i:04d}", name=f"Monster {i}") for i in range(n)),
+    )
     run = run_cli("build", "--format", "pdf", "--jobs", "1")
     assert run.code == 0, run.stderr[-2000:]
     assert f"{n} documents" in run.stderr
@@ -191,18 +215,22 @@ def test_a_file_of_more_documents_than_the_limit_is_refused_before_any_is_read()
     docs, problems = load_documents(text, "many.yaml")
     assert docs == []
     assert [(p.line, p.column, p.code) for p in problems] == [
-        (3 * MAX_DOCUMENTS_PER_FILE + 2, 1, "content.too-many-documents")]  # the first over the limit
+        (3 * MAX_DOCUMENTS_PER_FILE + 2, 1, "content.too-many-documents")
+    ]  # the first over the limit
     assert f"holds {MAX_DOCUMENTS_PER_FILE + 1:,} documents" in problems[0].message
     assert f"at most {MAX_DOCUMENTS_PER_FILE:,}" in problems[0].message
     assert "split it" in problems[0].hint
 
 
-@pytest.mark.parametrize("text, refused_at", [
-    ("# five\n" + "---\nv: 1\n" * 5, None),
-    ("v: 0\n" + "---\nv: 1\n" * 4, None),  # the first without its `---`
-    ("v: 0\n" + "---\nv: 1\n" * 5, 10),
-    ("%YAML 1.2\n" + "---\nv: 1\n" * 6, 12),
-])
+@pytest.mark.parametrize(
+    "text, refused_at",
+    [
+        ("# five\n" + "---\nv: 1\n" * 5, None),
+        ("v: 0\n" + "---\nv: 1\n" * 4, None),  # the first without its `---`
+        ("v: 0\n" + "---\nv: 1\n" * 5, 10),
+        ("%YAML 1.2\n" + "---\nv: 1\n" * 6, 12),
+    ],
+)
 def test_the_document_limit_counts_a_first_document_without_its_marker(monkeypatch, text, refused_at):
     monkeypatch.setattr(yamlsrc, "MAX_DOCUMENTS_PER_FILE", 5)
     docs, problems = load_documents(text, "x.yaml")
@@ -222,6 +250,8 @@ def test_a_file_over_the_document_limit_keeps_its_earlier_outputs(workdir, monke
     write(workdir, "content/m.yaml", file_of(6))
     run = run_cli("build", "--format", "pdf")
     assert run.code == 1
-    assert "content/m.yaml:45:1: error[content.too-many-documents]: the file holds 6 documents; " \
-           "a content file may hold at most 5" in run.stderr
+    assert (
+        "content/m.yaml:45:1: error[content.too-many-documents]: the file holds 6 documents; "
+        "a content file may hold at most 5" in run.stderr
+    )
     assert cards.read_bytes() == before

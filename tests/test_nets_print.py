@@ -7,10 +7,9 @@ its face, every other side is cut."""
 from __future__ import annotations
 
 import pytest
-from PIL import Image
-
 from conftest import SVG_NS, rasterize_pdf, svg_root
-from test_cubit_net import BUNDLED_CUBITS, SVG, built, edges_of, key, path_points, svg_net  # noqa: F401  (a fixture)
+from PIL import Image
+from test_cubit_net import BUNDLED_CUBITS, SVG, built, edges_of, key, path_points, svg_net
 
 Seg = tuple[tuple[float, float], tuple[float, float]]
 
@@ -42,7 +41,7 @@ def covered(seg: Seg, paths: list[list[tuple[float, float]]], tol: float) -> boo
         length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
         if length == 0:
             return False
-        t = ((pt[0] - ax) * (bx - ax) + (pt[1] - ay) * (by - ay)) / length ** 2
+        t = ((pt[0] - ax) * (bx - ax) + (pt[1] - ay) * (by - ay)) / length**2
         if not -1e-6 <= t <= 1 + 1e-6:
             return False
         return abs((pt[0] - ax) * (by - ay) - (pt[1] - ay) * (bx - ax)) / length < tol
@@ -64,8 +63,10 @@ def printed_paths(path, group: str) -> list[list[tuple[float, float]]]:
 
 def machine_paths(path, group: str) -> list[list[tuple[float, float]]]:
     root = svg_root(path)
-    return [[(x, -y) for x, y in path_points(el.get("d"))]
-            for el in root.find(f".//svg:g[@id='{group}']", SVG_NS).iter(f"{SVG}path")]
+    return [
+        [(x, -y) for x, y in path_points(el.get("d"))]
+        for el in root.find(f".//svg:g[@id='{group}']", SVG_NS).iter(f"{SVG}path")
+    ]
 
 
 @pytest.mark.parametrize("cubit", BUNDLED_CUBITS)

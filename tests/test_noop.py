@@ -9,8 +9,8 @@ from pathlib import Path
 
 from conftest import run_cli, write
 
-from sheetgen.build.files import state_folder
-from sheetgen.build.stamp import STAMP
+from sheetgen.files.outputs import state_folder
+from sheetgen.files.stamp import STAMP
 
 DECK = """\
 kind: reference-deck
@@ -41,7 +41,7 @@ def test_a_second_build_of_unchanged_content_writes_nothing_and_loads_nothing(wo
     proc = subprocess.run([sys.executable, "-c", code], cwd=workdir, capture_output=True, text=True, check=True)
     assert " 0 files written" in proc.stderr and "0 errors, 0 warnings" in proc.stderr
     loaded = set(proc.stdout.split())
-    assert "sheetgen.build.stamp" in loaded
+    assert "sheetgen.files.stamp" in loaded
     assert not {m for m in loaded if m.startswith(("pydantic", "reportlab", "sheetgen.content.loader"))}, loaded
 
 
@@ -63,8 +63,11 @@ def test_every_kind_of_change_is_still_built(workdir):
 
 def test_a_build_with_warnings_reports_them_again_next_time(workdir):
     write(workdir, "content/a.yaml", DECK.format(id="a", title="A deck"))
-    write(workdir, "content/b.yaml", "kind: reference-deck\nid: b\nsystem: kubos\ntitle: B\ncards: [{title: X, body: X}]\n"
-          "extra: 1\n")  # an error: b is not built, a is
+    write(
+        workdir,
+        "content/b.yaml",
+        "kind: reference-deck\nid: b\nsystem: kubos\ntitle: B\ncards: [{title: X, body: X}]\nextra: 1\n",
+    )  # an error: b is not built, a is
     first = run_cli("build")
     second = run_cli("build")
     assert first.code == second.code == 1
@@ -77,9 +80,11 @@ def test_an_interrupted_build_leaves_no_stamp(workdir, monkeypatch):
     assert run_cli("build").code == 0
     stamp = state_folder(workdir, workdir / "output") / STAMP
     recorded = json.loads(stamp.read_text())
-    assert any(p.endswith("a.yaml") for p in recorded["inputs"]) and any(p.endswith("a.pdf") for p in recorded["outputs"])
+    assert any(p.endswith("a.yaml") for p in recorded["inputs"]) and any(
+        p.endswith("a.pdf") for p in recorded["outputs"]
+    )
 
-    from sheetgen.build import pipeline
+    from sheetgen.files import pipeline
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli, write
-from sheetgen.build.files import CACHE, JOURNAL, STATE, state_folder
-from sheetgen.build.stamp import STAMP
 from test_build import deck
+
+from sheetgen.files.outputs import CACHE, JOURNAL, STATE, state_folder
+from sheetgen.files.stamp import STAMP
 
 SECRET = "Quartermaster-Zebra-7731"  # a phrase only the draft with errors holds
 
@@ -38,8 +38,12 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 def test_the_output_folder_holds_outputs_only_and_nothing_of_a_draft_with_errors(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/drafts/wip.yaml", f"kind: reference-deck\nid: wip\nsystem: grimdark\ntitle: {SECRET}\n"
-          f"cards: [{{title: {SECRET}, body: {SECRET}}}]\nbodyy: typo\n")  # an unknown field: an error
+    write(
+        workdir,
+        "content/drafts/wip.yaml",
+        f"kind: reference-deck\nid: wip\nsystem: grimdark\ntitle: {SECRET}\n"
+        f"cards: [{{title: {SECRET}, body: {SECRET}}}]\nbodyy: typo\n",
+    )  # an unknown field: an error
     result = run_cli("build")
     assert result.code == 1 and "content/drafts/wip.yaml:6:1: error[content.unknown-field]" in result.stderr
     out = workdir / "output"
@@ -58,7 +62,8 @@ def test_the_output_folder_holds_outputs_only_and_nothing_of_a_draft_with_errors
         assert not path.is_file() or SECRET.encode() not in path.read_bytes(), path
     # Fixed, the draft builds, and the next build has nothing to do (the stamp is in .sheetgen/).
     (workdir / "content/drafts/wip.yaml").write_text(
-        (workdir / "content/drafts/wip.yaml").read_text().replace("bodyy: typo\n", ""))
+        (workdir / "content/drafts/wip.yaml").read_text().replace("bodyy: typo\n", "")
+    )
     assert run_cli("build").code == 0 and (state / STAMP).is_file()
     assert " 0 files written" in run_cli("build").stderr
     assert str(workdir).encode() not in (out / "manifest.json").read_bytes()
@@ -78,8 +83,13 @@ def test_state_files_of_earlier_versions_are_removed_and_nothing_else(workdir):
     deck(workdir, "basics")
     assert run_cli("build").code == 0
     out = workdir / "output"
-    legacy = [".sheetgen-stamp.json", ".documents-cache.json", ".outputs-seen.json", ".manifest.journal",
-              ".sheetgen.lock"]
+    legacy = [
+        ".sheetgen-stamp.json",
+        ".documents-cache.json",
+        ".outputs-seen.json",
+        ".manifest.journal",
+        ".sheetgen.lock",
+    ]
     for name in legacy:
         (out / name).write_text(json.dumps({"cwd": str(workdir)}))
     write(out, "notes/todo.txt", "the user's own")
@@ -89,13 +99,16 @@ def test_state_files_of_earlier_versions_are_removed_and_nothing_else(workdir):
     assert (out / "notes/todo.txt").read_text() == "the user's own"
 
 
-@pytest.mark.parametrize("folder, why", [
-    (".", "it is the project folder"),
-    ("content", "it is the content folder"),
-    ("content/drafts", "it is inside the content folder content/"),
-    ("..", "it holds the project folder"),
-    (".sheetgen/elsewhere", "it is inside sheetgen's build state folder .sheetgen/"),
-])
+@pytest.mark.parametrize(
+    "folder, why",
+    [
+        (".", "it is the project folder"),
+        ("content", "it is the content folder"),
+        ("content/drafts", "it is inside the content folder content/"),
+        ("..", "it holds the project folder"),
+        (".sheetgen/elsewhere", "it is inside sheetgen's build state folder .sheetgen/"),
+    ],
+)
 def test_the_project_and_its_content_are_refused_as_output_folders(workdir, folder, why):
     deck(workdir, "basics")
     write(workdir, "content/drafts/.wip.tmp", "half an idea")
@@ -115,8 +128,10 @@ def test_a_folder_of_files_sheetgen_did_not_write_is_refused_and_left_as_it_was(
     before = tree(workdir / "site")
     result = run_cli("build", "-o", "site")
     assert result.code == 2 and "Traceback" not in result.stderr
-    assert ("cannot build into site/: it holds files sheetgen did not write (it has no manifest.json of sheetgen's)"
-            in result.stderr)
+    assert (
+        "cannot build into site/: it holds files sheetgen did not write (it has no manifest.json of sheetgen's)"
+        in result.stderr
+    )
     assert "give `-o` a new or empty folder of its own" in result.stderr
     assert tree(workdir / "site") == before and not (workdir / STATE).exists()
     # An empty folder (empty folders in it aside) is taken, and is sheetgen's from then on.
@@ -154,9 +169,11 @@ def test_a_linked_output_is_a_write_failure_naming_it_and_is_not_followed(workdi
     before = elsewhere.read_bytes()
     result = run_cli("build", "--format", "pdf")
     assert result.code == 1 and "internal.error" not in result.stderr and "bug" not in result.stderr
-    assert ("error[build.write-failed]: cannot write output/grimdark/reference/basics.pdf: "
-            "output/grimdark/reference/basics.pdf is a symbolic link, and sheetgen never writes through one"
-            in result.stderr)
+    assert (
+        "error[build.write-failed]: cannot write output/grimdark/reference/basics.pdf: "
+        "output/grimdark/reference/basics.pdf is a symbolic link, and sheetgen never writes through one"
+        in result.stderr
+    )
     assert "hint: remove the link" in result.stderr
     assert elsewhere.read_bytes() == before and pdf.is_symlink()
     pdf.unlink()
@@ -173,7 +190,8 @@ def test_the_manifest_names_the_file_a_document_moved_to(workdir):
     data = manifest(out)
     assert {e["source"] for e in data["outputs"] if e["id"] == "basics"} == {"content/renamed.yaml"}
     assert {tuple(t["sources"]) for k, t in data["targets"].items() if k.endswith("/basics")} == {
-        ("content/renamed.yaml",)}
+        ("content/renamed.yaml",)
+    }
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "content/renamed.yaml" in index and "content/basics.yaml" not in index
 
@@ -192,8 +210,13 @@ def test_a_build_killed_at_any_moment_leaves_a_manifest_listing_every_earlier_ou
     good = listed(out)
     for trial, done in enumerate([0, 1, 4, 8, 12]):
         deck(workdir, f"deck-{trial}", title=f"Deck {trial}, trial {trial}")
-        proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "build", "--force"], cwd=workdir,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "build", "--force"],
+            cwd=workdir,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "CI": "1"},
+        )
         deadline = time.monotonic() + 30
         while done and proc.poll() is None and time.monotonic() < deadline:
             if journal.exists() and len(journal.read_text().splitlines()) >= done:
@@ -205,7 +228,8 @@ def test_a_build_killed_at_any_moment_leaves_a_manifest_listing_every_earlier_ou
         assert good <= now, sorted(good - now)
         assert all((out / rel).is_file() for rel in now)
         assert set(tree(out)) - now - {"manifest.json", "index.html"} <= {
-            str(p.relative_to(out)) for p in out.rglob(".sheetgen-*.tmp")}  # outputs, and what a kill cut short
+            str(p.relative_to(out)) for p in out.rglob(".sheetgen-*.tmp")
+        }  # outputs, and what a kill cut short
     assert run_cli("build").code == 0
     data = manifest(out)
     assert {e["path"] for e in data["outputs"]} == good

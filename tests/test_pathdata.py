@@ -20,10 +20,18 @@ def test_a_full_circle_of_arcs_stays_on_its_radius():
         assert ((x - 50) ** 2 + (y - 50) ** 2) ** 0.5 == pytest.approx(40, abs=1e-6)
 
 
-@pytest.mark.parametrize("d", [
-    "L 1 2", "M 1", "M 0 0 Q 1 2", "M 0 0 X 3 4",
-    "M 0 0 A 1e400 1 0 1 1 50 50", "M 0 0 A 1 1 1e400 1 1 50 50", "M 0 0 A 1e-320 1e-320 0 1 1 50 50",
-])
+@pytest.mark.parametrize(
+    "d",
+    [
+        "L 1 2",
+        "M 1",
+        "M 0 0 Q 1 2",
+        "M 0 0 X 3 4",
+        "M 0 0 A 1e400 1 0 1 1 50 50",
+        "M 0 0 A 1 1 1e400 1 1 50 50",
+        "M 0 0 A 1e-320 1e-320 0 1 1 50 50",
+    ],
+)
 def test_broken_path_data_is_an_error_not_a_crash(d):
     with pytest.raises(PathDataError):
         parse_path(d)

@@ -60,16 +60,26 @@ def test_numbers_are_written_as_reportlab_writes_them():
 def _document(title: str, cards: int) -> LayoutDocument:
     face = default_faces()["regular"]
     bold = default_faces()["bold"]
-    art = Path((("M", 10.0, 10.0), ("L", 50.0, 10.0), ("C", 60.0, 20.0, 60.0, 30.0, 50.0, 40.0), ("Z",)), fill="#4a7a9c")
+    art = Path(
+        (("M", 10.0, 10.0), ("L", 50.0, 10.0), ("C", 60.0, 20.0, 60.0, 30.0, 50.0, 40.0), ("Z",)), fill="#4a7a9c"
+    )
     items = []
     for n in range(cards):
-        items.append(Group((
-            Rect(0, 0, 180, 250, stroke=None, fill="#faf7f0"),
-            art,
-            Text(12, 30, f"{title} card {n + 1}", bold, 11.5, fill="#ffffff"),
-            Text(12, 60, f"Body text of card {n + 1}: éüß — “quoted” · {n * 7}", face, 8.4),
-            Rect(12, 70, 150, 20, stroke="#555555", width=0.4 + n % 2, dash=(2, 1) if n % 3 else None),
-        ), label=f"card {n + 1}", dx=20 + 190 * (n % 3), dy=30 + 260 * (n // 3), clip=Box(0, 0, 180, 250)))
+        items.append(
+            Group(
+                (
+                    Rect(0, 0, 180, 250, stroke=None, fill="#faf7f0"),
+                    art,
+                    Text(12, 30, f"{title} card {n + 1}", bold, 11.5, fill="#ffffff"),
+                    Text(12, 60, f"Body text of card {n + 1}: éüß — “quoted” · {n * 7}", face, 8.4),
+                    Rect(12, 70, 150, 20, stroke="#555555", width=0.4 + n % 2, dash=(2, 1) if n % 3 else None),
+                ),
+                label=f"card {n + 1}",
+                dx=20 + 190 * (n % 3),
+                dy=30 + 260 * (n // 3),
+                clip=Box(0, 0, 180, 250),
+            )
+        )
     return LayoutDocument(title=title, pages=(Page(595.0, 842.0, tuple(items)),))
 
 
@@ -109,8 +119,13 @@ def _backs(shared: bool) -> LayoutDocument:
         Text(40, 150, "Synthetic deck", face, 11, fill="#ffffff"),
     )
     groups = tuple(
-        Group(items if shared else tuple(list(items)), label=f"back of card {n + 1}",
-              dx=20 + 190 * (n % 3), dy=30 + 260 * (n // 3), clip=Box(0, 0, 180, 250))
+        Group(
+            items if shared else tuple(list(items)),
+            label=f"back of card {n + 1}",
+            dx=20 + 190 * (n % 3),
+            dy=30 + 260 * (n // 3),
+            clip=Box(0, 0, 180, 250),
+        )
         for n in range(9)
     )
     return LayoutDocument(title="Backs", pages=(Page(595.0, 842.0, groups), Page(595.0, 842.0, groups)))
@@ -131,6 +146,7 @@ def test_a_group_drawn_again_writes_what_drawing_it_writes():
 def test_a_document_that_lets_its_pages_go_as_they_are_drawn_gives_the_same_pdf():
     """`release` (a build that writes no SVG) draws the same bytes, every page, and leaves
     the document without its pages: they are not kept beside the PDF being made."""
+
     def several() -> LayoutDocument:
         one = _document("Alpha", 6)
         return LayoutDocument(title="Alpha", pages=one.pages + _document("Beta", 3).pages * 2)

@@ -13,10 +13,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import DATA, REPO, read_pdf, run_cli, write
 from PIL import Image, ImageCms
 from pypdf.generic import BooleanObject
-
-from conftest import DATA, REPO, read_pdf, run_cli, write
 
 KUBOS_RED = (0x8C, 0x24, 0x24)  # the KUBOS system colour, #8c2424: its cards' title band
 NAIVE_KUBOS_RED = (0.0, 0.74, 0.74, 0.45)  # what the formula without a profile made of it
@@ -153,16 +152,24 @@ def test_no_rgb_and_black_text_overprints_while_nothing_else_does(shop):
 def _reference_cmyk(rgb: tuple[int, int, int]) -> tuple[float, ...]:
     """sRGB through the shipped profile by littleCMS, relative colorimetric with black
     point compensation, as a prepress tool would convert it."""
-    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(PROFILE)), "RGB",
-                                        "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    transform = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        ImageCms.getOpenProfile(str(PROFILE)),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
     return tuple(v / 255 for v in ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), transform).getpixel((0, 0)))
 
 
 def test_kubos_red_is_converted_through_the_output_profile(shop):
     cards = next(p for p in shop if "stat-cards-print-shop" in str(p))
-    fills = {tuple(float(v) for v in operands) for operands, op in read_pdf(cards).pages[0].get_contents().operations
-             if op == b"k"}
+    fills = {
+        tuple(float(v) for v in operands)
+        for operands, op in read_pdf(cards).pages[0].get_contents().operations
+        if op == b"k"
+    }
     expected = _reference_cmyk(KUBOS_RED)
     red = [f for f in fills if all(abs(a - b) <= 0.002 for a, b in zip(f, expected))]
     assert red, f"no fill of KUBOS red as the profile gives it ({expected}) among {sorted(fills)}"
@@ -177,11 +184,27 @@ def test_qpdf_and_ghostscript_read_and_render_every_print_shop_pdf_without_a_war
     assert shutil.which("qpdf") and shutil.which("gs"), "qpdf and Ghostscript are needed (apt: qpdf ghostscript)"
     for path in shop:
         check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
-        assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, check.stdout + check.stderr
-        render = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-dPDFSTOPONERROR", "-dPDFSTOPONWARNING",
-                                 "-sDEVICE=nullpage", str(path)], capture_output=True, text=True)
-        assert render.returncode == 0 and not render.stdout.strip() and not render.stderr.strip(), \
+        assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, (
+            check.stdout + check.stderr
+        )
+        render = subprocess.run(
+            [
+                "gs",
+                "-q",
+                "-dNOPAUSE",
+                "-dBATCH",
+                "-dSAFER",
+                "-dPDFSTOPONERROR",
+                "-dPDFSTOPONWARNING",
+                "-sDEVICE=nullpage",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+        )
+        assert render.returncode == 0 and not render.stdout.strip() and not render.stderr.strip(), (
             f"{path.name}: {render.stdout}{render.stderr}"
+        )
 
 
 def test_the_same_content_builds_the_same_bytes_and_the_date_comes_from_the_build(tmp_path, monkeypatch):
@@ -195,7 +218,10 @@ def test_the_same_content_builds_the_same_bytes_and_the_date_comes_from_the_buil
     dated = _build(_project(tmp_path / "dated"), monkeypatch)
     reader = read_pdf(dated / names[0])
     assert reader.metadata["/CreationDate"].startswith("D:20231114221320")
-    assert b"<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>" in reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+    assert (
+        b"<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>"
+        in reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+    )
 
 
 def test_a_print_shop_cover_image_is_converted_to_cmyk_through_the_profile(workdir):

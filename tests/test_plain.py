@@ -75,16 +75,61 @@ def test_every_valid_document_in_the_repository_reads_the_same_without_pydantic(
         assert record is not None, f"{kind} {data.get('id')} is valid but was not read without pydantic"
         assert _typed(record) == _typed(model)
         assert record.model_dump(exclude_none=True) == registry.get(kind).model.model_validate(data).model_dump(
-            mode="json", exclude_none=True)
+            mode="json", exclude_none=True
+        )
     assert valid > 150
 
 
 _REPLACEMENTS = (
-    "", "x", "Ready Now", 0, 1, -1, 3, 7, 2.5, -0.5, True, False, None, [], {}, ["a"], [1, 2], {"a": 1},
-    {"title": "T"}, "a" * 121, "b" * 501, "c" * 20_001, "#ABC", "#1f5fbf", "blue", "no-such-colour", "12mm",
-    "2in", "poker", "24in", "8sq", "24", "agile", "melee", "x\n", "Bad Id!", "good-id", "\ud800",
-    float("inf"), float("nan"), 10 ** 400, "2026-02-30", "2026-03-14", "en", "English", "charge", {"per": "charge"},
-    [{"interface": "ai", "skill": 2}], "Ai2 Ma6 At5 De4 Ta3 Mo1",
+    "",
+    "x",
+    "Ready Now",
+    0,
+    1,
+    -1,
+    3,
+    7,
+    2.5,
+    -0.5,
+    True,
+    False,
+    None,
+    [],
+    {},
+    ["a"],
+    [1, 2],
+    {"a": 1},
+    {"title": "T"},
+    "a" * 121,
+    "b" * 501,
+    "c" * 20_001,
+    "#ABC",
+    "#1f5fbf",
+    "blue",
+    "no-such-colour",
+    "12mm",
+    "2in",
+    "poker",
+    "24in",
+    "8sq",
+    "24",
+    "agile",
+    "melee",
+    "x\n",
+    "Bad Id!",
+    "good-id",
+    "\ud800",
+    float("inf"),
+    float("nan"),
+    10**400,
+    "2026-02-30",
+    "2026-03-14",
+    "en",
+    "English",
+    "charge",
+    {"per": "charge"},
+    [{"interface": "ai", "skill": 2}],
+    "Ai2 Ma6 At5 De4 Ta3 Mo1",
 )
 
 
@@ -156,8 +201,10 @@ def test_defaults_are_the_models_and_are_not_shared_between_documents():
     assert theme.colors.ink == "#1b1b1b" and theme.fonts.regular is None and theme.palette == {}
     other = plain.read("theme", {"kind": "theme", "id": "u"})
     assert theme.palette is not other.palette  # a mutable default is each document's own
-    monsters = [plain.read("kubos-monster", {"kind": "kubos-monster", "id": i, "name": "Rat", "type": "vermin"})
-                for i in ("a", "b")]
+    monsters = [
+        plain.read("kubos-monster", {"kind": "kubos-monster", "id": i, "name": "Rat", "type": "vermin"})
+        for i in ("a", "b")
+    ]
     assert monsters[0].treasure == monsters[1].treasure  # a record default holding a list: a copy each
     assert monsters[0].treasure.magic_items is not monsters[1].treasure.magic_items
     assert plain.make("CharacterLimits").max_afflictions == 3
@@ -169,14 +216,17 @@ def test_defaults_are_the_models_and_are_not_shared_between_documents():
 def test_checks_run_as_the_models_run_them():
     """A check changes the value as pydantic's does (lengths in points, hex colours in
     lowercase, a card size by name), and a value a check refuses goes to pydantic."""
-    theme = plain.read("theme", {"kind": "theme", "id": "t", "cube_size": "2in", "card_size": "poker",
-                                 "colors": {"ink": "#ABC"}})
+    theme = plain.read(
+        "theme", {"kind": "theme", "id": "t", "cube_size": "2in", "card_size": "poker", "colors": {"ink": "#ABC"}}
+    )
     assert theme.cube_size == 144.0 and theme.colors.ink == "#aabbcc"
     assert theme.card_size.width == pytest.approx(63.5 * 72 / 25.4)
     assert plain.read("theme", {"kind": "theme", "id": "t", "colors": {"ink": "inky"}}) is None  # unknown name
     assert plain.read("theme", {"kind": "theme", "id": "t", "cube_size": "2 furlongs"}) is None
-    assert plain.read("tricube-foe", {"kind": "tricube-foe", "id": "f", "name": "Rat", "difficulty": 4.0,
-                                      "effort": 1}) is None  # strict: 4.0 is not a whole number
+    assert (
+        plain.read("tricube-foe", {"kind": "tricube-foe", "id": "f", "name": "Rat", "difficulty": 4.0, "effort": 1})
+        is None
+    )  # strict: 4.0 is not a whole number
 
 
 def test_records_made_in_several_threads_at_once_are_of_one_class():

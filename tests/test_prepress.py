@@ -15,10 +15,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageStat
-
 from conftest import MM, REPO, pdf_text, rasterize_svg, read_pdf, run_cli, write
 from pdfops import read_geometry
+from PIL import Image, ImageStat
+
 from sheetgen.layout.registry import products
 
 MARGIN = 5 * MM  # the default printable margin, in points
@@ -60,12 +60,19 @@ def product_outputs(out: Path) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for pid, p in products().items():
         if p.scope in ("blank", "collection"):
-            mine = [q for q in paths if q.endswith(f"/{p.name}/{p.target}.pdf")
-                    and (callable(p.system) or q.split("/")[0] == p.system)]
+            mine = [
+                q
+                for q in paths
+                if q.endswith(f"/{p.name}/{p.target}.pdf") and (callable(p.system) or q.split("/")[0] == p.system)
+            ]
         else:
-            mine = [q for q in paths if q.split("/")[1] == p.name
-                    and (callable(p.system) or q.split("/")[0] == p.system)
-                    and not (p.id == "handout" and q.endswith("-cards.pdf"))]
+            mine = [
+                q
+                for q in paths
+                if q.split("/")[1] == p.name
+                and (callable(p.system) or q.split("/")[0] == p.system)
+                and not (p.id == "handout" and q.endswith("-cards.pdf"))
+            ]
         found[pid] = mine
     return found
 
@@ -120,8 +127,10 @@ def _check_margin(out: Path, paper: str, margin_mm: float, tmp_path: Path) -> in
         pages = [i for i, page in enumerate(reader.pages[:2], 1) if not _edge_page(page)]
         for n in pages:
             stem = tmp_path / f"{pid}-{n}"
-            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(n), "-l", str(n), "-singlefile", str(path),
-                            str(stem)], check=True)
+            subprocess.run(
+                ["pdftoppm", "-png", "-r", str(dpi), "-f", str(n), "-l", str(n), "-singlefile", str(path), str(stem)],
+                check=True,
+            )
             nearest = _nearest_ink(stem.with_suffix(".png"), reader.pages[n - 1]) * px
             assert nearest >= margin_mm - px, f"{paths[0]} page {n} ({paper}): ink {nearest:.1f}mm from the edge"
             checked += 1
@@ -178,18 +187,33 @@ def test_the_widest_printable_margin_is_kept_or_refused_in_one_error_per_output(
     built again at that margin, it builds."""
     out, run = _build(tmp_path_factory.mktemp("widest"), "a4", "25mm", "--cube-size", "25mm")
     errors = [line for line in run.stderr.splitlines() if ": error[" in line]
-    assert errors and all(line.startswith("content/theme.yaml:") and "error[theme.margin-too-wide]" in line
-                          for line in errors), run.stderr
+    assert errors and all(
+        line.startswith("content/theme.yaml:") and "error[theme.margin-too-wide]" in line for line in errors
+    ), run.stderr
     built = {pid for pid, paths in product_outputs(out).items() if paths}
-    assert {"cubit-net", "cubit-blank-net", "cubit-grid-mat", "grimdark-mat", "reference-deck", "cubit-stickers",
-            "kubos-stat-cards"} <= built
+    assert {
+        "cubit-net",
+        "cubit-blank-net",
+        "cubit-grid-mat",
+        "grimdark-mat",
+        "reference-deck",
+        "cubit-stickers",
+        "kubos-stat-cards",
+    } <= built
     assert _check_margin(out, "a4", 25, tmp_path) > 10
     m = re.search(r"`([a-z/-]+)` does not fit .* the widest margin it fits inside is ([\d.]+)mm", errors[0])
     rel, widest = m.group(1), m.group(2)
     game = rel.split("/")[0]
     assert game != "handouts"  # (sorted first: a game's own output)
-    out, run = _build(tmp_path_factory.mktemp("refit"), "a4", f"{widest}mm", "--cube-size", "25mm",
-                      "content/theme.yaml", f"content/{game}")
+    out, run = _build(
+        tmp_path_factory.mktemp("refit"),
+        "a4",
+        f"{widest}mm",
+        "--cube-size",
+        "25mm",
+        "content/theme.yaml",
+        f"content/{game}",
+    )
     assert (out / f"{rel}.pdf").exists(), run.stderr
     assert f"`{rel}`" not in run.stderr
 
@@ -201,13 +225,24 @@ def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_
     out, run = _build(tmp_path_factory.mktemp("too-big"), "letter", f"{WIDE}mm")
     assert run.code == 1
     errors = [line for line in run.stderr.splitlines() if ": error[" in line]
-    assert len(errors) == 1 and "content/theme.yaml:" in errors[0] and "error[theme.cube-too-big]" in errors[0], run.stderr
+    assert len(errors) == 1 and "content/theme.yaml:" in errors[0] and "error[theme.cube-too-big]" in errors[0], (
+        run.stderr
+    )
     assert f"inside its {WIDE}mm printable margin" in errors[0] and "printable_margin" in run.stderr
     largest = float(re.search(r"largest cube size that fits is ([\d.]+)mm", errors[0]).group(1))
     assert 40 < largest < 50
     root = tmp_path_factory.mktemp("largest")
-    out, run = _build(root, "letter", f"{WIDE}mm", "--cube-size", f"{largest}mm", "--format", "pdf,svg",
-                      "content/theme.yaml", "content/cubit")
+    out, run = _build(
+        root,
+        "letter",
+        f"{WIDE}mm",
+        "--cube-size",
+        f"{largest}mm",
+        "--format",
+        "pdf,svg",
+        "content/theme.yaml",
+        "content/cubit",
+    )
     net = out / "cubit" / "net" / "bloost.pdf"
     assert net.exists(), run.stderr
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-singlefile", str(net), str(tmp_path / "net")], check=True)
@@ -239,8 +274,14 @@ def _card_clips(page) -> list[tuple[float, float, float, float]]:
 def test_cards_never_share_ink_and_fronts_and_backs_share_boxes(builds, paper):
     out = builds[paper]
     decks = [pid for pid, p in products().items() if p.deck or p.id == "cubit-stickers"]
-    assert {"reference-deck", "kubos-stat-cards", "tricube-character-cards", "tricube-foe-cards",
-            "cubit-upgrade-cards", "cubit-faction-cards"} <= set(decks)
+    assert {
+        "reference-deck",
+        "kubos-stat-cards",
+        "tricube-character-cards",
+        "tricube-foe-cards",
+        "cubit-upgrade-cards",
+        "cubit-faction-cards",
+    } <= set(decks)
     for pid in decks:
         for rel in product_outputs(out)[pid]:
             reader = read_pdf(out / rel)
@@ -249,7 +290,7 @@ def test_cards_never_share_ink_and_fronts_and_backs_share_boxes(builds, paper):
                 assert clips, f"{rel} page {n}: no cards found"
                 for i, a in enumerate(clips):
                     assert a[0] >= MARGIN - 0.01 and a[1] >= MARGIN - 0.01, (rel, n)
-                    for b in clips[i + 1:]:
+                    for b in clips[i + 1 :]:
                         apart = a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01 or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01
                         assert apart, f"{rel} page {n}: two cards' ink overlaps"
             if products()[pid].deck:
@@ -306,15 +347,18 @@ def test_crop_marks_are_one_length_outside_every_card_and_inside_the_margin(buil
                         y0, y1 = sorted((s.y1, s.y2))
                         where = f"{rel} page {n} ({paper}, {margin} margin): a mark at {x0:.1f},{y0:.1f}"
                         for c in trims:
-                            assert x1 <= c[0] + 0.01 or x0 >= c[2] - 0.01 or y1 <= c[1] + 0.01 or y0 >= c[3] - 0.01, \
+                            assert x1 <= c[0] + 0.01 or x0 >= c[2] - 0.01 or y1 <= c[1] + 0.01 or y0 >= c[3] - 0.01, (
                                 where + " in a card's trim"
+                            )
                         for c in clips:
                             assert x1 <= c[0] or x0 >= c[2] or y1 <= c[1] or y0 >= c[3], where + " on a card's ink"
                         inside = min(x1, W - keep) - max(x0, keep) + min(y1, H - keep) - max(y0, keep)
                         assert inside >= 1 * MM - 0.01, where + " in the printable margin"
                         running.add((paper, margin, inside < 3 * MM - 0.01))
                     checked += 1
-                assert lengths == {round(3 * MM, 2)}, f"{rel} ({paper}, {margin} margin): crop marks of {sorted(lengths)}pt"
+                assert lengths == {round(3 * MM, 2)}, (
+                    f"{rel} ({paper}, {margin} margin): crop marks of {sorted(lengths)}pt"
+                )
     assert checked > 20
     # A mark runs on into the printable margin only where the sheet leaves it no room (9
     # poker cards on Letter, or a wide margin); at the default margin, on A4, none does.
@@ -417,7 +461,9 @@ def test_a_wider_printable_margin_moves_every_card_inward(workdir):
     page = read_pdf(pdf).pages[0]
     clips = _card_clips(page)
     W, H = float(page.mediabox.width), float(page.mediabox.height)
-    assert clips and all(c[0] >= 12 * MM and c[1] >= 12 * MM and c[2] <= W - 12 * MM and c[3] <= H - 12 * MM for c in clips)
+    assert clips and all(
+        c[0] >= 12 * MM and c[1] >= 12 * MM and c[2] <= W - 12 * MM and c[3] <= H - 12 * MM for c in clips
+    )
     segments, _, _ = read_geometry(page)
     marks = [s for s in segments if "crop-marks" in s.group]
     assert marks and all(12 * MM - 0.01 <= v <= W - 12 * MM + 0.01 for s in marks for v in (s.x1, s.x2))
@@ -428,8 +474,18 @@ def test_a_wider_printable_margin_moves_every_card_inward(workdir):
 def test_nets_mats_and_card_sheets_carry_a_true_scale_bar(builds, paper, length):
     out = builds[paper]
     found = product_outputs(out)
-    for pid in ("cubit-net", "cubit-nets", "cubit-blank-net", "cubit-grid-mat", "grimdark-mat", "reference-deck",
-                "cubit-upgrade-cards", "kubos-stat-cards", "tricube-foe-cards", "grimdark-unit-cards"):
+    for pid in (
+        "cubit-net",
+        "cubit-nets",
+        "cubit-blank-net",
+        "cubit-grid-mat",
+        "grimdark-mat",
+        "reference-deck",
+        "cubit-upgrade-cards",
+        "kubos-stat-cards",
+        "tricube-foe-cards",
+        "grimdark-unit-cards",
+    ):
         rel = found[pid][0]
         page = read_pdf(out / rel).pages[0]
         _, _, rects = read_geometry(page)
@@ -450,8 +506,8 @@ def test_card_text_stays_inside_the_safe_area(size):
     includes)."""
     import dataclasses
 
-    from sheetgen.build.pipeline import lay_out, plan
     from sheetgen.content.loader import load
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.layout.primitives import Group, Text, walk
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES

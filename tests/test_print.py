@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from conftest import MM, SVG_NS, pdf_text, rasterize_pdf, rasterize_svg, read_pdf, run_cli, svg_root, svg_text, write
 from pdfops import read_geometry
+from test_build import deck
+
 from sheetgen.layout.imposition import plan_imposition
 from sheetgen.units import CARD_SIZES, PAPER_SIZES
-from test_build import deck
 
 PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
 
@@ -20,8 +20,11 @@ PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
 def many_cards(root, n: int, id: str = "many", card_size: str | None = None):
     cards = "\n".join(f"  - title: Card {i + 1}\n    body: Rule number {i + 1}, in a few words." for i in range(n))
     size = f"card_size: {card_size}\n" if card_size else ""
-    write(root, f"content/{id}.yaml",
-          f"kind: reference-deck\nid: {id}\nsystem: grimdark\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n")
+    write(
+        root,
+        f"content/{id}.yaml",
+        f"kind: reference-deck\nid: {id}\nsystem: grimdark\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n",
+    )
     return root / f"output/grimdark/reference/{id}.pdf"
 
 
@@ -57,7 +60,7 @@ def test_poker_cards_impose_nine_up_with_neutral_edges_inside_the_margin(workdir
     W, H = PAPERS[paper]
     for p in cards:
         x, top = p.matrix[4], p.matrix[5]
-        assert 5 * MM <= x and x + cw <= W - 5 * MM
+        assert x >= 5 * MM and x + cw <= W - 5 * MM
         assert top <= H - 5 * MM and top - ch >= 5 * MM
         # Each card's art is clipped 2.5mm inside its trim: a cut 1mm off shows only paper.
         clip = next(r for r in rects if p.name in r[4])
@@ -120,9 +123,17 @@ def test_a_decks_last_sheet_is_filled_with_blank_cards_that_share_its_back(workd
     assert marked[0] == marked[1]  # the last sheet's crop marks mark all nine slots, as a full sheet's do
     last = read_pdf(pdf).pages[2]
     _, placed, _ = read_geometry(last)
-    assert sorted(p.name for p in placed if p.name.startswith(("card ", "blank card "))) == \
-        ["blank card 11", "blank card 12", "blank card 13", "blank card 14", "blank card 15", "blank card 16",
-         "blank card 17", "blank card 18", "card 10"]
+    assert sorted(p.name for p in placed if p.name.startswith(("card ", "blank card "))) == [
+        "blank card 11",
+        "blank card 12",
+        "blank card 13",
+        "blank card 14",
+        "blank card 15",
+        "blank card 16",
+        "blank card 17",
+        "blank card 18",
+        "card 10",
+    ]
     assert "Card 10" in last.extract_text() and "Card 9" not in last.extract_text()
     assert reader.pages[3].extract_text().count("The back") == 9  # every blank has the deck's back
 
@@ -145,7 +156,9 @@ def test_backs_are_mirrored_for_long_edge_duplex(workdir):
     _, fronts, _ = read_geometry(reader.pages[0])
     _, backs, _ = read_geometry(reader.pages[1])
     front_at = {p.name: (p.matrix[4], p.matrix[5]) for p in fronts if p.name.startswith("card ")}
-    back_at = {p.name.removeprefix("back of "): (p.matrix[4], p.matrix[5]) for p in backs if p.name.startswith("back of card")}
+    back_at = {
+        p.name.removeprefix("back of "): (p.matrix[4], p.matrix[5]) for p in backs if p.name.startswith("back of card")
+    }
     assert front_at.keys() == back_at.keys() and len(front_at) == 7
     for name, (x, top) in front_at.items():
         bx, btop = back_at[name]
@@ -170,8 +183,13 @@ def test_n_up_follows_from_paper_and_card_size(size, paper):
     # neighbours' ink never touches, and the marks stay between the ink and the margin.
     inks = [plan.ink_box(i) for i in range(plan.per_page)]
     for i, a in enumerate(inks):
-        assert a.x >= margin - 1e-6 and a.y >= margin - 1e-6 and a.right <= W - margin + 1e-6 and a.bottom <= H - margin + 1e-6
-        for b in inks[i + 1:]:
+        assert (
+            a.x >= margin - 1e-6
+            and a.y >= margin - 1e-6
+            and a.right <= W - margin + 1e-6
+            and a.bottom <= H - margin + 1e-6
+        )
+        for b in inks[i + 1 :]:
             assert a.right <= b.x + 1e-6 or b.right <= a.x + 1e-6 or a.bottom <= b.y + 1e-6 or b.bottom <= a.y + 1e-6
     block = plan.block()
     # Every crop mark is 3 mm long on every paper. It lies wholly inside the printable
@@ -188,7 +206,7 @@ def test_n_up_follows_from_paper_and_card_size(size, paper):
         assert paper == "letter" and plan.rows == 3 and plan.butted
     for slot in range(plan.per_page):
         t = plan.trim(slot)
-        assert 0 < t.x and t.right < W and 0 < t.y and t.bottom < H
+        assert t.x > 0 and t.right < W and t.y > 0 and t.bottom < H
 
 
 def test_nine_poker_cards_fit_on_both_papers():
@@ -203,7 +221,10 @@ def test_cards_keep_their_own_bleed_where_a_gutter_costs_nothing():
 
 
 def test_custom_card_size_and_single_card_pages(workdir):
-    write(workdir, "content/tarot.yaml", """
+    write(
+        workdir,
+        "content/tarot.yaml",
+        """
         kind: reference-deck
         id: tarot
         system: cubit
@@ -213,7 +234,8 @@ def test_custom_card_size_and_single_card_pages(workdir):
         cards:
           - title: One
             body: A card on its own page, as print shops want it.
-    """)
+    """,
+    )
     assert run_cli("build").code == 0
     page = read_pdf(workdir / "output/cubit/reference/tarot.pdf").pages[0]
     assert float(page.mediabox.width) == pytest.approx(76 * MM, abs=0.01)
@@ -240,14 +262,13 @@ def test_fonts_are_embedded_and_metadata_is_set(workdir):
 
 
 def test_svg_is_true_size_in_millimetres_and_keeps_its_words(workdir):
-    from sheetgen.layout.primitives import Page, Rect
-    from sheetgen.layout.context import LayoutContext
-    from sheetgen.layout.text import TextStyle, text_box
-    from sheetgen.layout.primitives import Box
-    from sheetgen.render.svg import render_svg
-    from sheetgen.rules.theme import ResolvedTheme
-    from sheetgen.rules import check
     from sheetgen.content.loader import Library
+    from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.primitives import Box, Page, Rect
+    from sheetgen.layout.text import TextStyle, text_box
+    from sheetgen.render.svg import render_svg
+    from sheetgen.rules import check
+    from sheetgen.rules.theme import ResolvedTheme
 
     theme = check(Library()).theme
     ctx = LayoutContext(theme)
@@ -303,7 +324,7 @@ def test_svg_keeps_any_text_and_every_reference_resolves(tmp_path):
     assert len(used) >= len("".join(odd.split()))  # a glyph for every character that shows
     assert all(h.startswith("#") and h[1:] in defined for h in used)
     clipped = [e.get("clip-path") for e in root.iter() if e.get("clip-path")]
-    assert clipped and all(c[len("url(#"):-1] in defined for c in clipped)
+    assert clipped and all(c[len("url(#") : -1] in defined for c in clipped)
 
 
 def test_a_pdf_page_and_its_svg_look_the_same(workdir, tmp_path):
@@ -312,9 +333,9 @@ def test_a_pdf_page_and_its_svg_look_the_same(workdir, tmp_path):
 
     from sheetgen.content.loader import load
     from sheetgen.layout.context import LayoutContext
+    from sheetgen.layout.primitives import LayoutDocument
     from sheetgen.layout.products import DocInput, Job
     from sheetgen.layout.registry import products
-    from sheetgen.layout.primitives import LayoutDocument
     from sheetgen.render.pdf import render_pdf
     from sheetgen.render.svg import render_svg
     from sheetgen.rules import check

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import MM, REPO, read_pdf, run_cli, write
 from pdfops import darkness, read_marks
 
@@ -99,8 +98,15 @@ def _field_rects(reader) -> list[tuple[int, str, tuple[float, float, float, floa
     return out
 
 
-@pytest.mark.parametrize("sheet", ["cubit/blank/cubit-sheet.pdf", "cubit/blank/cube-net.pdf",
-                                   "kubos/blank/character-sheet.pdf", "tricube/blank/character-sheet.pdf"])
+@pytest.mark.parametrize(
+    "sheet",
+    [
+        "cubit/blank/cubit-sheet.pdf",
+        "cubit/blank/cube-net.pdf",
+        "kubos/blank/character-sheet.pdf",
+        "tricube/blank/character-sheet.pdf",
+    ],
+)
 def test_blank_sheets_fill_in_by_form_and_by_pen(built, sheet):
     """Every text field reads back with pypdf, and has a drawn line to write on (at least
     0.5pt and dark enough for a laser) along its foot or inside it."""
@@ -110,18 +116,32 @@ def test_blank_sheets_fill_in_by_form_and_by_pen(built, sheet):
     assert rects and fields and all(name in fields for _, name, _, _ in rects)
     pages = [read_marks(p)[1] for p in reader.pages]
     for n, name, (x0, y0, x1, y1), _ in rects:
-        lines = [(ax, ay, bx, by) for s in pages[n] if s.width >= 0.5 - 1e-6 and darkness(s.color) >= 0.5
-                 for ax, ay, bx, by in s.segments if abs(ay - by) < 0.01]
-        under = [seg for seg in lines if y0 - 2.5 * MM <= seg[1] <= y1 + 0.01
-                 and min(seg[0], seg[2]) < x1 and max(seg[0], seg[2]) > x0
-                 and abs(seg[2] - seg[0]) >= min(x1 - x0, 8 * MM) * 0.6]
+        lines = [
+            (ax, ay, bx, by)
+            for s in pages[n]
+            if s.width >= 0.5 - 1e-6 and darkness(s.color) >= 0.5
+            for ax, ay, bx, by in s.segments
+            if abs(ay - by) < 0.01
+        ]
+        under = [
+            seg
+            for seg in lines
+            if y0 - 2.5 * MM <= seg[1] <= y1 + 0.01
+            and min(seg[0], seg[2]) < x1
+            and max(seg[0], seg[2]) > x0
+            and abs(seg[2] - seg[0]) >= min(x1 - x0, 8 * MM) * 0.6
+        ]
         assert under, f"{sheet}: the field {name} has no line to write on"
 
 
 def test_writing_lines_on_sheets_are_wide_and_dark(built):
     """The faint 0.4pt lines at a quarter grey are gone: every stroke of a blank sheet
     that is a long horizontal line is at least 0.5pt and 50% dark."""
-    for sheet in ["cubit/blank/cubit-sheet.pdf", "kubos/blank/character-sheet.pdf", "tricube/blank/character-sheet.pdf"]:
+    for sheet in [
+        "cubit/blank/cubit-sheet.pdf",
+        "kubos/blank/character-sheet.pdf",
+        "tricube/blank/character-sheet.pdf",
+    ]:
         for page in read_pdf(built / sheet).pages:
             for s in read_marks(page)[1]:
                 for ax, ay, bx, by in s.segments:
@@ -133,8 +153,8 @@ CARD_WORDS = ("card", "deck", "sticker")
 
 
 def _card_issues(size: str) -> list[str]:
-    from sheetgen.build.pipeline import lay_out, plan
     from sheetgen.content.loader import load
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES
 
@@ -163,8 +183,8 @@ def _card_texts(size: str, key: str, *, at: bool = False) -> list[list]:
     """The text of each card front of the target `key` (`kubos/stat-cards/monsters`) laid
     out from the bundled content at card `size`, one list of runs per card (with `at`,
     each run as (text, y))."""
-    from sheetgen.build.pipeline import lay_out, plan
     from sheetgen.content.loader import load
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.layout.primitives import Group, Text, walk
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES
@@ -179,8 +199,13 @@ def _card_texts(size: str, key: str, *, at: bool = False) -> list[list]:
         if page.is_back:
             continue
         for card in (g for g in page.items if isinstance(g, Group) and (g.cls or "").startswith("card")):
-            cards.append([(item.text, round(item.y + dy, 2)) if at else item.text
-                          for item, _, dy in walk(card.items) if isinstance(item, Text)])
+            cards.append(
+                [
+                    (item.text, round(item.y + dy, 2)) if at else item.text
+                    for item, _, dy in walk(card.items)
+                    if isinstance(item, Text)
+                ]
+            )
     return cards
 
 
@@ -199,7 +224,9 @@ def test_text_a_small_card_cannot_hold_continues_on_a_card_marked_cont():
     unit's special rules, go on to a second card titled "(cont.)", the rules whole."""
     party = _card_texts("square", "tricube/character-cards/party")
     assert len(party) == 8  # four characters, two cards each
-    names = [yaml.safe_load(p.read_text())["name"] for p in (REPO / "content" / "tricube" / "characters").glob("*.yaml")]
+    names = [
+        yaml.safe_load(p.read_text())["name"] for p in (REPO / "content" / "tricube" / "characters").glob("*.yaml")
+    ]
     for first, second in zip(party[::2], party[1::2]):
         (name,) = [n for n in names if " ".join(first).startswith(n)]  # the title may take two lines
         assert " ".join(second).startswith(f"{name} (cont.)")
@@ -237,22 +264,28 @@ def _title_runs(reader, words: set[str]) -> list[list[tuple[str, float]]]:
     return cards
 
 
-@pytest.mark.parametrize("title, size", [
-    ("Into the Crimson Tooth Keep", 11.5),  # two lines at the deck's size
-    ("The Long and Winding Road to the Crimson Tooth Stronghold", None),  # two lines, smaller
-])
+@pytest.mark.parametrize(
+    "title, size",
+    [
+        ("Into the Crimson Tooth Keep", 11.5),  # two lines at the deck's size
+        ("The Long and Winding Road to the Crimson Tooth Stronghold", None),  # two lines, smaller
+    ],
+)
 def test_a_title_wraps_before_it_shrinks_and_prints_alike_on_its_cont_cards(workdir, title, size):
     """A card title too long for one line takes two at the deck's title size, and shrinks
     only if two lines cannot hold it; its "(cont.)" cards print it at the same size."""
-    body = "\n\n".join(f"Paragraph {n}: alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu. " * 3
-                       for n in range(12))
+    body = "\n\n".join(
+        f"Paragraph {n}: alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu. " * 3 for n in range(12)
+    )
     (workdir / "content" / "deck.yaml").write_text(
         f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Deck\nimposition: single\n"
-        f"cards:\n  - title: \"{title}\"\n    body: |\n" + "".join(f"      {line}\n" for line in body.split("\n")))
+        f'cards:\n  - title: "{title}"\n    body: |\n' + "".join(f"      {line}\n" for line in body.split("\n"))
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0, run.stderr
-    cards = _title_runs(read_pdf(workdir / "output" / "kubos" / "reference" / "deck.pdf"),
-                        set(title.split()) | {"(cont.)"})
+    cards = _title_runs(
+        read_pdf(workdir / "output" / "kubos" / "reference" / "deck.pdf"), set(title.split()) | {"(cont.)"}
+    )
     assert len(cards) >= 2  # the card and a "(cont.)" card
     assert " ".join(t for t, _ in cards[0]) == title and " ".join(t for t, _ in cards[1]) == f"{title} (cont.)"
     sizes = {s for card in cards for _, s in card}
@@ -270,14 +303,18 @@ def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_
     for runs in fronts:
         assert any(r.endswith("1km1kt.net/rpg/kubos") for r in runs), runs  # the link on one line
         assert "Not for sale" in " ".join(runs) and "© 2008" not in " ".join(runs)
-    names = [d["name"] for p in (REPO / "content" / "kubos" / "monsters").glob("*.yaml")
-             for d in yaml.safe_load_all(p.read_text())]
-    counts = Counter(next(n for n in sorted(names, key=len, reverse=True) if " ".join(runs).startswith(n))
-                     for runs in fronts)
+    names = [
+        d["name"]
+        for p in (REPO / "content" / "kubos" / "monsters").glob("*.yaml")
+        for d in yaml.safe_load_all(p.read_text())
+    ]
+    counts = Counter(
+        next(n for n in sorted(names, key=len, reverse=True) if " ".join(runs).startswith(n)) for runs in fronts
+    )
     assert set(counts) == set(names) and max(counts.values()) <= 3, counts
     assert sum(n <= 2 for n in counts.values()) >= 0.9 * len(names), counts  # one or two cards, as a rule
-    from sheetgen.build.pipeline import lay_out, plan
     from sheetgen.content.loader import load
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.layout.primitives import Text, walk
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES
@@ -285,8 +322,13 @@ def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_
     checked = check(load([str(REPO / "content")]))
     (target,) = [t for t in plan(checked, ["pdf"]) if t.key == "kubos/stat-cards/monsters"]
     document, _ = lay_out(target, dataclasses.replace(checked.theme, card=CARD_SIZES["mini"]))
-    backs = " ".join(item.text for page in document.pages if page.is_back
-                     for item, _, _ in walk(page.items) if isinstance(item, Text))
+    backs = " ".join(
+        item.text
+        for page in document.pages
+        if page.is_back
+        for item, _, _ in walk(page.items)
+        if isinstance(item, Text)
+    )
     # The whole notice, its link broken (if at all) only after a slash.
     assert re.search(r"http://(\s?)www\.1km1kt\.net/(\s?)rpg/(\s?)kubos", backs) and "may not be sold" in backs
 
@@ -294,7 +336,10 @@ def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_
 def test_a_deck_title_too_long_for_its_back_is_reported_at_the_title(workdir):
     """The back prints the deck's title over the deck's `back:` text: a title too long
     for a mini card's back is an error at `title:` (not at `back:`), naming the title."""
-    write(workdir, "content/loc.yaml", """
+    write(
+        workdir,
+        "content/loc.yaml",
+        """
         kind: reference-deck
         id: loc
         system: grimdark
@@ -302,7 +347,8 @@ def test_a_deck_title_too_long_for_its_back_is_reported_at_the_title(workdir):
         back: B
         card_size: mini
         cards: [{title: A}]
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = [d for d in json.loads(result.stdout) if "back title" in d["message"]]
     assert [(d["line"], d["code"]) for d in found] == [(4, "layout.text-overflow")], found
@@ -314,7 +360,8 @@ def _deck_cards(workdir, cards: str, card_size: str) -> list[list[str]]:
     of these cards (YAML, indented as `cards:` items), built one card a page at `card_size`."""
     (workdir / "content" / "deck.yaml").write_text(
         f"kind: reference-deck\nid: deck\nsystem: kubos\ntitle: Deck\nimposition: single\ncard_size: {card_size}\n"
-        f"cards:\n{cards}")
+        f"cards:\n{cards}"
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0, run.stderr
     pages = read_pdf(workdir / "output" / "kubos" / "reference" / "deck.pdf").pages
@@ -326,12 +373,12 @@ def test_a_link_too_wide_for_its_line_breaks_after_a_slash_or_a_mark_never_betwe
     a poker card the domain alone), after a `-`, `.` (`?`, `&`, `=`, `_`) inside it too;
     never between two letters, whatever the card."""
     link = "https://www.example-publisher-with-a-long-domain.com/rules/tricube/quick-reference/errata-and-faq-2025.html"
-    cards = f"  - title: Errata\n    body: \"Errata and FAQ: {link} and more text after.\"\n"
+    cards = f'  - title: Errata\n    body: "Errata and FAQ: {link} and more text after."\n'
     for size in ("poker", "mini"):
         lines = _deck_cards(workdir, cards, size)[0]
         first = next(i for i, line in enumerate(lines) if "https:" in line)
         last = next(i for i, line in enumerate(lines) if line.startswith("html") or ".html" in line)
-        pieces = [lines[first].split(" ")[-1], *lines[first + 1:last], lines[last].split(" ")[0]]
+        pieces = [lines[first].split(" ")[-1], *lines[first + 1 : last], lines[last].split(" ")[0]]
         assert "".join(pieces) == link and len(pieces) > 2, (size, lines)
         assert all(piece[-1] in "/-.?&=_" for piece in pieces[:-1]), (size, pieces)  # never between letters
         if size == "poker":  # every part between slashes but the domain fits a line: it breaks after `/`
@@ -348,8 +395,10 @@ def test_a_table_printed_a_row_a_line_keeps_every_value_with_its_column_name(wor
     rows = [[10, 12, 14, 9, 11, 8, 3, 50], [8, 9, 10, 11, 12, 13, 4, 45]]
     weapons = ["Weapon", "Damage", "Weight", "Range", "Hands", "Cost", "Notes"]
     arms = [["Sword", 3, "heavy", "melee", 1, 15, "sharp and long"], ["Bow", 2, "light", 20, 2, 25, "needs arrows"]]
-    cards = (f"  - title: Attributes\n    table: {{columns: {stats}, rows: {rows}}}\n"
-             f"  - title: Arms\n    table: {{columns: {weapons}, rows: {arms}}}\n").replace("'", "")
+    cards = (
+        f"  - title: Attributes\n    table: {{columns: {stats}, rows: {rows}}}\n"
+        f"  - title: Arms\n    table: {{columns: {weapons}, rows: {arms}}}\n"
+    ).replace("'", "")
     text = "\n".join(line for lines in _deck_cards(workdir, cards, "mini") for line in lines)
     for table, names in ((rows, stats), ([row[1:] for row in arms], weapons[1:])):
         for row in table:
@@ -383,7 +432,9 @@ def test_a_tables_short_headings_keep_their_line_beside_a_column_of_prose(workdi
     attacks, fumbles, _ = _deck_cards(workdir, cards, "tarot")
     assert attacks[1] == "Weapon Hit on Notes" and fumbles[1] == "d6 Result 1 Result 2 Notes"  # the header row
     assert len([line for line in attacks if line.startswith(("Sword", "Bow"))]) == 2
-    for lines, notes in ((attacks, "The wielder may parry one blow each round instead of attacking"),
-                         (fumbles, "The character stumbles and loses the initiative; unconsciousness follows")):
+    for lines, notes in (
+        (attacks, "The wielder may parry one blow each round instead of attacking"),
+        (fumbles, "The character stumbles and loses the initiative; unconsciousness follows"),
+    ):
         printed = " ".join(lines[2:]).split()
         assert all(word in printed for word in notes.split()) and not any(notes in line for line in lines)  # wrapped

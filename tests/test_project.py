@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
+
 from sheetgen.project import HANDOUT_SECTIONS
 
 
@@ -40,16 +40,36 @@ def page_size_mm(pdf: Path) -> tuple[int, int]:
 def test_every_command_works_in_an_empty_folder(empty):
     assert run_cli("init").code == 0
     assert sorted(p.relative_to(empty).as_posix() for p in empty.rglob("*") if p.is_file()) == [
-        ".vscode/settings.json", "README.md", "content/cubes/cubes-civilization.yaml", "content/cubes/cubes-game.yaml",
-        "content/cubes/reference.yaml", "content/cubit/cubit.yaml", "content/cubit/reference.yaml",
-        "content/grimdark/grimdark-army.yaml", "content/grimdark/grimdark-mission.yaml",
-        "content/grimdark/grimdark-unit.yaml", "content/grimdark/reference.yaml", "content/handout.yaml",
-        "content/kubos/kubos-character.yaml", "content/kubos/kubos-monster.yaml", "content/kubos/reference.yaml",
-        "content/reference-deck.yaml", "content/theme.yaml", "content/tricube/reference.yaml",
-        "content/tricube/tricube-character.yaml", "content/tricube/tricube-foe.yaml", "schemas/sheetgen.schema.json"]
+        ".vscode/settings.json",
+        "README.md",
+        "content/cubes/cubes-civilization.yaml",
+        "content/cubes/cubes-game.yaml",
+        "content/cubes/reference.yaml",
+        "content/cubit/cubit.yaml",
+        "content/cubit/reference.yaml",
+        "content/grimdark/grimdark-army.yaml",
+        "content/grimdark/grimdark-mission.yaml",
+        "content/grimdark/grimdark-unit.yaml",
+        "content/grimdark/reference.yaml",
+        "content/handout.yaml",
+        "content/kubos/kubos-character.yaml",
+        "content/kubos/kubos-monster.yaml",
+        "content/kubos/reference.yaml",
+        "content/reference-deck.yaml",
+        "content/theme.yaml",
+        "content/tricube/reference.yaml",
+        "content/tricube/tricube-character.yaml",
+        "content/tricube/tricube-foe.yaml",
+        "schemas/sheetgen.schema.json",
+    ]
     assert len((empty / "README.md").read_text().splitlines()) == 5
-    for kind, name in (("cubit", "npc"), ("tricube-character", "hero"), ("tricube-foe", "foe"),
-                       ("kubos-monster", "monster"), ("kubos-character", "pc")):
+    for kind, name in (
+        ("cubit", "npc"),
+        ("tricube-character", "hero"),
+        ("tricube-foe", "foe"),
+        ("kubos-monster", "monster"),
+        ("kubos-character", "pc"),
+    ):
         run = run_cli("new", kind, "--seed", "7", "-o", f"content/{name}.yaml")
         assert run.code == 0, run.stderr
     validate = run_cli("validate", "--strict")
@@ -74,12 +94,16 @@ def test_every_command_works_in_an_empty_folder(empty):
 
 
 def test_a_single_file_is_checked_with_the_shipped_data_anywhere(empty):
-    write(empty, "mine.yaml", """
+    write(
+        empty,
+        "mine.yaml",
+        """
         kind: cubit
         id: mine
         faction: rangers
         faces: "Ai2 Ma6[specialization:repair] At5 De4 Ta3 Mo1"
-    """)
+    """,
+    )
     assert run_cli("validate", "mine.yaml").code == 0
     assert json.loads(run_cli("show", "--json", "mine.yaml").stdout)["valid"] is True
 
@@ -87,7 +111,11 @@ def test_a_single_file_is_checked_with_the_shipped_data_anywhere(empty):
 def test_init_with_one_game_and_never_over_existing_files(empty):
     assert run_cli("init", "table", "--game", "tricube").code == 0
     assert sorted(p.name for p in (empty / "table" / "content").iterdir()) == [
-        "handout.yaml", "reference-deck.yaml", "theme.yaml", "tricube"]
+        "handout.yaml",
+        "reference-deck.yaml",
+        "theme.yaml",
+        "tricube",
+    ]
     again = run_cli("init", "table")
     assert again.code == 2 and "never overwrites" in again.stderr and "README.md" in again.stderr
     bad = run_cli("init", "x", "--game", "chess")
@@ -141,8 +169,13 @@ def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
     assert backs and all(t.count("House rules") == t.count(back) for t in backs), backs
     handout = pdf_text(empty / "table/output/handouts/bundle/table-kit.pdf")
     assert "House rules" in handout and "Before we start" in handout
-    example = {"cubit": "Sparky", "tricube": "Hedda Stonebrook", "kubos": "Orc sergeant",
-               "cubes": "The Red Concord", "grimdark": "First Army"}[game]
+    example = {
+        "cubit": "Sparky",
+        "tricube": "Hedda Stonebrook",
+        "kubos": "Orc sergeant",
+        "cubes": "The Red Concord",
+        "grimdark": "First Army",
+    }[game]
     assert HANDOUT_SECTIONS[game][0] in handout and example in handout
     # The game's rules on reference cards, as the bundled content has them, built too.
     rules = yaml.safe_load((empty / "table" / "content" / game / "reference.yaml").read_text())
@@ -178,11 +211,15 @@ def test_the_only_theme_takes_effect_whatever_its_id(project):
 
 
 def test_several_themes_need_a_choice_and_the_message_lists_them(project):
-    write(project, "content/other.yaml", """
+    write(
+        project,
+        "content/other.yaml",
+        """
         kind: theme
         id: print-shop
         paper: letter
-    """)
+    """,
+    )
     run = run_cli("validate")
     assert run.code == 2 and "`house`" in run.stderr and "`print-shop`" in run.stderr and "--theme" in run.stderr
     chosen = run_cli("build", "--format", "pdf", "--theme", "print-shop")
@@ -199,7 +236,10 @@ def test_several_themes_need_a_choice_and_the_message_lists_them(project):
 
 
 def test_a_project_document_overrides_or_extends_the_shipped_ones(project):
-    write(project, "content/cubit/house-rules.yaml", """
+    write(
+        project,
+        "content/cubit/house-rules.yaml",
+        """
         kind: faction
         id: governors
         name: The Wardens of Light
@@ -215,7 +255,8 @@ def test_a_project_document_overrides_or_extends_the_shipped_ones(project):
         cost: 1
         forms: [permanent]
         text: Lasers glance off.
-    """)
+    """,
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0, run.stderr
     factions = pdf_text(project / "output/cubit/cards/factions.pdf")
@@ -241,7 +282,10 @@ def test_no_game_data_leaves_the_shipped_documents_out(project):
 
 
 def test_validate_and_build_count_the_same_documents_broken_ones_included(empty):
-    write(empty, "content/three.yaml", """
+    write(
+        empty,
+        "content/three.yaml",
+        """
         kind: tricube-foe
         id: a
         difficulty: 9
@@ -254,9 +298,13 @@ def test_validate_and_build_count_the_same_documents_broken_ones_included(empty)
         ---
         kind: nothing
         id: c
-    """)
-    write(empty, "content/broken.yaml", "kind: tricube-foe\nid: [unclosed\n---\nkind: tricube-foe\nid: fine\n"
-          "name: Fine\ndifficulty: 5\neffort: 1\n")  # a document lost to a syntax error still counts
+    """,
+    )
+    write(
+        empty,
+        "content/broken.yaml",
+        "kind: tricube-foe\nid: [unclosed\n---\nkind: tricube-foe\nid: fine\nname: Fine\ndifficulty: 5\neffort: 1\n",
+    )  # a document lost to a syntax error still counts
     validate = run_cli("validate")
     build = run_cli("build")
     assert "5 documents checked" in validate.stderr
@@ -275,14 +323,20 @@ def test_the_bundled_content_counts_the_same_in_validate_and_build(tmp_path, mon
 
 
 def test_the_wheel_carries_the_game_data_and_the_project_template(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     (wheel,) = tmp_path.glob("sheetgen-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {f"sheetgen/data/{p.relative_to(DATA).as_posix()}" for p in DATA.rglob("*.yaml")}
-    init = {f"sheetgen/templates/{p.relative_to(REPO / 'templates').as_posix()}"
-            for p in (REPO / "templates/init").rglob("*") if p.is_file()}
+    init = {
+        f"sheetgen/templates/{p.relative_to(REPO / 'templates').as_posix()}"
+        for p in (REPO / "templates/init").rglob("*")
+        if p.is_file()
+    }
     assert len(shipped) >= 9 and shipped <= names
     assert init and init <= names
 
@@ -291,16 +345,23 @@ def test_the_wheel_carries_the_game_data_and_the_project_template(tmp_path):
 
 
 def test_consequences_come_after_their_causes(empty):
-    write(empty, "content/h.yaml", """
+    write(
+        empty,
+        "content/h.yaml",
+        """
         kind: handout
         id: all-decks
         title: All decks
         sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
-    """)
-    write(empty, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A, body: B}]\n")
+    """,
+    )
+    write(
+        empty, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A, body: B}]\n"
+    )
     assert run_cli("build", "--format", "pdf").code == 0
-    (empty / "content/d.yaml").write_text("kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\n"
-                                          "cards: [{title: A, body: B, colour: red}]\n")
+    (empty / "content/d.yaml").write_text(
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\ncards: [{title: A, body: B, colour: red}]\n"
+    )
     result = run_cli("build", "--format", "pdf")
     assert result.code == 1
     heads = [ln for ln in result.stderr.splitlines() if ": error[" in ln or ": warning[" in ln]
@@ -372,8 +433,10 @@ def test_in_a_subfolder_commands_work_on_the_project_and_build_into_its_output(e
     assert not (empty.parent / "output").exists()
     # A file kept beside the content folder, built from its own folder, is the project's too.
     (empty / "extras").mkdir()
-    (empty / "extras/kit.yaml").write_text("kind: handout\nid: kit\ntitle: Kit\nsections:\n"
-                                           "  - title: Foes\n    include: {kind: tricube-foe, product: foe-cards}\n")
+    (empty / "extras/kit.yaml").write_text(
+        "kind: handout\nid: kit\ntitle: Kit\nsections:\n"
+        "  - title: Foes\n    include: {kind: tricube-foe, product: foe-cards}\n"
+    )
     monkeypatch.chdir(empty / "extras")
     kit = run_cli("build", "kit.yaml")
     assert kit.code == 0 and kit.stderr.rstrip().endswith("→ ../output/"), kit.stderr

@@ -7,7 +7,6 @@ import json
 import re
 
 import pytest
-
 from conftest import MM, REPO, read_pdf, run_cli, validate_json, write
 from test_build import deck
 from test_handout import built_kit
@@ -76,14 +75,21 @@ def _page_of(reader, ref) -> int:
 
 def test_a_section_takes_the_only_product_of_its_kind_and_names_a_wrong_one(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/monster.yaml", """
+    write(
+        workdir,
+        "content/monster.yaml",
+        """
         kind: kubos-monster
         id: rat
         name: Giant rat
         type: vermin
         size: small
-    """)
-    write(workdir, "content/handout.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -96,7 +102,8 @@ def test_a_section_takes_the_only_product_of_its_kind_and_names_a_wrong_one(work
             include: {kind: reference-deck}
           - title: Nothing to print from settings
             include: {kind: kubos-tables}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = {(d["file"], d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
     needed = found[("content/handout.yaml", 6, 14, "handout.product-needed")]
@@ -135,7 +142,9 @@ def test_a_print_shop_bundle_has_one_page_size_and_its_cards_in_a_second_pdf(bun
         assert float(page.mediabox.width) == pytest.approx(69.5 * MM, abs=0.01)
     card_text = " ".join(p.extract_text() for p in cards.pages)
     assert "Brann Hammerfall" in card_text and "Skill checks" in card_text
-    assert "Brann Hammerfall" not in " ".join(p.extract_text() for p in main.pages[2:] if "In this section" not in p.extract_text())
+    assert "Brann Hammerfall" not in " ".join(
+        p.extract_text() for p in main.pages[2:] if "In this section" not in p.extract_text()
+    )
     assert [t for t, _, _ in outline_tree(cards)] == ["Cubit at a glance", "A Tricube Tales party"]
     # The contents says where each section's cards are; only blanks duplex needs remain.
     contents = main.pages[0].extract_text()
@@ -158,8 +167,13 @@ def test_print_and_play_keeps_every_page_at_paper_size(bundled):
     assert {round(float(p.mediabox.width), 1) for p in reader.pages} == {round(210 * MM, 1)}
     assert not (bundled / "output/handouts/bundle/starter-kit-cards.pdf").exists()
     tree = outline_tree(reader)
-    assert [t for t, _, _ in tree] == ["Contents", "Your cubits", "Cubit at a glance", "A Tricube Tales party",
-                                       "Foes for tonight"]
+    assert [t for t, _, _ in tree] == [
+        "Contents",
+        "Your cubits",
+        "Cubit at a glance",
+        "A Tricube Tales party",
+        "Foes for tonight",
+    ]
     # Documents in the content's order, each bookmark on the page that prints it.
     texts = [p.extract_text() for p in reader.pages]
     for _, _, docs in tree[1:]:
@@ -206,7 +220,10 @@ def test_every_pdf_has_title_author_subject_keywords_and_language(bundled):
 
 def test_a_wrong_handout_date_is_an_error_at_its_line(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -214,7 +231,8 @@ def test_a_wrong_handout_date_is_an_error_at_its_line(workdir):
         sections:
           - title: Cards
             include: {kind: reference-deck}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     codes = {(d["line"], d["column"], d["code"]) for d in json.loads(result.stdout)}
     assert (4, 7, "handout.bad-date") in codes and result.code == 1
@@ -224,7 +242,10 @@ def test_a_handouts_settings_are_all_reported_at_once_each_in_its_own_terms(work
     """A language written as its name, a month 13 and a yes-or-no that is neither: three
     errors in one run, each saying what the field wants (not "lowercase letters")."""
     deck(workdir, "basics")
-    write(workdir, "content/handout.yaml", """
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: kit
         title: Kit
@@ -234,7 +255,8 @@ def test_a_handouts_settings_are_all_reported_at_once_each_in_its_own_terms(work
         sections:
           - title: Cards
             include: {kind: reference-deck}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = {d["line"]: d for d in json.loads(result.stdout)}
     assert result.code == 1 and sorted(found) == [4, 5, 6], found
@@ -242,12 +264,22 @@ def test_a_handouts_settings_are_all_reported_at_once_each_in_its_own_terms(work
     assert found[4]["hint"] == "write `en`" and "lowercase" not in found[4]["message"]
     assert found[5]["code"] == "handout.bad-date" and "calendar" in found[5]["message"]
     assert found[6]["code"] == "content.wrong-type"
-    write(workdir, "content/handout.yaml", (workdir / "content/handout.yaml").read_text()
-          .replace("English", "en-GB").replace("2025-13-45", "2025-12-31").replace("maybe", "true"))
+    write(
+        workdir,
+        "content/handout.yaml",
+        (workdir / "content/handout.yaml")
+        .read_text()
+        .replace("English", "en-GB")
+        .replace("2025-13-45", "2025-12-31")
+        .replace("maybe", "true"),
+    )
     assert run_cli("validate").code == 0
     # A tag or a date with a line break after it is not one, and is quoted back on one line.
-    write(workdir, "content/handout.yaml", (workdir / "content/handout.yaml").read_text()
-          .replace("language: en-GB", 'language: "en\\n"'))
+    write(
+        workdir,
+        "content/handout.yaml",
+        (workdir / "content/handout.yaml").read_text().replace("language: en-GB", 'language: "en\\n"'),
+    )
     _, found = validate_json()
     assert [d["message"] for d in found] == ["`language`: `en\\n` is not a language tag"], found
 
@@ -261,23 +293,38 @@ def test_products_lists_the_registry_and_the_reference_table_matches_it():
     rows = json.loads(result.stdout)
     assert [r["id"] for r in rows] == list(products())
     nets = next(r for r in rows if r["id"] == "cubit-nets")
-    assert nets == {**nets, "game": "cubit", "kinds": ["cubit"], "scope": "collection", "formats": ["pdf", "svg"],
-                    "output": "cubit/nets/all-cubits"}
+    assert nets == {
+        **nets,
+        "game": "cubit",
+        "kinds": ["cubit"],
+        "scope": "collection",
+        "formats": ["pdf", "svg"],
+        "output": "cubit/nets/all-cubits",
+    }
     text = run_cli("products").stdout
     assert all(r["id"] in text for r in rows)
     page = (REPO / "docs" / "reference" / "products.md").read_text()
     assert markdown_table() in page, "renew the reference: python -m sheetgen.reference"
-    assert "| `cubit-nets` | cubit | `cubit` | one for all documents | pdf, svg | `cubit/nets/all-cubits.<ext>` |" in page
+    assert (
+        "| `cubit-nets` | cubit | `cubit` | one for all documents | pdf, svg | `cubit/nets/all-cubits.<ext>` |" in page
+    )
 
 
 def test_dividers_every_section_or_none_and_cards_only_sections_live_in_the_cards_pdf(workdir):
     deck(workdir, "basics")
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: default
         dividers: true
-    """)
-    write(workdir, "content/handout.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/handout.yaml",
+        """
         kind: handout
         id: shop
         title: For the printer
@@ -287,7 +334,8 @@ def test_dividers_every_section_or_none_and_cards_only_sections_live_in_the_card
             include: {kind: reference-deck}
           - title: Notes
             text: Bring dice.
-    """)
+    """,
+    )
     assert run_cli("build").code == 0
     folder = workdir / "output/handouts/bundle"
     with_dividers = read_pdf(folder / "shop.pdf")
@@ -300,8 +348,13 @@ def test_dividers_every_section_or_none_and_cards_only_sections_live_in_the_card
     assert "Bring dice." in with_dividers.pages[tree[1][1]].extract_text()
     # The handout's own choice wins: no dividers, so the cards-only section has no page here.
     text = (workdir / "content/handout.yaml").read_text()
-    write(workdir, "content/handout.yaml", text.replace("profile: print-shop", "profile: print-shop\ndividers: false")
-          .replace("    text: Bring dice.\n", "    text: Bring dice.\n    include: {kind: reference-deck}\n"))
+    write(
+        workdir,
+        "content/handout.yaml",
+        text.replace("profile: print-shop", "profile: print-shop\ndividers: false").replace(
+            "    text: Bring dice.\n", "    text: Bring dice.\n    include: {kind: reference-deck}\n"
+        ),
+    )
     result = run_cli("build")
     assert result.code == 0, result.stderr
     assert "handout.text-without-divider" in result.stderr

@@ -57,12 +57,17 @@ def test_every_code_the_source_reports_has_a_meaning_and_a_fix_and_no_other():
 
 def test_the_scan_finds_a_code_however_it_is_passed(tmp_path):
     """A keyword (`code=`), a constant and a positional argument are all seen."""
-    (tmp_path / "rules.py").write_text('OVERFLOW = "layout.text-overflow"\n'
-                                       'ctx.error(doc, "kubos.hp-too-high", "hp")\n'
-                                       'raise ContentError("x", code="content.bad-id")\n'
-                                       'open("theme.yaml"); log("a.b c"); stage_module("layout.sheets", game)\n')
-    assert codes_in(tmp_path) == {"layout.text-overflow": "rules.py:1", "kubos.hp-too-high": "rules.py:2",
-                                  "content.bad-id": "rules.py:3"}
+    (tmp_path / "rules.py").write_text(
+        'OVERFLOW = "layout.text-overflow"\n'
+        'ctx.error(doc, "kubos.hp-too-high", "hp")\n'
+        'raise ContentError("x", code="content.bad-id")\n'
+        'open("theme.yaml"); log("a.b c"); stage_module("layout.sheets", game)\n'
+    )
+    assert codes_in(tmp_path) == {
+        "layout.text-overflow": "rules.py:1",
+        "kubos.hp-too-high": "rules.py:2",
+        "content.bad-id": "rules.py:3",
+    }
 
 
 def test_the_products_page_says_what_each_product_holds():

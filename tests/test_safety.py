@@ -9,13 +9,11 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import SMALL_MONSTER, run_cli, validate_json, write
-from sheetgen.build.files import JOURNAL, LOCK, state_folder
+
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents
-
-
+from sheetgen.files.outputs import JOURNAL, LOCK, state_folder
 
 # --- loading: recovery, tags, line breaks, nesting -----------------------------------------
 
@@ -35,12 +33,15 @@ def test_documents_after_a_broken_one_keep_their_lines_and_hints():
     assert "at line 10" in problems[1].hint  # the context line is the file's, not the part's
 
 
-@pytest.mark.parametrize("text, line, col", [
-    ("kind: theme\nid: x\nfonts: !!python/object/apply:os.system [echo hi]\n", 3, 8),
-    ("kind: theme\nid: x\ncolors: !!python/object:builtins.dict {ink: black}\n", 3, 9),
-    ("kind: theme\nid: x\nfonts: !custom\n  - a\n", 3, 8),
-    ("--- !!omap\n- kind: theme\n", 1, 5),
-])
+@pytest.mark.parametrize(
+    "text, line, col",
+    [
+        ("kind: theme\nid: x\nfonts: !!python/object/apply:os.system [echo hi]\n", 3, 8),
+        ("kind: theme\nid: x\ncolors: !!python/object:builtins.dict {ink: black}\n", 3, 9),
+        ("kind: theme\nid: x\nfonts: !custom\n  - a\n", 3, 8),
+        ("--- !!omap\n- kind: theme\n", 1, 5),
+    ],
+)
 def test_tags_on_mappings_and_lists_are_refused(text, line, col):
     docs, problems = load_documents(text, "tag.yaml")
     assert [(p.line, p.column, p.code) for p in problems] == [(line, col, "yaml.unsupported-tag")]
@@ -55,7 +56,7 @@ def test_unicode_line_separators_inside_values_do_not_shift_line_numbers(workdir
     expected = [(3, 7, "yaml.control-character")] if char == "\x85" else []
     assert [(d["line"], d["column"], d["code"]) for d in found] == expected + [(4, 8, "content.not-allowed")]
     if char != "\x85":
-        docs, _ = load_documents(f"a: \"x{char}y\"\nb: x{char}y\n", "t.yaml")
+        docs, _ = load_documents(f'a: "x{char}y"\nb: x{char}y\n', "t.yaml")
         assert docs[0].data == {"a": f"x{char}y", "b": f"x{char}y"}  # YAML 1.2: ordinary characters
 
 
@@ -133,13 +134,15 @@ def test_a_newline_in_a_file_name_cannot_forge_a_diagnostic_line(workdir):
     result = run_cli("validate")
     lines = result.stderr.splitlines()
     assert not any(line.startswith("fake.yaml") for line in lines)
-    assert any(line.startswith("content/x.yaml\\x0afake.yaml:1:1: error[forged]: gotcha\\x0a.yaml:3:8: error[")
-               for line in lines)
+    assert any(
+        line.startswith("content/x.yaml\\x0afake.yaml:1:1: error[forged]: gotcha\\x0a.yaml:3:8: error[")
+        for line in lines
+    )
 
 
 # --- builds: outputs survive errors, other directories and partial builds -----------------
 
-from test_build import deck  # noqa: E402
+from test_build import deck
 
 
 def manifest_of(out: Path) -> dict:
@@ -170,11 +173,14 @@ sections: [{title: Decks, include: {kind: reference-deck, product: reference}}]
 """
 
 
-@pytest.mark.parametrize("breakage", [
-    ("title: Second deck", "title: [Second deck"),  # a YAML syntax error
-    ("kind: reference-deck", "kind: reference-dek"),  # a kind sheetgen does not know
-    ("id: second", "id: Second Deck"),  # an id that is not one
-])
+@pytest.mark.parametrize(
+    "breakage",
+    [
+        ("title: Second deck", "title: [Second deck"),  # a YAML syntax error
+        ("kind: reference-deck", "kind: reference-dek"),  # a kind sheetgen does not know
+        ("id: second", "id: Second Deck"),  # an id that is not one
+    ],
+)
 def test_a_document_that_fails_to_load_keeps_its_outputs_and_holds_back_bundles(workdir, breakage):
     write(workdir, "content/h.yaml", HANDOUT)
     deck(workdir, "basics")
@@ -192,7 +198,9 @@ def test_a_document_that_fails_to_load_keeps_its_outputs_and_holds_back_bundles(
     assert {p: p.read_bytes() for p in (own, bundle)} == before and pages(bundle) == bundle_pages
     listed = {e["path"] for e in assert_consistent(out)["outputs"]}
     assert {"grimdark/reference/second.pdf", "handouts/bundle/all-decks.pdf"} <= listed
-    assert b"Basics, changed" in (out / "grimdark/reference/basics.pdf").read_bytes() or "1 file written" in result.stderr
+    assert (
+        b"Basics, changed" in (out / "grimdark/reference/basics.pdf").read_bytes() or "1 file written" in result.stderr
+    )
 
 
 def test_a_build_from_another_directory_leaves_every_other_output(workdir, tmp_path_factory, monkeypatch):
@@ -212,7 +220,10 @@ def test_a_build_from_another_directory_leaves_every_other_output(workdir, tmp_p
     assert changed and all("/second" in p for p in changed)  # only what it was given
     manifest = assert_consistent(out)
     assert {e["source"] for e in manifest["outputs"] if e["kind"] == "reference-deck"} == {
-        "content/basics.yaml", "content/second.yaml", "content/third.yaml"}
+        "content/basics.yaml",
+        "content/second.yaml",
+        "content/third.yaml",
+    }
     assert all(not s.startswith(("/", "..")) for r in manifest["targets"].values() for s in r["sources"])
 
 
@@ -267,15 +278,21 @@ def test_the_manifest_grows_with_outputs_not_outputs_times_sources(workdir):
 
 # --- builds: locks, kills, full disks ----------------------------------------------------
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
+import subprocess
+import sys
 
-from conftest import REPO  # noqa: E402
+from conftest import REPO
 
 
 def sheetgen_process(cwd: Path, *args: str, **env: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "sheetgen", *args], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "CI": "1", **env})
+    return subprocess.Popen(
+        [sys.executable, "-m", "sheetgen", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "CI": "1", **env},
+    )
 
 
 def test_a_parallel_build_killed_outright_leaves_no_worker_holding_the_folder(workdir):
@@ -298,7 +315,7 @@ def test_a_parallel_build_killed_outright_leaves_no_worker_holding_the_folder(wo
     assert again.wait(timeout=120) == 0, again.stderr.read()
     started = time.monotonic()
     while time.monotonic() - started < 5:  # no worker of the killed build is left
-        left = subprocess.run(["pgrep", "-f", f"sheetgen build --jobs 2"], capture_output=True, text=True).stdout
+        left = subprocess.run(["pgrep", "-f", "sheetgen build --jobs 2"], capture_output=True, text=True).stdout
         if not [pid for pid in left.split() if int(pid) != os.getpid()]:
             break
         time.sleep(0.1)
@@ -316,9 +333,15 @@ def test_ctrl_c_during_a_parallel_build_says_so_and_exits_130_without_a_tracebac
 
     for i in range(24):
         deck(workdir, f"deck-{i}", title=f"Deck {i}")
-    proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "build", "--jobs", "2", "--format", "pdf,svg"],
-                            cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "CI": "1"}, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheetgen", "build", "--jobs", "2", "--format", "pdf,svg"],
+        cwd=workdir,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "CI": "1"},
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 20
     while not list((workdir / "output").rglob("*.pdf")) and time.monotonic() < deadline:
         time.sleep(0.02)  # the workers are building
@@ -371,17 +394,19 @@ def test_a_journal_left_by_a_killed_build_is_folded_in(workdir):
     manifest = manifest_of(out)
     # As a kill leaves it: the manifest without one output, the journal with it, a temp file.
     kept = [e for e in manifest["outputs"] if e["id"] != "second"]
-    journal = {"target": "grimdark/reference/second", "record": manifest["targets"]["grimdark/reference/second"],
-               "outputs": [e for e in manifest["outputs"] if e["id"] == "second"]}
+    journal = {
+        "target": "grimdark/reference/second",
+        "record": manifest["targets"]["grimdark/reference/second"],
+        "outputs": [e for e in manifest["outputs"] if e["id"] == "second"],
+    }
     (out / "manifest.json").write_text(json.dumps({**manifest, "outputs": kept}))
     state = state_folder(workdir, out)
-    (state / JOURNAL).write_text(json.dumps(journal) + "\n{\"target\": \"cut sh")
+    (state / JOURNAL).write_text(json.dumps(journal) + '\n{"target": "cut sh')
     (out / "grimdark/reference/.sheetgen-0123456789abcdef.tmp").write_bytes(b"half")
     result = run_cli("build", "--format", "pdf")
     assert result.code == 0 and f"0 files written, {len(manifest['targets'])} outputs unchanged" in result.stderr
     assert len(assert_consistent(out)["outputs"]) == len(manifest["outputs"])
     assert not list(out.rglob("*.tmp")) and not (state / JOURNAL).exists()
-
 
 
 def test_a_first_build_killed_before_any_manifest_is_taken_up_by_the_next(workdir):
@@ -395,8 +420,16 @@ def test_a_first_build_killed_before_any_manifest_is_taken_up_by_the_next(workdi
     manifest = manifest_of(out)
     # As a kill leaves a first build: no manifest, one target journalled, a temp file.
     done = sorted({e["target"] for e in manifest["outputs"] if e["id"] == "basics"})
-    lines = [json.dumps({"target": t, "record": manifest["targets"][t],
-                         "outputs": [e for e in manifest["outputs"] if e["target"] == t]}) for t in done]
+    lines = [
+        json.dumps(
+            {
+                "target": t,
+                "record": manifest["targets"][t],
+                "outputs": [e for e in manifest["outputs"] if e["target"] == t],
+            }
+        )
+        for t in done
+    ]
     (out / "manifest.json").unlink()
     state = state_folder(workdir, out)
     (state / JOURNAL).write_text("\n".join(lines) + "\n")
@@ -407,6 +440,7 @@ def test_a_first_build_killed_before_any_manifest_is_taken_up_by_the_next(workdi
     assert result.code == 0 and f", {len(done)} outputs unchanged" in result.stderr, result.stderr
     assert len(assert_consistent(out)["outputs"]) == len(manifest["outputs"])
     assert not (state / JOURNAL).exists()
+
 
 def test_a_full_disk_is_a_diagnostic_and_keeps_earlier_outputs(workdir, monkeypatch):
     import errno
@@ -433,7 +467,8 @@ def test_a_full_disk_is_a_diagnostic_and_keeps_earlier_outputs(workdir, monkeypa
     monkeypatch.setattr(os, "fsync", fsync)  # (not undo(): that would leave the project folder too)
     assert run_cli("build", "--format", "pdf").code == 0
     assert {e["path"] for e in assert_consistent(out)["outputs"]} == {
-        str(p.relative_to(out)) for p in before if p.suffix == ".pdf"}
+        str(p.relative_to(out)) for p in before if p.suffix == ".pdf"
+    }
 
 
 def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
@@ -442,7 +477,6 @@ def test_an_unwritable_manifest_is_a_diagnostic_not_a_traceback(workdir):
     result = run_cli("build", "--format", "pdf")
     assert result.code == 1 and "Traceback" not in result.stderr
     assert "error[build.write-failed]: cannot write output/manifest.json" in result.stderr
-
 
 
 @pytest.mark.parametrize("link", ["folder", "file"])
@@ -469,11 +503,12 @@ def test_an_output_folder_or_file_linked_outside_the_output_is_never_written_thr
     result = run_cli("build", "--format", "pdf", "--force")
     assert result.code == 1 and "Traceback" not in result.stderr and "internal.error" not in result.stderr
     shown = victim.relative_to(workdir)
-    assert f"error[build.write-failed]: cannot write output/" in result.stderr
+    assert "error[build.write-failed]: cannot write output/" in result.stderr
     assert f"{shown} is a symbolic link, and sheetgen never writes through one" in result.stderr
     assert "remove the link" in result.stderr
     assert {p: p.read_bytes() for p in elsewhere.rglob("*") if p.is_file()} == before
     assert not [p for p in elsewhere.rglob("*") if p.name.endswith(".tmp")]
+
 
 # --- fonts, cube sizes and generated ids ---------------------------------------------------
 
@@ -499,7 +534,8 @@ def test_a_cube_too_small_in_the_theme_is_coded_too_small(workdir):
     run, found = validate_json()
     cube = [d for d in found if d["code"].startswith("theme.cube")]
     assert [(d["file"], d["line"], d["column"], d["code"]) for d in cube] == [
-        ("content/theme.yaml", 3, 12, "theme.cube-too-small")]
+        ("content/theme.yaml", 3, 12, "theme.cube-too-small")
+    ]
     assert "too small" in cube[0]["message"]
 
 

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
-from sheetgen.build.files import CACHE, state_folder
+
+from sheetgen.files.outputs import CACHE, state_folder
 
 
 def cache_of(root: Path, out: str) -> Path:
     """The document cache of builds of the project at `root` into `root/out`."""
     return state_folder(root, root / out) / CACHE
+
 
 MONSTER = """kind: kubos-monster
 id: m-{i:05d}
@@ -40,7 +42,7 @@ def test_a_ten_thousand_card_deck_numbers_its_cards_clear_of_the_licence(tmp_pat
     notice beside it leaves it room, and the number stays fine print (6.5pt, black)."""
     import dataclasses
 
-    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.layout.primitives import Text, walk
 
     write(tmp_path, "content/monsters.yaml", MONSTER.format(i=1))
@@ -71,7 +73,7 @@ def test_a_ten_thousand_card_deck_numbers_its_cards_clear_of_the_licence(tmp_pat
 def test_a_print_shop_twin_reports_nothing_its_deck_does_not(tmp_path):
     """`validate` lays out a deck but not its print-shop twin (the same cards one a page):
     over the bundled decks and one too wordy, the twin's problems are the deck's."""
-    from sheetgen.build.pipeline import lay_out, plan
+    from sheetgen.files.pipeline import lay_out, plan
     from sheetgen.layout.registry import product
 
     shutil.copytree(REPO / "content", tmp_path / "content")
@@ -102,8 +104,11 @@ def test_validate_reports_a_deck_problem_once(workdir):
 
 def outputs(folder: Path) -> dict[str, bytes]:
     """Every output and the manifest, by path (hidden files are the build's own state)."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.name.startswith(".")}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
 
 
 def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkeypatch):
@@ -133,17 +138,29 @@ def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkey
 def test_manifest_lines_are_the_json_of_their_entries():
     import json
 
-    from sheetgen.build.files import OutputEntry, TargetRecord, entry_line, record_line
+    from sheetgen.files.outputs import OutputEntry, TargetRecord, entry_line, record_line
 
     odd = 'a"b\\c\n\t\x01é€😀\u2028'
-    for e in (OutputEntry("x/y.pdf", None, None, "", "p", "pdf", "0" * 64),
-              OutputEntry(odd, odd, odd, odd, odd, odd, odd, odd, 12, odd)):
+    for e in (
+        OutputEntry("x/y.pdf", None, None, "", "p", "pdf", "0" * 64),
+        OutputEntry(odd, odd, odd, odd, odd, odd, odd, odd, 12, odd),
+    ):
         assert entry_line(e) == json.dumps(e.to_json(), ensure_ascii=False)
         assert OutputEntry.from_json(json.loads(entry_line(e))) == e
-    warning = {"doc": ["k", odd], "path": ["faces", 2, odd], "code": "c", "message": odd, "hint": None, "at": None,
-               "fit": [odd, 3]}
-    for r in (TargetRecord("p", "document", "", (), ()), TargetRecord(odd, odd, odd, (odd, "b"), ("k",)),
-              TargetRecord("p", "document", "d", ("a",), ("k",), (warning,))):
+    warning = {
+        "doc": ["k", odd],
+        "path": ["faces", 2, odd],
+        "code": "c",
+        "message": odd,
+        "hint": None,
+        "at": None,
+        "fit": [odd, 3],
+    }
+    for r in (
+        TargetRecord("p", "document", "", (), ()),
+        TargetRecord(odd, odd, odd, (odd, "b"), ("k",)),
+        TargetRecord("p", "document", "d", ("a",), ("k",), (warning,)),
+    ):
         assert record_line(r) == json.dumps(r.to_json(), ensure_ascii=False)
         assert TargetRecord.from_json(json.loads(record_line(r))) == r
 
@@ -219,13 +236,19 @@ def test_a_document_read_from_the_cache_is_reported_at_its_own_lines(tmp_path, m
     """The cache keeps values, not positions: a mistake in a cached document is still
     reported at its line and column, found by reading the unchanged file again."""
     write(tmp_path, "content/theme.yaml", "kind: theme\nid: t\n\n\npaper: a3\n")
-    write(tmp_path, "content/deck.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\n"
-                                         "cards:\n  - {title: A, body: B}\n")
+    write(
+        tmp_path,
+        "content/deck.yaml",
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T\ncards:\n  - {title: A, body: B}\n",
+    )
     monkeypatch.chdir(tmp_path)
     first = run_cli("build", "--format", "pdf")
     assert cache_of(tmp_path, "output").is_file()
-    write(tmp_path, "content/deck.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T2\n"
-                                         "cards:\n  - {title: A, body: B}\n")
+    write(
+        tmp_path,
+        "content/deck.yaml",
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: T2\ncards:\n  - {title: A, body: B}\n",
+    )
     again = run_cli("build", "--format", "pdf")
     for result in (first, again):
         assert result.code == 1 and "content/theme.yaml:5:8: error[" in result.stderr, result.stderr
@@ -235,16 +258,17 @@ def test_a_kept_warning_at_a_template_is_the_same_whatever_folder_the_build_ran_
     """The manifest keeps a template's place relative to the project root (it does not change
     with the working directory, and names no absolute path) and reports it as every path
     is: relative when below the folder the next command runs in."""
-    from sheetgen.build.pipeline import issue_from_json, issue_json
     from sheetgen.diagnostics import Severity
+    from sheetgen.files.pipeline import issue_from_json, issue_json
     from sheetgen.layout.context import Issue, Source
 
     (tmp_path / "content").mkdir()
     monkeypatch.chdir(tmp_path)
     at_root = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("templates/card.j2", 8, 10)), tmp_path)
     monkeypatch.chdir(tmp_path / "content")
-    in_content = issue_json(Issue(Source(None), Severity.WARNING, "c", "m", at=("../templates/card.j2", 8, 10)),
-                            tmp_path)
+    in_content = issue_json(
+        Issue(Source(None), Severity.WARNING, "c", "m", at=("../templates/card.j2", 8, 10)), tmp_path
+    )
     assert at_root == in_content and at_root["at"][0] == "templates/card.j2"
     assert issue_from_json(at_root, tmp_path).at == (str(tmp_path / "templates/card.j2"), 8, 10)  # not below here
     monkeypatch.chdir(tmp_path)
@@ -287,7 +311,10 @@ def _enough_decks_to_read_ahead(root: Path) -> Path:
     import sheetgen.content.cache as cache_module
 
     for i in range(cache_module.PARSE_AHEAD_MIN_FILES + 6):
-        write(root, f"content/deck-{i:03d}.yaml", f"""
+        write(
+            root,
+            f"content/deck-{i:03d}.yaml",
+            f"""
             kind: reference-deck
             id: deck-{i:03d}
             system: kubos
@@ -295,7 +322,8 @@ def _enough_decks_to_read_ahead(root: Path) -> Path:
             cards:
               - title: Card {i}
                 body: "Roll **two** dice for deck {i}."
-            """)
+            """,
+        )
     return root / "content"
 
 
@@ -325,7 +353,9 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
     assert not readers.exists()
     two = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
     counts = [line.split() for line in readers.read_text().splitlines()]
-    assert {int(pid) for pid, _ in counts} - {os.getpid()} and sum(int(n) for _, n in counts) == len(list(content.iterdir()))
+    assert {int(pid) for pid, _ in counts} - {os.getpid()} and sum(int(n) for _, n in counts) == len(
+        list(content.iterdir())
+    )
 
     def said(result):
         return [line for line in result.stderr.splitlines() if not line.startswith("sheetgen: ")]
@@ -340,7 +370,8 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
     failed = {line.split(":")[0] for line in one.stderr.splitlines() if ": error[" in line}
     assert {"content/deck-010.yaml", "content/deck-021.yaml"} <= failed
     assert cached[0] == cached[1] and sorted(cached[0]["files"]) == sorted(
-        f"content/{p.name}" for p in content.iterdir() if f"content/{p.name}" not in failed)
+        f"content/{p.name}" for p in content.iterdir() if f"content/{p.name}" not in failed
+    )
     # A rebuild after an edit reads the one file here: the cache holds every other.
     readers.unlink()
     write(tmp_path, "content/deck-030.yaml", (content / "deck-030.yaml").read_text().replace("Deck 30", "Deck 30b"))
@@ -364,12 +395,18 @@ def test_a_file_read_with_warnings_is_cached_with_them_and_they_are_said_again(t
     from sheetgen.content.cache import DocumentCache
     from sheetgen.content.loader import load
 
-    write(tmp_path, "content/d.yaml", "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\n"
-          "cards: [{title: A, table: {columns: [Item, Cost], rows: [[Sword, 3.50]]}}]\n")
+    write(
+        tmp_path,
+        "content/d.yaml",
+        "kind: reference-deck\nid: d\nsystem: kubos\ntitle: D\n"
+        "cards: [{title: A, table: {columns: [Item, Cost], rows: [[Sword, 3.50]]}}]\n",
+    )
     path = tmp_path / "cache.json"
     first = DocumentCache(path, "code")
-    said = [(d.file, d.line, d.column, d.code, d.message) for d in
-            load([tmp_path / "content"], game_data=False, cache=first).diagnostics]
+    said = [
+        (d.file, d.line, d.column, d.code, d.message)
+        for d in load([tmp_path / "content"], game_data=False, cache=first).diagnostics
+    ]
     first.save(lambda p, data: p.write_bytes(data))
     assert [d[3] for d in said] == ["yaml.number-rewritten"]
     assert list(json.loads(path.read_text())["files"]) == ["content/d.yaml"]

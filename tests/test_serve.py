@@ -19,10 +19,9 @@ from urllib.parse import urlencode
 
 import pytest
 import yaml
+from conftest import MM, REPO, record_publishes, run_cli, write
 from pypdf import PdfReader
 from starlette.testclient import TestClient
-
-from conftest import REPO, MM, record_publishes, run_cli, write
 from test_cubit_net import check_die, svg_net
 from test_cubit_support import copy_cubit_content
 
@@ -132,8 +131,7 @@ def test_pdf_only_products_are_previewed_by_their_first_page_as_svg(cubit_projec
     m = re.search(r'src="(/preview/cubit/cards/upgrades\.svg\?v=\w+)"', page)
     assert m, "the upgrade cards have no preview"
     svg = client.get(m.group(1))
-    words = " ".join(el.get("aria-label", "") for el in ET.fromstring(svg.content).iter()
-                     if el.get("class") == "text")
+    words = " ".join(el.get("aria-label", "") for el in ET.fromstring(svg.content).iter() if el.get("class") == "text")
     assert "Martial Arts" in words and "Corner Attack" in words
     from pypdf import PdfReader
 
@@ -188,7 +186,7 @@ def test_diagnostics_show_as_in_the_terminal_and_go_when_fixed(deck_project):
     import html
 
     # The same lines as the terminal: headline, source line, caret, hint.
-    assert html.unescape(block).splitlines() == terminal.stderr.splitlines()[:len(html.unescape(block).splitlines())]
+    assert html.unescape(block).splitlines() == terminal.stderr.splitlines()[: len(html.unescape(block).splitlines())]
     assert "^" in html.unescape(block) and "system: tricub" in html.unescape(block)
     path.write_text(path.read_text().replace("system: tricub", "system: tricube"))
     ws.rebuild()
@@ -196,7 +194,7 @@ def test_diagnostics_show_as_in_the_terminal_and_go_when_fixed(deck_project):
 
 
 def test_an_edited_documents_own_outputs_are_published_before_the_rest(deck_project):
-    from sheetgen.build.files import sha256_file
+    from sheetgen.files.outputs import sha256_file
 
     root, ws, client = deck_project
     copy_cubit_content(root)
@@ -224,8 +222,21 @@ def test_source_view_links_diagnostics_to_their_line(deck_project):
 # --- paths from requests -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rel", ["../secret.txt", "a/../../secret.txt", "/etc/passwd", "", ".", "cubit/./net",
-                                 "cubit\\..\\..\\secret.txt", "c:/x", "link/secret.txt", "leak.txt"])
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "../secret.txt",
+        "a/../../secret.txt",
+        "/etc/passwd",
+        "",
+        ".",
+        "cubit/./net",
+        "cubit\\..\\..\\secret.txt",
+        "c:/x",
+        "link/secret.txt",
+        "leak.txt",
+    ],
+)
 def test_confined_refuses_every_way_out(tmp_path, rel):
     out = tmp_path / "output"
     (out / "cubit").mkdir(parents=True)
@@ -253,11 +264,22 @@ def raw_get(url: str, path: str, host: str = "127.0.0.1") -> int:
     return status
 
 
-ESCAPES = ["/../../etc/passwd", "/output/../../etc/passwd", "/output/%2e%2e/%2e%2e/etc/passwd",
-           "/output/..%2f..%2fetc%2fpasswd", "/output//etc/passwd", "/output/%2fetc%2fpasswd",
-           "/source/../../etc/passwd", "/source/content/%2e%2e/%2e%2e/etc/passwd", "/source//etc/passwd",
-           "/output/cubit/net/..%2f..%2f..%2fsecret.txt", "/source/secret.txt", "/output/outside/secret.txt",
-           "/static/..%2f__init__.py", "/preview/..%2f..%2fetc%2fpasswd.svg"]
+ESCAPES = [
+    "/../../etc/passwd",
+    "/output/../../etc/passwd",
+    "/output/%2e%2e/%2e%2e/etc/passwd",
+    "/output/..%2f..%2fetc%2fpasswd",
+    "/output//etc/passwd",
+    "/output/%2fetc%2fpasswd",
+    "/source/../../etc/passwd",
+    "/source/content/%2e%2e/%2e%2e/etc/passwd",
+    "/source//etc/passwd",
+    "/output/cubit/net/..%2f..%2f..%2fsecret.txt",
+    "/source/secret.txt",
+    "/output/outside/secret.txt",
+    "/static/..%2f__init__.py",
+    "/preview/..%2f..%2fetc%2fpasswd.svg",
+]
 
 
 def test_request_paths_never_leave_the_project_or_output_folders(deck_project):
@@ -286,7 +308,9 @@ def test_generator_forms_have_the_fields_of_the_command_line(cubit_project):
         for opt in gen.options:
             assert f'name="{opt.name}"' in page, (kind, opt.name)
             if opt.choices:
-                select = re.search(rf'<select id="f-{opt.name}" name="{opt.name}"[^>]*>(.*?)</select>', page, re.S).group(1)
+                select = re.search(
+                    rf'<select id="f-{opt.name}" name="{opt.name}"[^>]*>(.*?)</select>', page, re.S
+                ).group(1)
                 values = [v for v in re.findall(r'value="([^"]*)"', select) if v]
                 assert values == list(opt.choices)
         assert 'name="seed"' in page and 'name="reroll"' in page
@@ -302,7 +326,7 @@ def test_generator_form_gives_the_yaml_of_sheetgen_new_and_a_preview(cubit_proje
     header = yaml_text.splitlines()[0]
     assert header.startswith("# sheetgen new cubit --seed 42 ") and "--method roll" in header
     # The command in the header gives the very same document.
-    cli = run_cli(*shlex.split(header[len("# sheetgen "):]))
+    cli = run_cli(*shlex.split(header[len("# sheetgen ") :]))
     assert cli.code == 0 and cli.stdout == yaml_text
     assert "faction: governors" in yaml_text
     preview = re.search(r'<img class="preview big" src="([^"]+)"', page).group(1)
@@ -312,8 +336,13 @@ def test_generator_form_gives_the_yaml_of_sheetgen_new_and_a_preview(cubit_proje
 
 def test_reroll_draws_a_new_seed(cubit_project):
     root, ws, client = cubit_project
-    seeds = {re.search(r'name="seed" type="number"[^>]*value="(\d+)"', client.get("/new/cubit", params={
-        "seed": "1", "reroll": "1"}).text).group(1) for _ in range(3)}
+    seeds = {
+        re.search(
+            r'name="seed" type="number"[^>]*value="(\d+)"',
+            client.get("/new/cubit", params={"seed": "1", "reroll": "1"}).text,
+        ).group(1)
+        for _ in range(3)
+    }
     assert "1" not in seeds and len(seeds) == 3
 
 
@@ -389,15 +418,20 @@ def test_a_clash_with_another_file_is_still_reported(kubos_project):
     write(root, "content/kubos/mine.yaml", text)
     refused = client.post("/new/kubos-monster/save", data=form)
     assert refused.status_code == 400 and "Not saved" in refused.text
-    assert "error[content.duplicate-id]: another kubos-monster has the id `black-dragon-jqi2f` too, " \
-           "at content/kubos/mine.yaml:3:5" in html.unescape(refused.text)
+    assert (
+        "error[content.duplicate-id]: another kubos-monster has the id `black-dragon-jqi2f` too, "
+        "at content/kubos/mine.yaml:3:5" in html.unescape(refused.text)
+    )
     assert not (root / "content/kubos/new").exists()
 
 
 def test_forms_are_size_limited_and_same_site_only(deck_project):
     root, ws, client = deck_project
-    big = client.post("/new/cubit/save", content=b"seed=1&name=" + b"x" * 70000,
-                      headers={"content-type": "application/x-www-form-urlencoded"})
+    big = client.post(
+        "/new/cubit/save",
+        content=b"seed=1&name=" + b"x" * 70000,
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert big.status_code == 413
     long_field = client.get("/new/cubit", params={"seed": "1", "name": "x" * 500}).text
     assert field_error(long_field, "name") == "at most 200 characters"
@@ -413,8 +447,9 @@ def test_forms_are_size_limited_and_same_site_only(deck_project):
 NUMBER = re.compile(r'<input id="f-\w+" name="(\w+)" type="number" min="(-?\d+)" max="(-?\d+)"')
 
 
-@pytest.mark.parametrize("kind", ["cubit", "tricube-character", "tricube-foe", "kubos-character", "kubos-monster",
-                                  "builder"])
+@pytest.mark.parametrize(
+    "kind", ["cubit", "tricube-character", "tricube-foe", "kubos-character", "kubos-monster", "builder"]
+)
 def test_every_number_field_offers_what_the_server_accepts(every_game_project, kind):
     """A number field's `min` and `max` are the lowest and highest values the server takes:
     both ends give a document (or a cubit), one beyond either is refused at the field."""
@@ -473,9 +508,14 @@ def test_builder_shows_the_budget_and_every_rule_problem(cubit_project):
 
 def test_builder_rolls_and_assigns_skills_by_the_generators_methods(cubit_project):
     root, ws, client = cubit_project
-    for button, check in (("roll", lambda s: sum(s) == 21 and min(s) >= 1), ("assign", lambda s: sorted(s) == [1, 2, 3, 4, 5, 6])):
+    for button, check in (
+        ("roll", lambda s: sum(s) == 21 and min(s) >= 1),
+        ("assign", lambda s: sorted(s) == [1, 2, 3, 4, 5, 6]),
+    ):
         page = client.get("/cubit", params={**builder(), button: "1"}).text
-        skills = [int(re.search(rf'name="skill{n}" type="number"[^>]*value="(\d+)"', page).group(1)) for n in range(1, 7)]
+        skills = [
+            int(re.search(rf'name="skill{n}" type="number"[^>]*value="(\d+)"', page).group(1)) for n in range(1, 7)
+        ]
         assert check(skills), (button, skills)
 
 
@@ -529,8 +569,12 @@ def test_builder_saves_a_cubits_other_names_and_function(deck_project):
     builder takes both, and they are in the saved document and on its sheet."""
     root, ws, client = deck_project
     copy_cubit_content(root)
-    fields = builder(id="stalwart", name="Stalwart Defender", aliases="Destroyer Of Hope, Big Shield",
-                     function="Guard the eastern powerhouse")
+    fields = builder(
+        id="stalwart",
+        name="Stalwart Defender",
+        aliases="Destroyer Of Hope, Big Shield",
+        function="Guard the eastern powerhouse",
+    )
     page = client.get("/cubit", params=fields).text
     assert 'value="Destroyer Of Hope, Big Shield"' in page and 'value="Guard the eastern powerhouse"' in page
     link = re.search(r'id="net-pdf" href="([^"]+)"', page).group(1).replace("&amp;", "&")  # the download
@@ -538,7 +582,9 @@ def test_builder_saves_a_cubits_other_names_and_function(deck_project):
     assert "Stalwart Defender (Destroyer Of Hope, Big Shield)" in net and "Guard the eastern powerhouse" in net
     assert client.post("/cubit/save", data=fields).status_code == 200
     saved = yaml.safe_load((root / "content/cubit/new/stalwart.yaml").read_text())
-    assert saved["aliases"] == ["Destroyer Of Hope", "Big Shield"] and saved["function"] == "Guard the eastern powerhouse"
+    assert (
+        saved["aliases"] == ["Destroyer Of Hope", "Big Shield"] and saved["function"] == "Guard the eastern powerhouse"
+    )
     assert run_cli("validate", "content/cubit/new/stalwart.yaml").code == 0
 
 
@@ -563,8 +609,14 @@ def test_serve_command_line(workdir):
 def test_ctrl_c_stops_the_server_cleanly(deck_project):
     root, ws, client = deck_project
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "sheetgen.cli", "serve", "--port", "0"], cwd=root,
-                            stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheetgen.cli", "serve", "--port", "0"],
+        cwd=root,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         line = proc.stderr.readline()
         m = re.search(r"at (http://127\.0\.0\.1:(\d+)/)", line)
@@ -590,7 +642,9 @@ def test_the_workbench_lists_problems_in_the_terminals_order_causes_first():
     from sheetgen.diagnostics import error, warning
     from sheetgen.serve.workspace import show_diagnostics
 
-    waits = warning("content/c.yaml", 1, 1, "build.not-rebuilt", "cubit/nets/all is not rebuilt while cubit `c` has errors")
+    waits = warning(
+        "content/c.yaml", 1, 1, "build.not-rebuilt", "cubit/nets/all is not rebuilt while cubit `c` has errors"
+    )
     cause = error("content/c.yaml", 5, 8, "cubit.skill-total", "the skills add up to 22")
     shown = show_diagnostics([waits, cause], {})
     assert [s.code for s in shown] == ["cubit.skill-total", "build.not-rebuilt"]
@@ -611,8 +665,9 @@ def test_a_save_sets_off_its_own_rebuild_even_when_the_watcher_misses_the_file(t
     monkeypatch.setattr(server, "watch", blind)
     ws = Workspace()
     said: list[str] = []
-    with TestClient(create_app(ws, lifespan=server.make_lifespan(ws, said.append)), base_url=LOCAL,
-                    headers=SAME_ORIGIN) as client:
+    with TestClient(
+        create_app(ws, lifespan=server.make_lifespan(ws, said.append)), base_url=LOCAL, headers=SAME_ORIGIN
+    ) as client:
         version = ws.wait_for_change(0, 60)  # the first build
         assert not (root / "content/cubit/new").exists()
         saved = client.post("/new/cubit/save", data={"seed": "5", "method": "assign", "id": "fresh-one"})
@@ -647,6 +702,7 @@ def test_the_watcher_leaves_a_saved_file_to_the_save_and_rebuilds_a_later_edit(t
         async def awatch(*_folders, **_options):
             for batch in batches:
                 yield {(watchfiles.Change.added, str(p)) for p in batch}
+
         monkeypatch.setattr(watchfiles, "awatch", awatch)
         await server.watch(ws, asyncio.Event(), lambda _m: None)
 

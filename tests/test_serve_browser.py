@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 from test_cubit_net import check_die, svg_net
 from test_cubit_support import copy_cubit_content
@@ -29,13 +28,15 @@ from sheetgen.serve.workspace import Workspace
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 if not (CHROMIUM and DRIVER) and not os.environ.get("CI"):
-    pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
-                allow_module_level=True)
+    pytest.skip(
+        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 WAIT = 20  # seconds any one expected change may take before the test fails (the machine may be busy)
 
@@ -57,11 +58,19 @@ def browser(tmp_path_factory):
     downloads = tmp_path_factory.mktemp("downloads")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,1000", "--no-first-run", "--disable-extensions"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,1000",
+        "--no-first-run",
+        "--disable-extensions",
+    ):
         options.add_argument(arg)
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
+    options.add_experimental_option(
+        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
+    )
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # what the console says
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
     driver.set_page_load_timeout(20)
@@ -80,8 +89,9 @@ def shots(tmp_path_factory, browser) -> Path:
 
 def wait_until(driver, condition, message: str):
     try:
-        return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
-                             ).until(lambda d: condition(d), message)
+        return WebDriverWait(
+            driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
+        ).until(lambda d: condition(d), message)
     except TimeoutException:
         if getattr(driver, "shots", None):
             driver.save_screenshot(str(driver.shots / "timed-out.png"))
@@ -102,12 +112,20 @@ def test_saving_a_content_file_updates_the_open_gallery(project, browser, shots)
     cubit.write_text(cubit.read_text().replace("name: Blue Stripes", "name: Bright Stripes"))
     wait_until(browser, lambda d: net_image_src(d) != before, "the net's preview did not change")
     # The page was updated in place (no reload): the image first, then the rest (the version moves on).
-    wait_until(browser, lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-version")) > version,
-               "the rest of the page did not follow")
-    wait_until(browser, lambda d: d.execute_script(
-        "const img = document.querySelector('#cubit--net--bloost img.preview');"
-        "return img && img.complete && img.naturalWidth > 0 && img.src === arguments[0]", net_image_src(d)),
-        "the new preview did not load")
+    wait_until(
+        browser,
+        lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-version")) > version,
+        "the rest of the page did not follow",
+    )
+    wait_until(
+        browser,
+        lambda d: d.execute_script(
+            "const img = document.querySelector('#cubit--net--bloost img.preview');"
+            "return img && img.complete && img.naturalWidth > 0 && img.src === arguments[0]",
+            net_image_src(d),
+        ),
+        "the new preview did not load",
+    )
     assert "Bright Stripes" in (root / "output/cubit/net/bloost.svg").read_text()
     browser.save_screenshot(str(shots / "gallery-after-edit.png"))
 
@@ -142,15 +160,18 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
         field = browser.find_element(By.ID, f"f-skill{n}")
         field.clear()
         field.send_keys(str(skill))
-    budget = lambda d: d.find_element(By.ID, "budget").text  # noqa: E731
+    budget = lambda d: d.find_element(By.ID, "budget").text
     wait_until(browser, lambda d: "21 of 21" in budget(d), "the budget did not follow the skills")
     # Martial Arts costs 3 on a Manipulate face bought at 6: fine; on 1 it breaks a rule.
     browser.find_element(By.ID, "f-upgrades2").send_keys("martial-arts")
     field = browser.find_element(By.ID, "f-skill2")
     field.clear()
     field.send_keys("3")
-    wait_until(browser, lambda d: "cubit.skill-below-one" in d.find_element(By.ID, "result").text,
-               "the rule problem did not show")
+    wait_until(
+        browser,
+        lambda d: "cubit.skill-below-one" in d.find_element(By.ID, "result").text,
+        "the rule problem did not show",
+    )
     wait_until(browser, lambda d: "18 of 21" in budget(d), "the budget did not follow")
     browser.save_screenshot(str(shots / "builder-problem.png"))
     field.clear()
@@ -158,8 +179,15 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
     browser.find_element(By.ID, "f-cube").clear()
     browser.find_element(By.ID, "f-cube").send_keys("40mm")
     Select(browser.find_element(By.ID, "f-paper")).select_by_value("letter")
-    wait_until(browser, lambda d: d.find_elements(By.ID, "net-svg") and {"cube_size=40mm", "paper=letter"} <= set(
-        d.find_element(By.ID, "net-pdf").get_attribute("href").split("?")[1].split("&")), "no net to download")
+    wait_until(
+        browser,
+        lambda d: (
+            d.find_elements(By.ID, "net-svg")
+            and {"cube_size=40mm", "paper=letter"}
+            <= set(d.find_element(By.ID, "net-pdf").get_attribute("href").split("?")[1].split("&"))
+        ),
+        "no net to download",
+    )
     wait_until(browser, lambda d: "error[" not in d.find_element(By.ID, "result").text, "a problem stayed")
     browser.save_screenshot(str(shots / "builder.png"))
     for link in ("net-svg", "net-pdf"):  # scrolled to where a reader sees them, below the sticky header
@@ -188,22 +216,33 @@ def test_a_generated_cubit_saved_from_its_form_has_no_problem_with_itself(projec
     saved = browser.find_element(By.CSS_SELECTOR, ".saved p:first-child code:last-of-type").text
     assert saved.startswith("content/cubit/new/") and (root / saved).is_file()
     # Its preview loads while the rebuild the save sets off is under way, and nothing is said against it.
-    wait_until(browser, lambda d: d.execute_script(
-        "const img = document.querySelector('img.preview.big');"
-        "return img && img.complete && img.naturalWidth > 0"), "the saved document's preview did not load")
+    wait_until(
+        browser,
+        lambda d: d.execute_script(
+            "const img = document.querySelector('img.preview.big');return img && img.complete && img.naturalWidth > 0"
+        ),
+        "the saved document's preview did not load",
+    )
     assert not browser.find_elements(By.CSS_SELECTOR, ".diagnostic")
     browser.save_screenshot(str(shots / "generator-saved.png"))
     wait_until(browser, lambda d: ws.state.version > version and not ws.state.building, "no rebuild after the save")
     assert ws.state.problems == []
     browser.get(url + "/")
-    assert saved in browser.find_element(By.ID, "live").text and not browser.find_elements(By.CSS_SELECTOR, ".diagnostic")
+    assert saved in browser.find_element(By.ID, "live").text and not browser.find_elements(
+        By.CSS_SELECTOR, ".diagnostic"
+    )
 
 
 def test_paths_out_of_the_project_get_404(project, browser, shots):
     root, ws, url = project
     (root / "secret.txt").write_text("words nobody may read")
-    for path in ["/../../etc/passwd", "/output/..%2f..%2fetc%2fpasswd", "/output/%2e%2e/%2e%2e/etc/passwd",
-                 "/source/%2e%2e/secret.txt", "/output/cubit/..%2f..%2fsecret.txt"]:
+    for path in [
+        "/../../etc/passwd",
+        "/output/..%2f..%2fetc%2fpasswd",
+        "/output/%2e%2e/%2e%2e/etc/passwd",
+        "/source/%2e%2e/secret.txt",
+        "/output/cubit/..%2f..%2fsecret.txt",
+    ]:
         browser.get(url + path)
         assert browser.find_element(By.TAG_NAME, "h1").text == "Not found", path
         assert "words nobody may read" not in browser.page_source and "root:" not in browser.page_source
@@ -250,7 +289,12 @@ def test_a_page_of_another_origin_can_neither_frame_the_workbench_nor_post_to_it
     new = root / "content/cubit/new"
     before = sorted(new.iterdir()) if new.is_dir() else []
     pages = {"/hostile.html": HOSTILE_PAGE.format(workbench=url), "/inner.html": '<button id="save">Save</button>'}
-    for own in ("/", "/cubit", "/new/cubit?seed=5", "/output/cubit/net/bloost.svg"):  # the policy blocks none of its own
+    for own in (
+        "/",
+        "/cubit",
+        "/new/cubit?seed=5",
+        "/output/cubit/net/bloost.svg",
+    ):  # the policy blocks none of its own
         browser.get(url + own)
     blocked = [e["message"] for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
     assert blocked == []

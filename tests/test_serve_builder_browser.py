@@ -6,7 +6,7 @@ and the builder then edits the file it saved. Screenshots go to the test's `shot
 
 from __future__ import annotations
 
-from test_serve_browser import By, browser, project, shots, wait_until  # noqa: F401 (fixtures)
+from test_serve_browser import By, browser, project, shots, wait_until
 
 
 def files(folder) -> list[str]:
@@ -21,7 +21,8 @@ def net_state(driver) -> str:
     """`fresh`, `stale` (the last good net, dimmed) or `none`."""
     return driver.execute_script(
         "const img = document.querySelector('#net-slot img');"
-        "return !img ? 'none' : img.classList.contains('stale') ? 'stale' : (img.complete && img.naturalWidth ? 'fresh' : 'loading')")
+        "return !img ? 'none' : img.classList.contains('stale') ? 'stale' : (img.complete && img.naturalWidth ? 'fresh' : 'loading')"
+    )
 
 
 def test_a_save_lands_on_what_it_saved_and_a_reload_writes_nothing(project, browser, shots):
@@ -53,8 +54,11 @@ def test_a_reroll_right_after_typing_takes_and_keeps_focus(project, browser, sho
     name = browser.find_element(By.ID, "f-name")
     name.send_keys("Quick")
     browser.find_element(By.ID, "reroll").click()  # at once: the typing's own update has not gone yet
-    wait_until(browser, lambda d: d.find_element(By.ID, "f-seed").get_attribute("value") != "41",
-               "the first click on Re-roll was lost")
+    wait_until(
+        browser,
+        lambda d: d.find_element(By.ID, "f-seed").get_attribute("value") != "41",
+        "the first click on Re-roll was lost",
+    )
     assert browser.find_element(By.ID, "f-name").get_attribute("value") == "Quick"
     wait_until(browser, lambda d: focused_id(d) == "reroll", "focus left the Re-roll button")
 
@@ -67,10 +71,13 @@ def test_the_builder_marks_a_refused_skill_keeps_the_net_dimmed_and_recovers(pro
     skill = browser.find_element(By.ID, "f-skill3")
     skill.clear()
     skill.send_keys("-2")
-    error = lambda d: d.find_element(By.ID, "e-skill3").text  # noqa: E731
+    error = lambda d: d.find_element(By.ID, "e-skill3").text
     wait_until(browser, lambda d: error(d) == "a whole number from 0 to 999", "no error beside the skill")
     assert skill.get_attribute("aria-invalid") == "true" and focused_id(browser) == "f-skill3"
-    assert net_state(browser) == "stale" and "the last net without problems, dimmed" in browser.find_element(By.ID, "net-slot").text
+    assert (
+        net_state(browser) == "stale"
+        and "the last net without problems, dimmed" in browser.find_element(By.ID, "net-slot").text
+    )
     assert browser.find_element(By.ID, "net-slot").location["y"] == top  # nothing moved the net
     browser.save_screenshot(str(shots / "builder-refused-skill.png"))
     skill.clear()
@@ -103,15 +110,22 @@ def test_an_existing_cubit_opens_in_the_builder_which_then_edits_its_save(projec
     # Now it edits that file: a change is no clash with itself, and the net downloads.
     name = browser.find_element(By.ID, "f-name")
     name.send_keys(" Two")
-    wait_until(browser, lambda d: "name: Blue Stripes Two" in d.find_element(By.ID, "result").get_attribute("textContent"),
-               "the change did not show")
+    wait_until(
+        browser,
+        lambda d: "name: Blue Stripes Two" in d.find_element(By.ID, "result").get_attribute("textContent"),
+        "the change did not show",
+    )
     assert not browser.find_elements(By.CSS_SELECTOR, ".diagnostic") and net_state(browser) in ("fresh", "loading")
     status = browser.execute_script(
-        "return fetch(document.getElementById('net-pdf').href).then(r => r.status + ' ' + r.headers.get('content-type'))")
+        "return fetch(document.getElementById('net-pdf').href).then(r => r.status + ' ' + r.headers.get('content-type'))"
+    )
     assert status == "200 application/pdf"
     browser.find_element(By.ID, "save").click()
-    wait_until(browser, lambda d: "Blue Stripes Two" in (root / "content/cubit/new/bloost-again.yaml").read_text(),
-               "the edit was not saved over the builder's own file")
+    wait_until(
+        browser,
+        lambda d: "Blue Stripes Two" in (root / "content/cubit/new/bloost-again.yaml").read_text(),
+        "the edit was not saved over the builder's own file",
+    )
     assert files(root / "content/cubit/new").count("bloost-again.yaml") == 1
     browser.save_screenshot(str(shots / "builder-edits-saved.png"))
 
@@ -140,8 +154,9 @@ def test_an_error_is_badged_on_its_card_which_stays_where_it_was(project, browse
     browser.get(url + "/")
     card = "cubit--sheet--tumbler"
     browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", card)
-    top = lambda d: d.execute_script(  # noqa: E731
-        "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card)
+    top = lambda d: d.execute_script(
+        "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card
+    )
     before = top(browser)
     cubit = root / "content/cubit/cubits/tumbler.yaml"
     good = cubit.read_text()

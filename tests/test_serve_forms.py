@@ -9,7 +9,6 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import yaml
-
 from conftest import run_cli, write
 from test_cubit_support import copy_cubit_content
 from test_serve import DECK, builder, client_for, field_error
@@ -99,8 +98,12 @@ def test_an_existing_cubit_opens_in_the_builder(workdir):
     # Its file holds storage the builder does not edit: a save writes a new file, under a new id.
     assert ">Save to content<" in page and "is not written over" in page
     clash = client.post("/cubit/save", data=fields)
-    assert clash.status_code == 400 and "Not saved: content/cubit/cubits/bloost.yaml holds more than the builder " \
-        "writes, so it is not written over; give the cubit another id" in clash.text
+    assert (
+        clash.status_code == 400
+        and "Not saved: content/cubit/cubits/bloost.yaml holds more than the builder "
+        "writes, so it is not written over; give the cubit another id"
+        in clash.text
+    )
     copy = client.post("/cubit/save", data={**fields, "id": "bloost-copy"}, follow_redirects=False)
     assert copy.status_code == 303 and (workdir / "content/cubit/new/bloost-copy.yaml").is_file()
     assert "storage" in (workdir / "content/cubit/cubits/bloost.yaml").read_text()  # the original untouched
@@ -133,7 +136,9 @@ def test_generator_forms_speak_of_fields_not_options(workdir):
     assert both.status_code == 200 and field_error(both.text, "method") and "--" not in field_error(both.text, "method")
     assert '<pre class="yaml">' not in both.text
     taken = client.get("/new/cubit", params={"seed": "3", "id": "bloost"}).text
-    assert field_error(taken, "id") == "a cubit with the id `bloost` is already in the content folder; choose another id"
+    assert (
+        field_error(taken, "id") == "a cubit with the id `bloost` is already in the content folder; choose another id"
+    )
     refused = client.post("/new/cubit/save", data={"seed": "3", "id": "bloost"})
     assert refused.status_code == 400 and "--id" not in refused.text
 
@@ -148,7 +153,9 @@ def test_ids_made_from_names(workdir):
     # A long name's id stays a valid id (the name itself is then too long for the sheet's title line).
     page = client.get("/new/cubit", params={"seed": "11", "name": long_name}).text
     made = yaml.safe_load(html.unescape(re.search(r'<pre class="yaml">(.*?)</pre>', page, re.S).group(1)))["id"]
-    assert made.startswith("the-quietly-persistent") and len(made) <= MAX_ID_LENGTH and "error[content.bad-id]" not in page
+    assert (
+        made.startswith("the-quietly-persistent") and len(made) <= MAX_ID_LENGTH and "error[content.bad-id]" not in page
+    )
     for name, start in (("Zoë", "zoe-"), ("日本", "cubit-"), ("שלום", "shlvm-")):
         posted = client.post("/new/cubit/save", data={"seed": "11", "name": name}, follow_redirects=False)
         assert posted.status_code == 303, posted.text

@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
-
 from conftest import record_publishes, run_cli, write
 from test_cubit_support import copy_cubit_content
 from test_serve import DECK, client_for
@@ -90,8 +89,11 @@ def test_print_shop_copies_are_folded_under_their_deck(cubit_project):
     root, ws, client = cubit_project
     parsed = cards_of(client.get("/").text)
     twins = [e for e in ws.state.entries if "-print-shop/" in e.path]
-    assert {e.path for e in twins} == {"cubit/cards-print-shop/upgrades.pdf", "cubit/cards-print-shop/factions.pdf",
-                                      "cubit/reference-print-shop/cubit-basics.pdf"}
+    assert {e.path for e in twins} == {
+        "cubit/cards-print-shop/upgrades.pdf",
+        "cubit/cards-print-shop/factions.pdf",
+        "cubit/reference-print-shop/cubit-basics.pdf",
+    }
     ids = [c["id"] for c in parsed.cards]
     assert not [i for i in ids if "print-shop" in i] and not [s for s in parsed.sections if "print-shop" in s]
     for twin in twins:  # each is a link on its deck's card
@@ -107,7 +109,9 @@ def test_headings_are_titles_and_the_projects_documents_come_first(tmp_path, mon
     ws = Workspace()
     ws.rebuild()
     parsed = cards_of(client_for(ws).get("/").text)
-    games = [h for h in parsed.headings if h in ("CUBES!", "Cubit", "KUBOS", "Tricube Tales", "Grimdark Future – Cubes")]
+    games = [
+        h for h in parsed.headings if h in ("CUBES!", "Cubit", "KUBOS", "Tricube Tales", "Grimdark Future – Cubes")
+    ]
     assert games == sorted(games, key=str.casefold) and len(games) == 5
     assert "Net a cubit's foldable cube net at true size (a right-handed die)" in parsed.headings
     cubit = [c["id"].split("--")[1] for c in parsed.cards if c["id"].startswith("cubit--")]
@@ -130,7 +134,10 @@ def test_the_filter_works_without_javascript(cubit_project):
     assert {c["id"] for c in by_kind if not c["hidden"]} == {"cubit--cards--factions"}
     blanks = cards_of(client.get("/", params={"kind": "blank"}).text).cards
     assert {c["id"] for c in blanks if not c["hidden"]} == {
-        "cubit--blank--cube-net", "cubit--blank--cubit-sheet", "cubit--blank--grid-mat"}
+        "cubit--blank--cube-net",
+        "cubit--blank--cubit-sheet",
+        "cubit--blank--grid-mat",
+    }
     page = client.get("/", params={"q": "no such thing"}).text
     assert "0 of" in page and 'href="/">Show all</a>' in page
 
@@ -145,9 +152,14 @@ def test_versioned_urls_are_kept_for_good_and_the_rest_asked_again(cubit_project
     for url in images + assets:
         response = client.get(url.replace("&amp;", "&"))
         assert response.status_code == 200 and response.headers["cache-control"] == FOREVER, url
-    for url in ["/output/cubit/net/bloost.svg", "/output/cubit/net/bloost.svg?v=000000000000",
-                "/preview/cubit/cards/upgrades.svg", "/preview/cubit/cards/upgrades.svg?v=000000000000",
-                "/static/serve.css", "/static/live.js?v=0"]:
+    for url in [
+        "/output/cubit/net/bloost.svg",
+        "/output/cubit/net/bloost.svg?v=000000000000",
+        "/preview/cubit/cards/upgrades.svg",
+        "/preview/cubit/cards/upgrades.svg?v=000000000000",
+        "/static/serve.css",
+        "/static/live.js?v=0",
+    ]:
         response = client.get(url)
         assert response.status_code == 200 and response.headers["cache-control"] == "no-cache", url
 
@@ -171,7 +183,8 @@ def test_a_document_has_a_page_of_its_own(cubit_project):
 
     net = client.get("/doc/cubit/net/bloost").text
     assert re.findall(r'<img class="preview page" src="([^"]+)"', net) == [
-        f"/output/cubit/net/bloost.svg?v={e.sha256[:12]}" for e in ws.state.entries if e.path == "cubit/net/bloost.svg"]
+        f"/output/cubit/net/bloost.svg?v={e.sha256[:12]}" for e in ws.state.entries if e.path == "cubit/net/bloost.svg"
+    ]
     source = (root / "content/cubit/cubits/bloost.yaml").read_text().splitlines()
     numbered = re.findall(r'<span id="L(\d+)"[^>]*><span class="ln">\d+</span>([^\n]*)\n', net)
     assert [int(n) for n, _ in numbered] == list(range(1, len(source) + 1))
@@ -196,8 +209,11 @@ def test_a_documents_problems_show_on_its_card_its_page_and_the_status_line(tmp_
     assert "has-error" in broken["classes"] and "has-error" not in other["classes"]
     assert "/doc/tricube/reference/table-talk#problems" in broken["links"]
     assert 'id="status" class="meta error"' in page
-    assert re.search(r'<a href="#game-tricube">Tricube Tales <span class="count">\d+</span>\s*'
-                     r'<span class="badge error">1 error</span></a>', page)
+    assert re.search(
+        r'<a href="#game-tricube">Tricube Tales <span class="count">\d+</span>\s*'
+        r'<span class="badge error">1 error</span></a>',
+        page,
+    )
     doc = client.get("/doc/tricube/reference/table-talk").text
     location = ws.state.problems[0].location
     assert f'data-location="{location}"' in doc
@@ -207,8 +223,14 @@ def test_a_documents_problems_show_on_its_card_its_page_and_the_status_line(tmp_
 
 def test_a_missing_page_is_the_workbenchs_own_404_page(cubit_project):
     root, ws, client = cubit_project
-    for path in ["/no/such/page", "/doc/cubit/net/nobody", "/output/cubit/net/nobody.svg", "/source/nothing.yaml",
-                 "/preview/cubit/net/nobody.svg", "/static/nothing.js"]:
+    for path in [
+        "/no/such/page",
+        "/doc/cubit/net/nobody",
+        "/output/cubit/net/nobody.svg",
+        "/source/nothing.yaml",
+        "/preview/cubit/net/nobody.svg",
+        "/static/nothing.js",
+    ]:
         response = client.get(path)
         assert response.status_code == 404 and response.headers["content-type"].startswith("text/html"), path
         assert "<h1>Not found</h1>" in response.text and 'href="/"' in response.text, path
@@ -245,7 +267,8 @@ def test_live_events_name_the_previews_a_build_changed(tmp_path, monkeypatch):
     assert list(changed) == ["tricube--reference--table-talk"]
     record = ws.state.records["tricube/reference/table-talk"]
     assert changed["tricube--reference--table-talk"] == (
-        f"/preview/tricube/reference/table-talk.svg?v={record.input[:12]}")
+        f"/preview/tricube/reference/table-talk.svg?v={record.input[:12]}"
+    )
 
 
 def test_an_edit_publishes_the_documents_own_outputs_before_bundles_and_print_shop_copies(tmp_path, monkeypatch):
@@ -263,14 +286,18 @@ def test_an_edit_publishes_the_documents_own_outputs_before_bundles_and_print_sh
     ws.rebuild(changed=[army])
     assert len(seen) == 2
     first, last = ({p for p, sha in state.items() if before.get(p) != sha} for state in seen)
-    assert first == {"grimdark/roster/first-army.pdf", "grimdark/roster/first-army.svg",
-                     "grimdark/unit-cards/first-army.pdf"}
+    assert first == {
+        "grimdark/roster/first-army.pdf",
+        "grimdark/roster/first-army.svg",
+        "grimdark/unit-cards/first-army.pdf",
+    }
     # The print-shop copy of its unit cards and the bundle that holds its roster follow.
     assert {"grimdark/unit-cards-print-shop/first-army.pdf", "handouts/bundle/table-kit.pdf"} <= last - first
 
 
-@pytest.mark.parametrize("path", ["/?q=net&kind=cubit", "/doc/cubit/net/bloost", "/doc/cubit/cards/upgrades",
-                                  "/no/such/page"])
+@pytest.mark.parametrize(
+    "path", ["/?q=net&kind=cubit", "/doc/cubit/net/bloost", "/doc/cubit/cards/upgrades", "/no/such/page"]
+)
 def test_the_new_pages_hold_no_inline_script_or_style(cubit_project, path):
     root, ws, client = cubit_project
     response = client.get(path)

@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import yaml
-
 from conftest import REPO, SVG_NS
 from test_serve import client_for
 
@@ -48,7 +47,7 @@ def made_in(page: str) -> list[tuple[str, str]]:
 
 
 def by_number(text: str) -> list:
-    """"x-2" before "x-10": the digits compared as numbers."""
+    """ "x-2" before "x-10": the digits compared as numbers."""
     return [(0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", text) if p]
 
 
@@ -65,8 +64,9 @@ def project_names(root, game: str, kind: str) -> set[str]:
     return {d["name"] for d in docs if isinstance(d, dict) and d.get("kind") == kind and d.get("name")}
 
 
-@pytest.mark.parametrize("kind, game, doc_kind", [("kubos-monster", "kubos", "kubos-monster"),
-                                                  ("tricube-foe", "tricube", "tricube-foe")])
+@pytest.mark.parametrize(
+    "kind, game, doc_kind", [("kubos-monster", "kubos", "kubos-monster"), ("tricube-foe", "tricube", "tricube-foe")]
+)
 def test_ten_generated_documents_are_previewed_all_in_order_and_alone(client, workdir, kind, game, doc_kind):
     page = client.get(f"/new/{kind}", params={"count": "10", "seed": "7"}).text
     made = made_in(page)
@@ -101,7 +101,6 @@ LONG = "Sir Reginald Bartholomew Fitzgerald-Wolverhampton, Keeper of the Cube"
 
 def test_a_long_cubit_name_takes_two_title_lines_and_saves(workdir):
     from pypdf import PdfReader
-
     from test_cubit_support import copy_cubit_content
     from test_serve import builder
 

@@ -13,10 +13,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from starlette.requests import Request
 from starlette.testclient import TestClient
-
-from conftest import run_cli
 
 from sheetgen.serve import app as serve_app
 from sheetgen.serve.app import create_app, refused
@@ -30,8 +29,13 @@ OTHER_PORT = "http://127.0.0.1:8081"  # another local server: same site, another
 MONSTER = {"type": "dragon", "count": "1"}
 SAVE = "/new/kubos-monster/save"
 TOKEN = "<the session's token>"  # replaced by the real one in the corpus
-COSTLY = ["/new/kubos-monster?seed=3", "/new/kubos-monster/preview.svg?seed=3", "/cubit", "/cubit/net.svg",
-          "/cubit/net.pdf"]
+COSTLY = [
+    "/new/kubos-monster?seed=3",
+    "/new/kubos-monster/preview.svg?seed=3",
+    "/cubit",
+    "/cubit/net.svg",
+    "/cubit/net.pdf",
+]
 
 
 @pytest.fixture(scope="module")
@@ -91,9 +95,21 @@ def test_every_kind_of_response_forbids_framing_and_sniffing(project):
         "form too large": client.post(SAVE, content=b"a" * 70000, headers=same),
         "status": client.get("/status"),
     }
-    expected = {"page": 200, "not found": 404, "static script": 200, "static style": 200, "output file": 200,
-                "generator preview": 200, "bad parameter": 200, "refused post": 403, "refused costly get": 403,
-                "wrong host": 400, "query too long": 414, "form too large": 413, "status": 200}
+    expected = {
+        "page": 200,
+        "not found": 404,
+        "static script": 200,
+        "static style": 200,
+        "output file": 200,
+        "generator preview": 200,
+        "bad parameter": 200,
+        "refused post": 403,
+        "refused costly get": 403,
+        "wrong host": 400,
+        "query too long": 414,
+        "form too large": 413,
+        "status": 200,
+    }
     assert {k: r.status_code for k, r in responses.items()} == expected
     for response in responses.values():
         assert_guarded(response)
@@ -119,9 +135,16 @@ def test_an_error_page_of_the_server_itself_forbids_framing_too(project, monkeyp
     assert_guarded(response)
 
 
-@pytest.mark.parametrize("path,site", [("/", "same-origin"), ("/new", "same-origin"),
-                                       ("/new/kubos-monster?seed=4", "same-origin"), ("/cubit", "same-origin"),
-                                       ("/cubit", "cross-site")])
+@pytest.mark.parametrize(
+    "path,site",
+    [
+        ("/", "same-origin"),
+        ("/new", "same-origin"),
+        ("/new/kubos-monster?seed=4", "same-origin"),
+        ("/cubit", "same-origin"),
+        ("/cubit", "cross-site"),
+    ],
+)
 def test_pages_hold_no_inline_script_or_style_that_the_policy_would_block(project, path, site):
     root, ws, client = project
     response = client.get(path, headers={"sec-fetch-site": site})
@@ -136,10 +159,22 @@ def test_pages_hold_no_inline_script_or_style_that_the_policy_would_block(projec
 # (what was tried, method, path, headers, body, the status it must get)
 HOSTILE = [
     ("post with no proof at all", "POST", SAVE, {}, MONSTER, 403),
-    ("post the browser says is cross-site, without Origin", "POST", SAVE, {"sec-fetch-site": "cross-site"},
-     MONSTER, 403),
-    ("post cross-site by Sec-Fetch-Site and Referer", "POST", SAVE,
-     {"sec-fetch-site": "cross-site", "referer": EVIL + "/page.html"}, MONSTER, 403),
+    (
+        "post the browser says is cross-site, without Origin",
+        "POST",
+        SAVE,
+        {"sec-fetch-site": "cross-site"},
+        MONSTER,
+        403,
+    ),
+    (
+        "post cross-site by Sec-Fetch-Site and Referer",
+        "POST",
+        SAVE,
+        {"sec-fetch-site": "cross-site", "referer": EVIL + "/page.html"},
+        MONSTER,
+        403,
+    ),
     ("post from another port of 127.0.0.1 (same-site)", "POST", SAVE, {"sec-fetch-site": "same-site"}, MONSTER, 403),
     ("post with the Origin of another local port", "POST", SAVE, {"origin": OTHER_PORT}, MONSTER, 403),
     ("post with the Origin of another site", "POST", SAVE, {"origin": EVIL}, MONSTER, 403),
@@ -148,12 +183,31 @@ HOSTILE = [
     ("post with only a Referer of another site", "POST", SAVE, {"referer": EVIL + "/"}, MONSTER, 403),
     ("post with Sec-Fetch-Site none and nothing else", "POST", SAVE, {"sec-fetch-site": "none"}, MONSTER, 403),
     ("post with a wrong token", "POST", SAVE, {}, {**MONSTER, "token": "guessed"}, 403),
-    ("post with the token, sent cross-site", "POST", SAVE, {"sec-fetch-site": "cross-site"},
-     {**MONSTER, "token": TOKEN}, 403),
-    ("post with the token, from another Origin", "POST", SAVE, {"origin": OTHER_PORT}, {**MONSTER, "token": TOKEN}, 403),
+    (
+        "post with the token, sent cross-site",
+        "POST",
+        SAVE,
+        {"sec-fetch-site": "cross-site"},
+        {**MONSTER, "token": TOKEN},
+        403,
+    ),
+    (
+        "post with the token, from another Origin",
+        "POST",
+        SAVE,
+        {"origin": OTHER_PORT},
+        {**MONSTER, "token": TOKEN},
+        403,
+    ),
     ("post with the token in the query, not the form", "POST", SAVE + "?token=" + TOKEN, {}, MONSTER, 403),
-    ("post of the cubit builder, cross-site", "POST", "/cubit/save", {"sec-fetch-site": "cross-site"}, {"id": "x"},
-     403),
+    (
+        "post of the cubit builder, cross-site",
+        "POST",
+        "/cubit/save",
+        {"sec-fetch-site": "cross-site"},
+        {"id": "x"},
+        403,
+    ),
     ("put with no proof", "PUT", SAVE, {}, MONSTER, 403),
     ("delete with no proof", "DELETE", "/output/index.html", {}, None, 403),
     ("a rebinding page's host name", "GET", "/", {"host": "evil.example"}, None, 400),
@@ -164,7 +218,14 @@ HOSTILE = [
     *[(f"costly {path}, same-site", "GET", path, {"sec-fetch-site": "same-site"}, None, 403) for path in COSTLY],
     ("costly page linked from another site (Referer)", "GET", "/cubit", {"referer": EVIL + "/"}, None, 403),
     ("costly page fetched by another site's script", "GET", "/cubit", {"origin": EVIL}, None, 403),
-    ("a count past the forms' limit", "GET", "/new/kubos-monster?seed=1&count=100", {}, None, 200),  # refused at the field
+    (
+        "a count past the forms' limit",
+        "GET",
+        "/new/kubos-monster?seed=1&count=100",
+        {},
+        None,
+        200,
+    ),  # refused at the field
     ("a preview of a count past the limit", "GET", "/new/cubit/preview.svg?seed=1&count=100", {}, None, 400),
     ("a seed past its limit", "GET", "/new/kubos-monster/preview.svg?seed=99999999999", {}, None, 400),
     ("a query of 9,000 characters", "GET", "/new/cubit?name=" + "x" * 9000, {}, None, 414),
@@ -183,7 +244,7 @@ def test_hostile_requests_are_refused_and_change_nothing(project, tried, method,
     if status == 403:  # a page that says why
         assert response.headers["content-type"].startswith("text/html")
         why = html.unescape(re.search(r'id="refused">(.*?)</p>', response.text, re.S).group(1))
-        assert ("another site" in why or "not of the workbench" in why or "nothing shows" in why), why
+        assert "another site" in why or "not of the workbench" in why or "nothing shows" in why, why
         assert token not in response.text
 
 
@@ -191,7 +252,11 @@ def test_hostile_requests_are_refused_and_change_nothing(project, tried, method,
 ORDINARY = [
     ("a typed address (Sec-Fetch-Site: none)", "/cubit", {"sec-fetch-site": "none"}),
     ("a script or an older browser (no fetch metadata)", "/new/kubos-monster/preview.svg?seed=3", {}),
-    ("the workbench's own page", "/new/kubos-monster?seed=3", {"sec-fetch-site": "same-origin", "referer": LOCAL + "/new"}),
+    (
+        "the workbench's own page",
+        "/new/kubos-monster?seed=3",
+        {"sec-fetch-site": "same-origin", "referer": LOCAL + "/new"},
+    ),
     ("the host named localhost", "/", {"host": "localhost"}),
     ("the host named [::1]", "/", {"host": "[::1]"}),
     ("the host with the server's port", "/", {"host": "127.0.0.1:80"}),
@@ -279,8 +344,7 @@ def test_a_save_through_a_symbolic_link_is_refused_and_writes_nothing_outside(tm
     response = client.post(SAVE, data={**MONSTER, "seed": "21"})
     assert response.status_code == 400
     message = html.unescape(re.search(r'role="alert">Not saved: (.*?)</p>', response.text).group(1))
-    assert message == (f"{where} is a symbolic link or a file, and saves stay inside content/; "
-                       "nothing was written")
+    assert message == (f"{where} is a symbolic link or a file, and saves stay inside content/; nothing was written")
     assert sorted(p.relative_to(outside) for p in outside.rglob("*")) == before
     assert "Saved as" not in response.text
 
@@ -335,8 +399,16 @@ def request_of(app, disconnect: threading.Event) -> Request:
             return {"type": "http.disconnect"}
         await asyncio.sleep(3600)  # is_disconnected() cancels this at once
 
-    scope = {"type": "http", "method": "GET", "path": "/cubit", "query_string": b"", "scheme": "http",
-             "headers": [(b"host", b"127.0.0.1")], "server": ("127.0.0.1", 80), "app": app}
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/cubit",
+        "query_string": b"",
+        "scheme": "http",
+        "headers": [(b"host", b"127.0.0.1")],
+        "server": ("127.0.0.1", 80),
+        "app": app,
+    }
     return Request(scope, receive)
 
 

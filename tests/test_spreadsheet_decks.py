@@ -8,14 +8,13 @@ import json
 import os
 
 import pytest
-from openpyxl import Workbook
-
 from conftest import pdf_text, validate_json, write
+from openpyxl import Workbook
 
 ROWS = [
     ("Omens", "Read the sky before you **move**.", "Sky back"),
     ("Crows", "Two crows: *draw* a card.\n- one\n- two", ""),
-    ("Comets", "A comet, a 3, and \"quotes\"; semicolons too.", ""),
+    ("Comets", 'A comet, a 3, and "quotes"; semicolons too.', ""),
 ]
 
 DECK = """\
@@ -115,7 +114,7 @@ def test_an_unknown_column_is_reported_with_the_name_meant(workdir):
     write(workdir, "content/deck.yaml", DECK.format(id="bad", cards="{from: signs.csv}"))
     d = _only(validate_json("content")[1])
     assert (d["file"], d["line"], d["column"], d["code"]) == ("content/signs.csv", 1, 7, "spreadsheet.unknown-column")
-    assert "`bdoy`" in d["message"] and "did you mean `body`?" == d["hint"]
+    assert "`bdoy`" in d["message"] and d["hint"] == "did you mean `body`?"
 
 
 def test_a_sheet_the_workbook_does_not_have(workdir):
@@ -123,7 +122,7 @@ def test_a_sheet_the_workbook_does_not_have(workdir):
     write(workdir, "content/deck.yaml", DECK.format(id="bad", cards="{from: signs.xlsx, sheet: Omen}"))
     d = _only(validate_json("content")[1])
     assert (d["file"], d["line"], d["code"]) == ("content/deck.yaml", 6, "spreadsheet.unknown-sheet")
-    assert "`Notes`, `Omens`" in d["message"] and "did you mean `Omens`?" == d["hint"]
+    assert "`Notes`, `Omens`" in d["message"] and d["hint"] == "did you mean `Omens`?"
 
 
 def test_a_spreadsheet_outside_the_project_is_refused_links_too(workdir, tmp_path_factory):
@@ -134,7 +133,9 @@ def test_a_spreadsheet_outside_the_project_is_refused_links_too(workdir, tmp_pat
     write(workdir, "content/b.yaml", DECK.format(id="climbing", cards="{from: ../../elsewhere/signs.csv}"))
     found = validate_json("content")[1]
     assert sorted((d["file"], d["line"], d["code"]) for d in found) == [
-        ("content/a.yaml", 6, "spreadsheet.outside-project"), ("content/b.yaml", 6, "spreadsheet.outside-project")]
+        ("content/a.yaml", 6, "spreadsheet.outside-project"),
+        ("content/b.yaml", 6, "spreadsheet.outside-project"),
+    ]
 
 
 def test_editing_the_spreadsheet_rebuilds_the_deck(workdir, sheetgen):
@@ -183,11 +184,18 @@ def test_a_column_the_deck_names_must_be_there(workdir):
 
 
 def test_a_table_column_names_a_computed_table(workdir, sheetgen):
-    write(workdir, "content/yaml.yaml", DECK.format(id="in-yaml", cards="""
+    write(
+        workdir,
+        "content/yaml.yaml",
+        DECK.format(
+            id="in-yaml",
+            cards="""
   - title: Odds
     body: Chance to reach a target.
     table: {computed: cubit-target-odds}
-"""))
+""",
+        ),
+    )
     (workdir / "content/signs.csv").write_text("title,body,table\nOdds,Chance to reach a target.,cubit-target-odds\n")
     write(workdir, "content/csv.yaml", DECK.format(id="in-csv", cards="{from: signs.csv}"))
     assert sheetgen("build", "--format", "pdf").code == 0

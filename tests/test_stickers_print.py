@@ -10,7 +10,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from conftest import MM, read_pdf, run_cli
 from pdfops import read_geometry, read_marks
 from test_cubit_support import copy_cubit_content
@@ -18,8 +17,10 @@ from test_cubit_support import copy_cubit_content
 PAPERS = ["a4", "letter"]
 # Fine print (labels, the owner line, the scale bar, the credit) may go down to 6.5 pt;
 # everything else on nets and stickers (rules text, skill details) stays at 7.5 pt or more.
-FINE_PRINT = re.compile(r"glue under \d|measure this bar|Cubit, a role-playing game|· face|Rules on its card|"
-                        r"TEMPORARY UPGRADE")
+FINE_PRINT = re.compile(
+    r"glue under \d|measure this bar|Cubit, a role-playing game|· face|Rules on its card|"
+    r"TEMPORARY UPGRADE"
+)
 
 
 @pytest.fixture(scope="module")
@@ -38,11 +39,17 @@ def built(tmp_path_factory) -> dict[str, Path]:
 def word_boxes(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
     """Each word's glyph box as poppler measures it (the font's ascent to its descent),
     (word, left, top, right, bottom) in points, y down."""
-    xml = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(pdf), "-"], check=True,
-                         capture_output=True, text=True).stdout
+    xml = subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     root = ET.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", xml))
-    return [(w.text or "", float(w.get("xMin")), float(w.get("yMin")), float(w.get("xMax")), float(w.get("yMax")))
-            for w in root.iter("{http://www.w3.org/1999/xhtml}word")]
+    return [
+        (w.text or "", float(w.get("xMin")), float(w.get("yMin")), float(w.get("xMax")), float(w.get("yMax")))
+        for w in root.iter("{http://www.w3.org/1999/xhtml}word")
+    ]
 
 
 def sticker_clips(page) -> list[tuple[float, float, float, float]]:
@@ -70,7 +77,7 @@ def test_every_glyph_on_a_sticker_keeps_1mm_from_its_printed_edge(built, paper):
             inside = [c for c in clips if c[0] <= cx <= c[2] and c[1] <= cy <= c[3]]
             if not inside:
                 continue  # the scale bar's words, in the margin
-            (x0, y0, x1, y1), = inside
+            ((x0, y0, x1, y1),) = inside
             gap = min(left - x0, top - y0, x1 - right, y1 - bottom)
             assert gap >= 1 * MM, f"{paper} page {n}: {word!r} is {gap / MM:.2f} mm from its sticker's edge"
             checked += 1
@@ -78,8 +85,9 @@ def test_every_glyph_on_a_sticker_keeps_1mm_from_its_printed_edge(built, paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("product", ["net/bloost.pdf", "nets/all-cubits.pdf", "blank/cube-net.pdf",
-                                     "stickers/temporary-upgrades.pdf"])
+@pytest.mark.parametrize(
+    "product", ["net/bloost.pdf", "nets/all-cubits.pdf", "blank/cube-net.pdf", "stickers/temporary-upgrades.pdf"]
+)
 def test_nets_and_stickers_keep_the_type_floor(built, paper, product):
     for page in read_pdf(built[paper] / product).pages:
         runs, _ = read_marks(page)
@@ -87,5 +95,6 @@ def test_nets_and_stickers_keep_the_type_floor(built, paper, product):
         for run in runs:
             assert run.size >= 6.5 - 0.01, f"{product}: {run.text!r} at {run.size:.2f} pt"
             if run.size < 7.5 - 0.01:
-                assert FINE_PRINT.search(run.text.replace("\x01", "·")), \
+                assert FINE_PRINT.search(run.text.replace("\x01", "·")), (
                     f"{product}: {run.text!r} at {run.size:.2f} pt is not fine print"
+                )

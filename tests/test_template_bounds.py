@@ -8,11 +8,11 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-
 from conftest import pdf_text, run_cli, write
+from test_build import deck
+
 from sheetgen.layout import templates
 from sheetgen.workers import limit_memory
-from test_build import deck
 
 NESTED_LOOPS = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}"
 DOUBLING = "{% set s = 'xx' %}" + "{% set s = s ~ s %}" * 40 + "{{ s }}"
@@ -30,15 +30,22 @@ def quick_bounds(monkeypatch):
 def card_template(root: Path, only_for: str, hostile: str) -> None:
     """`mine/reference/card.j2`: `hostile` on the cards of the deck `only_for`, the
     card's own body (and a mark) on the others'."""
-    write(root, "mine/reference/card.j2", "{% macro body(card, deck, number, total) -%}\n"
-          f"{{% if deck.id == '{only_for}' %}}{hostile}{{% endif %}}\n"
-          "Templated {{ card.body }}\n{%- endmacro %}\n")
+    write(
+        root,
+        "mine/reference/card.j2",
+        "{% macro body(card, deck, number, total) -%}\n"
+        f"{{% if deck.id == '{only_for}' %}}{hostile}{{% endif %}}\n"
+        "Templated {{ card.body }}\n{%- endmacro %}\n",
+    )
 
 
-@pytest.mark.parametrize("hostile, code, bound", [
-    (NESTED_LOOPS, "template.time-limit", "ran longer than 0.5 s"),
-    (DOUBLING, "template.size-limit", "longer than 1,000,000 characters"),
-])
+@pytest.mark.parametrize(
+    "hostile, code, bound",
+    [
+        (NESTED_LOOPS, "template.time-limit", "ran longer than 0.5 s"),
+        (DOUBLING, "template.size-limit", "longer than 1,000,000 characters"),
+    ],
+)
 def test_a_template_over_a_bound_stops_that_document_only(workdir, hostile, code, bound):
     deck(workdir, "basics")
     deck(workdir, "slow", title="Slow deck")
@@ -48,8 +55,9 @@ def test_a_template_over_a_bound_stops_that_document_only(workdir, hostile, code
     result = run_cli("build", "--format", "pdf", "--templates", "mine")
     assert result.code == 1
     errors = [line for line in result.stderr.splitlines() if "error[" in line]
-    assert errors and all(line.startswith(f"mine/reference/card.j2:2:1: error[{code}]: `mine/reference/card.j2` ")
-                          for line in errors), result.stderr
+    assert errors and all(
+        line.startswith(f"mine/reference/card.j2:2:1: error[{code}]: `mine/reference/card.j2` ") for line in errors
+    ), result.stderr
     assert all(bound in line for line in errors)
     assert any(line.endswith("(laying out grimdark/reference/slow, from content/slow.yaml)") for line in errors)
     assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr
@@ -68,7 +76,7 @@ def test_the_bounds_hold_in_worker_processes(workdir):
     assert "Templated Most challenges" in pdf_text(workdir / "output/grimdark/reference/basics.pdf")
 
 
-HUGE = 10 ** 9
+HUGE = 10**9
 GROWING = [
     # time: loops that make nothing
     (NESTED_LOOPS, "time"),
@@ -126,12 +134,16 @@ def test_a_whole_page_may_be_longer_than_a_field(tmp_path):
 
 
 def test_what_ordinary_templates_do_is_unchanged(tmp_path):
-    write(tmp_path, "index.html.j2", """
+    write(
+        tmp_path,
+        "index.html.j2",
+        """
         {% for x in ['a', 'b', 'c'] %}{{ loop.index }}/{{ loop.length }}{{ '.' if loop.last }} {% endfor %}
         {{ ('<b>' | safe) ~ '<i>' }} {{ '%.2f' % 3.14159 }} {{ '{:>4}'.format(7) }} {{ 'ab' | center(6) }}|
         {{ range(3) | list }} {{ [1, 2] + [3] }} {{ 'x' ~ 2 }} {{ ['a', 'b'] | join('-') }}
         {%- for k, v in {'k': 1}.items() %} {{ k }}={{ v }}{% else %} none{% endfor %}
-    """)
+    """,
+    )
     templates.use_templates(tmp_path, "ordinary")
     text = templates.render_template("index.html.j2", groups={}, version="1", display_path=str)
     # (A line ending in a block tag loses its line break: `trim_blocks`.)
@@ -149,8 +161,8 @@ def _allocate(headroom: int, size: int, answer) -> None:
 def test_a_worker_has_a_memory_ceiling():
     context = multiprocessing.get_context("fork")
     answer = context.Queue()
-    for size in (10 * 2 ** 20, 1024 * 2 ** 20):
-        worker = context.Process(target=_allocate, args=(256 * 2 ** 20, size, answer))
+    for size in (10 * 2**20, 1024 * 2**20):
+        worker = context.Process(target=_allocate, args=(256 * 2**20, size, answer))
         worker.start()
         worker.join()
-        assert answer.get() == (size if size < 256 * 2 ** 20 else "MemoryError")
+        assert answer.get() == (size if size < 256 * 2**20 else "MemoryError")

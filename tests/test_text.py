@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from conftest import run_cli, write
 from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,8 +19,6 @@ from sheetgen.layout.primitives import Box, Text
 from sheetgen.layout.text import Paragraph, Table, TextStyle, fit_blocks, one_line, parse_inline, text_box
 from sheetgen.rules import check
 from sheetgen.units import MM
-
-from conftest import run_cli, write
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +97,12 @@ def test_one_line_shrinks_a_long_name_and_reports_one_that_is_hopeless(ctx):
 
 def test_markup_makes_bold_and_italic_runs(ctx):
     assert parse_inline("a **bold** and *italic* word", "regular", True) == [
-        ("a ", "regular"), ("bold", "bold"), (" and ", "regular"), ("italic", "italic"), (" word", "regular")]
+        ("a ", "regular"),
+        ("bold", "bold"),
+        (" and ", "regular"),
+        ("italic", "italic"),
+        (" word", "regular"),
+    ]
     assert parse_inline("5 * 3 = 15", "regular", True) == [("5 * 3 = 15", "regular")]
     items = text_box(ctx, "Roll **three** dice", Box(0, 0, 200, 50), TextStyle(size=10))
     fonts = {r.text: r.font.name for r in runs(items)}
@@ -107,8 +111,14 @@ def test_markup_makes_bold_and_italic_runs(ctx):
 
 
 def test_bullets_hang_and_paragraphs_break(ctx):
-    items = runs(text_box(ctx, "Intro line.\n- first point that is long enough to wrap onto a second line\n- second",
-                          Box(0, 0, 45 * MM, 80 * MM), TextStyle(size=9)))
+    items = runs(
+        text_box(
+            ctx,
+            "Intro line.\n- first point that is long enough to wrap onto a second line\n- second",
+            Box(0, 0, 45 * MM, 80 * MM),
+            TextStyle(size=9),
+        )
+    )
     bullets = [r for r in items if r.text == "•"]
     assert len(bullets) == 2
     wrapped = [r for r in items if r.text not in ("•",) and r.x > bullets[0].x + 1]
@@ -145,8 +155,10 @@ def test_missing_glyphs_of_a_label_are_said_once_where_a_field_prints_them(ctx):
 
 def test_a_table_and_a_paragraph_shrink_together(ctx):
     rows = [[d, f"{d / 6:.0%}", "text that wraps in a narrow column"] for d in range(1, 7)]
-    blocks = [Paragraph(ctx, "Chances per die:", TextStyle(size=10)),
-              Table(ctx, ["Die", "Chance", "Note"], rows, TextStyle(size=10, min_size=5))]
+    blocks = [
+        Paragraph(ctx, "Chances per die:", TextStyle(size=10)),
+        Table(ctx, ["Die", "Chance", "Note"], rows, TextStyle(size=10, min_size=5)),
+    ]
     box = Box(0, 0, 55 * MM, 45 * MM)
     items = fit_blocks(ctx, blocks, box)
     assert ctx.issues == []
@@ -208,7 +220,10 @@ def test_markup_edge_cases_keep_their_stars(ctx):
     assert parse_inline("***both*** plain", "regular", True) == [("both", "bold_italic"), (" plain", "regular")]
     assert parse_inline("*a * b*", "regular", True) == [("a * b", "italic")]
     assert parse_inline("**bold *both* bold**", "regular", True) == [
-        ("bold ", "bold"), ("both", "bold_italic"), (" bold", "bold")]
+        ("bold ", "bold"),
+        ("both", "bold_italic"),
+        (" bold", "bold"),
+    ]
     assert parse_inline("**no markup**", "regular", False) == [("**no markup**", "regular")]
 
 
@@ -224,8 +239,10 @@ def test_runs_in_mixed_styles_are_as_wide_as_their_letters(theme, tmp_path, upem
         font.save(str(tmp_path / f"{style}.ttf"))
         faces[style] = FontFace(f"{face.name}-{upem}", str(tmp_path / f"{style}.ttf"))
     ctx = LayoutContext(replace(theme, fonts=faces))
-    text = ("Roll the **dice** and compare *each* with the difficulty, then **bold**ly go on to the end.\n"
-            "- a bullet with **more** words in it")
+    text = (
+        "Roll the **dice** and compare *each* with the difficulty, then **bold**ly go on to the end.\n"
+        "- a bullet with **more** words in it"
+    )
     got = runs(text_box(ctx, text, Box(0, 0, 45 * MM, 80 * MM), TextStyle(size=9, min_size=9)))
     assert {r.font for r in got} == {faces["regular"], faces["bold"], faces["italic"]}
     assert any(r.text.endswith(" ") for r in got)  # a run that a bold word follows keeps its space
@@ -293,19 +310,28 @@ def test_labels_take_their_game_s_abbreviation_only_where_the_word_does_not_fit(
 def test_overflows_at_no_place_of_their_own_are_not_merged_into_one():
     """Two different labels too long for their lines, neither from a content field, are two
     findings; the same field too long twice is one, with how often."""
-    from sheetgen.layout.text import once_per_place
     from sheetgen.diagnostics import Severity
     from sheetgen.layout.context import Issue
+    from sheetgen.layout.text import once_per_place
 
     def overflow(source, message):
         return Issue(source, Severity.ERROR, "layout.text-overflow", message, fit=("x" * 20, 10))
 
     name = Source(("tricube-character", "hedda"), ("name",))
-    merged = once_per_place([overflow(Source(None), "the karma reminder does not fit"),
-                             overflow(Source(None), "the resolve reminder does not fit"),
-                             overflow(name, "the name does not fit"), overflow(name, "the name does not fit")], cards=False)
-    assert [i.message for i in merged] == ["the karma reminder does not fit", "the resolve reminder does not fit",
-                                           "the name does not fit (in 2 places)"]
+    merged = once_per_place(
+        [
+            overflow(Source(None), "the karma reminder does not fit"),
+            overflow(Source(None), "the resolve reminder does not fit"),
+            overflow(name, "the name does not fit"),
+            overflow(name, "the name does not fit"),
+        ],
+        cards=False,
+    )
+    assert [i.message for i in merged] == [
+        "the karma reminder does not fit",
+        "the resolve reminder does not fit",
+        "the name does not fit (in 2 places)",
+    ]
 
 
 def test_sheetgens_own_label_too_wide_takes_two_lines_where_its_box_is_high_enough(ctx):
@@ -334,14 +360,20 @@ def test_sheetgens_own_words_too_long_for_their_box_are_cut_at_a_word_with_a_war
 
 def test_diagnostics_quote_long_text_cut_at_a_word(ctx):
     source = Source(("kubos-monster", "m"), ("name",))
-    one_line(ctx, "The Crimson Tooth Clan of the Northern Waste and more", Box(0, 0, 10 * MM, 4 * MM),
-             TextStyle(size=9), source)
+    one_line(
+        ctx,
+        "The Crimson Tooth Clan of the Northern Waste and more",
+        Box(0, 0, 10 * MM, 4 * MM),
+        TextStyle(size=9),
+        source,
+    )
     (issue,) = ctx.issues
     assert "`The Crimson Tooth Clan of the Northern…`" in issue.message
 
 
-@pytest.mark.parametrize("what, verb", [("perks and quirks", "do"), ("weapon rules", "do"), ("card text", "does"),
-                                        ("rival's name", "does")])
+@pytest.mark.parametrize(
+    "what, verb", [("perks and quirks", "do"), ("weapon rules", "do"), ("card text", "does"), ("rival's name", "does")]
+)
 def test_overflow_messages_agree_with_what_they_name(ctx, what, verb):
     source = Source(("tricube-character", "c"), ("perks",))
     text_box(ctx, "word " * 500, Box(0, 0, 40 * MM, 10 * MM), TextStyle(size=9, min_size=6), source, what=what)
@@ -355,8 +387,9 @@ def test_a_link_wider_than_its_line_breaks_only_after_a_slash(ctx):
     assert "".join(ln if ln.endswith("/") else ln + " " for ln in lines).strip() == text and len(lines) > 1
     assert all(line.endswith(("/", "kubos", "rules:")) for line in lines), lines
     # Where a smaller size keeps it whole, the link shrinks rather than break.
-    (line,) = runs(text_box(ctx, "http://www.1km1kt.net/rpg/kubos", Box(0, 0, 45 * MM, 30 * MM),
-                            TextStyle(size=9, min_size=6.5)))
+    (line,) = runs(
+        text_box(ctx, "http://www.1km1kt.net/rpg/kubos", Box(0, 0, 45 * MM, 30 * MM), TextStyle(size=9, min_size=6.5))
+    )
     assert line.text == "http://www.1km1kt.net/rpg/kubos" and line.size < 9
 
 
@@ -364,7 +397,10 @@ def test_text_written_right_to_left_is_said_to_print_in_the_wrong_order(workdir)
     """sheetgen sets every line left to right: Hebrew or Arabic on a card would print
     backwards (Arabic unjoined too) with nothing said; a warning at the field says so,
     once, and text in left-to-right scripts says nothing."""
-    write(workdir, "content/d.yaml", """
+    write(
+        workdir,
+        "content/d.yaml",
+        """
         kind: reference-deck
         id: d
         system: kubos
@@ -373,7 +409,8 @@ def test_text_written_right_to_left_is_said_to_print_in_the_wrong_order(workdir)
           - {title: Hebrew, body: "Hebrew: כללי המשחק הבסיסיים"}
           - {title: Arabic, body: "Arabic: القواعد الأساسية للعبة"}
           - {title: Latin, body: "Café — naïve, Łódź"}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = [d for d in json.loads(result.stdout) if d["code"] == "layout.right-to-left"]
     assert [(d["line"], d["column"]) for d in found] == [(6, 27), (7, 27)], found  # at each body
@@ -384,7 +421,10 @@ def test_text_written_right_to_left_is_said_to_print_in_the_wrong_order(workdir)
 def test_right_to_left_is_said_once_per_field_and_not_for_a_contents_line(workdir):
     """A list of quirks in Hebrew is one warning at the list, and a name once however
     many products print it; the handout's contents, made of fields, says nothing more."""
-    write(workdir, "content/c.yaml", """
+    write(
+        workdir,
+        "content/c.yaml",
+        """
         kind: tricube-character
         id: c
         name: שלום
@@ -400,8 +440,11 @@ def test_right_to_left_is_said_once_per_field_and_not_for_a_contents_line(workdi
         id: h
         title: H
         sections: [{title: Party, include: {kind: tricube-character, product: character-cards}}]
-    """)
-    found = [d for d in json.loads(run_cli("validate", "--format", "json").stdout) if d["code"] == "layout.right-to-left"]
+    """,
+    )
+    found = [
+        d for d in json.loads(run_cli("validate", "--format", "json").stdout) if d["code"] == "layout.right-to-left"
+    ]
     assert sorted((d["line"], d["column"]) for d in found) == [(3, 7), (8, 9)], found
 
 

@@ -7,11 +7,11 @@ import os
 import re
 
 import pytest
-from fontTools.ttLib import TTFont
-
 from conftest import MM, read_pdf, run_cli, write
-from sheetgen.fonts import default_faces
+from fontTools.ttLib import TTFont
 from test_build import deck
+
+from sheetgen.fonts import default_faces
 
 
 def renamed_font(src: str, dest, family: str) -> None:
@@ -32,7 +32,10 @@ def cff_font(dest) -> None:
     fb.setupGlyphOrder([".notdef", "A"])
     fb.setupCharacterMap({65: "A"})
     pen = T2CharStringPen(500, None)
-    pen.moveTo((0, 0)); pen.lineTo((500, 0)); pen.lineTo((250, 700)); pen.closePath()
+    pen.moveTo((0, 0))
+    pen.lineTo((500, 0))
+    pen.lineTo((250, 700))
+    pen.closePath()
     charstrings = {".notdef": pen.getCharString(), "A": pen.getCharString()}
     fb.setupCFF("Tiny", {"FullName": "Tiny"}, charstrings, {})
     fb.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
@@ -46,11 +49,15 @@ def cff_font(dest) -> None:
 def test_a_theme_font_is_embedded(workdir):
     (workdir / "content/fonts").mkdir()
     renamed_font(default_faces()["regular"].path, workdir / "content/fonts/Plain.ttf", "Plain Test")
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: default
         fonts: {regular: fonts/Plain.ttf}
-    """)
+    """,
+    )
     deck(workdir, "basics")
     assert run_cli("build").code == 0
     page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
@@ -65,13 +72,17 @@ def test_a_partial_family_sets_missing_styles_in_its_own_fonts_and_says_so(workd
     (workdir / "content/fonts").mkdir()
     renamed_font(default_faces()["regular"].path, workdir / "content/fonts/Plain.ttf", "Plain Test")
     renamed_font(default_faces()["bold"].path, workdir / "content/fonts/PlainBold.ttf", "Plain Test Bold")
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: default
         fonts:
           regular: fonts/Plain.ttf
           bold: fonts/PlainBold.ttf
-    """)
+    """,
+    )
     path = deck(workdir, "basics")
     path.write_text(re.sub(r"body: Most challenges.*", 'body: "***Bold italic*** and *italic*."', path.read_text()))
     result = run_cli("build", "--format", "pdf")
@@ -96,13 +107,17 @@ def test_a_partial_family_sets_missing_styles_in_its_own_fonts_and_says_so(workd
 
 def test_a_missing_or_postscript_font_is_an_error_at_its_line(workdir):
     cff_font(workdir / "content/tiny.otf")
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: default
         fonts:
           regular: tiny.otf
           bold: nowhere/Bold.ttf
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = {(d["line"], d["column"], d["code"]): d for d in json.loads(result.stdout)}
     assert (4, 12, "theme.bad-font") in found and "PostScript (CFF)" in found[(4, 12, "theme.bad-font")]["message"]
@@ -111,14 +126,18 @@ def test_a_missing_or_postscript_font_is_an_error_at_its_line(workdir):
 
 
 def test_theme_paper_card_and_bleed_apply_and_the_command_line_wins(workdir):
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: default
         paper: letter
         card_size: mini
         bleed: 2mm
         palette: {grimdark: "#335533"}
-    """)
+    """,
+    )
     deck(workdir, "basics")
     assert run_cli("build").code == 0
     page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
@@ -133,7 +152,10 @@ def test_theme_paper_card_and_bleed_apply_and_the_command_line_wins(workdir):
 
 
 def test_another_theme_is_chosen_by_id(workdir):
-    write(workdir, "content/themes.yaml", """
+    write(
+        workdir,
+        "content/themes.yaml",
+        """
         kind: theme
         id: default
         paper: a4
@@ -141,7 +163,8 @@ def test_another_theme_is_chosen_by_id(workdir):
         kind: theme
         id: us
         paper: letter
-    """)
+    """,
+    )
     deck(workdir, "basics")
     assert run_cli("build", "--theme", "us").code == 0
     page = read_pdf(workdir / "output/grimdark/reference/basics.pdf").pages[0]
@@ -149,15 +172,19 @@ def test_another_theme_is_chosen_by_id(workdir):
 
 
 def test_an_unknown_colour_name_in_a_theme_is_an_error(workdir):
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: default
         colors: {accent: bleu}
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     (d,) = json.loads(result.stdout)
     assert (d["line"], d["column"], d["code"]) == (3, 18, "theme.unknown-color")
-    assert "did you mean `blue`?" == d["hint"]
+    assert d["hint"] == "did you mean `blue`?"
 
 
 def _damaged(src: str, dest, change) -> None:
@@ -166,13 +193,20 @@ def _damaged(src: str, dest, change) -> None:
     font.save(str(dest))
 
 
-@pytest.mark.parametrize("name, make, words", [
-    ("web.woff", lambda src, dest: _damaged(src, dest, lambda f: setattr(f, "flavor", "woff")), "web font"),
-    ("noupem.ttf", lambda src, dest: _damaged(src, dest, lambda f: setattr(f["head"], "unitsPerEm", 0)), "units per em"),
-    ("nocmap.ttf", lambda src, dest: _damaged(src, dest, lambda f: f.__delitem__("cmap")), "character map"),
-    ("garbage.ttf", lambda src, dest: dest.write_bytes(b"\x00\x01\x00\x00" + b"\xff" * 200), "cannot be read"),
-    ("text.ttf", lambda src, dest: dest.write_text("not a font at all"), "not a TrueType"),
-])
+@pytest.mark.parametrize(
+    "name, make, words",
+    [
+        ("web.woff", lambda src, dest: _damaged(src, dest, lambda f: setattr(f, "flavor", "woff")), "web font"),
+        (
+            "noupem.ttf",
+            lambda src, dest: _damaged(src, dest, lambda f: setattr(f["head"], "unitsPerEm", 0)),
+            "units per em",
+        ),
+        ("nocmap.ttf", lambda src, dest: _damaged(src, dest, lambda f: f.__delitem__("cmap")), "character map"),
+        ("garbage.ttf", lambda src, dest: dest.write_bytes(b"\x00\x01\x00\x00" + b"\xff" * 200), "cannot be read"),
+        ("text.ttf", lambda src, dest: dest.write_text("not a font at all"), "not a TrueType"),
+    ],
+)
 def test_damaged_or_unsupported_font_files_are_diagnostics(workdir, name, make, words):
     make(default_faces()["regular"].path, workdir / "content" / name)
     write(workdir, "content/theme.yaml", f"kind: theme\nid: default\nfonts: {{regular: {name}}}\n")
@@ -194,33 +228,48 @@ def test_a_device_as_a_font_is_refused_without_reading_it(workdir):
 
 
 def test_theme_sizes_out_of_range_are_errors(workdir):
-    write(workdir, "content/theme.yaml", "kind: theme\nid: default\ncard_size: {width: 0mm, height: 88mm}\n"
-                                          "cube_size: 0mm\nbleed: 20mm\n")
+    write(
+        workdir,
+        "content/theme.yaml",
+        "kind: theme\nid: default\ncard_size: {width: 0mm, height: 88mm}\ncube_size: 0mm\nbleed: 20mm\n",
+    )
     found = json.loads(run_cli("validate", "--format", "json").stdout)
     assert sorted((d["line"], d["code"]) for d in found) == [
-        (3, "theme.size-out-of-range"), (4, "theme.size-out-of-range"), (5, "theme.size-out-of-range")]
+        (3, "theme.size-out-of-range"),
+        (4, "theme.size-out-of-range"),
+        (5, "theme.size-out-of-range"),
+    ]
 
 
 def test_a_card_smaller_than_every_deck_allows_is_one_error_at_the_card_size(workdir):
     """A 40 × 60 mm card (under mini) would overflow card after card: instead one error, at
     the theme's `card_size`, names the decks; nothing is built."""
-    write(workdir, "content/theme.yaml", """
+    write(
+        workdir,
+        "content/theme.yaml",
+        """
         kind: theme
         id: house
         card_size: {width: 40mm, height: 60mm}
-    """)
-    write(workdir, "content/foes.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/foes.yaml",
+        """
         kind: tricube-foe
         id: bandits
         name: Bandits
         difficulty: 5
         effort: 3
         notes: Three bandits behind the fallen tree; they flee when their leader falls.
-    """)
+    """,
+    )
     result = run_cli("validate", "--format", "json")
     found = json.loads(result.stdout)
     assert [(d["file"], d["line"], d["column"], d["code"]) for d in found] == [
-        ("content/theme.yaml", 3, 12, "theme.card-too-small")]
+        ("content/theme.yaml", 3, 12, "theme.card-too-small")
+    ]
     assert "`tricube-foe-cards`" in found[0]["message"] and "44.45mm × 63.5mm" in found[0]["message"]
     assert "card_size: mini" in found[0]["hint"] and result.code == 1
     build = run_cli("build")
@@ -241,9 +290,9 @@ def test_text_in_a_light_game_colour_is_darkened_to_be_read(tmp_path, monkeypatc
     """A game's colour as light as yellow still fills its bands, but no text on any page of
     the game's outputs is printed in a colour that contrasts less than 3:1 with the paper
     (white text reversed out of a band aside), and the init theme names each game's colour."""
+    from pdfops import read_marks
     from pypdf import PdfReader
 
-    from pdfops import read_marks
     from sheetgen.layout.colors import contrast, to_hex
 
     monkeypatch.chdir(tmp_path)
@@ -279,8 +328,12 @@ def test_every_game_builds_cleanly_in_a_wider_theme_font(tmp_path, monkeypatch, 
     CUBES! record sheet's column headings print whole)."""
     from test_handout import initialised
 
-    files = {"regular": f"{family}.ttf", "bold": f"{family}-Bold.ttf", "italic": f"{family}-{italic}.ttf",
-             "bold_italic": f"{family}-Bold{italic}.ttf"}
+    files = {
+        "regular": f"{family}.ttf",
+        "bold": f"{family}-Bold.ttf",
+        "italic": f"{family}-{italic}.ttf",
+        "bold_italic": f"{family}-Bold{italic}.ttf",
+    }
     if not all(os.path.exists(f"{DEJAVU}/{f}") for f in files.values()):
         pytest.skip(f"the {family} font files are not installed")
     root = initialised(tmp_path, monkeypatch)
@@ -288,7 +341,9 @@ def test_every_game_builds_cleanly_in_a_wider_theme_font(tmp_path, monkeypatch, 
     for f in files.values():
         (root / "fonts" / f).write_bytes(open(f"{DEJAVU}/{f}", "rb").read())
     theme = root / "content" / "theme.yaml"
-    theme.write_text(theme.read_text() + "\nfonts: {" + ", ".join(f"{s}: ../fonts/{f}" for s, f in files.items()) + "}\n")
+    theme.write_text(
+        theme.read_text() + "\nfonts: {" + ", ".join(f"{s}: ../fonts/{f}" for s, f in files.items()) + "}\n"
+    )
     run = run_cli("build")
     assert run.code == 0 and "error[" not in run.stderr and "warning[" not in run.stderr, run.stderr
     for system in ("cubit", "tricube", "cubes", "grimdark", "kubos"):
@@ -297,8 +352,7 @@ def test_every_game_builds_cleanly_in_a_wider_theme_font(tmp_path, monkeypatch, 
     assert "THEIRS HERE" in sheet and "MINE THERE" in sheet and "Extra actions earned" in sheet
 
 
-def test_a_theme_font_too_wide_for_sheetgens_own_labels_is_a_warning_at_the_font_never_an_error(
-        tmp_path, monkeypatch):
+def test_a_theme_font_too_wide_for_sheetgens_own_labels_is_a_warning_at_the_font_never_an_error(tmp_path, monkeypatch):
     """A bold half as wide again as Vera's: the CUBES! sheets' own headings and labels no
     longer fit even at the smallest size. They print shortened, and the one to tell is the
     theme's line naming that font; nothing is reported at the civilizations or blocks the

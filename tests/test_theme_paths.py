@@ -9,11 +9,11 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from conftest import pdf_text, run_cli, write
+from test_build import deck
+
 from sheetgen.content.project import MAX_FOLDER_ENTRIES
 from sheetgen.layout import templates
-from test_build import deck
 
 SECRET = "outside-secret-5d1e"
 CARD = """
@@ -90,8 +90,11 @@ def test_a_themes_templates_folder_outside_the_project_is_an_error_and_is_not_re
     deck(workdir, "basics")
     pipe = WatchedPipe(elsewhere / "tricube/captions.j2")
     os.symlink(elsewhere, workdir / "link")
-    folder = {"absolute": str(elsewhere), "relative": os.path.relpath(elsewhere, workdir / "content"),
-              "link": "../link"}.get(where, where)
+    folder = {
+        "absolute": str(elsewhere),
+        "relative": os.path.relpath(elsewhere, workdir / "content"),
+        "link": "../link",
+    }.get(where, where)
     theme(workdir, f"templates: {folder}\n")
     result = run_cli("build")
     refused(result, 3, "theme.templates-outside-project", pipe)
@@ -155,8 +158,10 @@ def test_a_template_that_is_a_pipe_or_leads_outside_is_never_opened(workdir, els
     result = run_cli("build", "--templates", "mine")
     assert result.code == 1
     said = {line.split(" ")[0] + line.split(" ")[1] for line in result.stderr.splitlines() if "[template." in line}
-    assert said == {"mine/index.html.j2:1:1:warning[template.outside]:",
-                    "mine/reference/card.j2:1:1:error[template.unreadable]:"}, result.stderr
+    assert said == {
+        "mine/index.html.j2:1:1:warning[template.outside]:",
+        "mine/reference/card.j2:1:1:error[template.unreadable]:",
+    }, result.stderr
     assert SECRET not in result.stderr
     assert not pipe.was_opened()
     assert not (workdir / "output").exists()
@@ -170,6 +175,8 @@ def test_a_templates_folder_too_big_to_look_through_is_refused(workdir, tmp_path
     result = run_cli("build", "--templates", str(big))
     assert result.code == 1
     said = [line for line in result.stderr.splitlines() if "[template." in line]
-    assert said == [f"{big}:1:1: error[template.folder-too-big]: the templates folder holds more than 2,000 files "
-                    "and folders; sheetgen looks through no more"], result.stderr
+    assert said == [
+        f"{big}:1:1: error[template.folder-too-big]: the templates folder holds more than 2,000 files "
+        "and folders; sheetgen looks through no more"
+    ], result.stderr
     assert not (workdir / "output").exists()

@@ -7,10 +7,9 @@ import random
 
 import pytest
 import yaml
+from conftest import DATA, REPO, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import DATA, REPO, run_cli, write
 
 TABLES = DATA / "tricube" / "tables"
 
@@ -64,8 +63,11 @@ def test_tables_have_enough_entries_for_several_genres():
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32), trait=st.sampled_from([None, "agile", "brawny", "crafty"]),
-       genre=st.sampled_from([None, *genres()]))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    trait=st.sampled_from([None, "agile", "brawny", "crafty"]),
+    genre=st.sampled_from([None, *genres()]),
+)
 def test_generated_character_is_always_valid(library, seed, trait, genre):
     docs, text = generate(seed, library, trait=trait, genre=genre)
     assert check_text(text, library) == []
@@ -73,13 +75,19 @@ def test_generated_character_is_always_valid(library, seed, trait, genre):
     assert character["kind"] == "tricube-character"
     if trait:
         assert character["trait"] == trait
-    entries = {name: {e["text"]: e for e in table(name)["entries"]} for name in ("concepts", "perks", "quirks", "names")}
+    entries = {
+        name: {e["text"]: e for e in table(name)["entries"]} for name in ("concepts", "perks", "quirks", "names")
+    }
     concept = entries["concepts"][character["concept"]]
     assert character["name"] in entries["names"]
     assert set(character["perks"]) <= set(entries["perks"]) and set(character["quirks"]) <= set(entries["quirks"])
     if genre:
-        for name, picked in (("concepts", [character["concept"]]), ("perks", character["perks"]),
-                             ("quirks", character["quirks"]), ("names", [character["name"]])):
+        for name, picked in (
+            ("concepts", [character["concept"]]),
+            ("perks", character["perks"]),
+            ("quirks", character["quirks"]),
+            ("names", [character["name"]]),
+        ):
             for text_ in picked:
                 tagged = entries[name][text_].get("genres", [])
                 assert not tagged or genre in tagged, (name, text_, genre)
@@ -123,12 +131,16 @@ def test_generator_follows_the_campaign_limits(workdir):
     """A campaign that starts characters with two perks and 4 resolve gets them."""
     for name in ("concepts", "perks", "quirks", "names"):
         (workdir / "content" / f"{name}.yaml").write_text((TABLES / f"{name}.yaml").read_text())
-    write(workdir, "content/rules.yaml", """
+    write(
+        workdir,
+        "content/rules.yaml",
+        """
         kind: tricube-rules
         id: heroic
         starting_perks: 2
         starting_resolve: 4
-    """)
+    """,
+    )
     run = run_cli("new", "tricube-character", "--seed", "3")
     assert run.code == 0, run.stderr
     character = yaml.safe_load(run.stdout)
@@ -148,8 +160,9 @@ def test_a_generated_challenge_says_so_in_its_file_and_on_its_card(workdir):
     assert "type:" not in foe.stdout  # a foe is the default
     (workdir / "content/foe.yaml").write_text(foe.stdout)
     assert run_cli("build", "--format", "pdf").code == 0
-    cards = [" ".join(page.extract_text().split())
-             for page in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages]
+    cards = [
+        " ".join(page.extract_text().split()) for page in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages
+    ]
     text = " ".join(cards)
     assert f"{challenge['name']} Challenge" in text and "the challenge is overcome when all are ticked" in text
     assert "the foe falls when all are ticked" in text and "to defend on the foe's" in text
@@ -193,13 +206,15 @@ def test_a_generated_foe_has_its_description_and_a_tactic_of_its_genre_and_a_pla
     for foe in foes:
         description = entries[foe["name"]]["description"]
         assert foe["notes"].startswith(description + " ")
-        tactic = foe["notes"][len(description) + 1:]
+        tactic = foe["notes"][len(description) + 1 :]
         assert tactic in tactics
         used.append(tactic)
         assert foe["id"] == foe["name"].lower().replace(" ", "-").replace("'", "")
     assert len(set(used)) == len(used)
     assert run_cli("build", "--format", "pdf").code == 0
-    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages)
+    text = " ".join(
+        " ".join(p.extract_text().split()) for p in PdfReader(workdir / "output/tricube/foe-cards/foes.pdf").pages
+    )
     assert used[0].split(": ", 1)[1] in text
 
 
@@ -207,8 +222,10 @@ def test_a_generated_challenge_gets_a_twist(workdir):
     run = run_cli("new", "tricube-foe", "--type", "challenge", "--seed", "2")
     (challenge,) = yaml.safe_load_all(run.stdout)
     entry = next(e for e in table("challenges")["entries"] if e["text"] == challenge["name"])
-    twist = challenge["notes"][len(entry["description"]) + 1:]
-    assert challenge["notes"].startswith(entry["description"]) and twist in {e["text"] for e in table("twists")["entries"]}
+    twist = challenge["notes"][len(entry["description"]) + 1 :]
+    assert challenge["notes"].startswith(entry["description"]) and twist in {
+        e["text"] for e in table("twists")["entries"]
+    }
 
 
 def test_append_adds_documents_to_a_file_with_ids_of_their_own(workdir):

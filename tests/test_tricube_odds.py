@@ -8,7 +8,6 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-
 from conftest import pdf_text, run_cli
 
 DICE = (1, 2, 3)
@@ -72,7 +71,9 @@ def test_karma_table_matches_enumeration(dice, difficulty):
     """Karma spent after the roll lowers the difficulty by one."""
     table = cells_by_row("tricube-karma")
     assert_shows(table[f"{difficulty}, no karma"][dice], enumerate_outcomes(dice, difficulty)["success_or_better"])
-    assert_shows(table[f"{difficulty}, with karma"][dice], enumerate_outcomes(dice, difficulty - 1)["success_or_better"])
+    assert_shows(
+        table[f"{difficulty}, with karma"][dice], enumerate_outcomes(dice, difficulty - 1)["success_or_better"]
+    )
 
 
 def test_critical_failure_never_depends_on_difficulty():
@@ -89,6 +90,16 @@ def test_reference_deck_prints_the_computed_tables(bundled):
         for row in rows:
             line = " ".join(str(v) for v in row)
             assert line in text, line
-    for title in ("Difficulty", "The four outcomes", "Effort tokens", "Karma", "Quirks", "Opposed rolls",
-                  "Combat, turn by turn", "Afflictions", "The odds", "Spending karma"):
+    for title in (
+        "Difficulty",
+        "The four outcomes",
+        "Effort tokens",
+        "Karma",
+        "Quirks",
+        "Opposed rolls",
+        "Combat, turn by turn",
+        "Afflictions",
+        "The odds",
+        "Spending karma",
+    ):
         assert title in text

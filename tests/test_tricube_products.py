@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import DATA, MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
 from pdfops import read_marks
 
@@ -59,8 +58,11 @@ def text_sizes(path: Path) -> list[tuple[float, str]]:
     """(size in points, text) of every text run in a PDF."""
     out: list[tuple[float, str]] = []
     for page in read_pdf(path).pages:
-        page.extract_text(visitor_text=lambda text, cm, tm, font, size: out.append((abs(size * tm[0]), text))
-                          if text.strip() else None)
+        page.extract_text(
+            visitor_text=lambda text, cm, tm, font, size: (
+                out.append((abs(size * tm[0]), text)) if text.strip() else None
+            )
+        )
     return out
 
 
@@ -75,9 +77,15 @@ def test_character_sheet_shows_the_character(built, character):
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx(PAPER["a4"], abs=0.1)
     text = " ".join(pdf_text(pdf).split())
-    for value in [character["name"], character["concept"], character["trait"].capitalize(),
-                  character["combat_style"].capitalize(), *character["perks"], *character["quirks"],
-                  *character.get("advances", [])]:
+    for value in [
+        character["name"],
+        character["concept"],
+        character["trait"].capitalize(),
+        character["combat_style"].capitalize(),
+        *character["perks"],
+        *character["quirks"],
+        *character.get("advances", []),
+    ]:
         assert value in text, value
     for affliction in character.get("afflictions", []):
         assert (affliction if isinstance(affliction, str) else affliction["name"]) in text
@@ -126,13 +134,19 @@ CHARACTER = """
 
 
 def test_sheet_dice_follow_the_rulebook_examples(workdir):
-    """"A brawny barbarian rolls 3d6 to swing a sword, 2d6 to throw a spear, and 1d6 to
+    """ "A brawny barbarian rolls 3d6 to swing a sword, 2d6 to throw a spear, and 1d6 to
     pick a lock. [...] A crafty wizard rolls 3d6 to throw a fireball at someone, 2d6 to
     climb a rope, and 1d6 to swing a greatsword in combat." """
-    write(workdir, "content/barbarian.yaml", CHARACTER.format(id="conan", name="Conan", trait="brawny",
-                                                              concept="Barbarian", style="melee"))
-    write(workdir, "content/wizard.yaml", CHARACTER.format(id="merla", name="Merla", trait="crafty",
-                                                           concept="Wizard", style="mental"))
+    write(
+        workdir,
+        "content/barbarian.yaml",
+        CHARACTER.format(id="conan", name="Conan", trait="brawny", concept="Barbarian", style="melee"),
+    )
+    write(
+        workdir,
+        "content/wizard.yaml",
+        CHARACTER.format(id="merla", name="Merla", trait="crafty", concept="Wizard", style="mental"),
+    )
     out = build(workdir, "--format", "svg")
     barbarian = dice_on_sheet(svg_root(out / "character-sheet/conan.svg"), "conan")
     assert barbarian["melee"][0] == 3  # swing a sword
@@ -145,10 +159,13 @@ def test_sheet_dice_follow_the_rulebook_examples(workdir):
 
 
 def test_sheet_dice_follow_the_chosen_combat_style(workdir):
-    """"An agile thief might prefer melee weapons": the chosen style gets the 3 dice,
+    """ "An agile thief might prefer melee weapons": the chosen style gets the 3 dice,
     not the trait's usual one."""
-    write(workdir, "content/thief.yaml", CHARACTER.format(id="nim", name="Nim", trait="agile", concept="Thief",
-                                                          style="melee"))
+    write(
+        workdir,
+        "content/thief.yaml",
+        CHARACTER.format(id="nim", name="Nim", trait="agile", concept="Thief", style="melee"),
+    )
     out = build(workdir, "--format", "svg")
     thief = dice_on_sheet(svg_root(out / "character-sheet/nim.svg"), "nim")
     assert thief["agile"] == (3, 2)
@@ -156,8 +173,11 @@ def test_sheet_dice_follow_the_chosen_combat_style(workdir):
 
 
 def test_letter_paper(workdir):
-    write(workdir, "content/barbarian.yaml", CHARACTER.format(id="conan", name="Conan", trait="brawny",
-                                                              concept="Barbarian", style="melee"))
+    write(
+        workdir,
+        "content/barbarian.yaml",
+        CHARACTER.format(id="conan", name="Conan", trait="brawny", concept="Barbarian", style="melee"),
+    )
     out = build(workdir, "--paper", "letter")
     box = read_pdf(out / "character-sheet/conan.pdf").pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx(PAPER["letter"], abs=0.1)
@@ -169,8 +189,11 @@ def test_readable_text_sizes(built):
     """Nothing on a sheet or card below 6pt; every rules reminder on a sheet at 7pt or more."""
     sheet = text_sizes(built / "character-sheet/brann.pdf")
     assert min(size for size, _ in sheet) >= 6 - 0.01
-    reminders = [size for size, text in sheet if len(text.split()) >= 4 and text[:1].isupper()
-                 and not text.isupper() and "Richard Wilson" not in text]  # the credit is footer fine print
+    reminders = [
+        size
+        for size, text in sheet
+        if len(text.split()) >= 4 and text[:1].isupper() and not text.isupper() and "Richard Wilson" not in text
+    ]  # the credit is footer fine print
     assert reminders and min(reminders) >= 7 - 0.01
     for cards in ("character-cards/party.pdf", "foe-cards/foes.pdf"):
         assert min(size for size, _ in text_sizes(built / cards)) >= 6 - 0.01
@@ -184,7 +207,9 @@ def test_blank_sheet_has_readable_form_fields(built):
     limits = bundled_limits()
     text = {"name", "player", "trait", "concept", "combat_style", "perks", "quirks", "advances", "notes"}
     text |= {f"affliction_{n}" for n in range(1, limits["max_afflictions"] + 1)}
-    text |= {f"{c}_{s}" for c in ("agile", "brawny", "crafty", "melee", "ranged", "mental") for s in ("dice", "outside")}
+    text |= {
+        f"{c}_{s}" for c in ("agile", "brawny", "crafty", "melee", "ranged", "mental") for s in ("dice", "outside")
+    }
     boxes = {f"{t}_{n}" for t in ("karma", "resolve") for n in range(1, 7)}
     boxes |= {f"affliction_{n}_permanent" for n in range(1, limits["max_afflictions"] + 1)}
     assert set(fields) == text | boxes
@@ -201,13 +226,17 @@ def test_blank_sheet_is_built_with_any_tricube_content(workdir):
 
 def test_blank_sheet_follows_the_campaigns_limits(workdir):
     write(workdir, "content/foe.yaml", "kind: tricube-foe\nid: rat\nname: Rat\ndifficulty: 4\neffort: 1\n")
-    write(workdir, "content/rules.yaml", """
+    write(
+        workdir,
+        "content/rules.yaml",
+        """
         kind: tricube-rules
         id: heroic
         title: A heroic campaign
         max_karma: 8
         max_afflictions: 4
-    """)
+    """,
+    )
     fields = read_pdf(build(workdir) / "blank/character-sheet.pdf").get_fields()
     assert {f"karma_{n}" for n in range(1, 9)} <= set(fields) and "karma_9" not in fields
     assert "affliction_4" in fields and "resolve_7" not in fields
@@ -219,8 +248,11 @@ def test_blank_sheet_follows_the_campaigns_limits(workdir):
 def test_character_cards_nine_up_with_crop_marks(workdir):
     names = [f"Hero {chr(ord('A') + i)}" for i in range(10)]
     for i, name in enumerate(names):
-        write(workdir, f"content/c{i}.yaml", CHARACTER.format(id=f"hero-{i}", name=name, trait="agile",
-                                                              concept="Scout", style="ranged"))
+        write(
+            workdir,
+            f"content/c{i}.yaml",
+            CHARACTER.format(id=f"hero-{i}", name=name, trait="agile", concept="Scout", style="ranged"),
+        )
     out = build(workdir)
     reader = read_pdf(out / "character-cards/party.pdf")
     assert len(reader.pages) == 4  # two sheets, each followed by its backs
@@ -242,8 +274,11 @@ def test_a_character_card_whose_long_name_and_concept_crowd_it_keeps_its_perks_a
     card marked "(cont.)", with the reminder."""
     name = "Hedda Stonebrook-Ironfoot of the Seven Caravans"
     concept = "Dwarven caravan guard who once protected a princess from a dragon"
-    write(workdir, "content/hedda.yaml", CHARACTER.format(id="hedda", name=name, trait="brawny", style="melee",
-                                                         concept=concept))
+    write(
+        workdir,
+        "content/hedda.yaml",
+        CHARACTER.format(id="hedda", name=name, trait="brawny", style="melee", concept=concept),
+    )
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     text = " ".join(reader.pages[0].extract_text().split())
     assert text.count("Tricube Tales by") == 1 and "1/1" in text and "(cont.)" not in text  # one card
@@ -252,8 +287,13 @@ def test_a_character_card_whose_long_name_and_concept_crowd_it_keeps_its_perks_a
     perks = next(r for r in runs if r.text.startswith("Perks"))
     assert perks.size >= 9 * 0.85 - 0.01
     many = "[" + ", ".join(f"Perk number {n} of many" for n in range(1, 10)) + "]"
-    write(workdir, "content/hedda.yaml", CHARACTER.format(id="hedda", name=name, trait="brawny", style="melee",
-                                                         concept=concept).replace("[Strong]", many))
+    write(
+        workdir,
+        "content/hedda.yaml",
+        CHARACTER.format(id="hedda", name=name, trait="brawny", style="melee", concept=concept).replace(
+            "[Strong]", many
+        ),
+    )
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     text = " ".join(reader.pages[0].extract_text().split())
     assert "of the Seven Caravans (cont.)" in text and "critical failure" in text
@@ -265,9 +305,17 @@ def test_a_name_too_long_for_the_card_is_an_error_at_the_name_only(workdir):
     error at `name`, saying how long it may be; the perks and quirks (which go on to the
     next card) are not blamed."""
     name = "Hedda Stonebrook-Ironfoot of the Seven Caravans of the Northern Waste"
-    write(workdir, "content/hedda.yaml", CHARACTER.format(
-        id="hedda", name=name, trait="brawny", style="melee",
-        concept="Dwarven caravan guard who once protected a princess from a dragon"))
+    write(
+        workdir,
+        "content/hedda.yaml",
+        CHARACTER.format(
+            id="hedda",
+            name=name,
+            trait="brawny",
+            style="melee",
+            concept="Dwarven caravan guard who once protected a princess from a dragon",
+        ),
+    )
     run = run_cli("validate", "content", "--format", "json")
     found = [d for d in json.loads(run.stdout) if d["code"] == "layout.text-overflow"]
     assert found and all(d["line"] == 3 for d in found), found  # `name:`
@@ -336,14 +384,18 @@ def test_long_concept_is_reported_at_the_concept(workdir):
     on the sheet and on the card's subtitle, never at the product."""
     concept = "Retired " + " ".join(["lighthouse-keeping"] * 9) + " astronomer"
     assert len(concept) <= 200  # within what the model allows
-    write(workdir, "content/long.yaml", CHARACTER.format(id="long", name="Lee", trait="crafty",
-                                                         concept=concept, style="mental"))
+    write(
+        workdir,
+        "content/long.yaml",
+        CHARACTER.format(id="long", name="Lee", trait="crafty", concept=concept, style="mental"),
+    )
     run = run_cli("validate", "--format", "json", "content")
     everything = json.loads(run.stdout)
     found = [d for d in everything if d["code"] != "build.not-rebuilt"]
     assert found and run.code == 1
     assert {(d["file"], d["line"], d["column"], d["code"]) for d in found} == {
-        ("content/long.yaml", 5, 10, "layout.text-overflow")}
+        ("content/long.yaml", 5, 10, "layout.text-overflow")
+    }
     assert len(found) == 2  # the sheet's concept field and the card's subtitle
     # As a build says: the party's cards wait for a member whose own sheet has errors.
     assert any(d["code"] == "build.not-rebuilt" and "character-cards/party" in d["message"] for d in everything)
@@ -380,10 +432,18 @@ def test_manifest_lists_every_product(built):
     manifest = json.loads((built.parent / "manifest.json").read_text())
     paths = {e["path"] for e in manifest["outputs"]}
     expected = {f"tricube/character-sheet/{c['id']}.{ext}" for c in bundled_characters() for ext in ("pdf", "svg")}
-    expected |= {"tricube/blank/character-sheet.pdf", "tricube/character-cards/party.pdf", "tricube/character-cards/party-p1.svg",
-                 "tricube/character-cards/party-p2.svg", "tricube/foe-cards/foes.pdf", "tricube/foe-cards/foes-p1.svg",
-                 "tricube/character-cards-print-shop/party.pdf", "tricube/foe-cards-print-shop/foes.pdf",
-                 "tricube/reference/tricube-basics.pdf", "tricube/reference-print-shop/tricube-basics.pdf"}
+    expected |= {
+        "tricube/blank/character-sheet.pdf",
+        "tricube/character-cards/party.pdf",
+        "tricube/character-cards/party-p1.svg",
+        "tricube/character-cards/party-p2.svg",
+        "tricube/foe-cards/foes.pdf",
+        "tricube/foe-cards/foes-p1.svg",
+        "tricube/character-cards-print-shop/party.pdf",
+        "tricube/foe-cards-print-shop/foes.pdf",
+        "tricube/reference/tricube-basics.pdf",
+        "tricube/reference-print-shop/tricube-basics.pdf",
+    }
     assert expected <= paths
 
 
@@ -392,12 +452,16 @@ def test_a_name_too_long_is_one_error_per_product_with_the_length_that_fits(work
     each product, each naming it, at the name; the hint is to shorten the name (never to
     split it over cards) to a length that fits, and a name that long builds."""
     name = "Brannigan Ironfist the Unbreakable Son of Thorgrim Stonehammer of the Deep Halls Under the Mountain"
-    write(workdir, "content/long.yaml", CHARACTER.format(id="long", name=name, trait="brawny", concept="Guard",
-                                                         style="melee"))
+    write(
+        workdir,
+        "content/long.yaml",
+        CHARACTER.format(id="long", name=name, trait="brawny", concept="Guard", style="melee"),
+    )
     run = run_cli("validate", "--format", "json")
     found = [d for d in json.loads(run.stdout) if d["code"] != "build.not-rebuilt"]  # the party's cards wait
     assert run.code == 1 and {(d["file"], d["line"], d["column"], d["code"]) for d in found} == {
-        ("content/long.yaml", 3, 7, "layout.text-overflow")}, found
+        ("content/long.yaml", 3, 7, "layout.text-overflow")
+    }, found
     products = sorted(d["message"].split("`")[3] for d in found)
     assert products == ["tricube-character-cards", "tricube-character-sheet"], found  # once each
     fits = []
@@ -407,9 +471,12 @@ def test_a_name_too_long_is_one_error_per_product_with_the_length_that_fits(work
         m = re.fullmatch(r"shorten it to (\d+) characters or fewer \(it has (\d+)\)", d["hint"])
         assert m and int(m.group(2)) == len(name), d
         fits.append(int(m.group(1)))
-    shorter = name[:min(fits)].rstrip()
-    write(workdir, "content/long.yaml", CHARACTER.format(id="long", name=shorter, trait="brawny", concept="Guard",
-                                                         style="melee"))
+    shorter = name[: min(fits)].rstrip()
+    write(
+        workdir,
+        "content/long.yaml",
+        CHARACTER.format(id="long", name=shorter, trait="brawny", concept="Guard", style="melee"),
+    )
     run = run_cli("build", "--format", "pdf")
     assert run.code == 0, run.stderr
     assert shorter in " ".join(pdf_text(workdir / "output/tricube/character-sheet/long.pdf").split())
@@ -419,15 +486,23 @@ def test_a_characters_notes_print_on_its_card_where_they_fit(workdir):
     """An NPC's notes are what a GM looks for: on the card under the perks and quirks when
     they fit there at a size easy to read; when they do not, the card says they are on
     the character sheet, and its own text keeps its size."""
-    write(workdir, "content/tomas.yaml", CHARACTER.format(id="tomas", name="Tomas", trait="crafty", style="mental",
-                                                         concept="Ferryman")
-          + "    notes: Charges a silver coin each way, two if you look rich.\n")
+    write(
+        workdir,
+        "content/tomas.yaml",
+        CHARACTER.format(id="tomas", name="Tomas", trait="crafty", style="mental", concept="Ferryman")
+        + "    notes: Charges a silver coin each way, two if you look rich.\n",
+    )
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     text = " ".join(reader.pages[0].extract_text().split())
     assert "Notes: Charges a silver coin each way, two if you look rich." in text and "(cont.)" not in text
-    write(workdir, "content/tomas.yaml", CHARACTER.format(id="tomas", name="Tomas", trait="crafty", style="mental",
-                                                         concept="Ferryman")
-          + "    notes: " + "A long story of the river, its tolls and its ghosts. " * 12 + "\n")
+    write(
+        workdir,
+        "content/tomas.yaml",
+        CHARACTER.format(id="tomas", name="Tomas", trait="crafty", style="mental", concept="Ferryman")
+        + "    notes: "
+        + "A long story of the river, its tolls and its ghosts. " * 12
+        + "\n",
+    )
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     text = " ".join(reader.pages[0].extract_text().split())
     assert "Notes: on the character sheet." in text and "ghosts" not in text and "(cont.)" not in text
@@ -444,13 +519,18 @@ def test_a_characters_notes_are_never_left_off_its_cards_unsaid(workdir):
     words = "Keen-eyed archer of woods and hills".split()
     notes = "A long story of the river, its tolls and its ghosts. " * 4
     for n in range(24):
-        perks = [" ".join((words * 3)[i:i + 3 + (n // 4) % 4]) for i in range(1 + n % 4)]
-        quirks = ["Afraid of deep water and the dark", "Owes money to half the town",
-                  "Sings badly at every feast"][:1 + (n // 8) % 3]
-        write(workdir, f"content/c{n:02d}.yaml", CHARACTER.format(id=f"c{n:02d}", name=f"Char {n}", trait="crafty",
-                                                                  concept="Ferryman", style="mental")
-              .replace("[Strong]", json.dumps(perks)).replace("[Rude]", json.dumps(quirks))
-              + f"    notes: {notes if n else 'Charges a silver coin each way.'}\n")
+        perks = [" ".join((words * 3)[i : i + 3 + (n // 4) % 4]) for i in range(1 + n % 4)]
+        quirks = ["Afraid of deep water and the dark", "Owes money to half the town", "Sings badly at every feast"][
+            : 1 + (n // 8) % 3
+        ]
+        write(
+            workdir,
+            f"content/c{n:02d}.yaml",
+            CHARACTER.format(id=f"c{n:02d}", name=f"Char {n}", trait="crafty", concept="Ferryman", style="mental")
+            .replace("[Strong]", json.dumps(perks))
+            .replace("[Rude]", json.dumps(quirks))
+            + f"    notes: {notes if n else 'Charges a silver coin each way.'}\n",
+        )
     reader = read_pdf(build(workdir) / "character-cards-print-shop/party.pdf")  # a card a page
     cards: dict[str, list[str]] = {}
     for page in reader.pages:
@@ -479,10 +559,19 @@ def test_a_party_cards_share_one_body_size_easy_to_read(workdir):
     the card and five whose perks are a word each print theirs at the same size, and not
     shrunk below what is easy to read on a card (85 % of 9pt)."""
     for n, perks in enumerate(["[Marksman]"] * 5 + ["[Shield wall, Veteran of the Long War, Battle cry]"]):
-        write(workdir, f"content/c{n}.yaml", CHARACTER.format(id=f"c{n}", name="Elowen of the Greenwood" if n == 0
-                                                              else f"Char {n}", trait="brawny", concept="Mercenary",
-                                                              style="melee").replace("[Strong]", perks)
-              .replace("[Rude]", "[Bad knee, Drinks too much]"))
+        write(
+            workdir,
+            f"content/c{n}.yaml",
+            CHARACTER.format(
+                id=f"c{n}",
+                name="Elowen of the Greenwood" if n == 0 else f"Char {n}",
+                trait="brawny",
+                concept="Mercenary",
+                style="melee",
+            )
+            .replace("[Strong]", perks)
+            .replace("[Rude]", "[Bad knee, Drinks too much]"),
+        )
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     runs, _ = read_marks(reader.pages[0])
     sizes = {round(r.size, 2) for r in runs if r.text.startswith(("Perks:", "Quirks:"))}
@@ -494,9 +583,12 @@ def test_every_affliction_prints_on_mini_cards(workdir):
     """Three afflictions are legal; on a mini card, with no room for three ruled lines,
     they run on as text in the room the perks leave (those go on to a second card)."""
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
-    write(workdir, "content/vet.yaml", CHARACTER.format(id="vet", name="Old Veteran", trait="brawny",
-                                                        concept="Retired mercenary", style="melee")
-          + "    afflictions: [Broken arm, Fear of fire, Scarred face]\n")
+    write(
+        workdir,
+        "content/vet.yaml",
+        CHARACTER.format(id="vet", name="Old Veteran", trait="brawny", concept="Retired mercenary", style="melee")
+        + "    afflictions: [Broken arm, Fear of fire, Scarred face]\n",
+    )
     reader = read_pdf(build(workdir) / "character-cards/party.pdf")
     text = " ".join(reader.pages[0].extract_text().split())
     assert "Broken arm · Fear of fire · Scarred face" in text, text
@@ -508,15 +600,45 @@ def test_text_longer_than_a_mini_card_goes_on_and_its_notes_are_said(workdir, pe
     """On mini cards the perks go on to a "(cont.)" card: eleven perks (a list with no
     sentence to break at) shrink there rather than refuse to print, and a character's
     notes are on the cards, or the cards say they are on the sheet."""
-    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
-             "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
-             "whiskey", "xray", "yankee", "zulu"]
+    words = [
+        "alpha",
+        "bravo",
+        "charlie",
+        "delta",
+        "echo",
+        "foxtrot",
+        "golf",
+        "hotel",
+        "india",
+        "juliet",
+        "kilo",
+        "lima",
+        "mike",
+        "november",
+        "oscar",
+        "papa",
+        "quebec",
+        "romeo",
+        "sierra",
+        "tango",
+        "uniform",
+        "victor",
+        "whiskey",
+        "xray",
+        "yankee",
+        "zulu",
+    ]
     listed = ", ".join(" ".join(words[(3 * i + k) % len(words)] for k in range(3)) for i in range(perks))
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
-    write(workdir, "content/x.yaml", CHARACTER.format(id="x", name="X", trait="agile", concept="Scout",
-                                                      style="ranged").replace("[Strong]", f"[{listed}]")
-          .replace("[Rude]", "[Shy]") + f"    advances: [{', '.join('abcdefghijk'[:perks - 1])}]\n"
-          + (f"    notes: {notes}\n" if notes else ""))
+    write(
+        workdir,
+        "content/x.yaml",
+        CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
+        .replace("[Strong]", f"[{listed}]")
+        .replace("[Rude]", "[Shy]")
+        + f"    advances: [{', '.join('abcdefghijk'[: perks - 1])}]\n"
+        + (f"    notes: {notes}\n" if notes else ""),
+    )
     text = " ".join(pdf_text(build(workdir) / "character-cards/party.pdf").split())
     assert "X (cont.)" in text and "Perks:" in text
     if notes:
@@ -527,14 +649,44 @@ def test_perks_longer_than_a_card_go_on_between_perks_with_no_card_for_the_remin
     """Eleven four-word perks on mini cards: more than one "(cont.)" card holds, so the
     list goes on between two perks (never inside one, and no card starts or ends with
     `·`); the roll reminder is left out rather than given a card of its own."""
-    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
-             "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
-             "whiskey", "xray", "yankee", "zulu"]
+    words = [
+        "alpha",
+        "bravo",
+        "charlie",
+        "delta",
+        "echo",
+        "foxtrot",
+        "golf",
+        "hotel",
+        "india",
+        "juliet",
+        "kilo",
+        "lima",
+        "mike",
+        "november",
+        "oscar",
+        "papa",
+        "quebec",
+        "romeo",
+        "sierra",
+        "tango",
+        "uniform",
+        "victor",
+        "whiskey",
+        "xray",
+        "yankee",
+        "zulu",
+    ]
     perks = [" ".join(words[(4 * i + k) % len(words)] for k in range(4)) for i in range(11)]
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
-    write(workdir, "content/x.yaml", CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
-          .replace("[Strong]", "[" + ", ".join(perks) + "]").replace("[Rude]", "[Shy]")
-          + "    advances: [a, b, c, d, e, f, g, h, i, j]\n")
+    write(
+        workdir,
+        "content/x.yaml",
+        CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
+        .replace("[Strong]", "[" + ", ".join(perks) + "]")
+        .replace("[Rude]", "[Shy]")
+        + "    advances: [a, b, c, d, e, f, g, h, i, j]\n",
+    )
     reader = read_pdf(build(workdir) / "character-cards-print-shop/party.pdf")  # a card a page
     cards = [" ".join(p.extract_text().split()) for p in reader.pages if "X" in p.extract_text()]
     texts = [re.sub(r" \d+/\d+$", "", t.split("Tricube Tales", 1)[1]).strip() for t in cards]  # the card's own text
@@ -552,9 +704,14 @@ def test_text_over_several_cards_keeps_its_reminder_where_the_last_card_has_room
     words = words.split()
     perks = [" ".join(words[(4 * i + j) % len(words)] for j in range(4)) + "." for i in range(10)]
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
-    write(workdir, "content/x.yaml", CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
-          .replace("[Strong]", "[" + ", ".join(perks) + "]").replace("[Rude]", "[Shy]")
-          + "    advances: [a, b, c, d, e, f, g, h, i]\n")
+    write(
+        workdir,
+        "content/x.yaml",
+        CHARACTER.format(id="x", name="X", trait="agile", concept="Scout", style="ranged")
+        .replace("[Strong]", "[" + ", ".join(perks) + "]")
+        .replace("[Rude]", "[Shy]")
+        + "    advances: [a, b, c, d, e, f, g, h, i]\n",
+    )
     reader = read_pdf(build(workdir) / "character-cards-print-shop/party.pdf")
     texts = [" ".join(p.extract_text().split()) for p in reader.pages if "X" in p.extract_text()]
     assert sum("(cont.)" in t for t in texts) >= 2, texts

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json, write
 
 TRICUBE = FIXTURES / "tricube"
@@ -41,8 +40,12 @@ def test_fixture_reports_its_rule_at_the_value(workdir, name, code, severity, li
 def rule_codes() -> set[str]:
     """Every `tricube.*` code written in the game's modules, f-string placeholders expanded."""
     expand = {"{token}": ("karma", "resolve"), "{field}": ("perks", "quirks")}
-    sources = [*(REPO / "sheetgen").glob("*/tricube*.py"), *(REPO / "sheetgen").glob("*/*/tricube*.py"),
-               *(REPO / "sheetgen/rules/tricube").glob("*.py"), *(REPO / "sheetgen/layout/sheets/tricube").glob("*.py")]
+    sources = [
+        *(REPO / "sheetgen").glob("*/tricube*.py"),
+        *(REPO / "sheetgen").glob("*/*/tricube*.py"),
+        *(REPO / "sheetgen/rules/tricube").glob("*.py"),
+        *(REPO / "sheetgen/layout/sheets/tricube").glob("*.py"),
+    ]
     codes: set[str] = set()
     for path in sources:
         for code in re.findall(r'"(tricube\.[a-z{}-]+)"', path.read_text(encoding="utf-8")):
@@ -93,12 +96,19 @@ def test_raises_paid_for_by_every_second_advance(workdir):
 
 def test_campaign_limits_come_from_the_rules_document(workdir):
     """A `tricube-rules` document changes what validation accepts: here karma stops at 5."""
-    write(workdir, "content/rules.yaml", """
+    write(
+        workdir,
+        "content/rules.yaml",
+        """
         kind: tricube-rules
         id: low-magic
         max_karma: 5
-    """)
-    write(workdir, "content/ada.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/ada.yaml",
+        """
         kind: tricube-character
         id: ada
         name: Ada
@@ -110,7 +120,8 @@ def test_campaign_limits_come_from_the_rules_document(workdir):
         karma: 6
         resolve: 3
         advances: [a, b, c, d, e, f]
-    """)
+    """,
+    )
     _, found = validate_json("content")
     assert [(d["file"], d["line"], d["code"]) for d in found] == [("content/ada.yaml", 9, "tricube.karma-out-of-range")]
     assert "karma is 6" in found[0]["message"] and "from 0 to 5" in found[0]["message"]
@@ -161,7 +172,10 @@ def test_bundled_content_is_clean(bundled):
 
 
 def test_bad_input_is_a_diagnostic_not_a_crash(workdir):
-    write(workdir, "content/bad.yaml", """
+    write(
+        workdir,
+        "content/bad.yaml",
+        """
         kind: tricube-character
         id: bad
         name: ""
@@ -174,14 +188,19 @@ def test_bad_input_is_a_diagnostic_not_a_crash(workdir):
         resolve: 3.5
         afflictions: [{name: x, permanent: maybe}]
         advances: 4
-    """)
-    write(workdir, "content/foe.yaml", """
+    """,
+    )
+    write(
+        workdir,
+        "content/foe.yaml",
+        """
         kind: tricube-foe
         id: foe
         name: Foe
         difficulty: "5"
         effort: -3
-    """)
+    """,
+    )
     run = run_cli("validate", "content")
     assert run.code == 1
     assert "Traceback" not in run.stdout + run.stderr
@@ -197,8 +216,10 @@ def test_karma_too_high_is_answered_with_the_most_the_characters_advances_pay_fo
     """The hint of a karma above the rulebook's limit names the most this character may
     have with its own advances, so that following it leaves no other error to meet."""
     listed = "[" + ", ".join(f"Advance {n}" for n in range(advances)) + "]"
-    text = ("kind: tricube-character\nid: ada\nname: Ada\ntrait: agile\nconcept: Scout\ncombat_style: ranged\n"
-            f"perks: [Keen eyes]\nquirks: [Stubborn]\nkarma: 9\nresolve: 3\nadvances: {listed}\n")
+    text = (
+        "kind: tricube-character\nid: ada\nname: Ada\ntrait: agile\nconcept: Scout\ncombat_style: ranged\n"
+        f"perks: [Keen eyes]\nquirks: [Stubborn]\nkarma: 9\nresolve: 3\nadvances: {listed}\n"
+    )
     write(workdir, "content/ada.yaml", text)
     run, found = validate_json()
     (d,) = found
@@ -210,8 +231,11 @@ def test_karma_too_high_is_answered_with_the_most_the_characters_advances_pay_fo
 
 def test_a_challenge_is_called_a_challenge_in_what_its_rules_say(workdir):
     """A locked door is no foe: the messages about its difficulty and effort say `challenge`."""
-    write(workdir, "content/door.yaml", "kind: tricube-foe\nid: door\nname: Locked door\ntype: challenge\n"
-                                        "difficulty: 9\neffort: 0\n")
+    write(
+        workdir,
+        "content/door.yaml",
+        "kind: tricube-foe\nid: door\nname: Locked door\ntype: challenge\ndifficulty: 9\neffort: 0\n",
+    )
     _, found = validate_json()
     assert {d["code"] for d in found} == {"tricube.difficulty-out-of-range", "tricube.effort-below-one"}
     for d in found:

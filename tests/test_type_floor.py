@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-
 from cardbuilds import built, decks
 from conftest import MM, read_pdf
 from pdfops import read_marks
@@ -51,13 +50,18 @@ def test_rules_on_cards_are_at_body_size_and_fine_print_at_its_own(config):
 #: sheets, the Cubit sheet, army rosters.
 SHEETS = {"record-sheet", "turn-log", "character-sheet", "sheet", "roster"}
 BLANK_SHEETS = {"record-sheet", "turn-log", "character-sheet", "cubit-sheet"}
-SHEET_FOOT = 15 * MM  # a sheet's footer band (credit, licence, a note on sheetgen's reading): within this of the paper's foot
+SHEET_FOOT = (
+    15 * MM
+)  # a sheet's footer band (credit, licence, a note on sheetgen's reading): within this of the paper's foot
 SHEET_CONFIGS = [(project, paper, "poker") for project in ("bundled", "kit") for paper in ("a4", "letter")]
 
 
 def _sheets(output) -> list:
-    return sorted(p for p in output.rglob("*.pdf")
-                  if p.parent.name in SHEETS or (p.parent.name == "blank" and p.stem in BLANK_SHEETS))
+    return sorted(
+        p
+        for p in output.rglob("*.pdf")
+        if p.parent.name in SHEETS or (p.parent.name == "blank" and p.stem in BLANK_SHEETS)
+    )
 
 
 def _lines(runs) -> list:
@@ -127,8 +131,12 @@ def test_dark_text_is_solid_black(config):
 
 
 #: Rows of labels over values: the stat and movement cells of a unit card, a monster's numbers.
-LABEL_ROWS = ["grimdark/unit-cards-print-shop/iron-wardens.pdf", "grimdark/unit-cards-print-shop/kor-swarm.pdf",
-              "kubos/stat-cards-print-shop/monsters.pdf", "tricube/character-cards-print-shop/party.pdf"]
+LABEL_ROWS = [
+    "grimdark/unit-cards-print-shop/iron-wardens.pdf",
+    "grimdark/unit-cards-print-shop/kor-swarm.pdf",
+    "kubos/stat-cards-print-shop/monsters.pdf",
+    "tricube/character-cards-print-shop/party.pdf",
+]
 
 
 def test_labels_in_one_row_share_one_size():
@@ -141,7 +149,12 @@ def test_labels_in_one_row_share_one_size():
             faces = _faces(page)
             by_line: dict[float, list] = defaultdict(list)
             for run in read_marks(page)[0]:
-                if run.text.strip() and "Bold" in faces[run.font] and run.size < BODY_MIN and run.text.strip().isalpha():
+                if (
+                    run.text.strip()
+                    and "Bold" in faces[run.font]
+                    and run.size < BODY_MIN
+                    and run.text.strip().isalpha()
+                ):
                     by_line[round(run.y, 1)].append(run)
             for line in by_line.values():
                 if len(line) >= 3:

@@ -21,8 +21,9 @@ import contextlib
 import json
 import os
 import stat
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import yaml
 
@@ -44,7 +45,9 @@ def _encode(raw: RawDocument) -> list:
 def _decode(item: list, positions_of: Callable[[int], Positions]) -> RawDocument:
     index, data, start = item
     index = int(index)
-    return RawDocument(index, data, LazyPositions(lambda: positions_of(index)), Mark(int(start[0]), int(start[1])), True)
+    return RawDocument(
+        index, data, LazyPositions(lambda: positions_of(index)), Mark(int(start[0]), int(start[1])), True
+    )
 
 
 class DocumentCache:
@@ -88,8 +91,10 @@ class DocumentCache:
             if not entry or entry[0] != sha256:
                 return None
             raws = [_decode(item, positions_of) for item in entry[1]]
-            notes = [(int(line), int(column), str(code), str(message), None if hint is None else str(hint))
-                     for line, column, code, message, hint in entry[2]]
+            notes = [
+                (int(line), int(column), str(code), str(message), None if hint is None else str(hint))
+                for line, column, code, message, hint in entry[2]
+            ]
         except (ValueError, TypeError, IndexError, KeyError):
             return None  # an entry not as this code writes them: read the file
         self._used[name] = entry
@@ -119,13 +124,13 @@ class DocumentCache:
         from sheetgen.workers import worker_pool
 
         size = max(1, min(32, len(todo) // (jobs * 4)))
-        runs = [todo[i:i + size] for i in range(0, len(todo), size)]
+        runs = [todo[i : i + size] for i in range(0, len(todo), size)]
         self._run_of = {name: n for n, run in enumerate(runs) for name, _, _ in run}
         pool = None
         try:
             pool = worker_pool(jobs)
             self._coming = pool.map(_parse_files, runs)
-        except Exception:  # noqa: BLE001 - reading ahead only saves time: no processes to be
+        except Exception:
             if pool is not None:  # had (a worker that started is let go), and the files are read here
                 pool.shutdown(wait=False, cancel_futures=True)
             if os.environ.get("SHEETGEN_DEBUG"):
@@ -151,7 +156,7 @@ class DocumentCache:
                 self._received += 1
             except StopIteration:
                 self._coming = None
-            except Exception:  # noqa: BLE001 - a worker killed, say: the rest is read here
+            except Exception:
                 if os.environ.get("SHEETGEN_DEBUG"):
                     raise
                 self._coming = None

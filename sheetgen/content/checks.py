@@ -69,24 +69,133 @@ class ContentError(ValueError):
 # Letters that no Unicode decomposition turns into ASCII, as Latin letters (Hebrew, Greek,
 # Cyrillic and a few Latin ones): enough for a readable id, not a scholarly transliteration.
 _LETTERS = {
-    **dict(zip("אבגדהוזחטיכךלמםנןסעפףצץקרשת",
-               ["", "b", "g", "d", "h", "v", "z", "ch", "t", "y", "k", "k", "l", "m", "m", "n", "n", "s", "",
-                "p", "f", "ts", "ts", "k", "r", "sh", "t"])),
-    **dict(zip("αβγδεζηθικλμνξοπρσςτυφχψω",
-               ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l", "m", "n", "x", "o", "p", "r", "s", "s",
-                "t", "y", "f", "ch", "ps", "o"])),
-    **dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяєіїґ",
-               ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s",
-                "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "ye", "i", "yi",
-                "g"])),
-    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i",
+    **dict(
+        zip(
+            "אבגדהוזחטיכךלמםנןסעפףצץקרשת",
+            [
+                "",
+                "b",
+                "g",
+                "d",
+                "h",
+                "v",
+                "z",
+                "ch",
+                "t",
+                "y",
+                "k",
+                "k",
+                "l",
+                "m",
+                "m",
+                "n",
+                "n",
+                "s",
+                "",
+                "p",
+                "f",
+                "ts",
+                "ts",
+                "k",
+                "r",
+                "sh",
+                "t",
+            ],
+        )
+    ),
+    **dict(
+        zip(
+            "αβγδεζηθικλμνξοπρσςτυφχψω",
+            [
+                "a",
+                "v",
+                "g",
+                "d",
+                "e",
+                "z",
+                "i",
+                "th",
+                "i",
+                "k",
+                "l",
+                "m",
+                "n",
+                "x",
+                "o",
+                "p",
+                "r",
+                "s",
+                "s",
+                "t",
+                "y",
+                "f",
+                "ch",
+                "ps",
+                "o",
+            ],
+        )
+    ),
+    **dict(
+        zip(
+            "абвгдеёжзийклмнопрстуфхцчшщъыьэюяєіїґ",
+            [
+                "a",
+                "b",
+                "v",
+                "g",
+                "d",
+                "e",
+                "e",
+                "zh",
+                "z",
+                "i",
+                "y",
+                "k",
+                "l",
+                "m",
+                "n",
+                "o",
+                "p",
+                "r",
+                "s",
+                "t",
+                "u",
+                "f",
+                "kh",
+                "ts",
+                "ch",
+                "sh",
+                "shch",
+                "",
+                "y",
+                "",
+                "e",
+                "yu",
+                "ya",
+                "ye",
+                "i",
+                "yi",
+                "g",
+            ],
+        )
+    ),
+    "ß": "ss",
+    "æ": "ae",
+    "œ": "oe",
+    "ø": "o",
+    "đ": "d",
+    "ð": "d",
+    "þ": "th",
+    "ł": "l",
+    "ı": "i",
 }
 
 
 def natural_key(text: str) -> tuple:
     """Sorts "monster-2" before "monster-10" (numbers by value, the rest by letters)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
-                 for part in re.split(r"(\d+)", text) if part)
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", text) if part
+    )
 
 
 def slugify(text: str, default: str = "my-id", limit: int = MAX_ID_LENGTH) -> str:
@@ -97,7 +206,7 @@ def slugify(text: str, default: str = "my-id", limit: int = MAX_ID_LENGTH) -> st
     latin = "".join(_LETTERS.get(c, c) for c in folded if not unicodedata.combining(c))
     slug = re.sub(r"[^a-z0-9]+", "-", latin).strip("-")
     if len(slug) > limit:
-        cut = slug[:limit + 1].rfind("-")
+        cut = slug[: limit + 1].rfind("-")
         slug = slug[:cut] if cut > 0 else slug[:limit].strip("-")
     return slug or default
 
@@ -130,7 +239,7 @@ def check_color(value: str) -> str:
     raise ContentError(
         f"`{value}` is not a colour",
         code="content.bad-color",
-        hint="write a colour name such as `blue` or a hex value such as `\"#1f5fbf\"` (quoted: # starts a comment)",
+        hint='write a colour name such as `blue` or a hex value such as `"#1f5fbf"` (quoted: # starts a comment)',
     )
 
 
@@ -155,25 +264,59 @@ def check_deck_system(value: str) -> str:
     listed = ", ".join(f"`{s}`" for s in SYSTEMS)
     near = did_you_mean(value, SYSTEMS)
     if near or value in RESERVED_SYSTEMS:
-        raise ContentError(f"`{value}` is not one of the games sheetgen knows ({listed})", code="content.not-allowed",
-                           hint=near or f"`{value}` names another output folder; choose another id for your game")
+        raise ContentError(
+            f"`{value}` is not one of the games sheetgen knows ({listed})",
+            code="content.not-allowed",
+            hint=near or f"`{value}` names another output folder; choose another id for your game",
+        )
     try:
         return check_slug(value)
     except ContentError as exc:
-        raise ContentError(f"`{value}` is neither one of {listed} nor an id for a game of your own: {exc.message}",
-                           code="content.not-allowed", hint=exc.hint) from None
+        raise ContentError(
+            f"`{value}` is neither one of {listed} nor an id for a game of your own: {exc.message}",
+            code="content.not-allowed",
+            hint=exc.hint,
+        ) from None
 
 
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 #: Languages written as their names, and the tags to write instead.
 LANGUAGE_NAMES = {
-    "english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
-    "spanish": "es", "español": "es", "espanol": "es", "italian": "it", "italiano": "it", "portuguese": "pt",
-    "português": "pt", "dutch": "nl", "nederlands": "nl", "polish": "pl", "polski": "pl", "swedish": "sv",
-    "svenska": "sv", "danish": "da", "dansk": "da", "norwegian": "nb", "norsk": "nb", "finnish": "fi",
-    "suomi": "fi", "czech": "cs", "čeština": "cs", "japanese": "ja", "chinese": "zh", "russian": "ru",
-    "greek": "el", "turkish": "tr", "hungarian": "hu", "magyar": "hu",
+    "english": "en",
+    "german": "de",
+    "deutsch": "de",
+    "french": "fr",
+    "français": "fr",
+    "francais": "fr",
+    "spanish": "es",
+    "español": "es",
+    "espanol": "es",
+    "italian": "it",
+    "italiano": "it",
+    "portuguese": "pt",
+    "português": "pt",
+    "dutch": "nl",
+    "nederlands": "nl",
+    "polish": "pl",
+    "polski": "pl",
+    "swedish": "sv",
+    "svenska": "sv",
+    "danish": "da",
+    "dansk": "da",
+    "norwegian": "nb",
+    "norsk": "nb",
+    "finnish": "fi",
+    "suomi": "fi",
+    "czech": "cs",
+    "čeština": "cs",
+    "japanese": "ja",
+    "chinese": "zh",
+    "russian": "ru",
+    "greek": "el",
+    "turkish": "tr",
+    "hungarian": "hu",
+    "magyar": "hu",
 }
 
 
@@ -192,7 +335,9 @@ def check_date(value: str) -> str:
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
-        raise ContentError(f"`{_written(value)}` is not a date in the calendar", code="handout.bad-date", hint=hint) from None
+        raise ContentError(
+            f"`{_written(value)}` is not a date in the calendar", code="handout.bad-date", hint=hint
+        ) from None
     return value
 
 
@@ -201,8 +346,11 @@ def check_language(value: str) -> str:
     if re.fullmatch(LANGUAGE_PATTERN[1:-1], value):
         return value
     tag = LANGUAGE_NAMES.get(value.strip().lower())
-    raise ContentError(f"`{_written(value)}` is not a language tag", code="content.bad-language",
-                       hint=f"write `{tag}`" if tag else "write a BCP 47 tag such as `en`, `en-GB` or `de-AT`")
+    raise ContentError(
+        f"`{_written(value)}` is not a language tag",
+        code="content.bad-language",
+        hint=f"write `{tag}`" if tag else "write a BCP 47 tag such as `en`, `en-GB` or `de-AT`",
+    )
 
 
 class OneOf:
@@ -229,9 +377,13 @@ def unknown_colour_roles(data: Any) -> list[tuple[str, str, str]]:
     if not isinstance(data, dict) or not isinstance(data.get("colors"), dict):
         return []
     palette = data.get("palette")
-    known = set(DEFAULT_PALETTE) | (set(k for k in palette if isinstance(k, str)) if isinstance(palette, dict) else set())
+    known = set(DEFAULT_PALETTE) | (
+        set(k for k in palette if isinstance(k, str)) if isinstance(palette, dict) else set()
+    )
     out = []
     for role, value in data["colors"].items():
         if isinstance(value, str) and COLOR_NAME_RE.match(value) and value not in known:
-            out.append((role, value, did_you_mean(value, sorted(known)) or "use a hex value or a name from the palette"))
+            out.append(
+                (role, value, did_you_mean(value, sorted(known)) or "use a hex value or a name from the palette")
+            )
     return out

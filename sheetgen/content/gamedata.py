@@ -16,9 +16,10 @@ or counted as the project's documents.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from sheetgen.content.loader import Library
@@ -55,7 +56,7 @@ def is_game_data(file: str) -> bool:
     return file.startswith(LABEL + "/")
 
 
-def project_games(library: "Library") -> set[str]:
+def project_games(library: Library) -> set[str]:
     """The games a project's documents (valid or not) belong to."""
     from sheetgen.content.registry import games_of
     from sheetgen.games import game_of_kind
@@ -63,11 +64,12 @@ def project_games(library: "Library") -> set[str]:
     return games_of(library.documents) | {g for g in (game_of_kind(k) for k, _ in library.invalid) if g}
 
 
-def add_game_data(library: "Library", games: Iterable[str] = ()) -> None:
+def add_game_data(library: Library, games: Iterable[str] = ()) -> None:
     """Add the shipped documents of the project's games (and of `games`) that the project
     does not replace (see the module's docstring). Other games' data is not read, so a
     build pays only for the games it uses."""
-    from sheetgen.content.loader import Library, _load_file as load_file
+    from sheetgen.content.loader import Library
+    from sheetgen.content.loader import _load_file as load_file
 
     shipped = Library()
     for path, label in data_files(project_games(library) | set(games)):

@@ -14,9 +14,10 @@ import re
 import stat
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.content import plain, registry
 from sheetgen.content.cache import DocumentCache
@@ -203,14 +204,22 @@ def discover(
     return sorted(unique.values(), key=lambda p: str(p))
 
 
-def _walk(folder: Path, allowed: list[Path], problems: list[Diagnostic], found: list[Path],
-          seen_dirs: set[Path]) -> None:
+def _walk(
+    folder: Path, allowed: list[Path], problems: list[Diagnostic], found: list[Path], seen_dirs: set[Path]
+) -> None:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
-        problems.append(error(_display(folder), 1, 1, "content.unreadable",
-                              f"cannot read the folder: {exc.strerror or exc}",
-                              "make it readable, or move it out of the content folder"))
+        problems.append(
+            error(
+                _display(folder),
+                1,
+                1,
+                "content.unreadable",
+                f"cannot read the folder: {exc.strerror or exc}",
+                "make it readable, or move it out of the content folder",
+            )
+        )
         return
     for entry in entries:
         name = entry.name
@@ -223,15 +232,29 @@ def _walk(folder: Path, allowed: list[Path], problems: list[Diagnostic], found: 
             real = path.resolve(strict=True) if entry.is_symlink() else None
         except (OSError, RuntimeError):  # a broken link, or a loop of links
             if relevant:
-                problems.append(error(_display(path), 1, 1, "content.broken-link",
-                                      "this link leads nowhere (its target is missing, or it loops)",
-                                      "remove the link or restore what it pointed to"))
+                problems.append(
+                    error(
+                        _display(path),
+                        1,
+                        1,
+                        "content.broken-link",
+                        "this link leads nowhere (its target is missing, or it loops)",
+                        "remove the link or restore what it pointed to",
+                    )
+                )
             continue
         if real is not None and not inside(real, allowed):
             if relevant:
-                problems.append(error(_display(path), 1, 1, "content.outside-project",
-                                      "this is a link to something outside the project; sheetgen does not read it",
-                                      "copy the file into the project, or name it on the command line"))
+                problems.append(
+                    error(
+                        _display(path),
+                        1,
+                        1,
+                        "content.outside-project",
+                        "this is a link to something outside the project; sheetgen does not read it",
+                        "copy the file into the project, or name it on the command line",
+                    )
+                )
             continue
         if is_dir:
             if name.startswith("_"):
@@ -278,8 +301,13 @@ def load(
         target_files = {os.path.realpath(p) for p in files} | {os.path.realpath(p) for p in leave_out}
         context_files = [p for p in discover(context, allowed=allowed) if os.path.realpath(p) not in target_files]
     quiet = Library(root=library.root)
-    ahead = (cache.parsing_ahead([(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files],
-                                 jobs) if cache is not None else contextlib.nullcontext())
+    ahead = (
+        cache.parsing_ahead(
+            [(relative_name(p, library.root), str(p), _display(p)) for p in files + context_files], jobs
+        )
+        if cache is not None
+        else contextlib.nullcontext()
+    )
     with ahead:
         for path in files:
             _load_file(path, library, target=True, cache=cache)
@@ -311,15 +339,24 @@ def load(
     return library
 
 
-def _load_file(path: Path, library: Library, *, target: bool, display: str | None = None,
-               cache: DocumentCache | None = None) -> None:
+def _load_file(
+    path: Path, library: Library, *, target: bool, display: str | None = None, cache: DocumentCache | None = None
+) -> None:
     file = display or _display(path)
     library.files[file] = display or (relative_name(path, library.root) if library.root else file)
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
-            library.diagnostics.append(error(file, 1, 1, "content.unreadable", "this is not a regular file",
-                                             "give a YAML file or a folder of them"))
+            library.diagnostics.append(
+                error(
+                    file,
+                    1,
+                    1,
+                    "content.unreadable",
+                    "this is not a regular file",
+                    "give a YAML file or a folder of them",
+                )
+            )
             return
         size = st.st_size
         if size > MAX_FILE_BYTES:
@@ -338,8 +375,9 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         data = path.read_bytes()
     except OSError as exc:
         library.spoiled[file] = set()
-        library.diagnostics.append(error(file, 1, 1, "content.unreadable", f"cannot read the file: {exc.strerror}",
-                                         "check its permissions"))
+        library.diagnostics.append(
+            error(file, 1, 1, "content.unreadable", f"cannot read the file: {exc.strerror}", "check its permissions")
+        )
         return
     library.digests[file] = (len(data), hashlib.sha256(data).hexdigest())
     text, problems = decode_source(data, file)
@@ -348,8 +386,11 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
         library.diagnostics.extend(problems)
         return
     source = library.sources[file] = SourceFile(file, text, library.files[file])
-    cached = (cache.get(library.files[file], library.digests[file][1], lambda: load_documents(text, file)[0])
-              if cache is not None else None)
+    cached = (
+        cache.get(library.files[file], library.digests[file][1], lambda: load_documents(text, file)[0])
+        if cache is not None
+        else None
+    )
     if cached is not None:
         raws, problems = cached, [warning(file, *note) for note in cache.notes(library.files[file])]
     else:
@@ -381,8 +422,10 @@ def _load_file(path: Path, library: Library, *, target: bool, display: str | Non
             if not key or key[0] not in registry.names() or not _SLUG_RE.match(key[1]):
                 # Which outputs were this document's is unknown: its file's are all kept.
                 library.spoiled.setdefault(file, set()).update(
-                    {key[0]} if key and key[0] in registry.names() else
-                    _mentioned_kinds(_document_around(source.lines, raw.start.line)))
+                    {key[0]}
+                    if key and key[0] in registry.names()
+                    else _mentioned_kinds(_document_around(source.lines, raw.start.line))
+                )
             continue
         doc.target = target
         if doc.checked_only:  # it has errors: what waits for it waits, as for any invalid document
@@ -420,10 +463,15 @@ def _duplicate_id(key: tuple[str, str], claim: Claim, others: list[Claim]) -> Di
     kind, id_ = key
     other = others[0]
     more, none = (f" (and {len(others) - 1} more)", "none") if len(others) > 1 else ("", "neither")
-    return error(claim.file, claim.id_at.line, claim.id_at.column, "content.duplicate-id",
-                 f"another {kind} has the id `{id_}` too, at {other.file}:{other.id_at.line}:{other.id_at.column}"
-                 f"{more}; {none} is built until the id is unique",
-                 "ids must be unique within a kind: give one of them another id, or delete the copy")
+    return error(
+        claim.file,
+        claim.id_at.line,
+        claim.id_at.column,
+        "content.duplicate-id",
+        f"another {kind} has the id `{id_}` too, at {other.file}:{other.id_at.line}:{other.id_at.column}"
+        f"{more}; {none} is built until the id is unique",
+        "ids must be unique within a kind: give one of them another id, or delete the copy",
+    )
 
 
 _DOCUMENT_LOST = ("yaml.syntax", "yaml.too-deep")
@@ -487,15 +535,29 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if kind is None and (cased := _key_in_other_case(data, "kind")) is not None:
         value = data[cased]
         fix = value.lower() if isinstance(value, str) and value.lower() in known else value
-        at((cased,), "content.key-case", f"`{cased}` is not `kind`: keys are lowercase, and case matters",
-           f"write `kind: {fix}`", key=True)
+        at(
+            (cased,),
+            "content.key-case",
+            f"`{cased}` is not `kind`: keys are lowercase, and case matters",
+            f"write `kind: {fix}`",
+            key=True,
+        )
         return None, problems
     if kind is None:
-        at((), "content.missing-kind", "this document has no `kind:`", f"add `kind:` with one of: {', '.join(sorted(known))}")
+        at(
+            (),
+            "content.missing-kind",
+            "this document has no `kind:`",
+            f"add `kind:` with one of: {', '.join(sorted(known))}",
+        )
         return None, problems
     if not isinstance(kind, str):
-        at(("kind",), "content.unknown-kind", f"`kind` must be a word, got {_describe(kind)}",
-           f"known kinds: {', '.join(sorted(known))}")
+        at(
+            ("kind",),
+            "content.unknown-kind",
+            f"`kind` must be a word, got {_describe(kind)}",
+            f"known kinds: {', '.join(sorted(known))}",
+        )
         return None, problems
     if kind not in known:
         hint = did_you_mean(kind, known) or f"known kinds: {', '.join(sorted(known))}"
@@ -506,8 +568,12 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     if doc_id is None:
         at((), "content.missing-id", f"this {kind} has no `id:`", "add `id:` with a lowercase slug such as `my-thing`")
     elif not isinstance(doc_id, str):
-        at(("id",), "content.bad-id", f"an id must be text, got {_describe(doc_id)}",
-           "write a lowercase slug such as `my-thing`")
+        at(
+            ("id",),
+            "content.bad-id",
+            f"an id must be text, got {_describe(doc_id)}",
+            "write a lowercase slug such as `my-thing`",
+        )
     else:
         try:
             check_slug(doc_id)
@@ -527,14 +593,16 @@ def validate_document(raw: RawDocument, file: str) -> tuple[Document | None, lis
     except ValidationError as exc:
         for d in _validation_diagnostics(exc, model_cls, data, pos, file):
             if (not id_ok and d.line == pos.value(("id",)).line and d.column == pos.value(("id",)).column) or (
-                    not id_ok and d.code == "content.missing-field" and "`id`" in d.message):
+                not id_ok and d.code == "content.missing-field" and "`id`" in d.message
+            ):
                 continue
             problems.append(d)
         reading = _partial_reading(kind, model_cls, data, exc.errors()) if id_ok and raw.ok else None
         if reading is not None:
             model, unchecked = plain.from_model(reading[0]), reading[1]
-            return Document(kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True,
-                            unchecked=unchecked), problems
+            return Document(
+                kind, doc_id, model, file, raw.index, pos, raw.start, checked_only=True, unchecked=unchecked
+            ), problems
     if problems or not raw.ok or model is None:
         return None, problems
     return Document(kind, doc_id, model, file, raw.index, pos, raw.start), problems
@@ -550,11 +618,13 @@ def _a_setting(kind: str, loc: tuple) -> bool:
     """Whether a wrong value at `loc` is one setting of a `SETTINGS_KINDS` document, which
     can be left out (its default in its place) without changing what the others mean."""
     return (len(loc) == 1 and isinstance(loc[0], str)) or (
-        len(loc) == 2 and loc[0] in SETTINGS_KINDS[kind] and isinstance(loc[1], str))
+        len(loc) == 2 and loc[0] in SETTINGS_KINDS[kind] and isinstance(loc[1], str)
+    )
 
 
-def _partial_reading(kind: str, model_cls: type[BaseModel], data: dict, errors: list[dict]
-                     ) -> tuple[BaseModel, tuple[tuple[Any, ...], ...]] | None:
+def _partial_reading(
+    kind: str, model_cls: type[BaseModel], data: dict, errors: list[dict]
+) -> tuple[BaseModel, tuple[tuple[Any, ...], ...]] | None:
     """The document read without what is wrong in it, for the rules to check the rest (every
     problem of a document at once), and what that reading may have changed (`unchecked`):
     a theme's or handout's wrong settings, their defaults in their place; or misspelt keys,
@@ -562,14 +632,20 @@ def _partial_reading(kind: str, model_cls: type[BaseModel], data: dict, errors: 
     as that field); a value of the wrong type or out of bounds, a stand-in in its place
     (`_with_stand_ins`). None where the rest cannot be read so."""
     locs = [tuple(e["loc"]) for e in errors]
-    if kind in SETTINGS_KINDS and all(e["type"] != "missing" for e in errors) and all(
-            _a_setting(kind, loc) for loc in locs):
+    if (
+        kind in SETTINGS_KINDS
+        and all(e["type"] != "missing" for e in errors)
+        and all(_a_setting(kind, loc) for loc in locs)
+    ):
         model, unchecked = _without_unknown_fields(model_cls, data, locs), tuple(sorted(set(locs), key=str))
         return (model, unchecked) if model is not None else None
     unknown = [tuple(e["loc"]) for e in errors if e["type"] == "extra_forbidden"]
     missing = [tuple(e["loc"]) for e in errors if e["type"] == "missing"]
-    wrong = list(dict.fromkeys(_in_data(tuple(e["loc"]), data) for e in errors
-                               if e["type"] not in ("extra_forbidden", "missing")))
+    wrong = list(
+        dict.fromkeys(
+            _in_data(tuple(e["loc"]), data) for e in errors if e["type"] not in ("extra_forbidden", "missing")
+        )
+    )
     read = _with_stand_ins(model_cls, data, wrong) if wrong else data
     model = _without_unknown_fields(model_cls, read, unknown, missing) if read is not None else None
     if model is None:
@@ -584,7 +660,8 @@ def _in_data(loc: tuple, data: Any) -> tuple:
     node = data
     for part in loc:
         if (isinstance(node, dict) and part in node) or (
-                isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
             path, node = path + (part,), node[part]
     return path
 
@@ -625,8 +702,10 @@ def _with_stand_ins(model_cls: type[BaseModel], data: dict, wrong: list[tuple]) 
                 model_cls.model_validate(trimmed)
                 break
             except ValidationError as exc:
-                if not any(path in (tuple(e["loc"])[:len(path)], _in_data(tuple(e["loc"]), trimmed)[:len(path)])
-                           for e in exc.errors()):
+                if not any(
+                    path in (tuple(e["loc"])[: len(path)], _in_data(tuple(e["loc"]), trimmed)[: len(path)])
+                    for e in exc.errors()
+                ):
                     break
             parent[key] = held
         else:
@@ -649,8 +728,9 @@ def _unchecked(model_cls: type[BaseModel], data: dict, unknown: list[tuple]) -> 
     return tuple(sorted(found, key=str))
 
 
-def _without_unknown_fields(model_cls: type[BaseModel], data: dict, unknown: list[tuple],
-                            missing: list[tuple] = ()) -> BaseModel | None:
+def _without_unknown_fields(
+    model_cls: type[BaseModel], data: dict, unknown: list[tuple], missing: list[tuple] = ()
+) -> BaseModel | None:
     """The document's model read with its unknown fields left out (a copy of the data), an
     unknown key close to a missing required field of the same mapping read as that field;
     or None if it still is not valid."""
@@ -702,9 +782,13 @@ _EXPECT = {
 }
 
 
-_NUMBER_WORDS = {word: n for n, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS = {
+    word: n
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+}
 
 
 def _describe(value: Any) -> str:
@@ -747,8 +831,15 @@ def _unwrap(annotation: Any) -> list[Any]:
     return [annotation]
 
 
-_KINDS_OF_VALUE = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
-                   list: "a list", tuple: "a list", dict: "a mapping"}
+_KINDS_OF_VALUE = {
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+    bool: "true or false",
+    list: "a list",
+    tuple: "a list",
+    dict: "a mapping",
+}
 
 
 def _missing_hint(parent: type[BaseModel] | None, name: str, where: str) -> str:
@@ -811,7 +902,12 @@ def _validation_diagnostics(
     type_errors: dict[tuple, list[dict]] = {}
     for e, path in entries:
         if e["type"] in _EXPECT:
-            if deepest.get(path, 0) > len(path) and e["type"] in ("string_type", "dict_type", "model_type", "list_type"):
+            if deepest.get(path, 0) > len(path) and e["type"] in (
+                "string_type",
+                "dict_type",
+                "model_type",
+                "list_type",
+            ):
                 continue
             type_errors.setdefault(path, []).append(e)
             continue
@@ -840,8 +936,11 @@ def _validation_diagnostics(
         )
     # A misspelt key also makes its right spelling "missing": report the misspelling only.
     suggested = {d.hint for d in out if d.code == "content.unknown-field" and d.hint}
-    out = [d for d in out if not (d.code == "content.missing-field" and any(
-        f"`{_missing_name(d)}`" in h for h in suggested))]
+    out = [
+        d
+        for d in out
+        if not (d.code == "content.missing-field" and any(f"`{_missing_name(d)}`" in h for h in suggested))
+    ]
     seen = set()
     unique = []
     for d in out:
@@ -896,7 +995,9 @@ def _diagnostic(e: dict, path: tuple, model: type[BaseModel], positions: Positio
             hint = f"write `{int(value)}`"
         elif kind.startswith(("int", "float")) and isinstance(value, str) and re.fullmatch(r"-?[0-9.]+", value):
             hint = "remove the quotes to make it a number"
-        elif kind.startswith("int") and isinstance(value, str) and (roll := re.fullmatch(r"\s*([0-9]+)\s*\+\s*", value)):
+        elif (
+            kind.startswith("int") and isinstance(value, str) and (roll := re.fullmatch(r"\s*([0-9]+)\s*\+\s*", value))
+        ):
             hint = f"write `{roll.group(1)}`: a roll of {roll.group(1)}+ is written as its number"
         elif kind.startswith("int") and isinstance(value, str) and value.strip().lower() in _NUMBER_WORDS:
             hint = f"write it in digits: `{_NUMBER_WORDS[value.strip().lower()]}`"

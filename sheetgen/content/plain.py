@@ -25,9 +25,10 @@ import operator
 import os
 import re
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from sheetgen.content import checks
 
@@ -159,8 +160,16 @@ def record_class(name: str) -> type[Record]:
             cls = _CLASSES.get(name)
             if cls is None:
                 fields = tuple(f[0] for f in _shapes()["models"][name]["fields"])
-                cls = type(name, (Record,), {"__slots__": fields, "_fields": fields, "__module__": __name__,
-                                             "model_fields": dict.fromkeys(fields)})
+                cls = type(
+                    name,
+                    (Record,),
+                    {
+                        "__slots__": fields,
+                        "_fields": fields,
+                        "__module__": __name__,
+                        "model_fields": dict.fromkeys(fields),
+                    },
+                )
                 _CLASSES[name] = cls
     return cls
 
@@ -248,8 +257,14 @@ def _compile_model(name: str) -> Callable[[Any], Record]:
     cls = record_class(name)
     fields = []  # (name, its slot's setter, its reader, its default's maker or None if required)
     for entry in shape["fields"]:
-        fields.append((entry[0], getattr(cls, entry[0]).__set__, _reader(entry[1]),
-                       _default_maker(entry[2]) if len(entry) > 2 else None))
+        fields.append(
+            (
+                entry[0],
+                getattr(cls, entry[0]).__set__,
+                _reader(entry[1]),
+                _default_maker(entry[2]) if len(entry) > 2 else None,
+            )
+        )
     names = frozenset(cls._fields)
     refuse = [_check(c) for c in shape.get("refuse_if", ())]
     new = object.__new__
@@ -303,8 +318,11 @@ def _reader(node: dict) -> Callable[[Any], Any]:
     if lo is not None or hi is not None:
         lo, hi = (0 if lo is None else lo), (math.inf if hi is None else hi)
         read = _tested(read, lambda value: lo <= len(value) <= hi)
-    bounds = [(op, node[k]) for k, op in (("ge", operator.ge), ("le", operator.le), ("gt", operator.gt),
-                                          ("lt", operator.lt)) if k in node]
+    bounds = [
+        (op, node[k])
+        for k, op in (("ge", operator.ge), ("le", operator.le), ("gt", operator.gt), ("lt", operator.lt))
+        if k in node
+    ]
     if bounds:
         read = _tested(read, lambda value: all(op(value, bound) for op, bound in bounds))
     if "pattern" in node:
@@ -322,11 +340,13 @@ def _reader(node: dict) -> Callable[[Any], Any]:
 
 def _tested(read: Callable[[Any], Any], passes: Callable[[Any], bool]) -> Callable[[Any], Any]:
     """`read`, and the value refused unless it `passes` (a length, a bound, a pattern)."""
+
     def tested(value):
         value = read(value)
         if not passes(value):
             raise _Unsure
         return value
+
     return tested
 
 
@@ -339,6 +359,7 @@ def _then(read, after):
             except Exception:
                 raise _Unsure from None
         return value
+
     return then
 
 
@@ -349,6 +370,7 @@ def _first(before, read):
         except Exception:
             raise _Unsure from None
         return read(value)
+
     return first
 
 
@@ -375,10 +397,12 @@ def _read_float(value):
 
 def _exactly(kind: type) -> Callable[[Any], Any]:
     """A reader of values of exactly this type (strict: `True` is not an int)."""
+
     def read(value):
         if type(value) is not kind:
             raise _Unsure
         return value
+
     return read
 
 
@@ -405,6 +429,7 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
             if type(value) not in types_ or (type(value), value) not in allowed:
                 raise _Unsure
             return value
+
         return literal
     if t == "list":
         item = _reader(node["item"])
@@ -413,6 +438,7 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
             if type(value) is not list:
                 raise _Unsure
             return [item(v) for v in value]
+
         return list_of
     if t == "dict":
         key, val = _reader(node["key"]), _reader(node["value"])
@@ -421,6 +447,7 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
             if type(value) is not dict:
                 raise _Unsure
             return {key(k): val(v) for k, v in value.items()}
+
         return dict_of
     if t == "model":
         name = node["name"]
@@ -435,8 +462,16 @@ def _type_reader(node: dict) -> Callable[[Any], Any]:
 
 
 #: The Python types each shape's type takes, before its constraints and checks.
-_INPUT_TYPES = {"str": (str,), "int": (int,), "float": (int, float), "bool": (bool,), "none": (type(None),),
-                "list": (list,), "dict": (dict,), "model": (dict,)}
+_INPUT_TYPES = {
+    "str": (str,),
+    "int": (int,),
+    "float": (int, float),
+    "bool": (bool,),
+    "none": (type(None),),
+    "list": (list,),
+    "dict": (dict,),
+    "model": (dict,),
+}
 
 
 def _inputs(node: dict) -> tuple[type, ...] | None:
@@ -475,4 +510,5 @@ def _union(options: list[tuple[tuple[type, ...] | None, Callable[[Any], Any]]]) 
         if len(exact) == 1:
             return exact[0]
         raise _Unsure
+
     return union

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from sheetgen.diagnostics import safe
 
@@ -60,7 +60,7 @@ def relative_name(path: Path, root: Path) -> str:
     escapes."""
     full, top = os.path.abspath(path), str(root)
     if full.startswith(top.rstrip(os.sep) + os.sep):  # the usual case, without pathlib's cost
-        rel = full[len(top.rstrip(os.sep)) + 1:].replace(os.sep, "/")
+        rel = full[len(top.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
     else:
         rel = os.path.relpath(full, top).replace(os.sep, "/")
     return safe_name(rel)

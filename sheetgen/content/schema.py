@@ -36,8 +36,12 @@ def combined_schema() -> dict[str, Any]:
         for name, d in inner.items():
             defs[name] = d
         defs[f"kind-{kind}"] = schema
-        branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
-                         "then": {"$ref": f"#/$defs/kind-{kind}"}})
+        branches.append(
+            {
+                "if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                "then": {"$ref": f"#/$defs/kind-{kind}"},
+            }
+        )
     return {
         "$schema": SCHEMA_DIALECT,
         "title": "sheetgen content document",

@@ -27,8 +27,15 @@ from sheetgen.content import checks, registry
 
 SHAPES_FILE = Path(__file__).with_name("shapes.json")
 
-_CONSTRAINTS = {"min_length": "min", "max_length": "max", "ge": "ge", "le": "le", "gt": "gt", "lt": "lt",
-                "pattern": "pattern"}
+_CONSTRAINTS = {
+    "min_length": "min",
+    "max_length": "max",
+    "ge": "ge",
+    "le": "le",
+    "gt": "gt",
+    "lt": "lt",
+    "pattern": "pattern",
+}
 
 
 class Unsupported(TypeError):
@@ -70,8 +77,19 @@ def _constraints(node: dict, metadata: list) -> dict:
 
 
 #: Options that change a value or how a type is chosen, which the shapes cannot say.
-_UNSAID = ("strip_whitespace", "to_lower", "to_upper", "coerce_numbers_to_str", "multiple_of", "max_digits",
-           "decimal_places", "union_mode", "discriminator", "allow_inf_nan", "fail_fast")
+_UNSAID = (
+    "strip_whitespace",
+    "to_lower",
+    "to_upper",
+    "coerce_numbers_to_str",
+    "multiple_of",
+    "max_digits",
+    "decimal_places",
+    "union_mode",
+    "discriminator",
+    "allow_inf_nan",
+    "fail_fast",
+)
 
 
 def _type(annotation: Any, models: dict) -> dict:
@@ -80,7 +98,8 @@ def _type(annotation: Any, models: dict) -> dict:
         inner, *metadata = typing.get_args(annotation)
         node = _type(inner, models)
         if any(k in node for k in ("before", "after")) and any(
-                isinstance(m, (AfterValidator, BeforeValidator)) for m in metadata):
+            isinstance(m, (AfterValidator, BeforeValidator)) for m in metadata
+        ):
             raise Unsupported("checks on checks")
         return _constraints(node, metadata)
     if origin in (typing.Union, types.UnionType):
@@ -109,7 +128,10 @@ def _type(annotation: Any, models: dict) -> dict:
 def _value(value: Any) -> Any:
     """A default as JSON: a model instance as its class name and fields."""
     if isinstance(value, BaseModel):
-        return {"$model": type(value).__name__, "$fields": {k: _value(getattr(value, k)) for k in type(value).model_fields}}
+        return {
+            "$model": type(value).__name__,
+            "$fields": {k: _value(getattr(value, k)) for k in type(value).model_fields},
+        }
     if isinstance(value, list):
         return [_value(v) for v in value]
     if isinstance(value, dict):
@@ -137,12 +159,21 @@ def _model(cls: type[BaseModel], models: dict) -> None:
 def _fields(cls: type[BaseModel], shape: dict[str, Any], models: dict) -> None:
     name = cls.__name__
     config = cls.model_config
-    if not (config.get("strict") and config.get("extra") == "forbid" and config.get("frozen")
-            and not config.get("validate_default") and config.get("allow_inf_nan") is False):
+    if not (
+        config.get("strict")
+        and config.get("extra") == "forbid"
+        and config.get("frozen")
+        and not config.get("validate_default")
+        and config.get("allow_inf_nan") is False
+    ):
         raise Unsupported(f"{name}: not strict, closed and frozen")
     decorators = cls.__pydantic_decorators__
-    if decorators.field_validators or decorators.field_serializers or decorators.model_serializers \
-            or decorators.computed_fields:
+    if (
+        decorators.field_validators
+        or decorators.field_serializers
+        or decorators.model_serializers
+        or decorators.computed_fields
+    ):
         raise Unsupported(f"{name}: validators or serializers of its own")
     if decorators.model_validators:
         # A model's own validator says, by `__plain_checks__`, which check finds what it refuses.

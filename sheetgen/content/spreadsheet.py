@@ -44,16 +44,20 @@ FORM_SCHEMA: dict[str, Any] = {
     "type": "object",
     "title": "cards from a spreadsheet",
     "description": "one card a row of a CSV file or an Excel workbook inside the project; the first row names "
-                   "the columns",
+    "the columns",
     "required": ["from"],
     "additionalProperties": False,
     "properties": {
-        "from": {"type": "string", "pattern": r"\.([cC][sS][vV]|[xX][lL][sS][xX])$",
-                 "description": "the file, relative to this YAML file: `.csv` (UTF-8, commas or semicolons) "
-                                "or `.xlsx`"},
+        "from": {
+            "type": "string",
+            "pattern": r"\.([cC][sS][vV]|[xX][lL][sS][xX])$",
+            "description": "the file, relative to this YAML file: `.csv` (UTF-8, commas or semicolons) or `.xlsx`",
+        },
         "sheet": {"type": "string", "description": "the workbook's sheet (default: its first)"},
-        **{part: {"type": "string", "description": f"the column of each card's {part} (default: `{part}`)"}
-           for part in PARTS},
+        **{
+            part: {"type": "string", "description": f"the column of each card's {part} (default: `{part}`)"}
+            for part in PARTS
+        },
     },
 }
 
@@ -118,13 +122,22 @@ def _cards(form: dict, raw: RawDocument, file: str, library: Library, problems: 
 
     for name, value in form.items():
         if name not in SETTINGS:
-            raise yaml_error((name,), "content.unknown-field", f"unknown field `{name}` of cards from a spreadsheet",
-                             did_you_mean(str(name), SETTINGS) or f"known fields: {', '.join(SETTINGS)}", key=True)
+            raise yaml_error(
+                (name,),
+                "content.unknown-field",
+                f"unknown field `{name}` of cards from a spreadsheet",
+                did_you_mean(str(name), SETTINGS) or f"known fields: {', '.join(SETTINGS)}",
+                key=True,
+            )
         if not isinstance(value, str) or not value.strip():
             raise yaml_error((name,), "content.wrong-type", f"`{name}` must be text (a file, a sheet or a column name)")
     if "from" not in form:
-        raise yaml_error((), "content.missing-field", "cards from a spreadsheet need `from:`",
-                         "name the file: `from: cards.csv` (or a `.xlsx` workbook), relative to this YAML file")
+        raise yaml_error(
+            (),
+            "content.missing-field",
+            "cards from a spreadsheet need `from:`",
+            "name the file: `from: cards.csv` (or a `.xlsx` workbook), relative to this YAML file",
+        )
 
     def from_error(code: str, message: str, hint: str) -> Problem:
         return yaml_error(("from",), code, message, hint)
@@ -134,21 +147,30 @@ def _cards(form: dict, raw: RawDocument, file: str, library: Library, problems: 
     columns = {part: form.get(part, part).strip() for part in PARTS}
     csv_file = path.suffix.lower() == ".csv"
     if csv_file and "sheet" in form:
-        raise yaml_error(("sheet",), "spreadsheet.no-sheets", "a CSV file has no sheets",
-                         "leave `sheet:` out, or name an `.xlsx` workbook")
+        raise yaml_error(
+            ("sheet",),
+            "spreadsheet.no-sheets",
+            "a CSV file has no sheets",
+            "leave `sheet:` out, or name an `.xlsx` workbook",
+        )
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise from_error("spreadsheet.unreadable", f"cannot read `{form['from']}`: {exc.strerror}",
-                         "check its permissions") from None
+        raise from_error(
+            "spreadsheet.unreadable", f"cannot read `{form['from']}`: {exc.strerror}", "check its permissions"
+        ) from None
     if csv_file:
         text = _decoded(data, shown)
         _record(library, path, shown, data, text)
         rows = _csv_rows(text, shown)
     else:
         _record(library, path, shown, data, "")
-        rows = _xlsx_rows(io.BytesIO(data), shown, form.get("sheet"),
-                          lambda message, hint: yaml_error(("sheet",), "spreadsheet.unknown-sheet", message, hint))
+        rows = _xlsx_rows(
+            io.BytesIO(data),
+            shown,
+            form.get("sheet"),
+            lambda message, hint: yaml_error(("sheet",), "spreadsheet.unknown-sheet", message, hint),
+        )
     return _read_rows(rows, columns, {"title", *(p for p in PARTS if p in form)}, shown, problems)
 
 
@@ -156,23 +178,35 @@ def _spreadsheet(name: str, file: str, library: Library, fail) -> Path:
     """The file `name` (relative to the YAML `file`), checked to lie inside the project."""
     given = Path(os.path.dirname(file)) / name
     if Path(name).suffix.lower() not in SUFFIXES:
-        raise fail("spreadsheet.unknown-format", f"`{name}` is not a CSV file or an Excel workbook",
-                   "name a `.csv` file (UTF-8) or an `.xlsx` workbook")
+        raise fail(
+            "spreadsheet.unknown-format",
+            f"`{name}` is not a CSV file or an Excel workbook",
+            "name a `.csv` file (UTF-8) or an `.xlsx` workbook",
+        )
     try:
         real = given.resolve()
     except (OSError, RuntimeError):
         real = given
     if not inside(real, [library.root.resolve()]):
-        raise fail("spreadsheet.outside-project", f"`{name}` lies outside the project ({library.root})",
-                   "keep the spreadsheet inside the project's folder (links are followed), next to the deck")
+        raise fail(
+            "spreadsheet.outside-project",
+            f"`{name}` lies outside the project ({library.root})",
+            "keep the spreadsheet inside the project's folder (links are followed), next to the deck",
+        )
     if not real.is_file():
-        raise fail("spreadsheet.missing", f"there is no file `{name}` (looked for {display_path(str(given))})",
-                   "the path is relative to this YAML file")
+        raise fail(
+            "spreadsheet.missing",
+            f"there is no file `{name}` (looked for {display_path(str(given))})",
+            "the path is relative to this YAML file",
+        )
     size = real.stat().st_size
     limit = MAX_FILE_BYTES if real.suffix.lower() == ".csv" else MAX_WORKBOOK_BYTES
     if size > limit:
-        raise fail("spreadsheet.too-large", f"`{name}` is {size / 1048576:.1f} MiB; a spreadsheet may be at most "
-                                            f"{limit // 1048576} MiB", "split its cards into several decks")
+        raise fail(
+            "spreadsheet.too-large",
+            f"`{name}` is {size / 1048576:.1f} MiB; a spreadsheet may be at most {limit // 1048576} MiB",
+            "split its cards into several decks",
+        )
     return real
 
 
@@ -190,9 +224,13 @@ def _decoded(data: bytes, shown: str) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise Problem(Place(shown, line, column).error(
-            "spreadsheet.not-utf8", "this file is not UTF-8 text",
-            "save it as “CSV UTF-8” (your spreadsheet program offers it under Save as)")) from None
+        raise Problem(
+            Place(shown, line, column).error(
+                "spreadsheet.not-utf8",
+                "this file is not UTF-8 text",
+                "save it as “CSV UTF-8” (your spreadsheet program offers it under Save as)",
+            )
+        ) from None
 
 
 def _csv_rows(text: str, shown: str) -> Iterator[Row]:
@@ -211,14 +249,23 @@ def _csv_rows(text: str, shown: str) -> Iterator[Row]:
                 header = [v.strip() for v in values]
                 places = _header_places(first.rstrip("\r"), delimiter, header, shown)
             yield Row({name: value for name, value in zip(header, values) if name} if values else {}, place, places)
-            if header and len(values) > len(header) and any(v.strip() for v in values[len(header):]):
-                raise Problem(place.error("spreadsheet.extra-cells",
-                                          f"this row has {len(values)} cells; the header names {len(header)} columns",
-                                          "give the extra cells a column name in the first row, or quote a cell "
-                                          f"that holds a `{delimiter}`"))
+            if header and len(values) > len(header) and any(v.strip() for v in values[len(header) :]):
+                raise Problem(
+                    place.error(
+                        "spreadsheet.extra-cells",
+                        f"this row has {len(values)} cells; the header names {len(header)} columns",
+                        "give the extra cells a column name in the first row, or quote a cell "
+                        f"that holds a `{delimiter}`",
+                    )
+                )
     except csv.Error as exc:
-        raise Problem(Place(shown, end + 1).error("spreadsheet.syntax", f"cannot read this row: {exc}",
-                                                  "close the quoted cell with `\"` (write `\"\"` for a quote inside it)"))
+        raise Problem(
+            Place(shown, end + 1).error(
+                "spreadsheet.syntax",
+                f"cannot read this row: {exc}",
+                'close the quoted cell with `"` (write `""` for a quote inside it)',
+            )
+        )
 
 
 def _header_places(line: str, delimiter: str, header: list[str], shown: str) -> dict[str, Place]:
@@ -241,13 +288,20 @@ def _xlsx_rows(data: io.BytesIO, shown: str, sheet: str | None, unknown_sheet) -
     try:
         book = load_workbook(data, read_only=True, data_only=True)
     except Exception as exc:  # not a workbook: openpyxl says so in many ways
-        raise Problem(Place(shown, 1).error("spreadsheet.unreadable", f"cannot read this workbook: {exc}",
-                                            "save it from your spreadsheet program as an Excel workbook (.xlsx)"))
+        raise Problem(
+            Place(shown, 1).error(
+                "spreadsheet.unreadable",
+                f"cannot read this workbook: {exc}",
+                "save it from your spreadsheet program as an Excel workbook (.xlsx)",
+            )
+        )
     try:
         names = book.sheetnames
         if sheet is not None and sheet not in names:
-            raise unknown_sheet(f"the workbook has no sheet `{sheet}` (it has {', '.join(f'`{n}`' for n in names)})",
-                                did_you_mean(sheet, names) or "name one of its sheets")
+            raise unknown_sheet(
+                f"the workbook has no sheet `{sheet}` (it has {', '.join(f'`{n}`' for n in names)})",
+                did_you_mean(sheet, names) or "name one of its sheets",
+            )
         ws = book[sheet] if sheet is not None else book.worksheets[0]
         header: list[str] | None = None
         letters: list[str] = []
@@ -256,10 +310,16 @@ def _xlsx_rows(data: io.BytesIO, shown: str, sheet: str | None, unknown_sheet) -
             if header is None:
                 header = [c.strip() for c in cells]
                 letters = [get_column_letter(i) for i in range(1, len(header) + 1)]
-            places = {name: Place(shown, number, i + 1, f"{ws.title}!{letters[i]}{number}")
-                      for i, name in enumerate(header) if name}
-            yield Row({name: value for name, value in zip(header, cells) if name},
-                      Place(shown, number, 1, f"{ws.title}!A{number}"), places)
+            places = {
+                name: Place(shown, number, i + 1, f"{ws.title}!{letters[i]}{number}")
+                for i, name in enumerate(header)
+                if name
+            }
+            yield Row(
+                {name: value for name, value in zip(header, cells) if name},
+                Place(shown, number, 1, f"{ws.title}!A{number}"),
+                places,
+            )
     finally:
         book.close()
 
@@ -274,29 +334,44 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-def _read_rows(rows: Iterator[Row], columns: dict[str, str], required: set[str], shown: str,
-               problems: list[Diagnostic]) -> list[dict]:
+def _read_rows(
+    rows: Iterator[Row], columns: dict[str, str], required: set[str], shown: str, problems: list[Diagnostic]
+) -> list[dict]:
     """The cards of the rows after the header (which has the columns of the `required`
     parts); each row's problems reported at its place."""
     cards: list[dict] = []
     header = next(rows, None)
     if header is None:
-        raise Problem(Place(shown, 1).error("spreadsheet.empty", "this spreadsheet has no rows",
-                                            "write the column names (`title`, `body` …) in its first row"))
+        raise Problem(
+            Place(shown, 1).error(
+                "spreadsheet.empty",
+                "this spreadsheet has no rows",
+                "write the column names (`title`, `body` …) in its first row",
+            )
+        )
     _check_header(header, columns, required)
     for row in rows:
         if not any(v.strip() for v in row.cells.values()):
             continue  # a blank row: spreadsheets end with some
         if len(cards) == MAX_ROWS:
-            raise Problem(row.place.error("spreadsheet.too-many-rows",
-                                          f"more than {MAX_ROWS:,} rows: a deck has at most {MAX_ROWS:,} cards",
-                                          "split the rows over several decks (a sheet or a file each)"))
+            raise Problem(
+                row.place.error(
+                    "spreadsheet.too-many-rows",
+                    f"more than {MAX_ROWS:,} rows: a deck has at most {MAX_ROWS:,} cards",
+                    "split the rows over several decks (a sheet or a file each)",
+                )
+            )
         card = _card(row, columns, problems)
         if card is not None:
             cards.append(card)
     if not cards and not problems:
-        raise Problem(header.place.error("spreadsheet.no-cards", "this spreadsheet has no rows of cards",
-                                         "write one card a row under the column names"))
+        raise Problem(
+            header.place.error(
+                "spreadsheet.no-cards",
+                "this spreadsheet has no rows of cards",
+                "write one card a row under the column names",
+            )
+        )
     return cards
 
 
@@ -306,17 +381,27 @@ def _check_header(header: Row, columns: dict[str, str], required: set[str]) -> N
     wanted = {column.casefold() for column in columns.values()}
     for name in header.cells:
         if name.casefold() not in wanted:
-            raise Problem(header.places[name].error(
-                "spreadsheet.unknown-column", f"unknown column `{name}`",
-                did_you_mean(name, columns.values()) or
-                f"the columns read are {', '.join(f'`{c}`' for c in columns.values())}; rename it to one of them, "
-                "or name it in the deck (`cards: {from: …, body: " + name + "}`)"))
+            raise Problem(
+                header.places[name].error(
+                    "spreadsheet.unknown-column",
+                    f"unknown column `{name}`",
+                    did_you_mean(name, columns.values())
+                    or f"the columns read are {', '.join(f'`{c}`' for c in columns.values())}; rename it to one of them, "
+                    "or name it in the deck (`cards: {from: …, body: "
+                    + name
+                    + "}`)",
+                )
+            )
     for part in required:
         if columns[part].casefold() not in named:
-            raise Problem(header.place.error(
-                "spreadsheet.missing-column", f"there is no column `{columns[part]}` for the cards' {part}",
-                did_you_mean(columns[part], header.cells) or f"name the column in the first row, or say which it is "
-                f"with `{part}:` in the deck"))
+            raise Problem(
+                header.place.error(
+                    "spreadsheet.missing-column",
+                    f"there is no column `{columns[part]}` for the cards' {part}",
+                    did_you_mean(columns[part], header.cells)
+                    or f"name the column in the first row, or say which it is with `{part}:` in the deck",
+                )
+            )
 
 
 def _card(row: Row, columns: dict[str, str], problems: list[Diagnostic]) -> dict | None:
@@ -336,16 +421,25 @@ def _card(row: Row, columns: dict[str, str], problems: list[Diagnostic]) -> dict
             where[part] = row.places.get(name, row.place)
     if "title" not in card:
         place = row.places.get(by_fold.get(columns["title"].casefold(), ""), row.place)
-        problems.append(place.error("spreadsheet.empty-title", "this row has no title",
-                                    f"write the card's title in column `{columns['title']}`, or delete the row"))
+        problems.append(
+            place.error(
+                "spreadsheet.empty-title",
+                "this row has no title",
+                f"write the card's title in column `{columns['title']}`, or delete the row",
+            )
+        )
         return None
     try:
         ReferenceCard.model_validate(card)
     except ValidationError as exc:
         for e in exc.errors():
             part = str(e["loc"][0]) if e["loc"] else "title"
-            problems.append(where.get(part, row.place).error(
-                "spreadsheet.bad-cell", f"column `{columns.get(part, part)}`: {e['msg']}",
-                "shorten the text" if "at most" in e["msg"] else None))
+            problems.append(
+                where.get(part, row.place).error(
+                    "spreadsheet.bad-cell",
+                    f"column `{columns.get(part, part)}`: {e['msg']}",
+                    "shorten the text" if "at most" in e["msg"] else None,
+                )
+            )
         return None
     return card

@@ -18,8 +18,9 @@ import bisect
 import functools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -60,11 +61,13 @@ def _scalar_tag(resolve, value: str, implicit: tuple[bool, bool]) -> str:
 class _Composer(_Loader):  # type: ignore[misc,valid-type]
     """The loader (libyaml's when present), its tags for scalars remembered by text."""
 
-    def resolve(self, kind, value, implicit):  # noqa: ANN001 - PyYAML's signature
+    def resolve(self, kind, value, implicit):
         if kind is yaml.ScalarNode:
             tag = _TAGS.get((value, implicit))
             return tag if tag is not None else _scalar_tag(super().resolve, value, implicit)
         return super().resolve(kind, value, implicit)
+
+
 _STR_TAG = "tag:yaml.org,2002:str"
 _COLLECTION_TAGS = {
     yaml.MappingNode: ("tag:yaml.org,2002:map",),
@@ -94,11 +97,7 @@ MAX_NUMBER_DIGITS = 60
 # nothing a printer can draw, and not allowed in XML.
 _BAD_CHAR_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
-YAML11_BOOLEANS = {
-    w
-    for base in ("yes", "no", "on", "off", "y", "n")
-    for w in (base, base.capitalize(), base.upper())
-}
+YAML11_BOOLEANS = {w for base in ("yes", "no", "on", "off", "y", "n") for w in (base, base.capitalize(), base.upper())}
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +218,16 @@ def resolve_plain(text: str) -> Any:
 
 
 class _Builder:
-    def __init__(self, file: str, max_nodes: int, max_depth: int, line_offset: int = 0,
-                 restore: dict[int, str] | None = None, unclean: bool = True, record: bool = True):
+    def __init__(
+        self,
+        file: str,
+        max_nodes: int,
+        max_depth: int,
+        line_offset: int = 0,
+        restore: dict[int, str] | None = None,
+        unclean: bool = True,
+        record: bool = True,
+    ):
         self.file = file
         # Whether every value's position is recorded; if not, only the top-level keys'
         # (where a runaway value is named), and the caller finds the rest when asked.
@@ -249,10 +256,16 @@ class _Builder:
         said, since the cell shows the number, not what was typed."""
         m = self.mark(node)
         shown = printed_number(value)
-        self.diagnostics.append(warning(
-            self.file, m.line, m.column, "yaml.number-rewritten",
-            f"`{node.value}` is read as the number {shown}, and the cell prints `{shown}`",
-            f"write `\"{node.value}\"` (in quotes) to print it as written, or `{shown}`"))
+        self.diagnostics.append(
+            warning(
+                self.file,
+                m.line,
+                m.column,
+                "yaml.number-rewritten",
+                f"`{node.value}` is read as the number {shown}, and the cell prints `{shown}`",
+                f'write `"{node.value}"` (in quotes) to print it as written, or `{shown}`',
+            )
+        )
 
     def _outermost(self, path: Path, node: yaml.Node) -> Mark:
         """The key of the top-level entry being built: where a runaway value is named."""
@@ -275,7 +288,8 @@ class _Builder:
                     m.column,
                     "yaml.too-large",
                     f"`{path[0]}` expands to more than {self.max_nodes:,} values through aliases"
-                    if path else f"this document expands to more than {self.max_nodes:,} values through aliases",
+                    if path
+                    else f"this document expands to more than {self.max_nodes:,} values through aliases",
                     "an alias that refers to other aliases can grow exponentially (an 'alias bomb'); "
                     "write the values out or split the document",
                 )
@@ -301,7 +315,12 @@ class _Builder:
             value = self.scalar(node)
             if type(value) is float and not math.isfinite(value):
                 self.finite = False
-            if type(value) in (int, float) and len(path) > 2 and path[-3] == "rows" and printed_number(value) != node.value:
+            if (
+                type(value) in (int, float)
+                and len(path) > 2
+                and path[-3] == "rows"
+                and printed_number(value) != node.value
+            ):
                 self.rewritten(node, value)
             return value
         if node.tag not in _COLLECTION_TAGS.get(type(node), ()):
@@ -336,8 +355,12 @@ class _Builder:
         if node.tag == _STR_TAG and not _may_not_be_text(text):
             return text  # plain text that no rule below reads as anything but text
         if len(text) > MAX_NUMBER_DIGITS and _is_number(text):
-            self.problem(node, "yaml.number-too-long", f"this number has {len(text)} characters; sheetgen reads at most "
-                         f"{MAX_NUMBER_DIGITS}", "write a smaller number, or quote it if it is text")
+            self.problem(
+                node,
+                "yaml.number-too-long",
+                f"this number has {len(text)} characters; sheetgen reads at most {MAX_NUMBER_DIGITS}",
+                "write a smaller number, or quote it if it is text",
+            )
             return text
         implicit = _scalar_tag(self._resolver.resolve, text, (True, False))
         if node.tag != implicit and not (node.tag == _STR_TAG and implicit == _STR_TAG):
@@ -347,7 +370,7 @@ class _Builder:
                 node,
                 "yaml.ambiguous-number",
                 f"`{text}` is ambiguous: YAML 1.1 reads a leading zero as octal",
-                f"write `{int(text)}` for the number, or `\"{text}\"` for text",
+                f'write `{int(text)}` for the number, or `"{text}"` for text',
             )
             return text
         return resolve_plain(text)
@@ -388,17 +411,24 @@ class _Builder:
                 continue
             key = self.scalar(key_node)
             if not isinstance(key, str):
-                self.problem(key_node, "yaml.non-text-key", f"the key `{key_node.value}` is not text",
-                             f"field names are words; quote it (`\"{key_node.value}\":`) if it must be a number")
+                self.problem(
+                    key_node,
+                    "yaml.non-text-key",
+                    f"the key `{key_node.value}` is not text",
+                    f'field names are words; quote it (`"{key_node.value}":`) if it must be a number',
+                )
                 continue
             if key in seen and second_document is not None and self.mark(key_node).line >= second_document:
                 continue  # part of the document that lacks its `---`: reported once, at its `kind:`
             if key in seen and key == "kind" and not path:
                 second_document = self.mark(key_node).line
-                self.problem(key_node, "yaml.missing-separator",
-                             f"a second `kind:` in one document (the first is at line {self.mark(seen[key]).line}): two documents "
-                             "run together", f"put `---` on a line of its own before line {second_document} to start "
-                             "a new document")
+                self.problem(
+                    key_node,
+                    "yaml.missing-separator",
+                    f"a second `kind:` in one document (the first is at line {self.mark(seen[key]).line}): two documents "
+                    "run together",
+                    f"put `---` on a line of its own before line {second_document} to start a new document",
+                )
                 continue
             if key in seen:
                 first = self.mark(seen[key])
@@ -439,7 +469,9 @@ def _syntax_diagnostic(file: str, exc: yaml.YAMLError, text: str = "", line_offs
         hint = f"{context} at line {context_mark.line + 1 + line_offset}, column {context_mark.column + 1}"
         if "flow" in context:
             hint += "; check for a missing `]` or `}` or a missing comma"
-    misplaced = _misindented_key(text, line) if problem.startswith(("mapping values", "did not find expected")) else None
+    misplaced = (
+        _misindented_key(text, line) if problem.startswith(("mapping values", "did not find expected")) else None
+    )
     if "\\t" in problem or "tab" in problem or _char_at(text, line, column) == "\t":
         hint = "YAML does not allow tabs for indentation; use spaces"
     elif misplaced:
@@ -471,13 +503,15 @@ def _misindented_key(text: str, line: int) -> str | None:
     if not 1 <= line <= len(lines) or not (m := _KEY_LINE_RE.match(lines[line - 1])) or "-" in m.group(1):
         return None
     indent, key = len(m.group(1)), m.group(2)
-    above = {len(k.group(1)) for ln in lines[:line - 1] if (k := _KEY_LINE_RE.match(ln))}
+    above = {len(k.group(1)) for ln in lines[: line - 1] if (k := _KEY_LINE_RE.match(ln))}
     if not above or indent in above:
         return None
     nearest = min(above, key=lambda n: (abs(n - indent), -n))
-    spaces = lambda n: f"{n} space{'s' if n != 1 else ''}"  # noqa: E731
-    return (f"`{key}:` is indented {spaces(indent)}, and no key above it is: to make it a field, line it up with "
-            f"the keys at column {nearest + 1} ({spaces(nearest)}); if it is text, quote the whole value")
+    spaces = lambda n: f"{n} space{'s' if n != 1 else ''}"
+    return (
+        f"`{key}:` is indented {spaces(indent)}, and no key above it is: to make it a field, line it up with "
+        f"the keys at column {nearest + 1} ({spaces(nearest)}); if it is text, quote the whole value"
+    )
 
 
 def _char_at(text: str, line: int, column: int) -> str:
@@ -509,8 +543,10 @@ def _nesting_problem(text: str, file: str) -> Diagnostic | None:
     """Refuse absurd nesting before the parser sees it: libyaml recurses once per
     level and can overflow the C stack long before our own depth limit applies.
     Brackets are counted per document: a `---` line starts again from zero."""
-    if text.count("[") + text.count("{") <= MAX_NESTING_SCAN and \
-            len(max(text.split("\n"), key=len)) <= MAX_NESTING_SCAN * 2:
+    if (
+        text.count("[") + text.count("{") <= MAX_NESTING_SCAN
+        and len(max(text.split("\n"), key=len)) <= MAX_NESTING_SCAN * 2
+    ):
         return None  # too few brackets and too short lines to nest that deep
     depth = 0
     quote = ""
@@ -524,8 +560,9 @@ def _nesting_problem(text: str, file: str) -> Diagnostic | None:
             dashes += 1
             stripped = stripped[2:].lstrip(" ")
         if indent + dashes > MAX_NESTING_SCAN * 2 or dashes > MAX_NESTING_SCAN:
-            return error(file, lineno, 1, "yaml.too-deep", "values are nested too deeply to read",
-                         "flatten the structure")
+            return error(
+                file, lineno, 1, "yaml.too-deep", "values are nested too deeply to read", "flatten the structure"
+            )
         for found in _SCAN_RE.finditer(line):  # only the characters that matter, at C speed
             ch = found.group()
             col = found.start() + 1
@@ -539,8 +576,14 @@ def _nesting_problem(text: str, file: str) -> Diagnostic | None:
             elif ch in "[{":
                 depth += 1
                 if depth > MAX_NESTING_SCAN:
-                    return error(file, lineno, col, "yaml.too-deep", "values are nested too deeply to read",
-                                 "flatten the structure")
+                    return error(
+                        file,
+                        lineno,
+                        col,
+                        "yaml.too-deep",
+                        "values are nested too deeply to read",
+                        "flatten the structure",
+                    )
             elif ch in "]}":
                 depth = max(0, depth - 1)
     return None
@@ -587,13 +630,18 @@ def _too_many_documents(text: str, file: str) -> Diagnostic | None:
         return None  # too few lines that could start a document
     starts = _document_starts(text)
     # A first document without its `---`: anything but comments and directives above the first.
-    unmarked = int(any(ln.strip() and not ln.startswith(("#", "%")) for ln in text[:starts[0][1]].split("\n")))
+    unmarked = int(any(ln.strip() and not ln.startswith(("#", "%")) for ln in text[: starts[0][1]].split("\n")))
     count = len(starts) + unmarked
     if count <= MAX_DOCUMENTS_PER_FILE:
         return None
-    return error(file, starts[MAX_DOCUMENTS_PER_FILE - unmarked][0] + 1, 1, TOO_MANY_DOCUMENTS,
-                 f"the file holds {count:,} documents; a content file may hold at most {MAX_DOCUMENTS_PER_FILE:,}",
-                 f"split it into several files (this line starts document {MAX_DOCUMENTS_PER_FILE + 1:,})")
+    return error(
+        file,
+        starts[MAX_DOCUMENTS_PER_FILE - unmarked][0] + 1,
+        1,
+        TOO_MANY_DOCUMENTS,
+        f"the file holds {count:,} documents; a content file may hold at most {MAX_DOCUMENTS_PER_FILE:,}",
+        f"split it into several files (this line starts document {MAX_DOCUMENTS_PER_FILE + 1:,})",
+    )
 
 
 def load_documents(
@@ -641,8 +689,9 @@ def load_documents(
     if not documents and not diagnostics:
         diagnostics.append(warning(file, 1, 1, "content.empty-file", "the file holds no YAML documents"))
     if lazy:
-        positions_of = positions_finder(lambda: load_documents(original, file, max_nodes=max_nodes,
-                                                               max_depth=max_depth)[0])
+        positions_of = positions_finder(
+            lambda: load_documents(original, file, max_nodes=max_nodes, max_depth=max_depth)[0]
+        )
         for raw in documents:
             raw.positions = LazyPositions(functools.partial(positions_of, raw.index))
     return documents, diagnostics
@@ -695,8 +744,16 @@ def _load_stream(
         diagnostics.append(d)
         error_line = d.line  # resume at a marker after it
     except RecursionError:
-        diagnostics.append(error(file, line_offset + 1, 1, "yaml.too-deep", "values are nested too deeply to read",
-                                 "flatten the structure"))
+        diagnostics.append(
+            error(
+                file,
+                line_offset + 1,
+                1,
+                "yaml.too-deep",
+                "values are nested too deeply to read",
+                "flatten the structure",
+            )
+        )
     finally:
         loader.dispose()
     return documents, diagnostics, error_line

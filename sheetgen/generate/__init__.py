@@ -9,8 +9,9 @@ printed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -103,8 +104,9 @@ class _Document(dict):
     """A whole document: always written in block style, one key a line."""
 
 
-_Dumper.add_representer(_Document, lambda dumper, value: dumper.represent_mapping(
-    "tag:yaml.org,2002:map", value.items(), flow_style=False))
+_Dumper.add_representer(
+    _Document, lambda dumper, value: dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=False)
+)
 
 
 def dump_documents(documents: list[dict[str, Any]], header: str = "") -> str:
@@ -112,7 +114,9 @@ def dump_documents(documents: list[dict[str, Any]], header: str = "") -> str:
     parts = []
     for doc in documents:
         parts.append(
-            yaml.dump(_Document(doc), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+            yaml.dump(
+                _Document(doc), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+            )
         )
     text = "---\n".join(parts)
     if header:

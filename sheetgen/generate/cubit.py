@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sheetgen.content.loader import Library
 from sheetgen.content.checks import MAX_ID_LENGTH, slugify
+from sheetgen.content.loader import Library
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, tag_for
 
@@ -106,10 +106,18 @@ GENERATORS = [
         kind="cubit",
         summary="new cubits: standard player cubits (skills assigned or rolled), or NPCs with custom faces",
         options=(
-            Option("method", "standard cubits: assign the numbers 1-6, one per face, or roll the cube 15 times, "
-                   "+1 to the top face", choices=("assign", "roll"), default="assign"),
-            Option("configuration", "standard (each interface once, in the standard order) or custom (an NPC: "
-                   "any interfaces on any faces)", choices=("standard", "custom"), default="standard"),
+            Option(
+                "method",
+                "standard cubits: assign the numbers 1-6, one per face, or roll the cube 15 times, +1 to the top face",
+                choices=("assign", "roll"),
+                default="assign",
+            ),
+            Option(
+                "configuration",
+                "standard (each interface once, in the standard order) or custom (an NPC: any interfaces on any faces)",
+                choices=("standard", "custom"),
+                default="standard",
+            ),
             Option("faction", "id of the cubits' faction (default: none)"),
             Option("name", "a name (default: none; other players name cubits); numbered with --count"),
             Option("count", f"how many cubits, 1 to {MAX_COUNT}", default=1, type=int, bounds=COUNT_BOUNDS),

@@ -38,7 +38,6 @@ from sheetgen.rules.kubos.core import (
 from sheetgen.rules.kubos.tables import TABLES_FILE_HINT, TABLES_KIND
 
 
-
 def generate_monsters(rng: random.Random, options: dict[str, Any], library: Library) -> list[dict[str, Any]]:
     """`count` monsters of one type (a group), each with rolled HP and treasure."""
     type_ = options.get("type") or "humanoid"
@@ -63,8 +62,10 @@ def _check_options(type_: str, options: dict[str, Any]) -> tuple[str | None, str
     count = count_of(options)
     if type_ != "humanoid":
         if rank is not None:
-            raise ValueError(f"--rank is for humanoids; {'an' if type_[0] in 'aeiou' else 'a'} {type_} has no rank "
-                             "(grunt, captain or commander)")
+            raise ValueError(
+                f"--rank is for humanoids; {'an' if type_[0] in 'aeiou' else 'a'} {type_} has no rank "
+                "(grunt, captain or commander)"
+            )
         if size not in (None, "normal"):
             raise ValueError(f"--size is for humanoids; the rules give {type_} no size changes")
         size = None
@@ -79,13 +80,16 @@ def _check_options(type_: str, options: dict[str, Any]) -> tuple[str | None, str
 def _tables(library: Library) -> KubosTables:
     docs = library.of_kind(TABLES_KIND)
     if not docs:
-        raise ValueError(f"the kubos-monster generator reads names and treasure rules from a kubos-tables document: "
-                         f"{TABLES_FILE_HINT}, or point --content at a folder that has it")
+        raise ValueError(
+            f"the kubos-monster generator reads names and treasure rules from a kubos-tables document: "
+            f"{TABLES_FILE_HINT}, or point --content at a folder that has it"
+        )
     return docs[0].model  # type: ignore[return-value]
 
 
-def _name(rng: random.Random, tables: KubosTables, type_: str, rank: str | None, size: str | None,
-          undead_type: str | None) -> str:
+def _name(
+    rng: random.Random, tables: KubosTables, type_: str, rank: str | None, size: str | None, undead_type: str | None
+) -> str:
     names = tables.monster_names
     if type_ == "humanoid":
         race = rng.choice(getattr(names.humanoid, size or "normal"))
@@ -157,30 +161,40 @@ def generate_characters(rng: random.Random, options: dict[str, Any], library: Li
     ordinary items), with names, races and professions from the kubos-tables."""
     tables = _tables(library).characters
     if tables is None:
-        raise ValueError("the kubos-tables document has no `characters:` tables (names, races, professions, "
-                         "items) for the character generator; sheetgen's own has them")
+        raise ValueError(
+            "the kubos-tables document has no `characters:` tables (names, races, professions, "
+            "items) for the character generator; sheetgen's own has them"
+        )
     count = count_of(options)
     given = options.get("name")
-    names = ([given] if count == 1 else [f"{given} {n}" for n in range(1, count + 1)]) if given \
+    names = (
+        ([given] if count == 1 else [f"{given} {n}" for n in range(1, count + 1)])
+        if given
         else draw_distinct(rng, list(tables.names), count)
+    )
     tag = tag_for(options, rng)
     out = []
     for name in names:
         points = dict.fromkeys(ATTRIBUTES, 0)
         for _ in range(ATTRIBUTE_POINTS):
             points[rng.choice([a for a in ATTRIBUTES if points[a] < ATTRIBUTE_MAX])] += 1
-        out.append({
-            "kind": "kubos-character",
-            "id": f"{_slug(name)}-{tag}",
-            "name": name,
-            "race": rng.choice(tables.races),
-            "profession": rng.choice(tables.professions),
-            "attributes": points,
-            "hp": STARTING_HP,
-            "fate_points": STARTING_FP,
-            "items": [rng.choice(tables.hand_weapons), rng.choice(tables.missile_weapons),
-                      *rng.sample(tables.ordinary_items, min(2, len(tables.ordinary_items)))],
-        })
+        out.append(
+            {
+                "kind": "kubos-character",
+                "id": f"{_slug(name)}-{tag}",
+                "name": name,
+                "race": rng.choice(tables.races),
+                "profession": rng.choice(tables.professions),
+                "attributes": points,
+                "hp": STARTING_HP,
+                "fate_points": STARTING_FP,
+                "items": [
+                    rng.choice(tables.hand_weapons),
+                    rng.choice(tables.missile_weapons),
+                    *rng.sample(tables.ordinary_items, min(2, len(tables.ordinary_items))),
+                ],
+            }
+        )
     return out
 
 
@@ -189,8 +203,13 @@ GENERATORS = [
         kind="kubos-character",
         summary="new KUBOS characters by the rules (attribute points, HP, FP, starting kit), named from the tables",
         options=(
-            Option("count", f"how many characters, 1 to {MAX_COUNT}; names do not repeat",
-                   default=1, type=int, bounds=COUNT_BOUNDS),
+            Option(
+                "count",
+                f"how many characters, 1 to {MAX_COUNT}; names do not repeat",
+                default=1,
+                type=int,
+                bounds=COUNT_BOUNDS,
+            ),
             Option("name", "a name (default: drawn from the kubos-tables names); numbered with --count"),
         ),
         generate=generate_characters,
@@ -203,8 +222,9 @@ GENERATORS = [
             Option("rank", "humanoids: grunt, captain or commander (default grunt)", choices=RANKS),
             Option("size", "humanoids: small (+1 SNEAK), normal, or large (+1 STRENGTH, double HP)", choices=SIZES),
             Option("undead_type", "undead: skeleton, ghoul or zombie (default: rolled)", choices=UNDEAD_TYPES),
-            Option("count", f"how many monsters in the group, 1 to {MAX_COUNT}",
-                   default=1, type=int, bounds=COUNT_BOUNDS),
+            Option(
+                "count", f"how many monsters in the group, 1 to {MAX_COUNT}", default=1, type=int, bounds=COUNT_BOUNDS
+            ),
             Option("name", "the monsters' name (default: drawn from the kubos-tables names)"),
         ),
         generate=generate_monsters,

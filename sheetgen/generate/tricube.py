@@ -17,11 +17,10 @@ of the file appended to) already has.
 from __future__ import annotations
 
 import random
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from sheetgen.content.checks import TRAITS, slugify
 from sheetgen.content.loader import Library
-from sheetgen.content.checks import slugify
-from sheetgen.content.checks import TRAITS
 from sheetgen.generate import COUNT_BOUNDS, MAX_COUNT, Generator, Option, count_of, draw_distinct
 from sheetgen.rules.tricube.dice import DIFFICULTIES, USUAL_COMBAT_STYLE
 from sheetgen.rules.tricube.limits import campaign_limits
@@ -79,8 +78,9 @@ def _genre(rng: random.Random, tables: dict[str, TricubeTable], options: dict[st
     return genre or (rng.choice(genres) if genres else "")
 
 
-def _drawn(rng: random.Random, table: TricubeTable, genre: str, options: dict[str, Any], count: int
-           ) -> list[tuple[str, TableEntry | None]]:
+def _drawn(
+    rng: random.Random, table: TricubeTable, genre: str, options: dict[str, Any], count: int
+) -> list[tuple[str, TableEntry | None]]:
     """`count` names, each with its table entry: the name given (numbered when several, no
     entry), else entries drawn without repeats."""
     given = options.get("name")
@@ -108,20 +108,22 @@ def generate_character(rng: random.Random, options: dict[str, Any], library: Lib
         perks = pick(rng, unused(fitting(tables["perks"], genre), used), limits.starting_perks)
         quirks = pick(rng, unused(fitting(tables["quirks"], genre), used), limits.starting_quirks)
         used.update([concept.text, *perks, *quirks])
-        out.append({
-            "kind": "tricube-character",
-            "id": slugify(name),
-            "name": name,
-            "trait": trait,
-            "concept": concept.text,
-            "combat_style": concept.combat_style or USUAL_COMBAT_STYLE[trait],
-            "perks": perks,
-            "quirks": quirks,
-            "karma": limits.starting_karma,
-            "resolve": limits.starting_resolve,
-            "afflictions": [],
-            "advances": [],
-        })
+        out.append(
+            {
+                "kind": "tricube-character",
+                "id": slugify(name),
+                "name": name,
+                "trait": trait,
+                "concept": concept.text,
+                "combat_style": concept.combat_style or USUAL_COMBAT_STYLE[trait],
+                "perks": perks,
+                "quirks": quirks,
+                "karma": limits.starting_karma,
+                "resolve": limits.starting_resolve,
+                "afflictions": [],
+                "advances": [],
+            }
+        )
     return out
 
 
@@ -154,7 +156,9 @@ def generate_foe(rng: random.Random, options: dict[str, Any], library: Library) 
         tactic = rng.choice(unused(fitting(tables[notes_id], genre), used)).text
         used.add(tactic)
         level = options.get("difficulty")
-        difficulty = wanted[level] if level else rng.choices(list(DIFFICULTY_WEIGHTS), list(DIFFICULTY_WEIGHTS.values()))[0]
+        difficulty = (
+            wanted[level] if level else rng.choices(list(DIFFICULTY_WEIGHTS), list(DIFFICULTY_WEIGHTS.values()))[0]
+        )
         low, high = EFFORT_RANGE[difficulty]
         doc = {"kind": "tricube-foe", "id": slugify(name), "name": name}
         if type_ != "foe":
@@ -170,10 +174,18 @@ GENERATORS = [
         summary="Tricube Tales characters or NPCs: concept, perk, quirk and name drawn from the shipped tables.",
         options=(
             Option("trait", "the characters' trait (default: drawn at random)", choices=TRAITS),
-            Option("genre", "draw from entries of this genre, as tagged in the tables: fantasy, sci-fi, modern, "
-                   "horror, western (default: drawn at random)"),
-            Option("count", f"how many characters (a party), 1 to {MAX_COUNT}; names do not repeat",
-                   default=1, type=int, bounds=COUNT_BOUNDS),
+            Option(
+                "genre",
+                "draw from entries of this genre, as tagged in the tables: fantasy, sci-fi, modern, "
+                "horror, western (default: drawn at random)",
+            ),
+            Option(
+                "count",
+                f"how many characters (a party), 1 to {MAX_COUNT}; names do not repeat",
+                default=1,
+                type=int,
+                bounds=COUNT_BOUNDS,
+            ),
             Option("name", "a name (default: drawn from the names table); numbered with --count"),
         ),
         generate=generate_character,
@@ -181,16 +193,27 @@ GENERATORS = [
     Generator(
         kind="tricube-foe",
         summary="Tricube Tales foes or challenges: a name, a line of description and a tactic (a challenge's twist) "
-                "from the shipped tables, a difficulty and effort tokens.",
+        "from the shipped tables, a difficulty and effort tokens.",
         options=(
-            Option("type", "foe (fights back) or challenge (an obstacle that needs effort)", choices=FOE_TYPES,
-                   default="foe"),
-            Option("difficulty", "easy (4), standard (5) or hard (6) (default: drawn, standard most often)",
-                   choices=tuple(DIFFICULTIES.values())),
-            Option("genre", "draw names and tactics of this genre: fantasy, sci-fi, modern, horror, western "
-                   "(default: drawn at random)"),
-            Option("count", f"how many, 1 to {MAX_COUNT}; names do not repeat",
-                   default=1, type=int, bounds=COUNT_BOUNDS),
+            Option(
+                "type",
+                "foe (fights back) or challenge (an obstacle that needs effort)",
+                choices=FOE_TYPES,
+                default="foe",
+            ),
+            Option(
+                "difficulty",
+                "easy (4), standard (5) or hard (6) (default: drawn, standard most often)",
+                choices=tuple(DIFFICULTIES.values()),
+            ),
+            Option(
+                "genre",
+                "draw names and tactics of this genre: fantasy, sci-fi, modern, horror, western "
+                "(default: drawn at random)",
+            ),
+            Option(
+                "count", f"how many, 1 to {MAX_COUNT}; names do not repeat", default=1, type=int, bounds=COUNT_BOUNDS
+            ),
             Option("name", "a name (default: drawn from the table); numbered with --count"),
         ),
         generate=generate_foe,

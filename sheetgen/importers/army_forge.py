@@ -165,27 +165,42 @@ class _JsonReader:
             return default
         if key not in obj:
             if required:
-                self.fail(path, "import.missing-field", f"{_path_text(path)} has no `{key}`",
-                          "export the list again from the list builder; the file may be cut short or edited")
+                self.fail(
+                    path,
+                    "import.missing-field",
+                    f"{_path_text(path)} has no `{key}`",
+                    "export the list again from the list builder; the file may be cut short or edited",
+                )
             return default
         value = obj[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-            names = " or ".join({int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}[k]
-                                for k in kinds)
-            self.fail(path + (key,), "import.wrong-type", f"{_path_text(path + (key,))} is {json.dumps(value)[:40]}; "
-                      f"expected {names}", "this does not look like a list builder's army export")
+            names = " or ".join(
+                {int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}[k] for k in kinds
+            )
+            self.fail(
+                path + (key,),
+                "import.wrong-type",
+                f"{_path_text(path + (key,))} is {json.dumps(value)[:40]}; expected {names}",
+                "this does not look like a list builder's army export",
+            )
             return default
         return value
 
-    def number(self, obj: dict, path: tuple, key: str, *, required: bool = True, default: int | None = None) -> int | None:
+    def number(
+        self, obj: dict, path: tuple, key: str, *, required: bool = True, default: int | None = None
+    ) -> int | None:
         value = self.get(obj, path, key, (int, float, str), required=required, default=default)
         if isinstance(value, str):  # some exports write numbers as text
             if re.fullmatch(r"\s*-?\d+(\.\d+)?\s*", value):
                 value = float(value)
             else:
-                self.fail(path + (key,), "import.wrong-type", f"{_path_text(path + (key,))} is `{value}`, not a number",
-                          "this does not look like a list builder's army export")
+                self.fail(
+                    path + (key,),
+                    "import.wrong-type",
+                    f"{_path_text(path + (key,))} is `{value}`, not a number",
+                    "this does not look like a list builder's army export",
+                )
                 return default
         if isinstance(value, float):
             value = int(value) if value == int(value) else value
@@ -197,8 +212,12 @@ class _JsonReader:
         for i, r in enumerate(items):
             where = path + ("specialRules", i)
             if not isinstance(r, dict):
-                self.fail(where, "import.wrong-type", f"{_path_text(where)} is not an object",
-                          "each special rule is {key, name, rating}")
+                self.fail(
+                    where,
+                    "import.wrong-type",
+                    f"{_path_text(where)} is not an object",
+                    "each special rule is {key, name, rating}",
+                )
                 continue
             name = self.get(r, where, "name", str)
             if name:
@@ -234,8 +253,12 @@ class _JsonReader:
             if isinstance(got, WeaponIn):
                 size = values["size"]
                 if isinstance(size, int) and not weapon_count_fits(got.count, size):
-                    self.fail(path + (key, i, "count"), "import.out-of-range",
-                              f"{got.count} models carry {got.name}, but the unit has {size}", "check the export")
+                    self.fail(
+                        path + (key, i, "count"),
+                        "import.out-of-range",
+                        f"{got.count} models carry {got.name}, but the unit has {size}",
+                        "check the export",
+                    )
                 weapons.append(got)
             elif got:
                 rules += [r for r in got if r not in rules]
@@ -243,18 +266,33 @@ class _JsonReader:
             for key, value in values.items():
                 problem = value_problem(key, value)
                 if problem:
-                    self.fail(path + (key,), "import.out-of-range", f"{_path_text(path + (key,))}: {problem[0]}", problem[1])
+                    self.fail(
+                        path + (key,), "import.out-of-range", f"{_path_text(path + (key,))}: {problem[0]}", problem[1]
+                    )
         custom = self.get(obj, path, "customName", str, required=False)
         selection = self.get(obj, path, "selectionId", (str, int), required=False)
         join = obj.get("joinToUnit")
         if join is not None and not isinstance(join, (str, int)) or isinstance(join, bool):
-            self.fail(path + ("joinToUnit",), "import.wrong-type", f"{_path_text(path + ('joinToUnit',))} is "
-                      f"{json.dumps(join)[:40]}; expected a unit's selectionId or null", "check the export")
+            self.fail(
+                path + ("joinToUnit",),
+                "import.wrong-type",
+                f"{_path_text(path + ('joinToUnit',))} is "
+                f"{json.dumps(join)[:40]}; expected a unit's selectionId or null",
+                "check the export",
+            )
         combined = obj.get("combined") is True
         if len(self.problems) > before:
             return None
-        unit = UnitIn(name.strip(), int(values["size"]), int(values["quality"]), int(values["defense"]),
-                      int(values["cost"]), rules, weapons, self.where(path))
+        unit = UnitIn(
+            name.strip(),
+            int(values["size"]),
+            int(values["quality"]),
+            int(values["defense"]),
+            int(values["cost"]),
+            rules,
+            weapons,
+            self.where(path),
+        )
         if custom and custom.strip() and custom.strip() != unit.name:
             unit.base_name, unit.name = unit.name, custom.strip()
         unit.selection = None if selection is None else str(selection)
@@ -269,12 +307,27 @@ def read_json(file: str, text: str) -> ArmyIn:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         end = exc.pos >= len(text.rstrip())
-        raise ImportFailure([Diagnostic(file, exc.lineno, exc.colno, Severity.ERROR, "import.bad-json",
-                                        f"the export is not valid JSON: {exc.msg}" + (" (the file ends early)" if end else ""),
-                                        "export the list again; the file may be cut short")]) from None
+        raise ImportFailure(
+            [
+                Diagnostic(
+                    file,
+                    exc.lineno,
+                    exc.colno,
+                    Severity.ERROR,
+                    "import.bad-json",
+                    f"the export is not valid JSON: {exc.msg}" + (" (the file ends early)" if end else ""),
+                    "export the list again; the file may be cut short",
+                )
+            ]
+        ) from None
     r = _JsonReader(file, text)
     if not isinstance(data, dict):
-        r.fail((), "import.wrong-type", "the export is not a JSON object", "export the army list as JSON from the list builder")
+        r.fail(
+            (),
+            "import.wrong-type",
+            "the export is not a JSON object",
+            "export the army list as JSON from the list builder",
+        )
         raise ImportFailure(r.problems)
     name = r.get(data, (), "name", str)
     limit = r.number(data, (), "pointsLimit", required=False)
@@ -290,8 +343,14 @@ def read_json(file: str, text: str) -> ArmyIn:
     r.problems += join_problems(file, units)
     if r.problems:
         raise ImportFailure(r.problems)
-    return ArmyIn(name.strip(), limit, units, r.where(("pointsLimit",)) if limit is not None else r.where(("name",)),
-                  points if isinstance(points, int) else None, r.where(("points",)))
+    return ArmyIn(
+        name.strip(),
+        limit,
+        units,
+        r.where(("pointsLimit",)) if limit is not None else r.where(("name",)),
+        points if isinstance(points, int) else None,
+        r.where(("points",)),
+    )
 
 
 def join_problems(file: str, units: list[UnitIn]) -> list[Diagnostic]:
@@ -308,8 +367,16 @@ def join_problems(file: str, units: list[UnitIn]) -> list[Diagnostic]:
             message = f"{u.name} joins {target.name}, which joins another unit itself"
         else:
             continue
-        out.append(Diagnostic(file, *u.join_where, Severity.ERROR, "import.bad-join", message,
-                              "a hero joins one unit of the army: export the list again from the list builder"))
+        out.append(
+            Diagnostic(
+                file,
+                *u.join_where,
+                Severity.ERROR,
+                "import.bad-join",
+                message,
+                "a hero joins one unit of the army: export the list again from the list builder",
+            )
+        )
     return out
 
 
@@ -317,7 +384,9 @@ def join_problems(file: str, units: list[UnitIn]) -> list[Diagnostic]:
 
 _UNIT_RE = re.compile(
     r"^(?P<name>[^|\[\]]+?)\s*\[(?P<size>\d+)\]\s*(?:\|\s*)?(?:Qua|Q)\s*(?P<q>\d)\+?\s*(?:Def|D)\s*(?P<d>\d)\+?\s*"
-    r"\|\s*(?P<cost>\d+)\s*pts?\s*(?:\|\s*(?P<rules>.*))?$", re.IGNORECASE)
+    r"\|\s*(?P<cost>\d+)\s*pts?\s*(?:\|\s*(?P<rules>.*))?$",
+    re.IGNORECASE,
+)
 UNIT_LINE_HINT = "a unit line reads `Name [5] | Qua 4+ Def 5+ | 100pts` or `Name [5] Q4+ D5+ | 100pts`"
 _HEADER_RE = re.compile(r"^\+*\s*(?P<name>.+?)\s*(?:\[(?:[A-Za-z ]+\s)?(?P<limit>\d+)\s*pts?\])?\s*\+*$", re.IGNORECASE)
 _WEAPON_RE = re.compile(r"^(?:(?P<count>\d+)\s*x\s+)?(?P<name>[^(]+?)\s*\((?P<inner>.*)\)$")
@@ -385,22 +454,31 @@ def read_text(file: str, text: str) -> ArmyIn:
                 if problem:
                     fail(n, col + m.start(group), "import.out-of-range", problem[0], problem[1])
             rules = [p for _, p in split_top(m.group("rules") or "")]
-            units.append(UnitIn(m.group("name").strip(), int(m.group("size")), int(m.group("q")), int(m.group("d")),
-                                int(m.group("cost")), rules, where=(n, col)))
+            units.append(
+                UnitIn(
+                    m.group("name").strip(),
+                    int(m.group("size")),
+                    int(m.group("q")),
+                    int(m.group("d")),
+                    int(m.group("cost")),
+                    rules,
+                    where=(n, col),
+                )
+            )
             continue
         if not seen_unit:
             h = _HEADER_RE.match(line)
             if "|" in line or not h:
-                fail(n, col, "import.bad-line", f"`{line[:60]}` is neither the army line nor a unit line",
-                     UNIT_LINE_HINT)
+                fail(
+                    n, col, "import.bad-line", f"`{line[:60]}` is neither the army line nor a unit line", UNIT_LINE_HINT
+                )
                 continue
             name = h.group("name").strip()
             limit = int(h.group("limit")) if h.group("limit") else None
             limit_where = (n, col + h.start("limit")) if limit is not None else (n, col)
             continue
         if "|" in line:
-            fail(n, col, "import.bad-line", f"`{line[:60]}` looks like a unit line but cannot be read",
-                 UNIT_LINE_HINT)
+            fail(n, col, "import.bad-line", f"`{line[:60]}` looks like a unit line but cannot be read", UNIT_LINE_HINT)
             continue
         unit = units[-1]
         for offset, item in split_top(line):
@@ -409,11 +487,21 @@ def read_text(file: str, text: str) -> ArmyIn:
                 continue
             weapon = _weapon_from_label(item)
             if weapon is None:
-                fail(n, col + offset, "import.bad-weapon", f"`{item[:60]}` cannot be read as a weapon or a rule",
-                     'a weapon reads `5x Rifle (24", A1, AP(1))`, a rule `Tough(3)`')
+                fail(
+                    n,
+                    col + offset,
+                    "import.bad-weapon",
+                    f"`{item[:60]}` cannot be read as a weapon or a rule",
+                    'a weapon reads `5x Rifle (24", A1, AP(1))`, a rule `Tough(3)`',
+                )
             elif not weapon_count_fits(weapon.count, unit.size):
-                fail(n, col + offset, "import.out-of-range",
-                     f"{weapon.count} models carry {weapon.name}, but {unit.name} has {unit.size}", "check the export")
+                fail(
+                    n,
+                    col + offset,
+                    "import.out-of-range",
+                    f"{weapon.count} models carry {weapon.name}, but {unit.name} has {unit.size}",
+                    "check the export",
+                )
             else:
                 unit.weapons.append(weapon)
     if not units and not problems:
@@ -432,20 +520,64 @@ def read_export(path: Path) -> ArmyIn:
     try:
         data = path.read_bytes()[: MAX_BYTES + 1]
     except OSError as exc:
-        raise ImportFailure([Diagnostic(file, 1, 1, Severity.ERROR, "import.unreadable",
-                                        f"cannot read the export: {exc.strerror or exc}", "check the path")]) from None
+        raise ImportFailure(
+            [
+                Diagnostic(
+                    file,
+                    1,
+                    1,
+                    Severity.ERROR,
+                    "import.unreadable",
+                    f"cannot read the export: {exc.strerror or exc}",
+                    "check the path",
+                )
+            ]
+        ) from None
     if len(data) > MAX_BYTES:
-        raise ImportFailure([Diagnostic(file, 1, 1, Severity.ERROR, "import.too-large",
-                                        f"the export is larger than {MAX_BYTES // 1_000_000} MB", "export one army at a time")])
+        raise ImportFailure(
+            [
+                Diagnostic(
+                    file,
+                    1,
+                    1,
+                    Severity.ERROR,
+                    "import.too-large",
+                    f"the export is larger than {MAX_BYTES // 1_000_000} MB",
+                    "export one army at a time",
+                )
+            ]
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ImportFailure([Diagnostic(file, line, 1, Severity.ERROR, "import.not-utf8",
-                                        "the export is not UTF-8 text", "export the list again as text or JSON")]) from None
+        raise ImportFailure(
+            [
+                Diagnostic(
+                    file,
+                    line,
+                    1,
+                    Severity.ERROR,
+                    "import.not-utf8",
+                    "the export is not UTF-8 text",
+                    "export the list again as text or JSON",
+                )
+            ]
+        ) from None
     if not text.strip():
-        raise ImportFailure([Diagnostic(file, 1, 1, Severity.ERROR, "import.empty", "the export is empty",
-                                        "export the list again from the list builder")])
+        raise ImportFailure(
+            [
+                Diagnostic(
+                    file,
+                    1,
+                    1,
+                    Severity.ERROR,
+                    "import.empty",
+                    "the export is empty",
+                    "export the list again from the list builder",
+                )
+            ]
+        )
     return read_json(file, text) if text.lstrip()[0] in "{[" else read_text(file, text)
 
 
@@ -518,7 +650,7 @@ def _unit_documents(army_id: str, units: list[UnitIn]) -> tuple[list[dict], list
             base = slug(f"{army_id}-{u.name}")
             uid, n = base, 2
             while uid in ids:
-                uid, n = slug(f"{base[:MAX_ID - 4]}-{n}"), n + 1
+                uid, n = slug(f"{base[: MAX_ID - 4]}-{n}"), n + 1
             ids.add(uid)
             by_profile[key] = uid
             docs.append({"kind": "grimdark-unit", "id": uid, **body})
@@ -573,9 +705,16 @@ def points_warnings(file: str, army: ArmyIn) -> list[Diagnostic]:
     total = sum(u.cost for u in army.units)
     if army.declared_points is None or army.declared_points == total:
         return []
-    return [Diagnostic(file, *army.points_where, Severity.WARNING, "import.points-mismatch",
-                       f"the export says the army costs {army.declared_points} points, but its units cost {total}",
-                       f"the imported army counts {total}: check the list in the list builder and export it again")]
+    return [
+        Diagnostic(
+            file,
+            *army.points_where,
+            Severity.WARNING,
+            "import.points-mismatch",
+            f"the export says the army costs {army.declared_points} points, but its units cost {total}",
+            f"the imported army counts {total}: check the list in the list builder and export it again",
+        )
+    ]
 
 
 @dataclass
@@ -611,14 +750,25 @@ def import_yaml(path: Path) -> ImportResult:
     header = f"Imported by `sheetgen import army-forge` from {path.name}."
     if army.points_limit is None:
         header += "\nThe export named no points limit: the army's total is used; edit points_limit."
-    return ImportResult(f"{got.army_id}.yaml", dump_documents(got.docs, header), [], _export_lines(path),
-                        points_warnings(str(path), army), got.origins)
+    return ImportResult(
+        f"{got.army_id}.yaml",
+        dump_documents(got.docs, header),
+        [],
+        _export_lines(path),
+        points_warnings(str(path), army),
+        got.origins,
+    )
 
 
 def _spans(node, path: tuple, out: list[tuple[tuple, Where, Where]]) -> None:
     """Every value of a YAML node with where it starts and ends."""
-    out.append((path, (node.start_mark.line + 1, node.start_mark.column + 1),
-                (node.end_mark.line + 1, node.end_mark.column + 1)))
+    out.append(
+        (
+            path,
+            (node.start_mark.line + 1, node.start_mark.column + 1),
+            (node.end_mark.line + 1, node.end_mark.column + 1),
+        )
+    )
     if node.tag.endswith(":map"):
         for k, v in node.value:
             _spans(v, path + (k.value,), out)

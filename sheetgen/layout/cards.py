@@ -13,12 +13,12 @@ from functools import lru_cache
 
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.continued import continued
 from sheetgen.layout.imposition import Imposition, ImpositionError, impose, impose_single, plan_imposition
 from sheetgen.layout.primitives import Box, Item, Page, Path, Rect, polygon
 from sheetgen.layout.products import Job
-from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
-from sheetgen.layout.continued import continued
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, restyle, text_box
+from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
 from sheetgen.units import CARD_SIZES, MM
 
 SYSTEM_COLORS = {
@@ -37,7 +37,6 @@ SYSTEM_NAMES = {
 }
 #: The names where a small card's footer has no room for the whole.
 SYSTEM_SHORT_NAMES = {**SYSTEM_NAMES, "grimdark": "Grimdark – Cubes"}
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +89,18 @@ def _band_colors(color: str, saver_ink: str | None) -> tuple[str, str, str]:
 @lru_cache(maxsize=256)
 def _band_styles(size: float, ink: str) -> tuple[TextStyle, TextStyle]:
     """A band's title and subtitle styles (every card of a deck asks for the same)."""
-    return TextStyle(size=size, font="bold", color=ink, min_size=6.5), TextStyle(size=7, font="italic", color=ink, min_size=6.5)
+    return TextStyle(size=size, font="bold", color=ink, min_size=6.5), TextStyle(
+        size=7, font="italic", color=ink, min_size=6.5
+    )
 
 
 @lru_cache(maxsize=256)
 def _band_rects(geo: CardGeometry, height: float, fill: str, rule: str) -> tuple[Rect, Rect]:
     """A band's colour and the rule under it, shared by the cards of a deck."""
-    return (Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None, fill=fill),
-            Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule))
+    return (
+        Rect(-geo.bleed, -geo.bleed, geo.w + 2 * geo.bleed, height + geo.bleed, role="bleed", stroke=None, fill=fill),
+        Rect(-geo.bleed, height - 0.8, geo.w + 2 * geo.bleed, 0.8, stroke=None, fill=rule),
+    )
 
 
 TITLE_H = 4.6 * MM  # room for a title line
@@ -136,8 +139,9 @@ def title_band(
     sub_lines = 0 if not subtitle else max(lines[1], 1 if _one_line_fits(ctx, subtitle, sub_style, width) else 2)
     title_h = TITLE_H + (title_lines - 1) * size * 1.15
     sub_h = SUBTITLE_H * min(sub_lines, 1) + max(0, sub_lines - 1) * sub_style.min_size * 1.15
-    height = max(height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0),
-                 SAFE + title_h + sub_h + BAND_PAD)
+    height = max(
+        height + title_h + sub_h - TITLE_H - (SUBTITLE_H if subtitle else 0.0), SAFE + title_h + sub_h + BAND_PAD
+    )
     items: list[Item] = list(_band_rects(geo, height, fill, rule))
     text_area = Box(SAFE, SAFE, width, height - SAFE - BAND_PAD)
     top, bottom = text_area.split_top(text_area.h - sub_h) if subtitle else (text_area, None)
@@ -171,23 +175,27 @@ def title_fit(ctx: LayoutContext, title: str, longest: str, style: TextStyle, wi
     return (1 if ctx.fonts.width(one, style.font, size) <= width else 2), size
 
 
-def band_lines(ctx: LayoutContext, geo: CardGeometry, titles: list[str], subtitles: list[str],
-               size: float = TITLE_SIZE) -> tuple[int, int]:
+def band_lines(
+    ctx: LayoutContext, geo: CardGeometry, titles: list[str], subtitles: list[str], size: float = TITLE_SIZE
+) -> tuple[int, int]:
     """The lines the longest title and subtitle of a deck take in `title_band` (1 or 2 each)."""
     width = geo.w - 2 * SAFE
     title = TextStyle(size=size, font="bold", color="#ffffff", min_size=6.5)
     sub = TextStyle(size=7, font="italic", color="#ffffff", min_size=6.5)
     title = restyle(title, size=deck_title_size(geo, size))
-    return (max((title_fit(ctx, t, continued(t, 1), title, width)[0] for t in titles), default=1),
-            1 if all(_one_line_fits(ctx, t, sub, width) for t in subtitles) else 2)
+    return (
+        max((title_fit(ctx, t, continued(t, 1), title, width)[0] for t in titles), default=1),
+        1 if all(_one_line_fits(ctx, t, sub, width) for t in subtitles) else 2,
+    )
 
 
 def _one_line_fits(ctx: LayoutContext, text: str, style: TextStyle, width: float) -> bool:
     return ctx.fonts.width(" ".join(text.split()), style.font, style.min_size) <= width
 
 
-def _band_line(ctx: LayoutContext, text: str, box: Box, style: TextStyle, source: Source | None, lines: int,
-               what: str) -> list[Item]:
+def _band_line(
+    ctx: LayoutContext, text: str, box: Box, style: TextStyle, source: Source | None, lines: int, what: str
+) -> list[Item]:
     """A title or subtitle in its part of the band: one line, or at most two lines (a box
     no higher than two lines at the style's size, which the text shrinks to fit)."""
     if lines == 1:
@@ -264,13 +272,17 @@ def card_number(ctx: LayoutContext, geo: CardGeometry, index: int, total: int, r
     return one_line(ctx, number, box, _number_style(FOOTER_SIZE, ctx.color("ink"), FOOTER_SIZE - 1), None)
 
 
-def cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None = None) -> list[Item]:
+def cube_glyph(
+    cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None = None
+) -> list[Item]:
     """An isometric cube, `size` wide, centred at (cx, cy): sheetgen's card-back motif."""
     return list(_cube_glyph(cx, cy, size, top, left, right, stroke))
 
 
 @lru_cache(maxsize=256)
-def _cube_glyph(cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None) -> tuple[Item, ...]:
+def _cube_glyph(
+    cx: float, cy: float, size: float, top: str, left: str, right: str, stroke: str | None
+) -> tuple[Item, ...]:
     """The motif's faces: one set for every back of a deck, and of decks alike."""
     r = size / 2
     dx = r * math.cos(math.radians(30))
@@ -334,8 +346,15 @@ def generic_back(
     title_style = TextStyle(size=11, font="bold", color=ink, align="center", min_size=6.5)
     if ctx.fonts.width(title, "bold", 8.5) <= title_box.w:
         # One line, a little smaller if need be, rather than a word alone on a second line.
-        items += one_line(ctx, title, Box(title_box.x, title_box.y, title_box.w, 5 * MM), title_style, source,
-                          valign="top", what="back title")
+        items += one_line(
+            ctx,
+            title,
+            Box(title_box.x, title_box.y, title_box.w, 5 * MM),
+            title_style,
+            source,
+            valign="top",
+            what="back title",
+        )
     else:
         items += text_box(ctx, title, title_box, title_style, source, valign="top", what="back title")
     if text:

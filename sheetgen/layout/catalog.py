@@ -31,16 +31,18 @@ def catalog() -> list[dict]:
     """One row per product, in registry order."""
     rows = []
     for product in products().values():
-        rows.append({
-            "id": product.id,
-            "name": product.name,
-            "game": _game(product),
-            "kinds": list(product.kinds),
-            "scope": product.scope,
-            "formats": list(product.formats),
-            "output": output_path(product),
-            "summary": product.summary,
-        })
+        rows.append(
+            {
+                "id": product.id,
+                "name": product.name,
+                "game": _game(product),
+                "kinds": list(product.kinds),
+                "scope": product.scope,
+                "formats": list(product.formats),
+                "output": output_path(product),
+                "summary": product.summary,
+            }
+        )
     return rows
 
 
@@ -51,5 +53,7 @@ def markdown_table(rows: list[dict] | None = None) -> str:
     for r in rows:
         kinds = ", ".join(f"`{k}`" for k in r["kinds"]) or "—"
         formats = ", ".join(r["formats"])
-        out.append(f"| `{r['id']}` | {r['game']} | {kinds} | {SCOPES[r['scope']]} | {formats} | `{r['output']}.<ext>` |")
+        out.append(
+            f"| `{r['id']}` | {r['game']} | {kinds} | {SCOPES[r['scope']]} | {formats} | `{r['output']}.<ext>` |"
+        )
     return "\n".join(out)

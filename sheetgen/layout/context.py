@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from sheetgen.diagnostics import Severity
 from sheetgen.fonts import FontFace, FontMetrics, load_metrics
@@ -23,7 +24,7 @@ class Source:
     path: tuple[Any, ...] = ()
     at: tuple[str, int, int] | None = None
 
-    def child(self, *parts: Any) -> "Source":
+    def child(self, *parts: Any) -> Source:
         return Source(self.doc, self.path + parts, self.at)
 
 
@@ -48,19 +49,26 @@ class Issue:
 MISSING_GLYPH = "layout.missing-glyph"
 RIGHT_TO_LEFT = "layout.right-to-left"
 #: Scripts written right to left, by their blocks; sheetgen sets every line left to right.
-_RTL_SCRIPTS = (("Hebrew", "\u0590-\u05ff\ufb1d-\ufb4f"), ("Arabic", "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff"
-                                                         "\ufb50-\ufdff\ufe70-\ufeff"),
-                ("Syriac", "\u0700-\u074f"), ("Thaana", "\u0780-\u07bf"), ("N'Ko", "\u07c0-\u07ff"),
-                ("Samaritan", "\u0800-\u083f"), ("Mandaic", "\u0840-\u085f"))
+_RTL_SCRIPTS = (
+    ("Hebrew", "\u0590-\u05ff\ufb1d-\ufb4f"),
+    ("Arabic", "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff"),
+    ("Syriac", "\u0700-\u074f"),
+    ("Thaana", "\u0780-\u07bf"),
+    ("N'Ko", "\u07c0-\u07ff"),
+    ("Samaritan", "\u0800-\u083f"),
+    ("Mandaic", "\u0840-\u085f"),
+)
 _RTL = [(name, re.compile(f"[{chars}]")) for name, chars in _RTL_SCRIPTS]
 _ANY_RTL = re.compile("[" + "".join(chars for _, chars in _RTL_SCRIPTS) + "]")
 _OWN_FONT_HINT = "use a theme font that has it, or write the character another way"
 #: sheetgen's own family (Bitstream Vera) covers Western European letters only.
-_GLYPH_HINT = ("sheetgen's font (Bitstream Vera) has Western European letters only: give the theme a font "
-               "that has it, e.g. DejaVu Sans, which extends Vera to most European alphabets with the same shapes "
-               "and widths "
-               "(`fonts: {regular: fonts/DejaVuSans.ttf, bold: …, italic: …, bold_italic: …}`), "
-               "or write the character another way")
+_GLYPH_HINT = (
+    "sheetgen's font (Bitstream Vera) has Western European letters only: give the theme a font "
+    "that has it, e.g. DejaVu Sans, which extends Vera to most European alphabets with the same shapes "
+    "and widths "
+    "(`fonts: {regular: fonts/DejaVuSans.ttf, bold: …, italic: …, bold_italic: …}`), "
+    "or write the character another way"
+)
 
 
 class FontBook:
@@ -128,16 +136,37 @@ class LayoutContext:
     def color(self, name: str) -> str:
         return self.theme.color(name)
 
-    def error(self, source: Source | None, code: str, message: str, hint: str | None = None, *,
-              fit: tuple[str, int] | None = None) -> None:
+    def error(
+        self,
+        source: Source | None,
+        code: str,
+        message: str,
+        hint: str | None = None,
+        *,
+        fit: tuple[str, int] | None = None,
+    ) -> None:
         self.report(source, Severity.ERROR, code, message, hint, fit)
 
-    def warning(self, source: Source | None, code: str, message: str, hint: str | None = None, *,
-                fit: tuple[str, int] | None = None) -> None:
+    def warning(
+        self,
+        source: Source | None,
+        code: str,
+        message: str,
+        hint: str | None = None,
+        *,
+        fit: tuple[str, int] | None = None,
+    ) -> None:
         self.report(source, Severity.WARNING, code, message, hint, fit)
 
-    def report(self, source: Source | None, severity: Severity, code: str, message: str, hint: str | None,
-               fit: tuple[str, int] | None = None) -> None:
+    def report(
+        self,
+        source: Source | None,
+        severity: Severity,
+        code: str,
+        message: str,
+        hint: str | None,
+        fit: tuple[str, int] | None = None,
+    ) -> None:
         source = source or Source(None)
         self.issues.append(Issue(source, severity, code, message, hint, source.at, fit))
 
@@ -175,29 +204,40 @@ class LayoutContext:
             return
         self._warned_glyphs.add((source, "rtl"))
         joined = " and Arabic letters unjoined" if "Arabic" in scripts else ""
-        self.warning(source, RIGHT_TO_LEFT,
-                     f"text in {' and '.join(scripts)}, a script written right to left: sheetgen sets every line "
-                     f"left to right, so it prints in the wrong order{joined}",
-                     "write it in a script written left to right, or set it in a picture")
+        self.warning(
+            source,
+            RIGHT_TO_LEFT,
+            f"text in {' and '.join(scripts)}, a script written right to left: sheetgen sets every line "
+            f"left to right, so it prints in the wrong order{joined}",
+            "write it in a script written left to right, or set it in a picture",
+        )
 
     def missing_glyphs(self, chars: str, source: Source | None) -> Issue:
         """The warning for characters no glyph draws (see `check_glyphs`)."""
-        lacking = sorted({font_label(self.fonts.face(s)) for s in self.fonts.faces
-                          if self.fonts.metrics(s).missing(chars)})
-        names = (f"the font {lacking[0]} has" if len(lacking) == 1
-                 else f"the fonts {', '.join(lacking[:-1])} and {lacking[-1]} have")
+        lacking = sorted(
+            {font_label(self.fonts.face(s)) for s in self.fonts.faces if self.fonts.metrics(s).missing(chars)}
+        )
+        names = (
+            f"the font {lacking[0]} has"
+            if len(lacking) == 1
+            else f"the fonts {', '.join(lacking[:-1])} and {lacking[-1]} have"
+        )
         listed = ", ".join(f"`{c}` (U+{ord(c):04X})" for c in chars)
         boxes = "it prints as an empty box" if len(chars) == 1 else "they print as empty boxes"
-        return Issue(source or Source(None), Severity.WARNING, MISSING_GLYPH,
-                     f"{names} no glyph for {listed}; {boxes}",
-                     _GLYPH_HINT if any(f.startswith("Vera") for f in lacking) else _OWN_FONT_HINT, glyphs=chars)
+        return Issue(
+            source or Source(None),
+            Severity.WARNING,
+            MISSING_GLYPH,
+            f"{names} no glyph for {listed}; {boxes}",
+            _GLYPH_HINT if any(f.startswith("Vera") for f in lacking) else _OWN_FONT_HINT,
+            glyphs=chars,
+        )
 
 
 def font_label(face: FontFace) -> str:
     """A font as its user knows it: sheetgen's own by name, a theme's by its file."""
-    from pathlib import Path
-
     import re
+    from pathlib import Path
 
     return Path(face.path).name if re.match(r"F[0-9a-f]{10}-", face.name) else face.name  # see `face_for_file`
 
@@ -219,7 +259,7 @@ def grouped(issues: list[Issue], key: Callable[[Issue], Hashable | None]) -> lis
     return out
 
 
-def glyphs_once(issues: list[Issue], ctx: "LayoutContext") -> list[Issue]:
+def glyphs_once(issues: list[Issue], ctx: LayoutContext) -> list[Issue]:
     """Characters without a glyph in text that names no content field (a label made of
     several documents' names, a template's words) are reported only if no field printed
     in the same output already reports them, in one warning for the output."""

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item
 from sheetgen.layout.text import BODY_MIN, fit_blocks, split_blocks
 
 
-def flow_over_cards(ctx: LayoutContext, blocks: list, card: Callable[[int], tuple[list[Item], Box]],
-                    what: str = "card text") -> list[list[Item]]:
+def flow_over_cards(
+    ctx: LayoutContext, blocks: list, card: Callable[[int], tuple[list[Item], Box]], what: str = "card text"
+) -> list[list[Item]]:
     """The blocks over as many cards as they need at their own size. `card(k)` draws the
     k-th card's own parts (0 for the first; a continuation says so in its title) and
     returns them with the box its text goes in. What does not fit even one card alone (a

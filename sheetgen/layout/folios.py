@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, Page, Path, Rect, Text
@@ -37,8 +37,14 @@ def _then(outer: tuple, inner: tuple) -> tuple:
     """`inner` applied first, then `outer`."""
     a1, b1, c1, d1, e1, f1 = outer
     a2, b2, c2, d2, e2, f2 = inner
-    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
-            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
 
 
 def _moved_and_turned(dx: float, dy: float, degrees: float) -> tuple:
@@ -116,9 +122,15 @@ def folio_places(page: Page, margin: float, right_hand: bool, width: float) -> l
     middle = (W - width) / 2
     foot, head = H - margin - FOLIO_H, margin
     raised = [Box(middle, foot - k * FOLIO_H, width, FOLIO_H) for k in (1, 2, 3)]  # over a credit line
-    return [Box(middle, foot, width, FOLIO_H), *(Box(x, foot, width, FOLIO_H) for x in corners), *raised,
-            *(Box(x, head, width, FOLIO_H) for x in corners), Box(middle, head, width, FOLIO_H),
-            Box(side_x, H * 0.75 - FOLIO_H / 2, width, FOLIO_H), Box(side_x, H * 0.5 - FOLIO_H / 2, width, FOLIO_H)]
+    return [
+        Box(middle, foot, width, FOLIO_H),
+        *(Box(x, foot, width, FOLIO_H) for x in corners),
+        *raised,
+        *(Box(x, head, width, FOLIO_H) for x in corners),
+        Box(middle, head, width, FOLIO_H),
+        Box(side_x, H * 0.75 - FOLIO_H / 2, width, FOLIO_H),
+        Box(side_x, H * 0.5 - FOLIO_H / 2, width, FOLIO_H),
+    ]
 
 
 def _numbers(items: tuple[Item, ...] | list[Item]) -> list[Item]:
@@ -142,8 +154,9 @@ def free_place(page: Page, margin: float, right_hand: bool, width: float) -> Box
     inked = list(ink_boxes(page.items))
     numbers = list(ink_boxes(_numbers(page.items)))
     for box in folio_places(page, margin, right_hand, width):
-        if not any(_overlaps(box.outset(CLEARANCE), b) for b in inked) and \
-                not any(_overlaps(box.outset(NUMBER_CLEARANCE), b) for b in numbers):
+        if not any(_overlaps(box.outset(CLEARANCE), b) for b in inked) and not any(
+            _overlaps(box.outset(NUMBER_CLEARANCE), b) for b in numbers
+        ):
             return box
     return None
 

@@ -26,9 +26,9 @@ prints the rest. (A plan needs `MIN_GAP + MIN_MARK` of room to be chosen at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 from sheetgen.layout.primitives import Box, Group, Item, Page, Path, line
 from sheetgen.units import MM
@@ -108,8 +108,9 @@ class ImpositionError(ValueError):
     pass
 
 
-def plan_imposition(paper: tuple[float, float], card: tuple[float, float], bleed: float,
-                    margin: float = PRINTABLE_MARGIN) -> Imposition:
+def plan_imposition(
+    paper: tuple[float, float], card: tuple[float, float], bleed: float, margin: float = PRINTABLE_MARGIN
+) -> Imposition:
     """The arrangement that fits the most cards inside the printable margin, with room
     for crop marks outside the cards' ink."""
     W, H = paper
@@ -119,8 +120,8 @@ def plan_imposition(paper: tuple[float, float], card: tuple[float, float], bleed
         if edge and min(w, h) <= 2 * edge + 4 * MM:
             continue  # too small to give up a border
         side = margin + out + MIN_GAP + MIN_MARK  # from the paper edge to the outer trims, at least
-        cols = int((W - 2 * side + gutter) // (w + gutter)) if W > 2 * side else 0
-        rows = int((H - 2 * side + gutter) // (h + gutter)) if H > 2 * side else 0
+        cols = int((W - 2 * side + gutter) // (w + gutter)) if 2 * side < W else 0
+        rows = int((H - 2 * side + gutter) // (h + gutter)) if 2 * side < H else 0
         if cols < 1 or rows < 1:
             continue
         block_w = cols * w + (cols - 1) * gutter
@@ -217,20 +218,51 @@ def impose(
             items = []
             for slot, art in enumerate(back_chunk):
                 t, clip = back_slots[slot]
-                items.append(Group(_frozen(art, frozen), cls="card back", dx=t.x, dy=t.y, clip=clip,
-                                   label=f"back of card {start + slot + 1}"))
+                items.append(
+                    Group(
+                        _frozen(art, frozen),
+                        cls="card back",
+                        dx=t.x,
+                        dy=t.y,
+                        clip=clip,
+                        label=f"back of card {start + slot + 1}",
+                    )
+                )
             for slot in blanks:
                 t, clip = back_slots[slot]
-                items.append(Group(_frozen(blank_back, frozen), cls="blank-card back", dx=t.x, dy=t.y, clip=clip,
-                                   label=f"back of blank card {start + slot + 1}"))
+                items.append(
+                    Group(
+                        _frozen(blank_back, frozen),
+                        cls="blank-card back",
+                        dx=t.x,
+                        dy=t.y,
+                        clip=clip,
+                        label=f"back of blank card {start + slot + 1}",
+                    )
+                )
             items.extend(_crop_marks(plan, blanks.stop, True))
-            pages.append(Page(W, H, tuple(items), trim=block, bleed=bleed_box,
-                              label=f"{label} {sheet}: backs (flip on long edge)", is_back=True))
+            pages.append(
+                Page(
+                    W,
+                    H,
+                    tuple(items),
+                    trim=block,
+                    bleed=bleed_box,
+                    label=f"{label} {sheet}: backs (flip on long edge)",
+                    is_back=True,
+                )
+            )
     return pages
 
 
-def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[CardArt],
-                  backs: Sequence[CardArt] | None = None, *, label: str = "card") -> list[Page]:
+def impose_single(
+    card: tuple[float, float],
+    bleed: float,
+    fronts: Sequence[CardArt],
+    backs: Sequence[CardArt] | None = None,
+    *,
+    label: str = "card",
+) -> list[Page]:
     """One card per page at trim size plus bleed, as print shops ask for; backs follow
     fronts, on pages with the same TrimBox and BleedBox."""
     w, h = card
@@ -238,12 +270,28 @@ def impose_single(card: tuple[float, float], bleed: float, fronts: Sequence[Card
     trim = Box(bleed, bleed, w, h)
     pages: list[Page] = []
     for i, art in enumerate(fronts):
-        pages.append(Page(W, H, (Group(tuple(art), cls="card", dx=bleed, dy=bleed, label=f"card {i + 1}"),), trim=trim,
-                          bleed=Box(0, 0, W, H), label=f"{label} {i + 1}"))
+        pages.append(
+            Page(
+                W,
+                H,
+                (Group(tuple(art), cls="card", dx=bleed, dy=bleed, label=f"card {i + 1}"),),
+                trim=trim,
+                bleed=Box(0, 0, W, H),
+                label=f"{label} {i + 1}",
+            )
+        )
         if backs is not None and i < len(backs):
-            pages.append(Page(W, H, (Group(tuple(backs[i]), cls="card back", dx=bleed, dy=bleed,
-                                           label=f"back of card {i + 1}"),), trim=trim,
-                              bleed=Box(0, 0, W, H), label=f"{label} {i + 1} back", is_back=True))
+            pages.append(
+                Page(
+                    W,
+                    H,
+                    (Group(tuple(backs[i]), cls="card back", dx=bleed, dy=bleed, label=f"back of card {i + 1}"),),
+                    trim=trim,
+                    bleed=Box(0, 0, W, H),
+                    label=f"{label} {i + 1} back",
+                    is_back=True,
+                )
+            )
     return pages
 
 

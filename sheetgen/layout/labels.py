@@ -29,8 +29,13 @@ def fits(ctx: LayoutContext, text: str, style: TextStyle, width: float) -> bool:
     return ctx.fonts.width(text, style.font, style.min_size) <= width + 1e-6
 
 
-def label_forms(ctx: LayoutContext, labels: Sequence[str], widths: Sequence[float], style: TextStyle,
-                shorts: Mapping[str, str] | None = None) -> list[str]:
+def label_forms(
+    ctx: LayoutContext,
+    labels: Sequence[str],
+    widths: Sequence[float],
+    style: TextStyle,
+    shorts: Mapping[str, str] | None = None,
+) -> list[str]:
     """The labels of a row as printed: all in full when each fits its width at the
     style's minimum size, else all abbreviated."""
     if all(fits(ctx, t, style, w) for t, w in zip(labels, widths)):
@@ -38,8 +43,15 @@ def label_forms(ctx: LayoutContext, labels: Sequence[str], widths: Sequence[floa
     return [short_form(t, shorts) for t in labels]
 
 
-def fixed_label(ctx: LayoutContext, text: str, box: Box, style: TextStyle, shorts: Mapping[str, str] | None = None,
-                *, valign: str = "middle") -> list[Item]:
+def fixed_label(
+    ctx: LayoutContext,
+    text: str,
+    box: Box,
+    style: TextStyle,
+    shorts: Mapping[str, str] | None = None,
+    *,
+    valign: str = "middle",
+) -> list[Item]:
     """One label, shrunk to its box, or abbreviated when even its minimum size is too wide."""
     if not fits(ctx, text, style, box.w):
         text = short_form(text, shorts)

@@ -29,7 +29,9 @@ def _fits(product: Product, job: Job, theme: ResolvedTheme, margin: float) -> bo
     return not _errors(ctx.issues)
 
 
-def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: str) -> tuple[LayoutDocument, list[Issue]]:
+def lay_out_in_margin(
+    product: Product, job: Job, theme: ResolvedTheme, what: str
+) -> tuple[LayoutDocument, list[Issue]]:
     """Lay `job` out; where it fails only for text that ran out of room, and fits at the
     default printable margin, report the theme's margin as the cause (with the widest
     margin that fits) rather than the fields it squeezed. `what` names the output."""
@@ -37,9 +39,12 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
     document = product.layout(ctx, job)
     errors = _errors(ctx.issues)
     margin = theme.printable_margin
-    if (margin <= DEFAULT_PRINTABLE_MARGIN + 1e-6 or not errors
-            or any(e.code not in (OVERFLOW, LABEL_SHORTENED) for e in errors)
-            or not _fits(product, job, theme, DEFAULT_PRINTABLE_MARGIN)):
+    if (
+        margin <= DEFAULT_PRINTABLE_MARGIN + 1e-6
+        or not errors
+        or any(e.code not in (OVERFLOW, LABEL_SHORTENED) for e in errors)
+        or not _fits(product, job, theme, DEFAULT_PRINTABLE_MARGIN)
+    ):
         return document, _said_once(ctx.issues, ctx, product)
     fits, fails = DEFAULT_PRINTABLE_MARGIN, margin
     while fails - fits > STEP + 1e-6:
@@ -50,10 +55,14 @@ def lay_out_in_margin(product: Product, job: Job, theme: ResolvedTheme, what: st
         else:
             fails = mid
     paper = paper_title(theme.on_paper(product.paper(job.doc) if product.paper else None).paper_name)
-    issue = Issue(Source(("theme", theme.id), ("printable_margin",)), Severity.ERROR, "theme.margin-too-wide",
-                  f"`{what}` does not fit inside a {format_mm(margin)} printable margin on {paper} paper: its text runs "
-                  f"out of room; the widest margin it fits inside is {format_mm(fits)}",
-                  f"make `printable_margin` {format_mm(fits)} or less")
+    issue = Issue(
+        Source(("theme", theme.id), ("printable_margin",)),
+        Severity.ERROR,
+        "theme.margin-too-wide",
+        f"`{what}` does not fit inside a {format_mm(margin)} printable margin on {paper} paper: its text runs "
+        f"out of room; the widest margin it fits inside is {format_mm(fits)}",
+        f"make `printable_margin` {format_mm(fits)} or less",
+    )
     return document, _said_once([i for i in ctx.issues if i not in errors], ctx, product) + [issue]
 
 

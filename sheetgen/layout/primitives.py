@@ -53,32 +53,32 @@ class Box:
     def bottom(self) -> float:
         return self.y + self.h
 
-    def inset(self, dx: float, dy: float | None = None) -> "Box":
+    def inset(self, dx: float, dy: float | None = None) -> Box:
         dy = dx if dy is None else dy
         return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
 
-    def outset(self, d: float) -> "Box":
+    def outset(self, d: float) -> Box:
         return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
 
-    def moved(self, dx: float, dy: float) -> "Box":
+    def moved(self, dx: float, dy: float) -> Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
-    def split_top(self, h: float, gap: float = 0.0) -> tuple["Box", "Box"]:
+    def split_top(self, h: float, gap: float = 0.0) -> tuple[Box, Box]:
         """(top part of height h, the rest below it after a gap)."""
         return Box(self.x, self.y, self.w, h), Box(self.x, self.y + h + gap, self.w, max(0.0, self.h - h - gap))
 
-    def split_left(self, w: float, gap: float = 0.0) -> tuple["Box", "Box"]:
+    def split_left(self, w: float, gap: float = 0.0) -> tuple[Box, Box]:
         return Box(self.x, self.y, w, self.h), Box(self.x + w + gap, self.y, max(0.0, self.w - w - gap), self.h)
 
-    def columns(self, n: int, gap: float = 0.0) -> list["Box"]:
+    def columns(self, n: int, gap: float = 0.0) -> list[Box]:
         w = (self.w - gap * (n - 1)) / n
         return [Box(self.x + i * (w + gap), self.y, w, self.h) for i in range(n)]
 
-    def rows(self, n: int, gap: float = 0.0) -> list["Box"]:
+    def rows(self, n: int, gap: float = 0.0) -> list[Box]:
         h = (self.h - gap * (n - 1)) / n
         return [Box(self.x, self.y + i * (h + gap), self.w, h) for i in range(n)]
 
-    def contains(self, other: "Box", tol: float = 1e-6) -> bool:
+    def contains(self, other: Box, tol: float = 1e-6) -> bool:
         return (
             other.x >= self.x - tol
             and other.y >= self.y - tol
@@ -186,7 +186,7 @@ class Group:
     Backends that know groups (SVG) write `<g id class>`; others just draw the items.
     """
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     id: str | None = None
     cls: str | None = None
     label: str | None = None
@@ -254,7 +254,7 @@ class LayoutDocument:
     page_labels: tuple[PageLabel, ...] = ()
     links: tuple[Link, ...] = ()
     # Further files made with this one, as (suffix, document): `<id>-<suffix>.pdf` beside it.
-    companions: tuple[tuple[str, "LayoutDocument"], ...] = ()
+    companions: tuple[tuple[str, LayoutDocument], ...] = ()
     # `print-shop`: CMYK colours, greys and text in black ink only; else screen RGB.
     profile: str = "print-and-play"
     # Whether printers are asked for long-edge duplex; None: when it has backs to print
@@ -275,7 +275,9 @@ def walk(items: tuple[Item, ...] | list[Item], dx: float = 0.0, dy: float = 0.0)
             yield item, dx, dy
 
 
-def polygon(points: list[tuple[float, float]] | tuple[tuple[float, float], ...], close: bool = True) -> tuple[Command, ...]:
+def polygon(
+    points: list[tuple[float, float]] | tuple[tuple[float, float], ...], close: bool = True
+) -> tuple[Command, ...]:
     """Path commands through the points, closed by default."""
     cmds: list[Command] = [("M", *points[0])]
     cmds.extend(("L", *p) for p in points[1:])

@@ -8,8 +8,9 @@ into a `LayoutDocument`. Products are declared by the sheet modules and listed i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import LayoutDocument

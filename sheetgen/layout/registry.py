@@ -48,10 +48,17 @@ def print_shop_twin(deck: Product) -> Product:
     def layout(ctx, job):
         return dataclasses.replace(lay_out(ctx, job), profile="print-shop")
 
-    return dataclasses.replace(deck, id=f"{deck.id}-print-shop", name=f"{deck.name}-print-shop", layout=layout,
-                               options={**deck.options, "imposition": "single"}, formats=("pdf",), deck=False,
-                               print_shop_of=deck.id,
-                               summary=f"{deck.summary}: one card a page with bleed, for print shops")
+    return dataclasses.replace(
+        deck,
+        id=f"{deck.id}-print-shop",
+        name=f"{deck.name}-print-shop",
+        layout=layout,
+        options={**deck.options, "imposition": "single"},
+        formats=("pdf",),
+        deck=False,
+        print_shop_of=deck.id,
+        summary=f"{deck.summary}: one card a page with bleed, for print shops",
+    )
 
 
 def product(product_id: str, game: str | None = None) -> Product:
@@ -94,9 +101,11 @@ def card_size_problem(theme: ResolvedTheme, deck_ids: Iterable[str]) -> str | No
     decks = sorted(deck_ids)
     if not decks or (w >= min_w - 1e-6 and h >= min_h - 1e-6):
         return None
-    return (f"a {mm(w)} × {mm(h)} card is smaller than the smallest card sheetgen lays out "
-            f"({SMALLEST_CARD}, {mm(min_w)} × {mm(min_h)}): {', '.join(f'`{d}`' for d in decks)} "
-            f"cannot be laid out on it")
+    return (
+        f"a {mm(w)} × {mm(h)} card is smaller than the smallest card sheetgen lays out "
+        f"({SMALLEST_CARD}, {mm(min_w)} × {mm(min_h)}): {', '.join(f'`{d}`' for d in decks)} "
+        f"cannot be laid out on it"
+    )
 
 
 def deck_products(games: Iterable[str] | None, kinds: set[str]) -> list[str]:
@@ -119,8 +128,14 @@ def card_size_error(theme: ResolvedTheme, library) -> Diagnostic | None:
     if not problem:
         return None
     m = doc.mark(("card_size",))
-    return error(doc.file, m.line, m.column, "theme.card-too-small", problem,
-                 f"use `card_size: {SMALLEST_CARD}` or a larger size")
+    return error(
+        doc.file,
+        m.line,
+        m.column,
+        "theme.card-too-small",
+        problem,
+        f"use `card_size: {SMALLEST_CARD}` or a larger size",
+    )
 
 
 def check_settings(theme: ResolvedTheme, games: Iterable[str] | None = None) -> str | None:

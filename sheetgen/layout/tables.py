@@ -53,8 +53,16 @@ def rows_as_text(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> st
     return "\n".join(lines)
 
 
-def table_or_rows(ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Sequence[object]], style: TextStyle,
-                  body: TextStyle, source: Source | None, width: float, **options) -> Table | Paragraph:
+def table_or_rows(
+    ctx: LayoutContext,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    style: TextStyle,
+    body: TextStyle,
+    source: Source | None,
+    width: float,
+    **options,
+) -> Table | Paragraph:
     """The table at `style`, or where its words would split in `width` even at its
     smallest size, its rows as bullets at the body style."""
     table = Table(ctx, columns, rows, style, source, **options)
@@ -72,12 +80,14 @@ def folded(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> tuple[li
     row i of the first half beside row i of the second (a short list in two columns)."""
     half = (len(rows) + 1) // 2
     blank = [""] * len(columns)
-    return list(columns) * 2, [list(rows[i]) + (list(rows[i + half]) if i + half < len(rows) else blank)
-                               for i in range(half)]
+    return list(columns) * 2, [
+        list(rows[i]) + (list(rows[i + half]) if i + half < len(rows) else blank) for i in range(half)
+    ]
 
 
-def foldable(ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Sequence[object]], style: TextStyle,
-             width: float) -> bool:
+def foldable(
+    ctx: LayoutContext, columns: Sequence[str], rows: Sequence[Sequence[object]], style: TextStyle, width: float
+) -> bool:
     """Whether a table is long and narrow enough to print folded in `width` with its words whole."""
     if len(rows) < FOLD_ROWS:
         return False

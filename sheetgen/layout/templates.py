@@ -20,9 +20,10 @@ import re
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import jinja2
 from jinja2 import nodes
@@ -176,7 +177,9 @@ def _format_size(fmt: str, args: Any) -> int:
     """At most how long `fmt % args` or `fmt.format(*args)` is: the string, every argument,
     and every width and precision it names (a width taken from the arguments, `%*d` or
     `{:{}}`, counts each integer argument as a width)."""
-    values = list(args.values()) if isinstance(args, dict) else list(args) if isinstance(args, (tuple, list)) else [args]
+    values = (
+        list(args.values()) if isinstance(args, dict) else list(args) if isinstance(args, (tuple, list)) else [args]
+    )
     size = len(fmt) + sum(_text_size(v) for v in values)
     fields = _PERCENT_FIELD.findall(fmt) + [(w, "") for w in map(str, _BRACE_FIELD.findall(fmt))]
     size += sum(int(n) for field in fields for n in re.findall(r"\d+", "".join(field)))
@@ -206,8 +209,11 @@ def _grown_size(name: str, receiver: Any, args: tuple, kwargs: dict) -> int:
     if name == "wordwrap":
         return len(text) * (1 + len(str(kwargs.get("wrapstring", args[2] if len(args) > 2 else "\n"))))
     if name == "join":  # `sep.join(items)`, or the filter `items|join(sep)`
-        items, sep = (args[0] if args else (), text) if isinstance(receiver, str) else \
-            (receiver, str(args[0] if args else kwargs.get("d", "")))
+        items, sep = (
+            (args[0] if args else (), text)
+            if isinstance(receiver, str)
+            else (receiver, str(args[0] if args else kwargs.get("d", "")))
+        )
         return sum(_text_size(i) for i in items) + len(sep) * len(items) if isinstance(items, (list, tuple)) else 0
     if name in ("extend", "update", "append", "insert", "add"):
         return _size(receiver) + sum(_size(a) for a in args) + 1
@@ -220,7 +226,7 @@ def _bounded_filter(name: str, function: Callable) -> Callable:
 
     @functools.wraps(function)
     def bounded(*args: Any, **kwargs: Any) -> Any:
-        value, rest = (args[value_at], args[value_at + 1:]) if len(args) > value_at else (None, ())
+        value, rest = (args[value_at], args[value_at + 1 :]) if len(args) > value_at else (None, ())
         _fits(max(_text_size(value), _grown_size(name, value, rest, kwargs)))
         if name in ("batch", "slice") and rest and isinstance(rest[0], int) and rest[0] > MAX_RANGE:
             raise SecurityError(f"`{name}` into more than {MAX_RANGE:,} is not allowed")
@@ -280,7 +286,7 @@ class _Sandbox(SandboxedEnvironment):
         _made(_size(result))
         return result
 
-    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (the sandbox's own signature)
+    def call(__self, __context, __obj, *args, **kwargs):
         _tick()
         method = getattr(__obj, "__wrapped__", __obj)  # `str.format` comes wrapped by the sandbox
         receiver = getattr(method, "__self__", None)
@@ -337,8 +343,12 @@ def _count_printed(context: jinja2.runtime.Context, size: int) -> str:
     return ""
 
 
-_HOOKS = {"sheetgen_loop": _bounded_iter, "sheetgen_concat": _bounded_concat, "sheetgen_printed": _printed,
-          "sheetgen_printed_text": _count_printed}
+_HOOKS = {
+    "sheetgen_loop": _bounded_iter,
+    "sheetgen_concat": _bounded_concat,
+    "sheetgen_printed": _printed,
+    "sheetgen_printed_text": _count_printed,
+}
 
 
 def _hook(name: str, value: nodes.Expr, lineno: int) -> nodes.Filter:
@@ -353,11 +363,16 @@ def _bounded_tree(tree: nodes.Template) -> nodes.Template:
         concat.nodes = [_hook("sheetgen_concat", parts, concat.lineno)]
     for output in tree.find_all(nodes.Output):
         fixed = sum(len(child.data) for child in output.nodes if isinstance(child, nodes.TemplateData))
-        output.nodes = [child if isinstance(child, nodes.TemplateData) else
-                        _hook("sheetgen_printed", child, child.lineno) for child in output.nodes]
+        output.nodes = [
+            child if isinstance(child, nodes.TemplateData) else _hook("sheetgen_printed", child, child.lineno)
+            for child in output.nodes
+        ]
         if fixed:
-            output.nodes.append(nodes.MarkSafeIfAutoescape(
-                _hook("sheetgen_printed_text", nodes.Const(fixed), output.lineno), lineno=output.lineno))
+            output.nodes.append(
+                nodes.MarkSafeIfAutoescape(
+                    _hook("sheetgen_printed_text", nodes.Const(fixed), output.lineno), lineno=output.lineno
+                )
+            )
     return tree
 
 
@@ -367,7 +382,9 @@ def _environment(*folders: Path) -> jinja2.Environment:
     env = _Sandbox(
         loader=loaders[0] if len(loaders) == 1 else jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,
-        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2", "xml", "svg", "svg.j2"), default=False),
+        autoescape=jinja2.select_autoescape(
+            enabled_extensions=("html", "html.j2", "xml", "svg", "svg.j2"), default=False
+        ),
         keep_trailing_newline=False,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -565,20 +582,44 @@ def _problems_of(run):
     except MemoryError as exc:
         raise TemplateProblem(_bound(exc, "memory")) from None
     except RecursionError as exc:
-        raise TemplateProblem(_at_frame(exc, "template.error", "a macro, include or recursive loop calls itself without end",
-                                        "give it a way to stop calling itself")) from None
+        raise TemplateProblem(
+            _at_frame(
+                exc,
+                "template.error",
+                "a macro, include or recursive loop calls itself without end",
+                "give it a way to stop calling itself",
+            )
+        ) from None
     except jinja2.TemplateSyntaxError as exc:
-        raise TemplateProblem(_diagnostic(exc.filename or exc.name or "<template>", exc.lineno or 1,
-                                          "template.syntax", exc.message or "syntax error",
-                                          "see https://jinja.palletsprojects.com/templates/")) from None
+        raise TemplateProblem(
+            _diagnostic(
+                exc.filename or exc.name or "<template>",
+                exc.lineno or 1,
+                "template.syntax",
+                exc.message or "syntax error",
+                "see https://jinja.palletsprojects.com/templates/",
+            )
+        ) from None
     except SecurityError as exc:
-        raise TemplateProblem(_at_frame(exc, "template.unsafe", f"refused: {exc}",
-                                        "templates may use the values they are given, not Python's internals")) from None
+        raise TemplateProblem(
+            _at_frame(
+                exc,
+                "template.unsafe",
+                f"refused: {exc}",
+                "templates may use the values they are given, not Python's internals",
+            )
+        ) from None
     except jinja2.UndefinedError as exc:
         raise TemplateProblem(_undefined(exc)) from None
     except jinja2.TemplateNotFound as exc:
-        raise TemplateProblem(_at_frame(exc, "template.not-found", f"there is no template `{exc.name}` to use",
-                                        "templates may include or import only other templates of their folder")) from None
+        raise TemplateProblem(
+            _at_frame(
+                exc,
+                "template.not-found",
+                f"there is no template `{exc.name}` to use",
+                "templates may include or import only other templates of their folder",
+            )
+        ) from None
     except jinja2.TemplateError as exc:
         raise TemplateProblem(_at_frame(exc, "template.error", str(exc), None)) from None
     except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
@@ -593,17 +634,28 @@ def _bound(exc: BaseException, kind: str, limit: int = 0) -> Diagnostic:
     file, line = _frame_of(exc) or ("<template>", 1)
     name = display_path(file)
     code, message, hint = {
-        "time": ("template.time-limit", f"`{name}` ran longer than {TIME_LIMIT:g} s, "
-                                        "the time a template has for one field",
-                 "look for loops that run over large ranges, or loops within loops"),
-        "size": ("template.size-limit", f"`{name}` made text or a value longer than {limit:,} characters, "
-                                        "the most a template may make for one field",
-                 "look for text that doubles, repeats or is padded to a large width"),
-        "made": ("template.size-limit", f"`{name}` made values of more than {limit:,} characters in all, "
-                                        "the most a template may make for one field",
-                 "look for values built again and again in a loop, or kept in a list"),
-        "memory": ("template.memory-limit", f"`{name}` needed more memory than a build may give it",
-                   "look for values that grow in a loop"),
+        "time": (
+            "template.time-limit",
+            f"`{name}` ran longer than {TIME_LIMIT:g} s, the time a template has for one field",
+            "look for loops that run over large ranges, or loops within loops",
+        ),
+        "size": (
+            "template.size-limit",
+            f"`{name}` made text or a value longer than {limit:,} characters, "
+            "the most a template may make for one field",
+            "look for text that doubles, repeats or is padded to a large width",
+        ),
+        "made": (
+            "template.size-limit",
+            f"`{name}` made values of more than {limit:,} characters in all, "
+            "the most a template may make for one field",
+            "look for values built again and again in a loop, or kept in a list",
+        ),
+        "memory": (
+            "template.memory-limit",
+            f"`{name}` needed more memory than a build may give it",
+            "look for values that grow in a loop",
+        ),
     }[kind]
     return _diagnostic(file, line, code, message, hint)
 
@@ -619,11 +671,23 @@ def _undefined(exc: jinja2.UndefinedError) -> Diagnostic:
     of = " (a value the template was given has no such field)" if found and found.group(1) else ""
     file, line = _frame_of(exc) or ("<template>", 1)
     if not of and name in getattr(exc, "sheetgen_offered", ()):  # a value a macro gets only by naming it
-        return _diagnostic(file, line, "template.undefined", f"`{name}` is not defined here",
-                           f"name `{name}` among the macro's arguments to be given it ({docs})", name)
+        return _diagnostic(
+            file,
+            line,
+            "template.undefined",
+            f"`{name}` is not defined here",
+            f"name `{name}` among the macro's arguments to be given it ({docs})",
+            name,
+        )
     near = did_you_mean(name, getattr(exc, "sheetgen_names", ()))
-    return _diagnostic(file, line, "template.undefined", f"`{name}` is not defined here{of}",
-                       f"{near} ({docs})" if near else docs, name)
+    return _diagnostic(
+        file,
+        line,
+        "template.undefined",
+        f"`{name}` is not defined here{of}",
+        f"{near} ({docs})" if near else docs,
+        name,
+    )
 
 
 def _raw_lines(exc: BaseException) -> None:
@@ -686,26 +750,59 @@ def check_folder(folder: str | os.PathLike) -> list[Diagnostic]:
     known = sorted(p.relative_to(bundled).as_posix() for p in bundled.rglob("*.j2"))
     paths, too_big = folder_templates(root)
     if too_big:  # not a templates folder: nothing in it is said
-        return [Diagnostic(display_path(str(root)), 1, 1, Severity.ERROR, "template.folder-too-big",
-                           f"the templates folder holds more than {MAX_FOLDER_ENTRIES:,} files and folders; "
-                           "sheetgen looks through no more", "give a folder that holds only your templates")]
+        return [
+            Diagnostic(
+                display_path(str(root)),
+                1,
+                1,
+                Severity.ERROR,
+                "template.folder-too-big",
+                f"the templates folder holds more than {MAX_FOLDER_ENTRIES:,} files and folders; "
+                "sheetgen looks through no more",
+                "give a folder that holds only your templates",
+            )
+        ]
     out: list[Diagnostic] = []
     inside = root.resolve()
     for path in paths:
         rel = path.relative_to(root).as_posix()
         if rel not in known:
             hint = did_you_mean(rel, known)
-            out.append(Diagnostic(display_path(str(path)), 1, 1, Severity.WARNING, "template.unused",
-                                  f"`{rel}` replaces no bundled template, so nothing uses it",
-                                  hint or "bundled templates: " + ", ".join(known)))
+            out.append(
+                Diagnostic(
+                    display_path(str(path)),
+                    1,
+                    1,
+                    Severity.WARNING,
+                    "template.unused",
+                    f"`{rel}` replaces no bundled template, so nothing uses it",
+                    hint or "bundled templates: " + ", ".join(known),
+                )
+            )
         elif not _inside(path, inside):  # never read, never shown
-            out.append(Diagnostic(display_path(str(path)), 1, 1, Severity.WARNING, "template.outside",
-                                  f"`{rel}` leads outside the templates folder; it is not used",
-                                  "copy the template into the folder instead of linking to it"))
+            out.append(
+                Diagnostic(
+                    display_path(str(path)),
+                    1,
+                    1,
+                    Severity.WARNING,
+                    "template.outside",
+                    f"`{rel}` leads outside the templates folder; it is not used",
+                    "copy the template into the folder instead of linking to it",
+                )
+            )
         elif not readable_template(path, inside):
-            out.append(Diagnostic(display_path(str(path)), 1, 1, Severity.ERROR, "template.unreadable",
-                                  f"`{rel}` is not a plain file of at most {MAX_TEMPLATE_BYTES // 1024} KB",
-                                  "save the template as an ordinary text file"))
+            out.append(
+                Diagnostic(
+                    display_path(str(path)),
+                    1,
+                    1,
+                    Severity.ERROR,
+                    "template.unreadable",
+                    f"`{rel}` is not a plain file of at most {MAX_TEMPLATE_BYTES // 1024} KB",
+                    "save the template as an ordinary text file",
+                )
+            )
         else:
             out.extend(_check_file(env, path, rel))
     return out
@@ -716,7 +813,9 @@ def _check_file(env: jinja2.Environment, path: Path, rel: str) -> list[Diagnosti
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return [_diagnostic(str(path), 1, "template.unreadable", f"cannot read the template: {exc}", "save it as UTF-8")]
+        return [
+            _diagnostic(str(path), 1, "template.unreadable", f"cannot read the template: {exc}", "save it as UTF-8")
+        ]
     try:
         tree = env.parse(text, rel, str(path))
     except jinja2.TemplateSyntaxError as exc:
@@ -729,10 +828,18 @@ def _check_file(env: jinja2.Environment, path: Path, rel: str) -> list[Diagnosti
             column = source.find(name) + 1 or 1
             if node.lineno not in first or column < first[node.lineno][0]:
                 first[node.lineno] = (column, name)  # the first on a line says enough
-    return [Diagnostic(display_path(str(path)), line, column, Severity.ERROR,
-                       "template.unsafe", f"refused: `{name}` reaches Python's internals",
-                       "templates may use the values they are given, not Python's internals")
-            for line, (column, name) in sorted(first.items())]
+    return [
+        Diagnostic(
+            display_path(str(path)),
+            line,
+            column,
+            Severity.ERROR,
+            "template.unsafe",
+            f"refused: `{name}` reaches Python's internals",
+            "templates may use the values they are given, not Python's internals",
+        )
+        for line, (column, name) in sorted(first.items())
+    ]
 
 
 def _internal_name(node: nodes.Node) -> str | None:
@@ -757,8 +864,12 @@ def source_lines(diagnostics: list[Diagnostic]) -> dict[str, list[str]]:
     roots = [templates_dir().resolve()] + ([_publisher] if _publisher is not None else [])
     for d in diagnostics:
         path = Path(d.file)
-        if (d.code not in _WHOLE_FILE_CODES and d.file not in out and path.suffix in TEMPLATE_SUFFIXES
-                and any(readable_template(path, r) for r in roots)):
+        if (
+            d.code not in _WHOLE_FILE_CODES
+            and d.file not in out
+            and path.suffix in TEMPLATE_SUFFIXES
+            and any(readable_template(path, r) for r in roots)
+        ):
             try:
                 out[d.file] = Path(d.file).read_text(encoding="utf-8").splitlines()
             except (OSError, UnicodeDecodeError):

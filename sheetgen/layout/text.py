@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from sheetgen.content.yamlsrc import printed_number
 from sheetgen.diagnostics import Severity, field_path
@@ -43,15 +44,18 @@ FINE_MIN = 6.5  # points: the smallest fine print (labels, footers, captions), a
 FINE_INK = "#000000"
 OVERFLOW = "layout.text-overflow"  # the code of text too long for its place
 #: The end of the hint for one block too long for a card of its own, where text flows on.
-CONTINUES = (", or end a sentence or paragraph sooner (or write a list's items `a · b`): text goes on to the next "
-             "card only between them")
+CONTINUES = (
+    ", or end a sentence or paragraph sooner (or write a list's items `a · b`): text goes on to the next "
+    "card only between them"
+)
 REVERSED = 0.5  # a text colour lighter than this (WCAG luminance) is reversed out of a dark ground
 
 #: Characters that draw nothing and that fonts rarely have: emoji variation selectors,
 #: zero-width joiners and spaces, byte-order marks, directional marks. Left in, each would
 #: print as the font's empty box; they are dropped before text is measured.
-_INVISIBLE = re.compile("[\u034f\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
-                        "\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]")
+_INVISIBLE = re.compile(
+    "[\u034f\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]"
+)
 
 
 def printable(text: str) -> str:
@@ -76,7 +80,7 @@ def near_black(color: str) -> bool:
     value = color.lstrip("#")
     if len(value) != 6:
         return False
-    r, g, b = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+    r, g, b = (int(value[i : i + 2], 16) for i in (0, 2, 4))
     return max(r, g, b) <= NEAR_BLACK and max(r, g, b) - min(r, g, b) <= 8
 
 
@@ -112,11 +116,11 @@ class TextStyle:
         if self.size < self.min_size:
             object.__setattr__(self, "size", self.min_size)
 
-    def at(self, size: float) -> "TextStyle":
+    def at(self, size: float) -> TextStyle:
         return restyle(self, size=size)
 
     @property
-    def fixed(self) -> "TextStyle":
+    def fixed(self) -> TextStyle:
         """This style at its own size only: text that does not fit is an error, not shrunk."""
         return restyle(self, min_size=self.size)
 
@@ -303,8 +307,11 @@ class _Broken:
 #: wide, after its slashes (a link's parts, each with the slashes after it); in a part
 #: still too wide, after each run of `-`, `.`, `?`, `&`, `=` or `_`. A part too wide even
 #: then breaks between letters.
-_BREAKS = (re.compile("[^\u00a0]*\u00a0+|[^\u00a0]+$"), re.compile(r"[^/]*/+|[^/]+$"),
-           re.compile(r"[^-.?&=_]*[-.?&=_]+|[^-.?&=_]+$"))
+_BREAKS = (
+    re.compile("[^\u00a0]*\u00a0+|[^\u00a0]+$"),
+    re.compile(r"[^/]*/+|[^/]+$"),
+    re.compile(r"[^-.?&=_]*[-.?&=_]+|[^-.?&=_]+$"),
+)
 
 
 def _split_long(word: Word, max_em: float, fonts) -> list[Word]:
@@ -528,7 +535,9 @@ class Paragraph:
             baseline += pitch
         return items
 
-    def _place_runs(self, ctx: LayoutContext, width: float, size: float) -> list[tuple[bool, list[tuple[float, str, FontFace, float]]]]:
+    def _place_runs(
+        self, ctx: LayoutContext, width: float, size: float
+    ) -> list[tuple[bool, list[tuple[float, str, FontFace, float]]]]:
         lines = self._lines(ctx, width, size)
         fonts = ctx.fonts
         base = self.style.font
@@ -680,8 +689,12 @@ class Table:
         ]
         self.cells = [
             [
-                Paragraph(ctx, kept_whole(cell_text(v)), cell_styles[c],
-                          source.child("rows", first_row + r, c) if source else None)
+                Paragraph(
+                    ctx,
+                    kept_whole(cell_text(v)),
+                    cell_styles[c],
+                    source.child("rows", first_row + r, c) if source else None,
+                )
                 for c, v in enumerate(row)
             ]
             for r, row in enumerate(rows)
@@ -696,8 +709,13 @@ class Table:
         # through the font book, by this key. Not the parts of a split table, whose
         # columns keep the whole table's widths.
         self._memo: dict = ctx.fonts.memo
-        content = ("table", tuple(p._key for p in self.header), tuple(tuple(p._key for p in row) for row in self.cells),
-                   style, tuple(col_weights) if col_weights else None)
+        content = (
+            "table",
+            tuple(p._key for p in self.header),
+            tuple(tuple(p._key for p in row) for row in self.cells),
+            style,
+            tuple(col_weights) if col_weights else None,
+        )
         # The content stands for itself in the keys by a token: hashed once, not per lookup.
         token = self._memo.get(content)
         if token is None:
@@ -707,12 +725,14 @@ class Table:
     def min_scale(self) -> float:
         return min(1.0, self.style.min_size / self.style.size)
 
-    def rows_split(self, ctx: LayoutContext, k: int) -> tuple["Table", "Table"]:
+    def rows_split(self, ctx: LayoutContext, k: int) -> tuple[Table, Table]:
         """This table as its first k rows and the rest, each under the header row."""
         columns, rows, style, source = self._args
         options = dict(self._options, align=self.align)
-        parts = (Table(ctx, columns, rows[:k], style, source, first_row=self.first_row, **options),
-                 Table(ctx, columns, rows[k:], style, source, first_row=self.first_row + k, **options))
+        parts = (
+            Table(ctx, columns, rows[:k], style, source, first_row=self.first_row, **options),
+            Table(ctx, columns, rows[k:], style, source, first_row=self.first_row + k, **options),
+        )
         for part in parts:  # both parts keep the whole table's columns
             part._natural_cache = {c: self._natural(ctx, c) for c in range(len(self.header))}
             part._memo, part._content = {}, None
@@ -782,8 +802,9 @@ class Table:
         if hit is None:
             widths = self.widths(ctx, width, scale)
             pad = 2 * self.pad * self.style.size * scale
-            hit = self._memo[key] = any(p.splits_words(ctx, w - pad, scale)
-                                        for row in [self.header] + self.cells for p, w in zip(row, widths))
+            hit = self._memo[key] = any(
+                p.splits_words(ctx, w - pad, scale) for row in [self.header] + self.cells for p, w in zip(row, widths)
+            )
         return hit
 
     def _row_height(self, ctx: LayoutContext, row: list[Paragraph], widths: list[float], scale: float) -> float:
@@ -934,7 +955,7 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
                 if head.parsed and used + head.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     tail = block.text[cut:].strip("\n")
                     taken.append(head)
-                    rest = [kind(ctx, tail, block.style, block.source)] + list(blocks[i + 1:])
+                    rest = [kind(ctx, tail, block.style, block.source)] + list(blocks[i + 1 :])
                     break
         elif isinstance(block, Table) and not taken and h > box.h + 1e-6:
             # A table goes whole to the next card; only one taller than a card splits,
@@ -944,7 +965,7 @@ def split_blocks(ctx: LayoutContext, blocks: Sequence[Block], box: Box) -> tuple
                 head_t, tail_t = block.rows_split(ctx, k)
                 if head_t.height(ctx, box.w, 1.0) <= box.h + 1e-6:
                     taken.append(head_t)
-                    rest = [tail_t] + list(blocks[i + 1:])
+                    rest = [tail_t] + list(blocks[i + 1 :])
                     break
         while taken and isinstance(taken[-1], Spacer):
             taken.pop()
@@ -982,13 +1003,20 @@ def _outside_emphasis(head: str) -> bool:
     return head.count("**") % 2 == 0 and head.replace("**", "").count("*") % 2 == 0
 
 
-def table_size(ctx: LayoutContext, tables: Sequence[tuple[Sequence[str], Sequence[Sequence[object]]]], style: TextStyle,
-               width: float) -> float:
+def table_size(
+    ctx: LayoutContext,
+    tables: Sequence[tuple[Sequence[str], Sequence[Sequence[object]]]],
+    style: TextStyle,
+    width: float,
+) -> float:
     """One size for every table of a deck or sheet: the style's size, or as much smaller
     (never below body size) as lets the widest table keep its words whole."""
     size = style.size
-    unique = list({(tuple(map(str, c)), tuple(tuple(cell_text(v) for v in r) for r in rows)): (c, rows)
-                   for c, rows in tables}.values())  # a deck repeats its tables: measure each once
+    unique = list(
+        {
+            (tuple(map(str, c)), tuple(tuple(cell_text(v) for v in r) for r in rows)): (c, rows) for c, rows in tables
+        }.values()
+    )  # a deck repeats its tables: measure each once
     while size > BODY_MIN + 1e-6:
         fixed = restyle(style, size=size, min_size=size)
         if not any(Table(ctx, c, r, fixed).splits_words(ctx, width, 1.0) for c, r in unique):
@@ -1022,17 +1050,25 @@ def fit_blocks(
         scale, fits = fit_scale(ctx, blocks, box)
     if not fits:
         need = stack_height(ctx, blocks, box.w, scale)
-        biggest = max((b for b in blocks if b.source is not None), key=lambda b: b.height(ctx, box.w, _clamped(b, scale)),
-                      default=None)
+        biggest = max(
+            (b for b in blocks if b.source is not None),
+            key=lambda b: b.height(ctx, box.w, _clamped(b, scale)),
+            default=None,
+        )
         source = biggest.source if biggest else None
         where = f" ({field_path(source.path)})" if source and source.path else ""
         if box.h < 3 * 2.8346:
-            ctx.error(source, OVERFLOW,
-                      f"there is no room left for the {what}{where}: the rest of the layout fills its space",
-                      "choose a larger card or paper size in the theme")
+            ctx.error(
+                source,
+                OVERFLOW,
+                f"there is no room left for the {what}{where}: the rest of the layout fills its space",
+                "choose a larger card or paper size in the theme",
+            )
         else:
-            message = (f"the {what}{where} {'do' if plural(what) else 'does'} not fit its box even at the smallest size: "
-                       f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm")
+            message = (
+                f"the {what}{where} {'do' if plural(what) else 'does'} not fit its box even at the smallest size: "
+                f"it needs {need / 2.8346:.0f}mm of height and has {max(0.0, box.h) / 2.8346:.0f}mm"
+            )
             if hint is not None:
                 ctx.error(source, OVERFLOW, message, hint)
             elif isinstance(biggest, Paragraph):  # how much of it fits beside the rest
@@ -1041,8 +1077,12 @@ def fit_blocks(
                 hint = shorten_hint(fit[1], len(fit[0]))
                 ctx.error(source, OVERFLOW, message, hint + (CONTINUES if continues else ""), fit=fit)
             else:
-                ctx.error(source, OVERFLOW, message,
-                          "shorten the text" + (", or split it over two cards" if continues else ""))
+                ctx.error(
+                    source,
+                    OVERFLOW,
+                    message,
+                    "shorten the text" + (", or split it over two cards" if continues else ""),
+                )
     y = box.y
     if valign == "middle":
         y += max(0.0, (box.h - stack_height(ctx, blocks, box.w, scale)) / 2)
@@ -1181,8 +1221,7 @@ def own_label_lines(ctx: LayoutContext, text: str, box: Box, style: TextStyle, v
     para = Paragraph(ctx, text, two)
     scale, fits = fit_scale(ctx, [para], box)
     size = two.size * scale
-    if (not fits or para.splits_words(ctx, box.w, scale)
-            or len(para._lines(ctx, box.w, size)) > 2):
+    if not fits or para.splits_words(ctx, box.w, scale) or len(para._lines(ctx, box.w, size)) > 2:
         return None
     return fit_blocks(ctx, [para], box, valign=valign)
 
@@ -1195,8 +1234,11 @@ def label_shortened(ctx: LayoutContext, text: str, short: str, style: TextStyle)
     path = ("fonts", given.group(1)) if given else ("fonts",)
     source = Source(("theme", ctx.theme.id), path) if ctx.theme.id != "built-in" else Source(None)
     label = (font_label(face), text, short, style.min_size)
-    hint = (f"choose a narrower font for the theme's `{given.group(1)}` style to print them whole" if given
-            else "give the theme narrower fonts (`fonts:`) to print them whole")
+    hint = (
+        f"choose a narrower font for the theme's `{given.group(1)}` style to print them whole"
+        if given
+        else "give the theme narrower fonts (`fonts:`) to print them whole"
+    )
     ctx.issues.append(Issue(source, Severity.WARNING, LABEL_SHORTENED, _shortened_message([label]), hint, label=label))
 
 
@@ -1204,9 +1246,11 @@ def _shortened_message(labels: list[tuple[str, str, str, float]]) -> str:
     shown = labels[:4]
     more = [f"{len(labels) - len(shown)} more"] if len(labels) > len(shown) else []
     sizes = sorted({f"{size:g}pt" for *_, size in labels})
-    return (f"the font {labels[0][0]} is too wide for sheetgen's words "
-            f"{_listed([f'`{quoted(t)}`' for _, t, _, _ in shown] + more)} even at {_listed(sizes, 'or')}; they print "
-            f"as {_listed([f'`{quoted(s)}`' for _, _, s, _ in shown] + (['so on'] if more else []))}")
+    return (
+        f"the font {labels[0][0]} is too wide for sheetgen's words "
+        f"{_listed([f'`{quoted(t)}`' for _, t, _, _ in shown] + more)} even at {_listed(sizes, 'or')}; they print "
+        f"as {_listed([f'`{quoted(s)}`' for _, _, s, _ in shown] + (['so on'] if more else []))}"
+    )
 
 
 def _listed(items: list[str], word: str = "and") -> str:
@@ -1305,21 +1349,31 @@ def one_line(
         fit = (text, _chars_on_line(m, text, box.w / size))
         if abbreviate:
             short = shortened(ctx, text, style.font, size, box.w)
-            ctx.warning(source, "layout.text-abbreviated",
-                        f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its box "
-                        f"at {style.min_size:g}pt; "
-                        f"printed as `{short}`", shorten_hint(fit[1], len(text)) + " to print it whole", fit=fit)
+            ctx.warning(
+                source,
+                "layout.text-abbreviated",
+                f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its box "
+                f"at {style.min_size:g}pt; "
+                f"printed as `{short}`",
+                shorten_hint(fit[1], len(text)) + " to print it whole",
+                fit=fit,
+            )
             text, em = short, m.width(short)
         else:
-            ctx.error(source, OVERFLOW,
-                      f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its line "
-                      f"even at {style.min_size:g}pt",
-                      shorten_hint(fit[1], len(text)), fit=fit)
+            ctx.error(
+                source,
+                OVERFLOW,
+                f"the {what}{where} `{quoted(text)}` {'are' if plural(what) else 'is'} too long for its line "
+                f"even at {style.min_size:g}pt",
+                shorten_hint(fit[1], len(text)),
+                fit=fit,
+            )
     return _placed(ctx, text, em, box, style, size, valign)
 
 
-def _placed(ctx: LayoutContext, text: str, em: float, box: Box, style: TextStyle, size: float,
-            valign: str) -> list[Item]:
+def _placed(
+    ctx: LayoutContext, text: str, em: float, box: Box, style: TextStyle, size: float, valign: str
+) -> list[Item]:
     """A line `em` wide at `size`, aligned in the box."""
     m = ctx.fonts.metrics(style.font)
     width = em * size

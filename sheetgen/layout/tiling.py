@@ -70,8 +70,9 @@ def column_name(index: int) -> str:
     return name
 
 
-def join_marks(ctx: LayoutContext, grid: Box, s: float, w: int, h: int, tile: tuple[int, int],
-               tiles: tuple[int, int]) -> list[Item]:
+def join_marks(
+    ctx: LayoutContext, grid: Box, s: float, w: int, h: int, tile: tuple[int, int], tiles: tuple[int, int]
+) -> list[Item]:
     """Ticks on every grid line where this tile meets another, and what to do at each edge."""
     tx, ty = tile
     cmds: list = []
@@ -83,25 +84,57 @@ def join_marks(ctx: LayoutContext, grid: Box, s: float, w: int, h: int, tile: tu
     ys = [grid.y + j * s for j in range(h + 1)]
     if ty > 0:  # trimmed, laid over the tile above
         cmds += [c for x in xs for c in line(x, grid.y - start, x, grid.y - end)]
-        notes += one_line(ctx, "trim this margin off along the border; lay it on the tile above",
-                          Box(grid.x, grid.y - end - 3.5 * MM, grid.w, 3 * MM), style, None)
+        notes += one_line(
+            ctx,
+            "trim this margin off along the border; lay it on the tile above",
+            Box(grid.x, grid.y - end - 3.5 * MM, grid.w, 3 * MM),
+            style,
+            None,
+        )
     if ty < tiles[1] - 1:  # the tile below is laid over this margin
         cmds += [c for x in xs for c in line(x, grid.bottom + start, x, grid.bottom + end)]
-        notes += one_line(ctx, "the tile below covers this margin: match its ticks, tape behind",
-                          Box(grid.x, grid.bottom + end + 0.5 * MM, grid.w, 3 * MM), style, None)
+        notes += one_line(
+            ctx,
+            "the tile below covers this margin: match its ticks, tape behind",
+            Box(grid.x, grid.bottom + end + 0.5 * MM, grid.w, 3 * MM),
+            style,
+            None,
+        )
     if tx > 0:
         cmds += [c for y in ys for c in line(grid.x - start, y, grid.x - end, y)]
-        notes.append(Group(tuple(one_line(ctx, "trim off; lay on the tile to the left", Box(-grid.h / 2, -4.5, grid.h, 9), style,
-                                          None)), dx=grid.x - end - 2.5 * MM, dy=grid.y + grid.h / 2, rotate=90))
+        notes.append(
+            Group(
+                tuple(
+                    one_line(
+                        ctx, "trim off; lay on the tile to the left", Box(-grid.h / 2, -4.5, grid.h, 9), style, None
+                    )
+                ),
+                dx=grid.x - end - 2.5 * MM,
+                dy=grid.y + grid.h / 2,
+                rotate=90,
+            )
+        )
     if tx < tiles[0] - 1:
         cmds += [c for y in ys for c in line(grid.right + start, y, grid.right + end, y)]
-        notes.append(Group(tuple(one_line(ctx, "the tile to the right covers this margin", Box(-grid.h / 2, -4.5, grid.h, 9),
-                                          style, None)), dx=grid.right + end + 2.5 * MM, dy=grid.y + grid.h / 2, rotate=-90))
+        notes.append(
+            Group(
+                tuple(
+                    one_line(
+                        ctx, "the tile to the right covers this margin", Box(-grid.h / 2, -4.5, grid.h, 9), style, None
+                    )
+                ),
+                dx=grid.right + end + 2.5 * MM,
+                dy=grid.y + grid.h / 2,
+                rotate=-90,
+            )
+        )
     marks: list[Item] = [Path(tuple(cmds), role="crop", stroke="#000000", width=0.3)] if cmds else []
     return [Group(tuple(marks), id="join-marks", cls="crop")] + notes if marks else notes
 
 
-def plan_tiles(columns: int, rows: int, fit_x: int, fit_y: int) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
+def plan_tiles(
+    columns: int, rows: int, fit_x: int, fit_y: int
+) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
     """Tiles of a `columns` × `rows` grid when a page holds `fit_x` × `fit_y` squares:
     (tile position, first square, squares) for each page, row by row."""
     widths = split(columns, -(-columns // fit_x))
@@ -117,8 +150,15 @@ def plan_tiles(columns: int, rows: int, fit_x: int, fit_y: int) -> list[tuple[tu
     return out
 
 
-def page_map(right: float, top: float, tile: tuple[int, int], tiles: tuple[int, int], color: str,
-             cell: float = 2.6 * MM, height: float | None = None) -> tuple[list[Item], float]:
+def page_map(
+    right: float,
+    top: float,
+    tile: tuple[int, int],
+    tiles: tuple[int, int],
+    color: str,
+    cell: float = 2.6 * MM,
+    height: float | None = None,
+) -> tuple[list[Item], float]:
     """A small map of all pages with this one filled, its top-right corner at (right, top),
     its cells smaller where `height` would not hold a row of each; returns the items and
     the map's width."""
@@ -128,6 +168,15 @@ def page_map(right: float, top: float, tile: tuple[int, int], tiles: tuple[int, 
     width = tiles[0] * cell
     for j in range(tiles[1]):
         for i in range(tiles[0]):
-            items.append(Rect(right - width + i * cell, top + j * cell, cell - 0.4 * MM, cell - 0.4 * MM,
-                              stroke=color, width=0.4, fill=color if (i, j) == tile else None))
+            items.append(
+                Rect(
+                    right - width + i * cell,
+                    top + j * cell,
+                    cell - 0.4 * MM,
+                    cell - 0.4 * MM,
+                    stroke=color,
+                    width=0.4,
+                    fill=color if (i, j) == tile else None,
+                )
+            )
     return items, width

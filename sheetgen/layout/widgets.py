@@ -72,8 +72,9 @@ def first_scale_bar(ctx: LayoutContext, boxes: list[Box], align: str = "center")
     return []
 
 
-def scale_bar_around(ctx: LayoutContext, content: Box, clearance: tuple[float, float, float, float],
-                     floor: float) -> list[Item]:
+def scale_bar_around(
+    ctx: LayoutContext, content: Box, clearance: tuple[float, float, float, float], floor: float
+) -> list[Item]:
     """A scale bar beside `content` (a mat's grid, whose marks reach `clearance` outside it:
     top, right, bottom, left), 1 mm clear of them and inside the printable margin: above
     it, or else below it (above `floor`, where a footer starts), or else up its left or
@@ -81,22 +82,30 @@ def scale_bar_around(ctx: LayoutContext, content: Box, clearance: tuple[float, f
     W, _ = ctx.theme.paper
     m = ctx.theme.printable_margin
     top, right, bottom, left = (c + 1 * MM for c in clearance)
-    boxes = [Box(m, m, W - 2 * m, content.y - top - m),
-             Box(m, content.bottom + bottom, W - 2 * m, floor - content.bottom - bottom),
-             Box(m, content.y, content.x - left - m, content.h),
-             Box(content.right + right, content.y, W - m - content.right - right, content.h)]
+    boxes = [
+        Box(m, m, W - 2 * m, content.y - top - m),
+        Box(m, content.bottom + bottom, W - 2 * m, floor - content.bottom - bottom),
+        Box(m, content.y, content.x - left - m, content.h),
+        Box(content.right + right, content.y, W - m - content.right - right, content.h),
+    ]
     return first_scale_bar(ctx, [b for b in boxes if b.h > 0 and b.w > 0])
 
 
-def title_lines(ctx: LayoutContext, title: str, box: Box, style: TextStyle, source: Source | None = None,
-                floor: float = 8) -> list[Item]:
+def title_lines(
+    ctx: LayoutContext, title: str, box: Box, style: TextStyle, source: Source | None = None, floor: float = 8
+) -> list[Item]:
     """A title as a typesetter sets it: one line, shrunk down to the style's minimum size;
     if it is longer even so, over as many lines as the box holds, as large as they fit down
     to `floor`. Too long even then is an error at its source, never a title cut short."""
     if ctx.fonts.width(title, style.font, style.min_size) <= box.w:
         return one_line(ctx, title, box, style, source, what="title")
-    return fit_blocks(ctx, [Paragraph(ctx, title, replace(style, min_size=floor, leading=1.0, markup=False), source)],
-                      box, valign="middle", what="title")
+    return fit_blocks(
+        ctx,
+        [Paragraph(ctx, title, replace(style, min_size=floor, leading=1.0, markup=False), source)],
+        box,
+        valign="middle",
+        what="title",
+    )
 
 
 def page_frame(
@@ -133,8 +142,14 @@ def page_frame(
     items += lay_title(ctx, title, title_box, title_style, source)
     if subtitle:
         sub_box = Box(head.x + head.w * 0.68, head.y + 1.5 * MM, head.w * 0.32 - 4 * MM, head.h - 3 * MM)
-        items += one_line(ctx, subtitle, sub_box, TextStyle(size=9, font="italic", color=ink, align="right", min_size=6),
-                          subtitle_source, what="subtitle")
+        items += one_line(
+            ctx,
+            subtitle,
+            sub_box,
+            TextStyle(size=9, font="italic", color=ink, align="right", min_size=6),
+            subtitle_source,
+            what="subtitle",
+        )
     left = notice or system
     foot_y = H - m + 2 * MM
     footer = _footer(ctx, left, notice_source, m, foot_y)
@@ -153,13 +168,27 @@ def page_frame(
 def _footer(ctx: LayoutContext, left: str, source: Source | None, m: float, foot_y: float) -> list[Item]:
     """A sheet's footer: a rule, the notice (or the game's name) under it, `sheetgen` at its right."""
     W, _ = ctx.theme.paper
-    items: list[Item] = [Path(line(m, foot_y - 3.5 * MM, W - m, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.5)]
+    items: list[Item] = [
+        Path(line(m, foot_y - 3.5 * MM, W - m, foot_y - 3.5 * MM), stroke=ctx.color("rule"), width=0.5)
+    ]
     foot = Box(m, foot_y - 3 * MM, W - 2 * m, 3.6 * MM)
-    items += text_box(ctx, left, Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
-                      TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15), source, what="notice")
+    items += text_box(
+        ctx,
+        left,
+        Box(foot.x, foot.y, foot.w * 0.8, foot.h + 2 * MM),
+        TextStyle(size=6.5, color=ctx.color("muted"), min_size=6, leading=1.15),
+        source,
+        what="notice",
+    )
     if "sheetgen" not in left:  # credits that already name sheetgen need no second mention
-        items += one_line(ctx, "sheetgen", Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
-                          TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6), None, valign="top")
+        items += one_line(
+            ctx,
+            "sheetgen",
+            Box(foot.x + foot.w * 0.8, foot.y, foot.w * 0.2, 3 * MM),
+            TextStyle(size=6, color=ctx.color("muted"), align="right", min_size=6),
+            None,
+            valign="top",
+        )
     return items
 
 
@@ -168,17 +197,25 @@ def sheet_page(items: list[Item], ctx: LayoutContext, label: str = "") -> Page:
     return Page(W, H, tuple(items), label=label)
 
 
-def section(ctx: LayoutContext, box: Box, title: str, accent: str,
-            source: Source | None = None) -> tuple[list[Item], Box]:
+def section(
+    ctx: LayoutContext, box: Box, title: str, accent: str, source: Source | None = None
+) -> tuple[list[Item], Box]:
     """A heading strip over a panel; returns items and the panel's inner box. `source`
     names the content field the title shows, if it comes from content."""
-    items: list[Item] = [Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("rule"), width=0.6, fill=ctx.color("paper"), radius=1.2 * MM)]
+    items: list[Item] = [
+        Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("rule"), width=0.6, fill=ctx.color("paper"), radius=1.2 * MM)
+    ]
     strip = Box(box.x, box.y, box.w, 5.2 * MM)
     items.append(Rect(strip.x, strip.y, strip.w, strip.h, stroke=None, fill=tint(accent, 0.82), radius=1.2 * MM))
     items.append(Rect(strip.x, strip.bottom - 1.2 * MM, strip.w, 1.2 * MM, stroke=None, fill=tint(accent, 0.82)))
-    items += one_line(ctx, title.upper(), strip.inset(2.5 * MM, 0.6 * MM),
-                      TextStyle(size=7.5, font="bold", color=legible(accent, tint(accent, 0.82)), min_size=6), source,
-                      what="section title")
+    items += one_line(
+        ctx,
+        title.upper(),
+        strip.inset(2.5 * MM, 0.6 * MM),
+        TextStyle(size=7.5, font="bold", color=legible(accent, tint(accent, 0.82)), min_size=6),
+        source,
+        what="section title",
+    )
     inner = Box(box.x + 2.5 * MM, strip.bottom + 2 * MM, box.w - 5 * MM, box.h - strip.h - 3.5 * MM)
     return items, inner
 
@@ -201,22 +238,49 @@ def labeled_value(
     two, over the line."""
     items: list[Item] = []
     label_box = Box(box.x, box.y, box.w, 3 * MM)
-    items += one_line(ctx, label.upper(), label_box, TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None,
-                      valign="top")
+    items += one_line(
+        ctx,
+        label.upper(),
+        label_box,
+        TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6),
+        None,
+        valign="top",
+    )
     value_box = Box(box.x, box.y + 3.4 * MM, box.w, box.h - 3.4 * MM)
     if field:
-        items.append(Field(field, "text", value_box.x, value_box.y, value_box.w, value_box.h, value=value,
-                           tooltip=label, font=ctx.fonts.face("regular"), size=min(size, 10), multiline=multiline))
+        items.append(
+            Field(
+                field,
+                "text",
+                value_box.x,
+                value_box.y,
+                value_box.w,
+                value_box.h,
+                value=value,
+                tooltip=label,
+                font=ctx.fonts.face("regular"),
+                size=min(size, 10),
+                multiline=multiline,
+            )
+        )
     elif value:
         style = TextStyle(size=size, min_size=min_size, color=ctx.color("ink"))
         if multiline:
             items += text_box(ctx, value, value_box, style, source, what=label.lower())
         elif wrap and ctx.fonts.width(value, "regular", style.min_size) > value_box.w:
-            items += text_box(ctx, value, value_box, replace(style, leading=1.05), source, valign="bottom",
-                              what=label.lower())
+            items += text_box(
+                ctx, value, value_box, replace(style, leading=1.05), source, valign="bottom", what=label.lower()
+            )
         else:
-            items += one_line(ctx, value, value_box, style, source,
-                              valign="bottom" if value_box.h < 9 * MM else "middle", what=label.lower())
+            items += one_line(
+                ctx,
+                value,
+                value_box,
+                style,
+                source,
+                valign="bottom" if value_box.h < 9 * MM else "middle",
+                what=label.lower(),
+            )
     if not multiline:
         items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
     return items
@@ -245,7 +309,9 @@ def token_circles(
         items.append(Circle(cx, cy, r, stroke=color, width=0.8, fill=color if i < filled else None))
         if field_prefix:
             s = r * 1.3
-            items.append(Field(f"{field_prefix}_{i + start}", "checkbox", cx - s / 2, cy - s / 2, s, s, value=i < filled))
+            items.append(
+                Field(f"{field_prefix}_{i + start}", "checkbox", cx - s / 2, cy - s / 2, s, s, value=i < filled)
+            )
     return items, count * 2 * r + (count - 1) * gap
 
 
@@ -271,8 +337,19 @@ def check_boxes(
         bx, by = x + c * (size + gap), y + r * (size + gap)
         items.append(Rect(bx, by, size, size, stroke=color, width=0.6, fill=None))
         if i < checked:
-            items.append(Path((("M", bx + size * 0.2, by + size * 0.55), ("L", bx + size * 0.42, by + size * 0.78),
-                               ("L", bx + size * 0.82, by + size * 0.22)), stroke=color, width=0.9, cap="round", join="round"))
+            items.append(
+                Path(
+                    (
+                        ("M", bx + size * 0.2, by + size * 0.55),
+                        ("L", bx + size * 0.42, by + size * 0.78),
+                        ("L", bx + size * 0.82, by + size * 0.22),
+                    ),
+                    stroke=color,
+                    width=0.9,
+                    cap="round",
+                    join="round",
+                )
+            )
         if field_prefix:
             items.append(Field(f"{field_prefix}_{i + 1}", "checkbox", bx, by, size, size, value=i < checked))
     rows = (count + per_row - 1) // per_row if count else 0
@@ -280,8 +357,15 @@ def check_boxes(
     return items, Box(x, y, cols * size + max(0, cols - 1) * gap, rows * size + max(0, rows - 1) * gap)
 
 
-def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, start: int = 1,
-                  field: str | None = None, tooltip: str = "") -> list[Item]:
+def writing_lines(
+    ctx: LayoutContext,
+    box: Box,
+    *,
+    pitch: float = 6.5 * MM,
+    start: int = 1,
+    field: str | None = None,
+    tooltip: str = "",
+) -> list[Item]:
     """Ruled lines to write on, `pitch` apart, filling the box; with `field`, a form field
     to type into on each line (`<field>_1`, `<field>_2` …)."""
     items: list[Item] = []
@@ -299,5 +383,14 @@ def writing_lines(ctx: LayoutContext, box: Box, *, pitch: float = 6.5 * MM, star
 def line_field(ctx: LayoutContext, name: str, row: Box, tooltip: str = "") -> Field:
     """A text field on a ruled line (the bottom of `row`), its type sized to the line's pitch."""
     h = min(row.h - 0.5 * MM, 6 * MM)
-    return Field(name, "text", row.x, row.bottom - h, row.w, h, tooltip=tooltip, font=ctx.fonts.face("regular"),
-                 size=min(10.0, round(h * 0.6, 1)))
+    return Field(
+        name,
+        "text",
+        row.x,
+        row.bottom - h,
+        row.w,
+        h,
+        tooltip=tooltip,
+        font=ctx.fonts.face("regular"),
+        size=min(10.0, round(h * 0.6, 1)),
+    )

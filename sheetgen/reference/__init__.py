@@ -21,24 +21,37 @@ def products_page() -> str:
     from sheetgen.layout.catalog import catalog, markdown_table
 
     rows = catalog()
-    return "\n".join([
-        "# Products", "",
-        "Every product sheetgen makes, from the games' records (`sheetgen products`, or `--json`). "
-        "A handout section names one as its `product` (it may leave it out where the kind has only one); "
-        "a product of scope *blank* is included with `include: {blank: ID}`. Outputs go under the output "
-        "folder (`output/` by default). How each product is laid out and printed: [policies](policies.md).",
-        "", markdown_table(rows), "", "## What each product holds", "",
-        *(f"- `{row['id']}`: {cell(row['summary'])}" for row in rows), ""])
+    return "\n".join(
+        [
+            "# Products",
+            "",
+            "Every product sheetgen makes, from the games' records (`sheetgen products`, or `--json`). "
+            "A handout section names one as its `product` (it may leave it out where the kind has only one); "
+            "a product of scope *blank* is included with `include: {blank: ID}`. Outputs go under the output "
+            "folder (`output/` by default). How each product is laid out and printed: [policies](policies.md).",
+            "",
+            markdown_table(rows),
+            "",
+            "## What each product holds",
+            "",
+            *(f"- `{row['id']}`: {cell(row['summary'])}" for row in rows),
+            "",
+        ]
+    )
 
 
 def diagnostics_page() -> str:
     from sheetgen.reference.codes import CODES
 
-    lines = ["# Diagnostics", "",
-             "Every code sheetgen reports, with what it means and how to fix it. A diagnostic reads "
-             "`file:line:col: error[code]: message`, then the source line, a caret and a hint; "
-             "`sheetgen validate --format json` gives the same as objects. Warnings fail a build only "
-             "with `--strict`.", ""]
+    lines = [
+        "# Diagnostics",
+        "",
+        "Every code sheetgen reports, with what it means and how to fix it. A diagnostic reads "
+        "`file:line:col: error[code]: message`, then the source line, a caret and a hint; "
+        "`sheetgen validate --format json` gives the same as objects. Warnings fail a build only "
+        "with `--strict`.",
+        "",
+    ]
     area = None
     for code, (meaning, fix) in sorted(CODES.items()):
         if code.split(".")[0] != area:
@@ -49,24 +62,35 @@ def diagnostics_page() -> str:
 
 
 def index_page() -> str:
-    return "\n".join([
-        "# Reference", "",
-        "What sheetgen reads, makes, says and takes, written from its code "
-        f"(`{RENEW}` writes these pages anew; a test checks they are current).", "",
-        "- [Kinds](kinds.md): every kind of document and each of its fields: type, default, limits.",
-        "- [Products](products.md): every product, the kinds it is made from and where its files go.",
-        "- [Policies](policies.md): how products are laid out and printed (cards, nets, type, bleed, "
-        "print-shop files, images, builds and the output folder).",
-        "- [Diagnostics](diagnostics.md): every error and warning code, what it means and how to fix it.",
-        "- [Commands](commands.md): every command and option.", ""])
+    return "\n".join(
+        [
+            "# Reference",
+            "",
+            "What sheetgen reads, makes, says and takes, written from its code "
+            f"(`{RENEW}` writes these pages anew; a test checks they are current).",
+            "",
+            "- [Kinds](kinds.md): every kind of document and each of its fields: type, default, limits.",
+            "- [Products](products.md): every product, the kinds it is made from and where its files go.",
+            "- [Policies](policies.md): how products are laid out and printed (cards, nets, type, bleed, "
+            "print-shop files, images, builds and the output folder).",
+            "- [Diagnostics](diagnostics.md): every error and warning code, what it means and how to fix it.",
+            "- [Commands](commands.md): every command and option.",
+            "",
+        ]
+    )
 
 
 def pages() -> dict[str, Callable[[], str]]:
     """Each generated page's file name and what writes it (`policies.md` is written by hand)."""
     from sheetgen.reference import commands, kinds
 
-    return {"index.md": index_page, "kinds.md": kinds.page, "products.md": products_page,
-            "diagnostics.md": diagnostics_page, "commands.md": commands.page}
+    return {
+        "index.md": index_page,
+        "kinds.md": kinds.page,
+        "products.md": products_page,
+        "diagnostics.md": diagnostics_page,
+        "commands.md": commands.page,
+    }
 
 
 def write(root: Path) -> list[Path]:

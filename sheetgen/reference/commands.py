@@ -59,15 +59,29 @@ def page() -> str:
     from sheetgen.cli import main
 
     ctx = click.Context(main, info_name="sheetgen")
-    lines = ["# Commands", "",
-             "Every command and option of `sheetgen`, from the command line itself (`sheetgen COMMAND --help` "
-             "says the same). Exit status: 0 clean, 1 content errors (or warnings with `--strict`), "
-             "2 usage errors, 130 interrupted.", "",
-             "## `sheetgen`", "", main.help or "", ""]
+    lines = [
+        "# Commands",
+        "",
+        "Every command and option of `sheetgen`, from the command line itself (`sheetgen COMMAND --help` "
+        "says the same). Exit status: 0 clean, 1 content errors (or warnings with `--strict`), "
+        "2 usage errors, 130 interrupted.",
+        "",
+        "## `sheetgen`",
+        "",
+        main.help or "",
+        "",
+    ]
     lines += param_rows(main)
     for full, command in commands(main, ctx):
-        lines += ["", f"## `{full}`", "", f"`{usage(command, ctx, full)}`", "",
-                  cell(command.help or command.short_help or ""), ""]
+        lines += [
+            "",
+            f"## `{full}`",
+            "",
+            f"`{usage(command, ctx, full)}`",
+            "",
+            cell(command.help or command.short_help or ""),
+            "",
+        ]
         if command.params:
             lines += param_rows(command)
     return "\n".join(lines) + "\n"

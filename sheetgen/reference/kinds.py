@@ -12,8 +12,14 @@ from sheetgen.units import LENGTH_PATTERN
 Schema = dict[str, Any]
 
 #: Patterns a type is named by rather than shown.
-NAMED = {SLUG_PATTERN: "slug", LENGTH_PATTERN: "length", HEX_COLOR_PATTERN: "hex colour",
-         RANGE_PATTERN: "range", DATE_PATTERN: "date (YYYY-MM-DD)", LANGUAGE_PATTERN: "language tag (BCP 47)"}
+NAMED = {
+    SLUG_PATTERN: "slug",
+    LENGTH_PATTERN: "length",
+    HEX_COLOR_PATTERN: "hex colour",
+    RANGE_PATTERN: "range",
+    DATE_PATTERN: "date (YYYY-MM-DD)",
+    LANGUAGE_PATTERN: "language tag (BCP 47)",
+}
 
 
 def type_of(node: Schema) -> str:
@@ -38,10 +44,18 @@ def type_of(node: Schema) -> str:
     return NAMED.get(node.get("pattern", ""), kind)
 
 
-LIMITS = (("minLength", "at least {} character{}"), ("maxLength", "at most {} character{}"),
-          ("minimum", "≥ {}"), ("exclusiveMinimum", "> {}"), ("maximum", "≤ {}"), ("exclusiveMaximum", "< {}"),
-          ("minItems", "at least {} item{}"), ("maxItems", "at most {} item{}"),
-          ("minProperties", "at least {} entr{}"), ("maxProperties", "at most {} entr{}"))
+LIMITS = (
+    ("minLength", "at least {} character{}"),
+    ("maxLength", "at most {} character{}"),
+    ("minimum", "≥ {}"),
+    ("exclusiveMinimum", "> {}"),
+    ("maximum", "≤ {}"),
+    ("exclusiveMaximum", "< {}"),
+    ("minItems", "at least {} item{}"),
+    ("maxItems", "at most {} item{}"),
+    ("minProperties", "at least {} entr{}"),
+    ("maxProperties", "at most {} entr{}"),
+)
 
 
 def _plural(text: str, count: int) -> str:
@@ -85,8 +99,10 @@ def field_table(schema: Schema) -> list[str]:
     required = schema.get("required", [])
     for name, node in schema.get("properties", {}).items():
         limits = "; ".join(dict.fromkeys(limits_of(node))) or "—"
-        rows.append(f"| `{name}` | {cell(type_of(node))} | {cell(default_of(name, node, required))} "
-                    f"| {cell(limits)} | {cell(description_of(node))} |")
+        rows.append(
+            f"| `{name}` | {cell(type_of(node))} | {cell(default_of(name, node, required))} "
+            f"| {cell(limits)} | {cell(description_of(node))} |"
+        )
     return rows
 
 
@@ -108,13 +124,20 @@ def page() -> str:
     from sheetgen.content.schema import kind_schema
 
     specs = registry.kinds()
-    lines = ["# Kinds", "",
-             "Every kind of document sheetgen reads and every field it takes, from the models "
-             "(`sheetgen schema KIND` prints the same as JSON Schema). A field marked required must be "
-             "written; the others take the default shown. Lengths are strings with a unit (`50mm`, `2in`, "
-             "`12pt`), colours a name (`blue`) or a hex value (`\"#1f5fbf\"`), ids lowercase slugs.", "",
-             "| kind | game | what it is |", "|---|---|---|"]
-    lines += [f"| [`{kind}`](#{kind}) | {spec.system or 'any'} | {cell(spec.summary)} |" for kind, spec in specs.items()]
+    lines = [
+        "# Kinds",
+        "",
+        "Every kind of document sheetgen reads and every field it takes, from the models "
+        "(`sheetgen schema KIND` prints the same as JSON Schema). A field marked required must be "
+        "written; the others take the default shown. Lengths are strings with a unit (`50mm`, `2in`, "
+        '`12pt`), colours a name (`blue`) or a hex value (`"#1f5fbf"`), ids lowercase slugs.',
+        "",
+        "| kind | game | what it is |",
+        "|---|---|---|",
+    ]
+    lines += [
+        f"| [`{kind}`](#{kind}) | {spec.system or 'any'} | {cell(spec.summary)} |" for kind, spec in specs.items()
+    ]
     lines.append("")
     for kind, spec in specs.items():
         lines += kind_section(kind, spec.system, kind_schema(kind))

@@ -119,8 +119,9 @@ def sheet_plan(count: int, trim: tuple[float, float]) -> SheetPlan:
     each card at 300 dpi or less, so that no sheet is wider or taller than 4096 px."""
     columns = max(1, min(TTS_COLUMNS, count))
     rows = max(1, min(TTS_ROWS, math.ceil(count / columns)))
-    width = min(pixels_for(trim[0], DPI), TTS_MAX_PIXELS // columns,
-                math.floor(TTS_MAX_PIXELS // rows * trim[0] / trim[1]))
+    width = min(
+        pixels_for(trim[0], DPI), TTS_MAX_PIXELS // columns, math.floor(TTS_MAX_PIXELS // rows * trim[0] / trim[1])
+    )
     height = min(round(width * trim[1] / trim[0]), TTS_MAX_PIXELS // rows)
     return SheetPlan(count, columns, rows, (width, height))
 
@@ -137,7 +138,7 @@ def tts_files(document: LayoutDocument, deck_id: str) -> Iterator[tuple[str, byt
     pdf = _pdf(document)
     with opened(pdf) as doc:
         for sheet in range(plan.sheets):
-            on_sheet = cards[sheet * plan.per_sheet:(sheet + 1) * plan.per_sheet]
+            on_sheet = cards[sheet * plan.per_sheet : (sheet + 1) * plan.per_sheet]
             yield f"faces-{sheet + 1}.png", png(_sheet(doc, plan, [c.front for c in on_sheet], bleed, trim.w))
             if not alike:
                 yield f"backs-{sheet + 1}.png", png(_sheet(doc, plan, [c.back for c in on_sheet], bleed, trim.w))
@@ -164,7 +165,7 @@ def _sheet(doc, plan: SheetPlan, pages: list[int | None], bleed: float, trim_wid
         for y in range(h):
             start = (y0 + y) * card.stride + x0 * 3
             at = (top + y) * row_bytes + left
-            pixels[at:at + w * 3] = card.pixels[start:start + w * 3]
+            pixels[at : at + w * 3] = card.pixels[start : start + w * 3]
     return Picture(width, height, row_bytes, pixels)
 
 
@@ -187,22 +188,40 @@ def saved_object(title: str, plan: SheetPlan, alike: bool) -> bytes:
             "Type": 0,
         }
         ids += [number * 100 + i for i in range(on_sheet)]
-    cards = [{
-        "Name": "Card",
-        "Nickname": f"{title} {n}/{plan.count}",
-        "CardID": card_id,
-        "Transform": _transform(),
-        "CustomDeck": {str(card_id // 100): decks[str(card_id // 100)]},
-    } for n, card_id in enumerate(ids, 1)]
+    cards = [
+        {
+            "Name": "Card",
+            "Nickname": f"{title} {n}/{plan.count}",
+            "CardID": card_id,
+            "Transform": _transform(),
+            "CustomDeck": {str(card_id // 100): decks[str(card_id // 100)]},
+        }
+        for n, card_id in enumerate(ids, 1)
+    ]
     if len(cards) == 1:
         state = {**cards[0], "Nickname": title}
     else:
-        state = {"Name": "DeckCustom", "Nickname": title, "Transform": _transform(), "DeckIDs": ids,
-                 "CustomDeck": decks, "ContainedObjects": cards}
+        state = {
+            "Name": "DeckCustom",
+            "Nickname": title,
+            "Transform": _transform(),
+            "DeckIDs": ids,
+            "CustomDeck": decks,
+            "ContainedObjects": cards,
+        }
     return (json.dumps({"SaveName": title, "ObjectStates": [state]}, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def _transform() -> dict[str, float]:
     """Face down, in the middle of the table."""
-    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": 0.0,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }

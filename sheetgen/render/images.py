@@ -38,7 +38,7 @@ class Picture:
         row = self.width * 3
         for y in range(self.height):
             start = y * self.stride
-            yield self.pixels[start:start + row]
+            yield self.pixels[start : start + row]
 
 
 def pixels_for(points: float, dpi: float) -> int:
@@ -66,8 +66,14 @@ def rasterise(document, index: int, dpi: float = DPI, crop: float = 0.0) -> Pict
     with _PDFIUM:
         page = document[index]
         try:
-            bitmap = page.render(scale=scale, crop=(crop, crop, crop, crop), rev_byteorder=True,
-                                 fill_color=(255, 255, 255, 255), may_draw_forms=False, draw_annots=False)
+            bitmap = page.render(
+                scale=scale,
+                crop=(crop, crop, crop, crop),
+                rev_byteorder=True,
+                fill_color=(255, 255, 255, 255),
+                may_draw_forms=False,
+                draw_annots=False,
+            )
             try:
                 picture = Picture(bitmap.width, bitmap.height, bitmap.stride, bytes(bitmap.buffer))
             finally:
@@ -80,15 +86,17 @@ def rasterise(document, index: int, dpi: float = DPI, crop: float = 0.0) -> Pict
 def png(picture: Picture, dpi: float = DPI) -> bytes:
     """`picture` as PNG bytes: 8-bit RGB, sRGB, `dpi` recorded."""
     per_metre = round(dpi / 0.0254)
-    return b"".join((
-        b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", picture.width, picture.height, 8, 2, 0, 0, 0)),
-        _chunk(b"sRGB", b"\x00"),  # perceptual
-        _chunk(b"gAMA", struct.pack(">I", 45455)),  # sRGB's, for readers that ignore sRGB
-        _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-        _chunk(b"IDAT", _deflated(picture)),
-        _chunk(b"IEND", b""),
-    ))
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", picture.width, picture.height, 8, 2, 0, 0, 0)),
+            _chunk(b"sRGB", b"\x00"),  # perceptual
+            _chunk(b"gAMA", struct.pack(">I", 45455)),  # sRGB's, for readers that ignore sRGB
+            _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+            _chunk(b"IDAT", _deflated(picture)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def _deflated(picture: Picture) -> bytes:

@@ -16,7 +16,20 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from sheetgen.fonts import FontFace
-from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, LayoutDocument, Page, Path, Rect, Text, walk
+from sheetgen.layout.primitives import (
+    Box,
+    Circle,
+    Field,
+    Group,
+    Image,
+    Item,
+    LayoutDocument,
+    Page,
+    Path,
+    Rect,
+    Text,
+    walk,
+)
 from sheetgen.render.pdfembed import pack_last_page
 from sheetgen.render.pdfembed import register as _register
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
@@ -99,8 +112,9 @@ class _TextCache:
         hit = self.solid_black.get(color)
         if hit is None:
             ink = self.color(color)
-            hit = self.solid_black[color] = (self.print_shop and ink.cyan == ink.magenta == ink.yellow == 0
-                                             and ink.black == 1)
+            hit = self.solid_black[color] = (
+                self.print_shop and ink.cyan == ink.magenta == ink.yellow == 0 and ink.black == 1
+            )
         return hit
 
     def set_fill(self, color: str) -> None:
@@ -267,7 +281,9 @@ class _PageWriter:
         if run:
             self.texts(run)
 
-    def _paint(self, stroke: str | None, width: float, fill: str | None, dash=None, cap="butt", join="miter") -> tuple[int, int]:
+    def _paint(
+        self, stroke: str | None, width: float, fill: str | None, dash=None, cap="butt", join="miter"
+    ) -> tuple[int, int]:
         do_stroke = 1 if stroke and width > 0 else 0
         if do_stroke:
             self.set_stroke(stroke, width, dash, cap, join)  # type: ignore[arg-type]
@@ -448,8 +464,15 @@ class _PageWriter:
         )
         if f.kind == "checkbox":
             size = min(f.w, f.h)
-            form.checkbox(checked=bool(f.value), x=x + (f.w - size) / 2, y=y + (f.h - size) / 2, size=size,
-                          buttonStyle="check", textColor=rgb_color("#1b1b1b"), **common)
+            form.checkbox(
+                checked=bool(f.value),
+                x=x + (f.w - size) / 2,
+                y=y + (f.h - size) / 2,
+                size=size,
+                buttonStyle="check",
+                textColor=rgb_color("#1b1b1b"),
+                **common,
+            )
         else:
             # AcroForm text appearances must use one of the PDF standard fonts.
             form.textfield(

@@ -89,8 +89,9 @@ _make_cmap = ttfonts.makeToUnicodeCMap
 def _remembered_cmap(fontname: str, subset) -> str:
     """reportlab's ToUnicode CMap of a font subset, made once per subset (subset names
     come from their contents, see `prepress`, so the same name is the same CMap)."""
-    return _remember_font_part(_cmaps, (fontname, tuple(subset)), lambda: _make_cmap(fontname, subset),
-                               _compressed_cmaps)
+    return _remember_font_part(
+        _cmaps, (fontname, tuple(subset)), lambda: _make_cmap(fontname, subset), _compressed_cmaps
+    )
 
 
 ttfonts.makeToUnicodeCMap = _remembered_cmap
@@ -125,9 +126,9 @@ def _remembered_stream_format(self, document):
     same subset always formats to the same bytes)."""
     content = self.content
     kind = type(content)
-    if (
-        (kind is bytes and content in _compressed_subsets) or (kind is str and content in _compressed_cmaps)
-    ) and type(document.encrypt) is pdfdoc.NoEncryption:
+    if ((kind is bytes and content in _compressed_subsets) or (kind is str and content in _compressed_cmaps)) and type(
+        document.encrypt
+    ) is pdfdoc.NoEncryption:
         filters = self.filters if self.filters is not None else document.defaultStreamFilters
         entries = self.dictionary.dict
         if not all(type(v) is int for v in entries.values()):

@@ -48,7 +48,7 @@ def parse_date(text: str) -> int:
     except ValueError:
         raise DateError(f"`{text}` is not a date; write it as YYYY-MM-DD") from None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=dt.timezone.utc)
+        when = when.replace(tzinfo=dt.UTC)
     return int(when.timestamp())
 
 
@@ -98,7 +98,12 @@ def mark_page(c: Canvas, doc: LayoutDocument, index: int, page: Page, links: boo
     for link in doc.links if links else ():
         if link.page == index:
             box = link.box
-            rect = (round(box.x, 3), round(page.height - box.bottom, 3), round(box.right, 3), round(page.height - box.y, 3))
+            rect = (
+                round(box.x, 3),
+                round(page.height - box.bottom, 3),
+                round(box.right, 3),
+                round(page.height - box.y, 3),
+            )
             c.linkAbsolute("", link.key, Rect=rect, thickness=0, Border="[0 0 0]")
 
 

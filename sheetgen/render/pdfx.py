@@ -48,20 +48,23 @@ def apply_pdfx(c: Canvas, doc: LayoutDocument) -> None:
     info.__dict__.update(pdf.info.__dict__)
     pdf.info = info
     profile = PDFStream(PDFDictionary({"N": 4}), output_profile())
-    intent = PDFDictionary({
-        "Type": PDFName("OutputIntent"),
-        "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION_IDENTIFIER),
-        "OutputCondition": PDFString(OUTPUT_CONDITION),
-        "RegistryName": PDFString(REGISTRY),
-        "Info": PDFString(OUTPUT_CONDITION),
-        "DestOutputProfile": pdf.Reference(profile),
-    })
+    intent = PDFDictionary(
+        {
+            "Type": PDFName("OutputIntent"),
+            "S": PDFName("GTS_PDFX"),
+            "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION_IDENTIFIER),
+            "OutputCondition": PDFString(OUTPUT_CONDITION),
+            "RegistryName": PDFString(REGISTRY),
+            "Info": PDFString(OUTPUT_CONDITION),
+            "DestOutputProfile": pdf.Reference(profile),
+        }
+    )
     catalog = pdf.Catalog
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # reportlab writes only the keys it lists
     catalog.OutputIntents = PDFArray([intent])
-    catalog.Metadata = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
-                                 xmp_packet(doc, pdf.info), filters=[])  # uncompressed, as XMP readers expect
+    catalog.Metadata = PDFStream(
+        PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), xmp_packet(doc, pdf.info), filters=[]
+    )  # uncompressed, as XMP readers expect
     _add_overprint_states(c)
 
 
@@ -125,5 +128,7 @@ def xmp_packet(doc: LayoutDocument, info) -> bytes:
 
 def _document_id(doc: LayoutDocument) -> uuid.UUID:
     """An id that is the same for the same document: its title, date and pages' labels."""
-    digest = hashlib.sha256("\0".join([doc.title, str(document_epoch(doc)), *(p.label or "" for p in doc.pages)]).encode("utf-8"))
+    digest = hashlib.sha256(
+        "\0".join([doc.title, str(document_epoch(doc)), *(p.label or "" for p in doc.pages)]).encode("utf-8")
+    )
     return uuid.UUID(bytes=digest.digest()[:16], version=4)

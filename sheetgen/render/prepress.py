@@ -77,8 +77,10 @@ def name_subsets_by_content(font: TTFont) -> None:
 
     def add_objects(doc):
         state = font.state[doc]
-        _adding.font = (font.face.name.decode("latin-1") if isinstance(font.face.name, bytes) else str(font.face.name),
-                        [tuple(s) for s in state.subsets])
+        _adding.font = (
+            font.face.name.decode("latin-1") if isinstance(font.face.name, bytes) else str(font.face.name),
+            [tuple(s) for s in state.subsets],
+        )
         try:
             add(doc)
         finally:
@@ -159,9 +161,14 @@ def _srgb_to_cmyk():
     """The littleCMS transform from sRGB to the output profile, built once."""
     from PIL import ImageCms
 
-    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(output_profile())),
-                                   "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    return ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        ImageCms.ImageCmsProfile(io.BytesIO(output_profile())),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
 
 
 def color_function(profile: str):

@@ -108,7 +108,7 @@ def pdf_name(data, lo=chr(0x21), hi=chr(0x7E)):
     return _remember(_NAMES, data, _make_name)
 
 
-def format(element, document, toplevel=0):  # noqa: A001 - reportlab's name, replaced in place
+def format(element, document, toplevel=0):
     """`pdfdoc.format` with strings, bytes and numbers (most of what it is given) first."""
     kind = type(element)
     if kind is str:

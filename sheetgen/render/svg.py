@@ -91,8 +91,16 @@ class _SvgWriter:
         self.glyphs: dict[tuple[str, str], str | None] = {}
         self.clips = 0
 
-    def _stroke(self, a: dict[str, str], role: str, stroke: str | None, width: float, dash, fill: str | None,
-                cls: str | None = None) -> None:
+    def _stroke(
+        self,
+        a: dict[str, str],
+        role: str,
+        stroke: str | None,
+        width: float,
+        dash,
+        fill: str | None,
+        cls: str | None = None,
+    ) -> None:
         # The class is the element's own (`face`) if layout gave one, else its line role
         # (`cut`, `fold`, `tab`, …): what cutting software and scripts select on.
         a["class"] = cls or role
@@ -144,8 +152,13 @@ class _SvgWriter:
             elif kind is Image:
                 im: Image = item  # type: ignore[assignment]
                 href = f"data:{im.mime};base64,{base64.b64encode(im.data).decode()}"
-                out.append(_element("image", {"xlink:href": href, "x": num(im.x), "y": num(im.y),
-                                              "width": num(im.w), "height": num(im.h)}, []))
+                out.append(
+                    _element(
+                        "image",
+                        {"xlink:href": href, "x": num(im.x), "y": num(im.y), "width": num(im.w), "height": num(im.h)},
+                        [],
+                    )
+                )
             elif kind is Field:
                 f: Field = item  # type: ignore[assignment]
                 a = {"x": num(f.x), "y": num(f.y), "width": num(f.w), "height": num(f.h)}
@@ -199,8 +212,12 @@ class _SvgWriter:
         metrics = load_metrics(t.font.path)
         k = t.size / metrics.upem
         rotate = f" rotate({num(-t.angle)})" if t.angle else ""
-        a = {"class": "text", "aria-label": t.text, "fill": t.fill,
-             "transform": f"translate({num(t.x)} {num(t.y)}){rotate} scale({k:.6g} {-k:.6g})"}
+        a = {
+            "class": "text",
+            "aria-label": t.text,
+            "fill": t.fill,
+            "transform": f"translate({num(t.x)} {num(t.y)}){rotate} scale({k:.6g} {-k:.6g})",
+        }
         uses: list[str] = []
         x = 0.0
         upem = metrics.upem
@@ -217,9 +234,13 @@ def render_svg(page: Page, title: str = "") -> bytes:
     w = _SvgWriter(page)
     body: list[str] = []
     w.add(body, page.items)
-    root = {**_SVG_ATTRS, "data-generator": f"sheetgen {__version__}",
-            "width": f"{num(page.width / MM)}mm", "height": f"{num(page.height / MM)}mm",
-            "viewBox": f"0 0 {num(page.width)} {num(page.height)}"}
+    root = {
+        **_SVG_ATTRS,
+        "data-generator": f"sheetgen {__version__}",
+        "width": f"{num(page.width / MM)}mm",
+        "height": f"{num(page.height / MM)}mm",
+        "viewBox": f"0 0 {num(page.width)} {num(page.height)}",
+    }
     title_el = f"<title>{_escape(title)}</title>" if title else "<title />"
     svg = _element("svg", root, [title_el, _element("defs", {}, w.defs), *body])
     return ('<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n").encode("utf-8")

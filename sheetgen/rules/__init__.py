@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from sheetgen.content.loader import Document, Library
 from sheetgen.diagnostics import Diagnostic
@@ -28,9 +29,12 @@ class Checked:
         return [d for d in self.library.of_kind(*kinds, targets_only=targets_only) if d.key not in self.failed]
 
 
-def check(library: Library, settings: Settings = Settings(),
-          section_products: Callable[[str], list[tuple[str, str]]] | None = None,
-          blank_products: Callable[[], dict[str, tuple[str, ...]]] | None = None) -> Checked:
+def check(
+    library: Library,
+    settings: Settings = Settings(),
+    section_products: Callable[[str], list[tuple[str, str]]] | None = None,
+    blank_products: Callable[[], dict[str, tuple[str, ...]]] | None = None,
+) -> Checked:
     """Run every rule over every document; nothing is skipped because of another's errors.
 
     `section_products(kind)` lists the products of a kind (`layout.sheets.handout.section_choices`),

@@ -3,8 +3,9 @@ for references between documents."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from sheetgen.content.loader import Document, Library
 from sheetgen.diagnostics import Diagnostic, Severity, did_you_mean
@@ -39,8 +40,7 @@ class RuleContext:
         key: bool = False,
     ) -> None:
         path = tuple(path)
-        if doc.unchecked and any(path[:len(u)] == u or (len(u) == 1 and _names(message, u[0]))
-                                 for u in doc.unchecked):
+        if doc.unchecked and any(path[: len(u)] == u or (len(u) == 1 and _names(message, u[0])) for u in doc.unchecked):
             self.failed.add(doc.key)  # an echo of a misspelt key (`Document.unchecked`)
             return
         m = doc.mark(path, key=key)
@@ -48,16 +48,22 @@ class RuleContext:
         if severity is Severity.ERROR:
             self.failed.add(doc.key)
 
-    def error(self, doc: Document, path: Iterable[Any], code: str, message: str, hint: str | None = None, *, key: bool = False) -> None:
+    def error(
+        self, doc: Document, path: Iterable[Any], code: str, message: str, hint: str | None = None, *, key: bool = False
+    ) -> None:
         self.report(doc, path, Severity.ERROR, code, message, hint, key=key)
 
-    def warning(self, doc: Document, path: Iterable[Any], code: str, message: str, hint: str | None = None, *, key: bool = False) -> None:
+    def warning(
+        self, doc: Document, path: Iterable[Any], code: str, message: str, hint: str | None = None, *, key: bool = False
+    ) -> None:
         self.report(doc, path, Severity.WARNING, code, message, hint, key=key)
 
     def ok(self, doc: Document) -> bool:
         return doc.key not in self.failed
 
-    def resolve(self, doc: Document, path: Iterable[Any], kind: str, ref: str, what: str | None = None) -> Document | None:
+    def resolve(
+        self, doc: Document, path: Iterable[Any], kind: str, ref: str, what: str | None = None
+    ) -> Document | None:
         """The document `ref` of `kind` that `doc` refers to at `path`, or None after
         reporting why not (unknown id with a suggestion, or a target with errors)."""
         what = what or kind
@@ -66,7 +72,13 @@ class RuleContext:
         if target is not None and target.key not in self.failed:
             return target
         if target is not None or (kind, ref) in self.library.invalid:
-            self.error(doc, path, "content.broken-reference", f"the {what} `{ref}` has errors of its own", "fix that document first")
+            self.error(
+                doc,
+                path,
+                "content.broken-reference",
+                f"the {what} `{ref}` has errors of its own",
+                "fix that document first",
+            )
             return None
         known = self.library.ids(kind)
         hint = did_you_mean(ref, known)

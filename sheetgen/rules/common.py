@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
 from pathlib import Path
-from typing import Callable, Iterable, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from sheetgen.content.loader import Document
 from sheetgen.content.project import within_project
-from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.diagnostics import did_you_mean, display_path
+from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.theme import check_colour_name
 from sheetgen.units import MM, format_mm
@@ -28,14 +28,19 @@ BLEED_RANGE = (0.0, 10 * MM)
 MARGIN_RANGE = (0.0, 25 * MM)
 
 
-def _check_size(ctx: RuleContext, doc: Document, path: tuple, value: float | None, bounds: tuple[float, float],
-                what: str) -> None:
+def _check_size(
+    ctx: RuleContext, doc: Document, path: tuple, value: float | None, bounds: tuple[float, float], what: str
+) -> None:
     low, high = bounds
     if value is not None and not low <= value <= high:
-        ctx.error(doc, path, "theme.size-out-of-range",
-                  f"{what} is {format_mm(value)}; it must be from {format_mm(low)} to {format_mm(high)}",
-                  f"write a length from {format_mm(low)} to {format_mm(high)}, such as "
-                  f"`{format_mm(min(high, max(low, value)))}`")
+        ctx.error(
+            doc,
+            path,
+            "theme.size-out-of-range",
+            f"{what} is {format_mm(value)}; it must be from {format_mm(low)} to {format_mm(high)}",
+            f"write a length from {format_mm(low)} to {format_mm(high)}, such as "
+            f"`{format_mm(min(high, max(low, value)))}`",
+        )
 
 
 def check_theme(doc: Document, ctx: RuleContext) -> dict:
@@ -54,16 +59,24 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
             continue
         if rel in STYLES:  # `italic: regular`: this style is set in the font another names
             if rel == style or getattr(theme.fonts, rel) in (None, *STYLES):
-                ctx.error(doc, ("fonts", style), "theme.bad-font",
-                          f"`{style}: {rel}` names a style the theme gives no font file for",
-                          "name a style whose font the theme gives as a file, or give a file here")
+                ctx.error(
+                    doc,
+                    ("fonts", style),
+                    "theme.bad-font",
+                    f"`{style}: {rel}` names a style the theme gives no font file for",
+                    "name a style whose font the theme gives as a file, or give a file here",
+                )
                 broken = True
             continue
         if not within_project(base / rel, ctx.library.root):
             # Said the same way whether or not such a file exists out there.
-            ctx.error(doc, ("fonts", style), "theme.font-outside-project",
-                      f"the font `{rel}` is outside the project; sheetgen embeds only fonts inside it",
-                      "copy the font file into the project and give its path relative to the theme file")
+            ctx.error(
+                doc,
+                ("fonts", style),
+                "theme.font-outside-project",
+                f"the font `{rel}` is outside the project; sheetgen embeds only fonts inside it",
+                "copy the font file into the project and give its path relative to the theme file",
+            )
             broken = True
             continue
         try:
@@ -71,8 +84,13 @@ def check_theme(doc: Document, ctx: RuleContext) -> dict:
         except (OSError, FontError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             reason += f" (looked for {display_path(str(base / rel))})"
-            ctx.error(doc, ("fonts", style), "theme.bad-font", f"cannot use the font `{rel}`: {reason}",
-                      "give a path to a .ttf or .otf file, relative to the theme file")
+            ctx.error(
+                doc,
+                ("fonts", style),
+                "theme.bad-font",
+                f"cannot use the font `{rel}`: {reason}",
+                "give a path to a .ttf or .otf file, relative to the theme file",
+            )
             broken = True
     if not broken:  # the family's missing styles, once the fonts it gives are usable
         _check_family(doc, ctx, theme)
@@ -85,13 +103,22 @@ def _check_templates_folder(doc: Document, ctx: RuleContext, base: Path, rel: st
     """A theme's `templates:` is a folder inside the project; one outside it is not looked
     at (said the same way whether or not it exists)."""
     if not within_project(base / rel, ctx.library.root):
-        ctx.error(doc, ("templates",), "theme.templates-outside-project",
-                  f"the templates folder `{rel}` is outside the project; sheetgen reads templates only inside it",
-                  "move the folder into the project and give its path relative to the theme file "
-                  "(or name a folder of your own with `sheetgen build --templates DIR`)")
+        ctx.error(
+            doc,
+            ("templates",),
+            "theme.templates-outside-project",
+            f"the templates folder `{rel}` is outside the project; sheetgen reads templates only inside it",
+            "move the folder into the project and give its path relative to the theme file "
+            "(or name a folder of your own with `sheetgen build --templates DIR`)",
+        )
     elif not (base / rel).is_dir():
-        ctx.error(doc, ("templates",), "theme.no-templates", f"there is no folder `{rel}` of templates",
-                  "give a folder relative to the theme file, holding templates by the bundled templates' paths")
+        ctx.error(
+            doc,
+            ("templates",),
+            "theme.no-templates",
+            f"there is no folder `{rel}` of templates",
+            "give a folder relative to the theme file, holding templates by the bundled templates' paths",
+        )
 
 
 def _check_family(doc: Document, ctx: RuleContext, theme: Theme) -> None:
@@ -103,12 +130,21 @@ def _check_family(doc: Document, ctx: RuleContext, theme: Theme) -> None:
     if not given or not missing:
         return
     used = {s: next((g for g in FONT_FALLBACK[s] if g in given), None) for s in missing}
-    said = "; ".join(f"{s.replace('_', ' ')} text is set in the {u} font" if u
-                     else f"{s.replace('_', ' ')} text is set in sheetgen's Vera" for s, u in used.items())
-    ctx.warning(doc, ("fonts",), "theme.partial-family",
-                f"the theme gives no font for {', '.join(f'`{s}`' for s in missing)}: {said}",
-                "add the family's other styles (`" + "`, `".join(missing) + "`) as font files beside the others, "
-                f"or say which font each is set in (`{missing[0]}: regular`)", key=True)
+    said = "; ".join(
+        f"{s.replace('_', ' ')} text is set in the {u} font"
+        if u
+        else f"{s.replace('_', ' ')} text is set in sheetgen's Vera"
+        for s, u in used.items()
+    )
+    ctx.warning(
+        doc,
+        ("fonts",),
+        "theme.partial-family",
+        f"the theme gives no font for {', '.join(f'`{s}`' for s in missing)}: {said}",
+        "add the family's other styles (`" + "`, `".join(missing) + "`) as font files beside the others, "
+        f"or say which font each is set in (`{missing[0]}: regular`)",
+        key=True,
+    )
 
 
 def computed_tables() -> dict[str, Callable[[], tuple[list[str], list[list[object]]]]]:
@@ -141,9 +177,13 @@ def _figures(doc: Document, ctx: RuleContext, deck: ReferenceDeck) -> dict[int, 
         known = known or computed_figures()
         make = known.get(card.figure.computed)
         if make is None:
-            ctx.error(doc, ("cards", i, "figure", "computed"), "deck.unknown-figure",
-                      f"there is no computed figure `{card.figure.computed}`",
-                      did_you_mean(card.figure.computed, known) or f"computed figures: {', '.join(sorted(known)) or 'none'}")
+            ctx.error(
+                doc,
+                ("cards", i, "figure", "computed"),
+                "deck.unknown-figure",
+                f"there is no computed figure `{card.figure.computed}`",
+                did_you_mean(card.figure.computed, known) or f"computed figures: {', '.join(sorted(known)) or 'none'}",
+            )
             continue
         figures[i] = make()
     return figures
@@ -169,21 +209,35 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
         if table.computed is not None:
             known = known or computed_tables()  # every game's rules: only when a card asks
             if table.columns is not None or table.rows is not None:
-                ctx.error(doc, where + ("computed",), "deck.table-both",
-                          "a table is either computed or written out, not both",
-                          "remove `columns` and `rows`, or remove `computed`")
+                ctx.error(
+                    doc,
+                    where + ("computed",),
+                    "deck.table-both",
+                    "a table is either computed or written out, not both",
+                    "remove `columns` and `rows`, or remove `computed`",
+                )
                 continue
             make = known.get(table.computed)
             if make is None:
-                ctx.error(doc, where + ("computed",), "deck.unknown-table", f"there is no computed table `{table.computed}`",
-                          did_you_mean(table.computed, known) or f"computed tables: {', '.join(sorted(known)) or 'none'}")
+                ctx.error(
+                    doc,
+                    where + ("computed",),
+                    "deck.unknown-table",
+                    f"there is no computed table `{table.computed}`",
+                    did_you_mean(table.computed, known) or f"computed tables: {', '.join(sorted(known)) or 'none'}",
+                )
                 continue
             columns, rows = make()
             tables[i] = {"columns": list(columns), "rows": [list(r) for r in rows]}
             continue
         if table.columns is None or table.rows is None:
-            ctx.error(doc, where, "deck.table-incomplete", "a written-out table needs both `columns` and `rows`",
-                      "add the missing one, or use `computed:` for a table sheetgen works out")
+            ctx.error(
+                doc,
+                where,
+                "deck.table-incomplete",
+                "a written-out table needs both `columns` and `rows`",
+                "add the missing one, or use `computed:` for a table sheetgen works out",
+            )
             continue
         width = len(table.columns)
         for r, row in enumerate(table.rows):
@@ -223,8 +277,13 @@ def check_handouts(ctx: RuleContext) -> None:
                 _check_blank(ctx, doc, where, inc, entry)
                 continue
             if inc.kind not in kinds or inc.kind in ("theme", "handout"):
-                ctx.error(doc, where + ("kind",), "handout.unknown-kind", f"a handout cannot include `{inc.kind}`",
-                          did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]))
+                ctx.error(
+                    doc,
+                    where + ("kind",),
+                    "handout.unknown-kind",
+                    f"a handout cannot include `{inc.kind}`",
+                    did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]),
+                )
                 continue
             entry["kind"], entry["product"] = inc.kind, inc.product
             if ctx.section_products is not None:
@@ -237,10 +296,16 @@ def check_handouts(ctx: RuleContext) -> None:
                 # Every document of the kind, those with errors too: the build then keeps the
                 # handout's earlier output rather than print it with documents missing.
                 entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind)] + sorted(
-                    i for k, i in ctx.library.invalid if k == inc.kind)
+                    i for k, i in ctx.library.invalid if k == inc.kind
+                )
                 if not entry["ids"]:
-                    ctx.warning(doc, where, "handout.empty-section", f"there are no valid `{inc.kind}` documents to include",
-                                "add some, or remove the section")
+                    ctx.warning(
+                        doc,
+                        where,
+                        "handout.empty-section",
+                        f"there are no valid `{inc.kind}` documents to include",
+                        "add some, or remove the section",
+                    )
                 continue
             for j, ref in enumerate(inc.ids):
                 if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
@@ -252,15 +317,23 @@ def _check_blank(ctx: RuleContext, doc, where: tuple, inc, entry: dict) -> None:
     """A section's `include: {blank: …}`: a blank product (no documents of its own), and
     the settings documents it reads (a campaign's `tricube-rules`)."""
     if inc.blank is None:
-        ctx.error(doc, where, "handout.include-nothing",
-                  "an `include` names documents (`kind:`) or a blank product (`blank:`), and this one neither",
-                  "add `kind:` (and `product:`), or `blank:` with a product `sheetgen products` lists with scope `blank`")
+        ctx.error(
+            doc,
+            where,
+            "handout.include-nothing",
+            "an `include` names documents (`kind:`) or a blank product (`blank:`), and this one neither",
+            "add `kind:` (and `product:`), or `blank:` with a product `sheetgen products` lists with scope `blank`",
+        )
         return
     extra = next((k for k in ("kind", "product", "ids") if getattr(inc, k) is not None), None)
     if extra is not None:
-        ctx.error(doc, where + (extra,), "handout.blank-with-documents",
-                  f"a blank product is made from no documents, so an `include` with `blank:` takes no `{extra}:`",
-                  f"remove `{extra}:`, or include the documents in a section of their own")
+        ctx.error(
+            doc,
+            where + (extra,),
+            "handout.blank-with-documents",
+            f"a blank product is made from no documents, so an `include` with `blank:` takes no `{extra}:`",
+            f"remove `{extra}:`, or include the documents in a section of their own",
+        )
         return
     entry["blank"] = inc.blank
     if ctx.blank_products is None:
@@ -297,15 +370,26 @@ def section_product(kind: str, name: str | None, choices: list[tuple[str, str]])
     names = sorted({n for n, _ in choices})
     listing = f"products of `{kind}`: {', '.join(names) or 'none'}"
     if name is None and not names:
-        return SectionProblem(("kind",), "handout.no-product", f"`{kind}` documents have no product a handout can include",
-                              "`sheetgen products` lists every product and the kinds it is made from")
+        return SectionProblem(
+            ("kind",),
+            "handout.no-product",
+            f"`{kind}` documents have no product a handout can include",
+            "`sheetgen products` lists every product and the kinds it is made from",
+        )
     if name is None:
-        return SectionProblem((), "handout.product-needed",
-                              f"`{kind}` documents have {len(names)} products; say which one this section takes",
-                              f"add `product:` ({listing})")
+        return SectionProblem(
+            (),
+            "handout.product-needed",
+            f"`{kind}` documents have {len(names)} products; say which one this section takes",
+            f"add `product:` ({listing})",
+        )
     hint = did_you_mean(name, names)
-    return SectionProblem(("product",), "handout.unknown-product", f"`{kind}` documents have no product `{name}`",
-                          f"{hint} ({listing})" if hint else listing)
+    return SectionProblem(
+        ("product",),
+        "handout.unknown-product",
+        f"`{kind}` documents have no product `{name}`",
+        f"{hint} ({listing})" if hint else listing,
+    )
 
 
 def blank_product(name: str, choices: Iterable[str]) -> str | SectionProblem:
@@ -316,8 +400,12 @@ def blank_product(name: str, choices: Iterable[str]) -> str | SectionProblem:
         return name
     listing = f"blank products: {', '.join(ids) or 'none'}"
     hint = did_you_mean(name, ids)
-    return SectionProblem(("blank",), "handout.unknown-blank", f"there is no blank product `{name}`",
-                          f"{hint} ({listing})" if hint else listing)
+    return SectionProblem(
+        ("blank",),
+        "handout.unknown-blank",
+        f"there is no blank product `{name}`",
+        f"{hint} ({listing})" if hint else listing,
+    )
 
 
 #: The picture files a cover takes, by their first bytes.
@@ -338,28 +426,45 @@ def _check_cover_image(ctx: RuleContext, doc, rel: str) -> dict | None:
     reporting why it cannot be used."""
     path = confined_path(Path(doc.file).parent, rel, ctx.library.root)
     if path is None:  # said the same way whether or not such a file exists out there
-        ctx.error(doc, ("cover_image",), "handout.image-outside-project",
-                  f"the cover image `{rel}` is outside the project; sheetgen reads only files inside it",
-                  "copy the picture into the project and give its path relative to the handout's file")
+        ctx.error(
+            doc,
+            ("cover_image",),
+            "handout.image-outside-project",
+            f"the cover image `{rel}` is outside the project; sheetgen reads only files inside it",
+            "copy the picture into the project and give its path relative to the handout's file",
+        )
         return None
     try:
         with open(path, "rb") as fh:
             data = fh.read(MAX_IMAGE_BYTES + 1)
     except OSError as exc:
-        ctx.error(doc, ("cover_image",), "handout.bad-image",
-                  f"cannot read the cover image `{rel}`: {exc.strerror or exc} (looked for {display_path(str(path))})",
-                  "give the path of a PNG or JPEG file, relative to the handout's file")
+        ctx.error(
+            doc,
+            ("cover_image",),
+            "handout.bad-image",
+            f"cannot read the cover image `{rel}`: {exc.strerror or exc} (looked for {display_path(str(path))})",
+            "give the path of a PNG or JPEG file, relative to the handout's file",
+        )
         return None
     mime = next((m for magic, m in IMAGE_TYPES.items() if data.startswith(magic)), None)
     size = image_size(data, mime) if mime and len(data) <= MAX_IMAGE_BYTES else None
     if size is None:
-        ctx.error(doc, ("cover_image",), "handout.bad-image",
-                  f"the cover image `{rel}` is not a PNG or JPEG picture sheetgen can read"
-                  + (f" (it is over {MAX_IMAGE_BYTES // 1048576} MiB)" if len(data) > MAX_IMAGE_BYTES else ""),
-                  "save the picture as PNG or JPEG")
+        ctx.error(
+            doc,
+            ("cover_image",),
+            "handout.bad-image",
+            f"the cover image `{rel}` is not a PNG or JPEG picture sheetgen can read"
+            + (f" (it is over {MAX_IMAGE_BYTES // 1048576} MiB)" if len(data) > MAX_IMAGE_BYTES else ""),
+            "save the picture as PNG or JPEG",
+        )
         return None
-    return {"path": str(path), "mime": mime, "width": size[0], "height": size[1],
-            "sha256": hashlib.sha256(data).hexdigest()}
+    return {
+        "path": str(path),
+        "mime": mime,
+        "width": size[0],
+        "height": size[1],
+        "sha256": hashlib.sha256(data).hexdigest(),
+    }
 
 
 def image_size(data: bytes, mime: str) -> tuple[int, int] | None:
@@ -373,9 +478,9 @@ def image_size(data: bytes, mime: str) -> tuple[int, int] | None:
     while i + 9 < len(data):
         if data[i] != 0xFF:
             return None
-        marker, length = data[i + 1], struct.unpack(">H", data[i + 2:i + 4])[0]
+        marker, length = data[i + 1], struct.unpack(">H", data[i + 2 : i + 4])[0]
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # a frame header
-            h, w = struct.unpack(">HH", data[i + 5:i + 9])
+            h, w = struct.unpack(">HH", data[i + 5 : i + 9])
             return (w, h) if w and h else None
         i += 2 + length
     return None
@@ -386,10 +491,13 @@ def _check_handout_settings(ctx: RuleContext, doc, handout: Handout) -> None:
         for i, section in enumerate(handout.sections):
             # A section of words alone (no `include`) is its divider page, whatever `dividers` says.
             if section.text and section.include is not None:
-                ctx.warning(doc, ("sections", i, "text"), "handout.text-without-divider",
-                            "a section's text prints on its divider page, and this handout has `dividers: false`",
-                            "remove the text, make it a section of its own without `include`, "
-                            "or set `dividers: true`")
+                ctx.warning(
+                    doc,
+                    ("sections", i, "text"),
+                    "handout.text-without-divider",
+                    "a section's text prints on its divider page, and this handout has `dividers: false`",
+                    "remove the text, make it a section of its own without `include`, or set `dividers: true`",
+                )
 
 
 RULES = {

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheetgen.content import plain
+from sheetgen.content.checks import DEFAULT_PALETTE
 from sheetgen.content.loader import Document, Library
 from sheetgen.content.project import template_sources
-from sheetgen.content.checks import DEFAULT_PALETTE
 from sheetgen.diagnostics import did_you_mean
 from sheetgen.fonts import STYLES, FontFace, default_faces, face_for_file
 from sheetgen.rules.base import RuleContext
@@ -62,7 +62,7 @@ class ResolvedTheme:
     def ink_saver(self) -> bool:
         return self.ink == "saver"
 
-    def on_paper(self, name: str | None) -> "ResolvedTheme":
+    def on_paper(self, name: str | None) -> ResolvedTheme:
         """This theme on the paper a document asks for (a handout's `paper`), unless the
         command line chose the paper (`--paper`), which documents do not override."""
         if not name or self.paper_forced or name == self.paper_name:
@@ -105,8 +105,10 @@ def choose_theme(library: Library, requested: str | None = None) -> tuple[str | 
     if DEFAULT_THEME_ID in ids:
         return DEFAULT_THEME_ID, None
     if ids:
-        return None, (f"there are {len(ids)} themes ({listed}) and none is named `{DEFAULT_THEME_ID}`; "
-                      f"choose one with --theme, e.g. --theme {ids[0]}")
+        return None, (
+            f"there are {len(ids)} themes ({listed}) and none is named `{DEFAULT_THEME_ID}`; "
+            f"choose one with --theme, e.g. --theme {ids[0]}"
+        )
     return None, None
 
 
@@ -210,6 +212,11 @@ def check_colour_name(ctx: RuleContext, theme: ResolvedTheme, doc: Document, pat
     """Report a colour name the theme does not know; True when it is known."""
     if theme.knows_color(name):
         return True
-    ctx.error(doc, path, "content.unknown-color", f"unknown colour `{name}`",
-              did_you_mean(name, theme.palette) or f"use a hex value or one of: {', '.join(sorted(theme.palette))}")
+    ctx.error(
+        doc,
+        path,
+        "content.unknown-color",
+        f"unknown colour `{name}`",
+        did_you_mean(name, theme.palette) or f"use a hex value or one of: {', '.join(sorted(theme.palette))}",
+    )
     return False

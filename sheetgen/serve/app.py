@@ -11,42 +11,64 @@ import hashlib
 import json
 import re
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Mapping
 from urllib.parse import parse_qsl, urlencode
 
 import yaml
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import (FileResponse, HTMLResponse, PlainTextResponse, RedirectResponse, Response,
-                                 StreamingResponse)
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
 from sheetgen import __version__
 from sheetgen.content.loader import Document
-from sheetgen.games import game_of_kind
 from sheetgen.diagnostics import display_path
+from sheetgen.games import game_of_kind
 from sheetgen.generate import generators
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import gallery as shown
 from sheetgen.serve import preview
 from sheetgen.serve.confine import NotInside, confined, create_new, replace_file
-from sheetgen.serve.forms import (BUILDER_FIELDS, CUBIT_LIMITS, SEED_LIMITS, CubitForm, FormError, cubit_form,
-                                  cubit_params, cubit_yaml, field_of, form_words, generate, generator_fields,
-                                  generator_values, seed_value)
+from sheetgen.serve.forms import (
+    BUILDER_FIELDS,
+    CUBIT_LIMITS,
+    SEED_LIMITS,
+    CubitForm,
+    FormError,
+    cubit_form,
+    cubit_params,
+    cubit_yaml,
+    field_of,
+    form_words,
+    generate,
+    generator_fields,
+    generator_values,
+    seed_value,
+)
 from sheetgen.serve.guard import TOKEN_FIELD, Gate, Guard, Headers, Stop, costly, never, new_token
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
 MAX_PREVIEWS = 64  # outputs' previews kept in memory (the most recent)
 MAX_LAYOUTS = 4  # documents kept laid out for their other pages' previews
-STATIC = {"live.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8",
-          "favicon.svg": "image/svg+xml"}
+STATIC = {
+    "live.js": "text/javascript; charset=utf-8",
+    "serve.css": "text/css; charset=utf-8",
+    "favicon.svg": "image/svg+xml",
+}
 NOT_FOUND = "Not Found"
 # A versioned URL (`?v=` the digest of what it gives) never changes its answer: kept for good.
 FOREVER = {"Cache-Control": "max-age=31536000, immutable"}
@@ -55,9 +77,17 @@ ASK_AGAIN = {"Cache-Control": "no-cache"}
 
 def page(request: Request, template: str, status: int = 200, **values) -> HTMLResponse:
     ws: Workspace = request.app.state.workspace
-    html = render_template(f"serve/{template}", state=ws.state, version=__version__, path=request.url.path,
-                           display_path=display_path, token=request.app.state.token, asset=static_url,
-                           build_errors=error_count(ws), **values)
+    html = render_template(
+        f"serve/{template}",
+        state=ws.state,
+        version=__version__,
+        path=request.url.path,
+        display_path=display_path,
+        token=request.app.state.token,
+        asset=static_url,
+        build_errors=error_count(ws),
+        **values,
+    )
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
@@ -100,8 +130,17 @@ async def gallery(request: Request) -> Response:
     games = gallery_groups(ws)
     every = [c for g in games for grp in g.groups for c in grp.cards]
     matching = {c.key for c in every if c.matches(query, kind)}
-    return page(request, "gallery.html.j2", games=games, kinds=shown.kinds(every), q=query, kind=kind,
-                matching=matching, total=len(every), problems=ws.state.problems)
+    return page(
+        request,
+        "gallery.html.j2",
+        games=games,
+        kinds=shown.kinds(every),
+        q=query,
+        kind=kind,
+        matching=matching,
+        total=len(every),
+        problems=ws.state.problems,
+    )
 
 
 async def document(request: Request) -> Response:
@@ -115,8 +154,16 @@ async def document(request: Request) -> Response:
     path = _readable_source(ws, main) if main else None
     lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path else []
     marked = {p.line for p in card.problems if path and Path(p.file).resolve() == path}
-    return page(request, "document.html.j2", card=card, game_title=shown.game_title(card.system),
-                product_title=shown.humanize(card.product), source=main, lines=lines, marked=marked)
+    return page(
+        request,
+        "document.html.j2",
+        card=card,
+        game_title=shown.game_title(card.system),
+        product_title=shown.humanize(card.product),
+        source=main,
+        lines=lines,
+        marked=marked,
+    )
 
 
 def _own_source(ws: Workspace, card: shown.Card) -> str | None:
@@ -240,27 +287,35 @@ async def events(request: Request) -> Response:
                 yield ": keep-alive\n\n"
                 quiet = 0.0
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    )
 
 
 EVENT_POLL = 0.01  # seconds between looks at the build state
 
 
 def _build_event(ws: Workspace, state, changed: dict[str, str]) -> str:
-    data = {"version": state.version, "building": state.building, "summary": state.summary,
-            "errors": sum(1 for p in state.problems if p.severity == "error"), "changed": changed}
+    data = {
+        "version": state.version,
+        "building": state.building,
+        "summary": state.summary,
+        "errors": sum(1 for p in state.problems if p.severity == "error"),
+        "changed": changed,
+    }
     return f"event: build\ndata: {json.dumps(data, sort_keys=True)}\n\n"
 
 
 async def status(request: Request) -> Response:
     ws: Workspace = request.app.state.workspace
     s = ws.state
-    return Response(f'{{"version": {s.version}, "building": {str(s.building).lower()}, '
-                    f'"errors": {error_count(ws)}}}', media_type="application/json")
+    return Response(
+        f'{{"version": {s.version}, "building": {str(s.building).lower()}, "errors": {error_count(ws)}}}',
+        media_type="application/json",
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _static_digest(name: str) -> str:
     return hashlib.sha256(_static_bytes(name)).hexdigest()[:12]
 
@@ -292,8 +347,9 @@ async def favicon(request: Request) -> Response:
 
 
 async def generator_list(request: Request) -> Response:
-    return page(request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind),
-                words=form_words)
+    return page(
+        request, "generators.html.j2", generators=sorted(generators().values(), key=lambda g: g.kind), words=form_words
+    )
 
 
 async def generator_form(request: Request) -> Response:
@@ -308,8 +364,16 @@ async def generator_form(request: Request) -> Response:
     return await costly(request, refused, lambda stop: _generator_page(request, ws, gen, params, saved, 200, stop=stop))
 
 
-def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: Path | None,
-                    status: int, save_error: str | None = None, stop: Stop = never) -> Response:
+def _generator_page(
+    request: Request,
+    ws: Workspace,
+    gen,
+    params: dict,
+    saved: Path | None,
+    status: int,
+    save_error: str | None = None,
+    stop: Stop = never,
+) -> Response:
     """The form with its document, each refused field marked beside it; once `saved` (the
     file a save wrote), that document as saved, not made again: its id is taken now, so the
     generator would give another."""
@@ -338,11 +402,26 @@ def _generator_page(request: Request, ws: Workspace, gen, params: dict, saved: P
         query = urlencode({k: v for k, v in params.items() if k != "reroll"})
     preview_urls = _generated_pages(gen.kind, trial, query)
     again = urlencode({k: v for k, v in params.items() if k not in ("seed", "reroll")})
-    return page(request, "generator.html.j2", status=status, gen=gen, fields=fields, seed=seed, text=text,
-                trial=trial, problem=problem, errors=errors, preview_urls=preview_urls,
-                saved=display_path(str(saved)) if saved_text is not None else None,
-                saved_docs=_documents_in(saved_text or ""), again=again, save_error=save_error,
-                can_save=ws.save_folder() is not None, seed_limits=SEED_LIMITS, words=form_words)
+    return page(
+        request,
+        "generator.html.j2",
+        status=status,
+        gen=gen,
+        fields=fields,
+        seed=seed,
+        text=text,
+        trial=trial,
+        problem=problem,
+        errors=errors,
+        preview_urls=preview_urls,
+        saved=display_path(str(saved)) if saved_text is not None else None,
+        saved_docs=_documents_in(saved_text or ""),
+        again=again,
+        save_error=save_error,
+        can_save=ws.save_folder() is not None,
+        seed_limits=SEED_LIMITS,
+        words=form_words,
+    )
 
 
 def _generated_pages(kind: str, trial: preview.Trial | None, query: str) -> list[str]:
@@ -369,13 +448,25 @@ def _documents_in(text: str) -> list[tuple[str, str]]:
     return [(str(d.get("kind")), str(d.get("id"))) for d in docs if isinstance(d, dict)]
 
 
-def _try(ws: Workspace, text: str, name: str, settings: Settings | None = None, stop: Stop = never,
-         edited: Path | None = None) -> preview.Trial:
+def _try(
+    ws: Workspace,
+    text: str,
+    name: str,
+    settings: Settings | None = None,
+    stop: Stop = never,
+    edited: Path | None = None,
+) -> preview.Trial:
     """`text` checked against the content folder; a text a form saved, or the document of
     the file the builder edits (`edited`), is checked as that file, so that it is not
     counted twice (as itself and as the file)."""
-    return preview.try_text(text, ws.content_paths(), ws.settings if settings is None else settings, name,
-                            saved=edited or ws.saved_as(text), stop=stop)
+    return preview.try_text(
+        text,
+        ws.content_paths(),
+        ws.settings if settings is None else settings,
+        name,
+        saved=edited or ws.saved_as(text),
+        stop=stop,
+    )
 
 
 async def generator_preview(request: Request) -> Response:
@@ -460,8 +551,10 @@ def _save(ws: Workspace, text: str, kind: str, stop: Stop = never) -> tuple[Path
     try:
         name = create_new(folder, folders, names, text.encode("utf-8"))
     except NotInside as exc:
-        return None, (f"{display_path(str(exc.folder))} is a symbolic link or a file, and saves stay inside "
-                      f"{display_path(str(folder))}/; nothing was written")
+        return None, (
+            f"{display_path(str(exc.folder))} is a symbolic link or a file, and saves stay inside "
+            f"{display_path(str(folder))}/; nothing was written"
+        )
     except ValueError:  # an id that is no file name: the rules refuse it first
         return None, f"`{stem}` cannot be a file name"
     if name is None:
@@ -505,8 +598,9 @@ def _cubit_trial(ws: Workspace, params: Mapping[str, str], stop: Stop = never) -
     extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     edited = _edited_cubit(library, form)
     if len(interfaces) != 6:
-        return Built(form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", edited,
-                     extra)
+        return Built(
+            form, None, "the content folder needs the six cubit interfaces (kind: cubit-interface)", edited, extra
+        )
     codes = _face_codes(form, interfaces)
     settings = Settings(paper=form.paper, cube_size=None, theme=ws.settings.theme)
     try:
@@ -564,10 +658,20 @@ def _face_codes(form: CubitForm, interfaces: list[Document]) -> list[str]:
 def _builder_page(request: Request, built: Built, status: int = 200, save_error: str | None = None) -> Response:
     form, trial = built.form, built.trial
     saved = request.query_params.get("saved") if request.method == "GET" else None
-    return page(request, "cubit.html.j2", status=status, form=form, trial=trial, problem=built.problem,
-                query=_cubit_query(form), derived=trial.derived("cubit", form.id) if trial else None,
-                saved=saved if saved and saved == form.file else None, save_error=save_error,
-                replaces=_replaceable(request.app.state.workspace, built), **built.extra)
+    return page(
+        request,
+        "cubit.html.j2",
+        status=status,
+        form=form,
+        trial=trial,
+        problem=built.problem,
+        query=_cubit_query(form),
+        derived=trial.derived("cubit", form.id) if trial else None,
+        saved=saved if saved and saved == form.file else None,
+        save_error=save_error,
+        replaces=_replaceable(request.app.state.workspace, built),
+        **built.extra,
+    )
 
 
 async def cubit_builder(request: Request) -> Response:
@@ -585,17 +689,26 @@ async def cubit_edit(request: Request) -> Response:
         return not_found(request)
     interfaces = library.of_kind("cubit-interface")
     try:
-        params = cubit_params(doc.model, {d.model.code: d.id for d in interfaces},
-                              {d.model.name.lower(): d.id for d in interfaces})
+        params = cubit_params(
+            doc.model, {d.model.code: d.id for d in interfaces}, {d.model.name.lower(): d.id for d in interfaces}
+        )
     except ValueError:  # faces the rules refuse: the builder opens on the file's problems
         params = {"id": doc.id}
     return RedirectResponse("/cubit?" + urlencode({**params, "file": display_path(doc.file)}), status_code=303)
 
 
 def _cubit_query(form: CubitForm) -> str:
-    values = {"id": form.id, "name": form.name, "aliases": ",".join(form.aliases), "function": form.function,
-              "faction": form.faction, "configuration": form.configuration, "advancement": form.advancement,
-              "cube_size": form.cube_size, "paper": form.paper}
+    values = {
+        "id": form.id,
+        "name": form.name,
+        "aliases": ",".join(form.aliases),
+        "function": form.function,
+        "faction": form.faction,
+        "configuration": form.configuration,
+        "advancement": form.advancement,
+        "cube_size": form.cube_size,
+        "paper": form.paper,
+    }
     for n, (skill, ups) in enumerate(zip(form.skills, form.upgrades), 1):
         values[f"skill{n}"] = skill
         values[f"upgrades{n}"] = ups
@@ -621,8 +734,11 @@ async def cubit_net(request: Request) -> Response:
         built = _cubit_trial(ws, params, stop)
         trial = built.trial
         target = trial.target("cubit-net") if trial else None
-        data = None if built.problem or trial is None or not trial.ok or target is None else \
-            preview.render(target, trial.checked.theme, fmt)
+        data = (
+            None
+            if built.problem or trial is None or not trial.ok or target is None
+            else preview.render(target, trial.checked.theme, fmt)
+        )
         if data is None:
             return _builder_page(request, built, status=409)
         media = "application/pdf" if fmt == "pdf" else "image/svg+xml"
@@ -651,8 +767,13 @@ async def cubit_save(request: Request) -> Response:
             return _builder_page(request, built, 400, "a field is refused (marked below); nothing was written")
         replace = _replaceable(ws, built)
         if replace is None and built.edited is not None and built.edited.id == built.form.id:
-            return _builder_page(request, built, 400, f"{built.form.file} holds more than the builder writes, so it "
-                                 "is not written over; give the cubit another id to save it as a new file")
+            return _builder_page(
+                request,
+                built,
+                400,
+                f"{built.form.file} holds more than the builder writes, so it "
+                "is not written over; give the cubit another id to save it as a new file",
+            )
         saved, save_error = _replace(ws, replace, trial) if replace else _save(ws, trial.text, "cubit", stop)
         if saved is None:
             return _builder_page(request, built, 400, save_error)
@@ -692,8 +813,10 @@ def _replace(ws: Workspace, path: Path, trial: preview.Trial) -> tuple[Path | No
     try:
         replace_file(folder, parts[:-1], parts[-1], trial.text.encode("utf-8"))
     except NotInside as exc:
-        return None, (f"{display_path(str(exc.folder))} is a symbolic link or a file, and saves stay inside "
-                      f"{display_path(str(folder))}/; nothing was written")
+        return None, (
+            f"{display_path(str(exc.folder))} is a symbolic link or a file, and saves stay inside "
+            f"{display_path(str(folder))}/; nothing was written"
+        )
     except OSError as exc:
         return None, f"{display_path(str(path))} cannot be written ({exc.strerror}); nothing was written"
     saved = Path(display_path(str(path)))
@@ -734,8 +857,12 @@ def create_app(workspace: Workspace, *, lifespan=None) -> Starlette:
         Route("/favicon.ico", favicon),
     ]
     token = new_token()
-    app = Workbench(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, token=token, refuse=refused)],
-                    exception_handlers={404: not_found})
+    app = Workbench(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(Guard, token=token, refuse=refused)],
+        exception_handlers={404: not_found},
+    )
     app.state.workspace = workspace
     app.state.token = token
     app.state.gate = Gate()

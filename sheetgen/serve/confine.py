@@ -13,11 +13,11 @@ made meanwhile can put the file anywhere else (`create_new`).
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 import os
 import secrets
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator
 
 MAX_PATH = 1024
 

@@ -17,7 +17,7 @@ def export_links(by_target: dict[str, list]) -> tuple[dict[str, list[tuple[str, 
         system, _, rest = key.partition("/")
         product, _, deck_id = rest.partition("/")
         fmt = product.rpartition("-")[2]
-        deck = f"{system}/{product[:-len(fmt) - 1]}/{deck_id}"
+        deck = f"{system}/{product[: -len(fmt) - 1]}/{deck_id}"
         if fmt not in EXPORTS or deck not in by_target:
             continue
         if fmt == "png":

@@ -11,8 +11,9 @@ import dataclasses
 import random
 import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 
@@ -59,7 +60,7 @@ class FormError(ValueError):
         self.errors = dict(errors or {field: message})
 
     @classmethod
-    def of(cls, errors: Mapping[str, str]) -> "FormError":
+    def of(cls, errors: Mapping[str, str]) -> FormError:
         name, message = next(iter(errors.items()))
         return cls(name, message, errors)
 
@@ -71,8 +72,9 @@ def form_words(message: str) -> str:
 
 def field_of(message: str, names: tuple[str, ...]) -> str:
     """The field a generator's message is about: the first option it names ("" if none)."""
-    return next((m.replace("-", "_") for m in re.findall(r"--([a-z][a-z-]*)", message)
-                 if m.replace("-", "_") in names), "")
+    return next(
+        (m.replace("-", "_") for m in re.findall(r"--([a-z][a-z-]*)", message) if m.replace("-", "_") in names), ""
+    )
 
 
 def text_value(params: Mapping[str, str], name: str, limit: int = MAX_FIELD) -> str:
@@ -84,8 +86,9 @@ def text_value(params: Mapping[str, str], name: str, limit: int = MAX_FIELD) -> 
     return value
 
 
-def number_value(params: Mapping[str, str], name: str, default: int | None, low: int = 0, high: int = MAX_NUMBER
-                 ) -> int | None:
+def number_value(
+    params: Mapping[str, str], name: str, default: int | None, low: int = 0, high: int = MAX_NUMBER
+) -> int | None:
     raw = text_value(params, name, 12)
     if raw == "":
         return default
@@ -129,9 +132,16 @@ def generator_fields(gen: Generator, params: Mapping[str, str]) -> list[Field]:
         elif opt.type is int:
             limits = option_limits(opt)
             narrower = opt.bounds is not None and limits != tuple(opt.bounds)
-            fields.append(Field(opt.name, opt.name.replace("_", " "),
-                                opt.help + (f" (this form: {limits[0]} to {limits[1]})" if narrower else ""),
-                                "number", value, limits=limits))
+            fields.append(
+                Field(
+                    opt.name,
+                    opt.name.replace("_", " "),
+                    opt.help + (f" (this form: {limits[0]} to {limits[1]})" if narrower else ""),
+                    "number",
+                    value,
+                    limits=limits,
+                )
+            )
         else:
             fields.append(Field(opt.name, opt.name.replace("_", " "), opt.help, "text", value))
     return fields
@@ -250,18 +260,28 @@ def cubit_form(params: Mapping[str, str]) -> CubitForm:
 
     form.id = read("id", lambda: text_value(params, "id", 64), "") or form.id
     form.name = read("name", lambda: text_value(params, "name", 120), "")
-    form.aliases = tuple(a.strip() for a in read("aliases", lambda: text_value(params, "aliases", 240), "").split(",")
-                         if a.strip())
+    form.aliases = tuple(
+        a.strip() for a in read("aliases", lambda: text_value(params, "aliases", 240), "").split(",") if a.strip()
+    )
     form.function = read("function", lambda: text_value(params, "function", 200), "")
     form.faction = read("faction", lambda: text_value(params, "faction", 64), "")
     form.configuration = read("configuration", lambda: choice("configuration", CONFIGURATIONS, "standard"), "standard")
     form.advancement = read("advancement", lambda: number_value(params, "advancement", 0, *ADVANCEMENT_LIMITS), 0) or 0
-    skills = [read(f"skill{n}", lambda n=n: number_value(params, f"skill{n}", form.skills[n - 1], *SKILL_LIMITS),
-                   form.skills[n - 1]) or 0 for n in range(1, FACES + 1)]
-    form.interfaces = tuple(read(f"interface{n}", lambda n=n: text_value(params, f"interface{n}", 64), "")
-                            for n in range(1, FACES + 1))
-    form.upgrades = tuple(read(f"upgrades{n}", lambda n=n: text_value(params, f"upgrades{n}", 120), "")
-                          for n in range(1, FACES + 1))
+    skills = [
+        read(
+            f"skill{n}",
+            lambda n=n: number_value(params, f"skill{n}", form.skills[n - 1], *SKILL_LIMITS),
+            form.skills[n - 1],
+        )
+        or 0
+        for n in range(1, FACES + 1)
+    ]
+    form.interfaces = tuple(
+        read(f"interface{n}", lambda n=n: text_value(params, f"interface{n}", 64), "") for n in range(1, FACES + 1)
+    )
+    form.upgrades = tuple(
+        read(f"upgrades{n}", lambda n=n: text_value(params, f"upgrades{n}", 120), "") for n in range(1, FACES + 1)
+    )
     form.cube_size = read("cube_size", lambda: text_value(params, "cube_size", 16), "") or form.cube_size
     form.paper = read("paper", lambda: choice("paper", PAPERS, "a4"), "a4")
     form.file = read("file", lambda: text_value(params, "file", 1024), "")
@@ -303,16 +323,23 @@ def cubit_yaml(form: CubitForm, codes: list[str]) -> str:
 
 # The fields the builder writes: a document with others (storage, temporary upgrades,
 # notes …) is opened all the same, but saved only as a new file, never over its own.
-BUILDER_FIELDS = frozenset({"kind", "id", "name", "aliases", "function", "faction", "configuration", "advancement",
-                            "faces"})
+BUILDER_FIELDS = frozenset(
+    {"kind", "id", "name", "aliases", "function", "faction", "configuration", "advancement", "faces"}
+)
 
 
 def cubit_params(model: Any, codes: dict[str, str], names: dict[str, str]) -> dict[str, str]:
     """An existing cubit as the builder's fields (`codes`, `names`: interface codes and
     names to ids, for faces written in the compact notation)."""
-    params = {"id": model.id, "name": model.name or "", "aliases": ", ".join(model.aliases or ()),
-              "function": model.function or "", "faction": model.faction or "",
-              "configuration": model.configuration, "advancement": str(model.advancement)}
+    params = {
+        "id": model.id,
+        "name": model.name or "",
+        "aliases": ", ".join(model.aliases or ()),
+        "function": model.function or "",
+        "faction": model.faction or "",
+        "configuration": model.configuration,
+        "advancement": str(model.advancement),
+    }
     for n, (iface, skill, uses) in enumerate(_faces(model.faces, codes, names), 1):
         params[f"skill{n}"] = str(skill)
         params[f"upgrades{n}"] = ", ".join(uses)

@@ -10,20 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sheetgen.build.files import OutputEntry
 from sheetgen.content.checks import natural_key
+from sheetgen.files.outputs import OutputEntry
 from sheetgen.games import TITLES
 from sheetgen.layout import registry
 from sheetgen.layout.products import Product
-from sheetgen.serve.workspace import BuildState, Shown
 from sheetgen.serve.exports import export_links
+from sheetgen.serve.workspace import BuildState, Shown
 
 SCOPE_ORDER = {"document": 0, "collection": 1, "blank": 2}  # the project's own documents first
 BLANK = "blank"  # the kind filter's name for outputs made from no document
 
 
 def humanize(slug: str) -> str:
-    """"character-sheet" → "Character sheet"."""
+    """ "character-sheet" → "Character sheet"."""
     words = slug.replace("-", " ").replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 
@@ -91,7 +91,9 @@ class Card:
         if self.svgs:
             return [versioned(e) for e in self.svgs]
         first = [self.preview] if self.preview else []  # the gallery's, which the browser may have
-        return first + [f"/preview/{self.key}.svg?page={n}&v={self.digest}" for n in range(len(first) + 1, self.pages + 1)]
+        return first + [
+            f"/preview/{self.key}.svg?page={n}&v={self.digest}" for n in range(len(first) + 1, self.pages + 1)
+        ]
 
     def matches(self, query: str, kind: str) -> bool:
         return (not query or query.casefold() in self.search) and (not kind or kind in self.kinds)
@@ -192,13 +194,28 @@ def _card(state: BuildState, key: str, entries: list[OutputEntry], product: Prod
     else:
         preview = None
     scope = record.scope if record else "document"
-    kinds = (BLANK,) if scope == "blank" else (record.kinds if record and record.kinds else
-                                              ((first.kind,) if first.kind else ()))
+    kinds = (
+        (BLANK,)
+        if scope == "blank"
+        else (record.kinds if record and record.kinds else ((first.kind,) if first.kind else ()))
+    )
     sources = record.sources if record and record.sources else ((first.source,) if first.source else ())
-    return Card(key=key, id=first.id, title=_title(state, key, first.id), system=first.system or "other",
-                product=first.product, summary=product.summary if product else "", scope=scope, kinds=tuple(kinds),
-                pdfs=pdfs, svgs=svgs, preview=preview, digest=digest, sources=tuple(sources),
-                pages=max((e.pages for e in pdfs), default=len(svgs)))
+    return Card(
+        key=key,
+        id=first.id,
+        title=_title(state, key, first.id),
+        system=first.system or "other",
+        product=first.product,
+        summary=product.summary if product else "",
+        scope=scope,
+        kinds=tuple(kinds),
+        pdfs=pdfs,
+        svgs=svgs,
+        preview=preview,
+        digest=digest,
+        sources=tuple(sources),
+        pages=max((e.pages for e in pdfs), default=len(svgs)),
+    )
 
 
 def _attach_problems(all_cards: list[Card], problems: list[Shown], root: Path) -> None:
@@ -227,8 +244,9 @@ def games(all_cards: list[Card]) -> list[Game]:
             summary = members[0].summary if len({c.summary for c in members}) == 1 else ""
             title = "Blanks" if product == BLANK else humanize(product)
             groups.append(Group(product, title, summary, members))
-        groups.sort(key=lambda g: (min(SCOPE_ORDER.get(c.scope, 1) for c in g.cards), g.product == BLANK,
-                                   natural_key(g.title)))
+        groups.sort(
+            key=lambda g: (min(SCOPE_ORDER.get(c.scope, 1) for c in g.cards), g.product == BLANK, natural_key(g.title))
+        )
         out.append(Game(system, game_title(system), groups))
     out.sort(key=lambda g: (all(c.scope == "blank" for grp in g.groups for c in grp.cards), natural_key(g.title)))
     return out

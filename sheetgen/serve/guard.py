@@ -22,7 +22,7 @@ import asyncio
 import hmac
 import secrets
 import threading
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.concurrency import run_in_threadpool
@@ -36,13 +36,15 @@ TOKEN_FIELD = "token"
 MAX_BODY = 64 * 1024
 MAX_QUERY = 8 * 1024
 # Pages: their own script and style files only (no inline code), never in a frame.
-PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-               "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'")
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
+)
 # Everything else (SVG, PDF, text): no script, the SVGs' own styles, never in a frame.
-FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " \
-              "frame-ancestors 'none'"
-HEADERS = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
-           (b"referrer-policy", b"same-origin")]
+FILE_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'"
+)
+HEADERS = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
 _OURS = {k for k, _ in HEADERS} | {b"content-security-policy"}  # replaced wherever a response sets them
 
 Refuse = Callable[[Request, int, str], Response]
@@ -265,8 +267,9 @@ async def costly(request: Request, refuse: Refuse, work: Callable[[Stop], Respon
         return refuse(request, 403, f"This page costs the workbench work, and {why}. Open it from the workbench.")
     gate: Gate = request.app.state.gate
     if not gate.admit():
-        return PlainTextResponse("the workbench is busy; try again in a moment", status_code=503,
-                                 headers={"Retry-After": str(BUSY_SECONDS)})
+        return PlainTextResponse(
+            "the workbench is busy; try again in a moment", status_code=503, headers={"Retry-After": str(BUSY_SECONDS)}
+        )
     started = False
     try:
         while not (started := gate.start()):

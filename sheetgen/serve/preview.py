@@ -8,10 +8,10 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from sheetgen.build.pipeline import FORMATS, Target, lay_out, plan
 from sheetgen.content.loader import load
 from sheetgen.content.project import safe_name
 from sheetgen.diagnostics import Severity, display_path
+from sheetgen.files.pipeline import FORMATS, Target, lay_out, plan
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
@@ -51,8 +51,14 @@ class Trial:
         return self.checked.derived.get((kind, id_)) if self.checked else None
 
 
-def try_text(text: str, context: list[str], settings: Settings = Settings(), name: str = "new.yaml",
-             saved: Path | None = None, stop: Stop = never) -> Trial:
+def try_text(
+    text: str,
+    context: list[str],
+    settings: Settings = Settings(),
+    name: str = "new.yaml",
+    saved: Path | None = None,
+    stop: Stop = never,
+) -> Trial:
     """Check `text` as a content file named `name`, resolving references against `context`.
     With `saved`, the project's file a form saved `text` as, it is checked as it was before
     it was saved, under that file's name: the file is left out, so it is not counted twice.
@@ -61,9 +67,17 @@ def try_text(text: str, context: list[str], settings: Settings = Settings(), nam
         name = safe_name(display_path(str(saved)))
     trial = Trial(text, name)
     if len(text.encode("utf-8")) > MAX_TEXT:
-        trial.problems = [Shown(f"{name}:1:1", "error", "serve.too-large", "the document is too large",
-                                f"{name}:1:1: error[serve.too-large]: the document is larger than {MAX_TEXT // 1024} KiB",
-                                name, 1)]
+        trial.problems = [
+            Shown(
+                f"{name}:1:1",
+                "error",
+                "serve.too-large",
+                "the document is too large",
+                f"{name}:1:1: error[serve.too-large]: the document is larger than {MAX_TEXT // 1024} KiB",
+                name,
+                1,
+            )
+        ]
         return trial
     with tempfile.TemporaryDirectory(prefix="sheetgen-serve-") as tmp:
         path = Path(tmp) / Path(name).name
@@ -109,7 +123,7 @@ def _go_on(stop: Stop) -> None:
 
 def _layout_problems(target: Target, theme: ResolvedTheme, library, mine: str):
     """The target's number of pages, and the layout's problems with `mine`."""
-    from sheetgen.build.pipeline import issue_diagnostic
+    from sheetgen.files.pipeline import issue_diagnostic
 
     document, issues = lay_out(target, theme)
     found = [issue_diagnostic(i, library, target) for i in issues]

@@ -8,8 +8,8 @@ import contextlib
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import uvicorn
 from starlette.concurrency import run_in_threadpool
@@ -33,8 +33,14 @@ async def watch(ws: Workspace, stop: asyncio.Event, log: Callable[[str], None]) 
     folders = [p for p in ws.watched() if p.exists()]
     if not folders:
         return
-    async for changes in awatch(*folders, stop_event=stop, debounce=400, step=30, rust_timeout=200,
-                                watch_filter=lambda _change, path: relevant(path)):
+    async for changes in awatch(
+        *folders,
+        stop_event=stop,
+        debounce=400,
+        step=30,
+        rust_timeout=200,
+        watch_filter=lambda _change, path: relevant(path),
+    ):
         if ws.stopping:
             break
         # A file a form saved is rebuilt by the save itself (`rebuild_saved`).
@@ -116,11 +122,20 @@ def bind(port: int) -> socket.socket:
     return sock
 
 
-def make_server(ws: Workspace, sock: socket.socket, log: Callable[[str], None] = lambda _m: None,
-                initial_build: bool = True) -> WorkbenchServer:
+def make_server(
+    ws: Workspace, sock: socket.socket, log: Callable[[str], None] = lambda _m: None, initial_build: bool = True
+) -> WorkbenchServer:
     app = create_app(ws, lifespan=make_lifespan(ws, log, initial_build))
-    config = uvicorn.Config(app, host=HOST, port=sock.getsockname()[1], log_level="warning", access_log=False,
-                            lifespan="on", timeout_graceful_shutdown=2, ws="none")
+    config = uvicorn.Config(
+        app,
+        host=HOST,
+        port=sock.getsockname()[1],
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+        ws="none",
+    )
     return WorkbenchServer(config, ws)
 
 

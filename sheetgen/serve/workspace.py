@@ -11,21 +11,19 @@ import hashlib
 import os
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable
 from pathlib import Path
 
-from sheetgen.build.files import OutputEntry, OutputLocked, TargetRecord, read_manifest
-from sheetgen.build.pipeline import BuildOptions, FORMATS, Target, build, plan, unique
 from sheetgen.content.loader import Library, UsageError, load
 from sheetgen.content.project import CONTENT, find_root
 from sheetgen.diagnostics import Diagnostic, display_path, error, format_text, in_report_order
+from sheetgen.files.outputs import OutputEntry, OutputLocked, TargetRecord, read_manifest
+from sheetgen.files.pipeline import FORMATS, BuildOptions, Target, build, plan, unique
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
 from sheetgen.rules.theme import Settings
-
-
 
 # After an edited document's own outputs are published, the rest waits this long: the
 # pages fetch the new previews while no build competes with the server for the processor.
@@ -49,8 +47,9 @@ class Shown:
     line: int
 
 
-def show_diagnostics(diags: list[Diagnostic], lines: dict[str, list[str]], rename: dict[str, str] | None = None
-                     ) -> list[Shown]:
+def show_diagnostics(
+    diags: list[Diagnostic], lines: dict[str, list[str]], rename: dict[str, str] | None = None
+) -> list[Shown]:
     """Diagnostics in the terminal's order and words; `rename` shows some files under other names."""
     rename = rename or {}
     out = []
@@ -82,15 +81,20 @@ def _own(target: Target, edited: set[Path]) -> bool:
     """An output of an edited document itself: not a bundle or collection that draws on
     it, nor a print-shop twin (these are built with the rest)."""
     docs = target.job.docs
-    return (target.scope == "document" and bool(docs) and Path(docs[0].file).resolve() in edited
-            and layout_registry.product(target.product, target.system).print_shop_of is None)
+    return (
+        target.scope == "document"
+        and bool(docs)
+        and Path(docs[0].file).resolve() in edited
+        and layout_registry.product(target.product, target.system).print_shop_of is None
+    )
 
 
 class Workspace:
     """Content paths, the output folder and the state of the last build (thread-safe)."""
 
-    def __init__(self, paths: list[str] | None = None, out_dir: str | Path = "output",
-                 settings: Settings = Settings()) -> None:
+    def __init__(
+        self, paths: list[str] | None = None, out_dir: str | Path = "output", settings: Settings = Settings()
+    ) -> None:
         """Paths and their context folder as `sheetgen build` takes them: with none,
         `content/` here; with some, those, resolving references against their project's
         `content/` folder."""
@@ -103,8 +107,11 @@ class Workspace:
         if given:
             content = find_root(given) / CONTENT
             self.targets = given
-            self.context = [os.path.relpath(content) if Path.cwd() in content.parents else str(content)
-                            ] if content.is_dir() else []
+            self.context = (
+                [os.path.relpath(content) if Path.cwd() in content.parents else str(content)]
+                if content.is_dir()
+                else []
+            )
         else:
             if not Path(CONTENT).is_dir():
                 raise UsageError(f"no PATH given and there is no `{CONTENT}/` folder here")
@@ -213,33 +220,57 @@ class Workspace:
         problem = layout_registry.check_settings(checked.theme)
         if problem:
             diagnostics.append(error("<settings>", 1, 1, "settings.cube-too-big", problem))
-            return self._publish(self._shown(diagnostics, library), checked,
-                                 "not built: the settings do not fit the paper", started)
+            return self._publish(
+                self._shown(diagnostics, library), checked, "not built: the settings do not fit the paper", started
+            )
         too_small = layout_registry.card_size_error(checked.theme, library)
         if too_small is not None:
-            return self._publish(self._shown(diagnostics + [too_small], library), checked,
-                                 "not built: the theme's cards are too small", started)
+            return self._publish(
+                self._shown(diagnostics + [too_small], library),
+                checked,
+                "not built: the theme's cards are too small",
+                started,
+            )
         options = BuildOptions(self.out_dir, FORMATS, 1, force, whole=self.whole)
         edited = self._edited(changed)
         try:
             return self._build(checked, library, diagnostics, options, edited, started)
         except OutputLocked:
-            return self._publish(self._shown(diagnostics, library), checked,
-                                 f"not built: another sheetgen build is writing into {self.out_dir}/", started)
+            return self._publish(
+                self._shown(diagnostics, library),
+                checked,
+                f"not built: another sheetgen build is writing into {self.out_dir}/",
+                started,
+            )
 
-    def _build(self, checked: Checked, library: Library, diagnostics: list[Diagnostic], options: BuildOptions,
-               edited: set[Path], started: float) -> BuildState:
+    def _build(
+        self,
+        checked: Checked,
+        library: Library,
+        diagnostics: list[Diagnostic],
+        options: BuildOptions,
+        edited: set[Path],
+        started: float,
+    ) -> BuildState:
         if edited:
             own = replace(options, only=lambda t: _own(t, edited))
             first = build(checked, own)
             if first.built or first.failed:
-                self._publish(self._shown(diagnostics + first.diagnostics, library), checked,
-                              self._summary(first, diagnostics, library) + " (building the rest…)", started,
-                              building=True)
+                self._publish(
+                    self._shown(diagnostics + first.diagnostics, library),
+                    checked,
+                    self._summary(first, diagnostics, library) + " (building the rest…)",
+                    started,
+                    building=True,
+                )
                 time.sleep(FIRST_LOOK)
         report = build(checked, options)
-        return self._publish(self._shown(diagnostics + report.diagnostics, library), checked,
-                             self._summary(report, diagnostics, library), started)
+        return self._publish(
+            self._shown(diagnostics + report.diagnostics, library),
+            checked,
+            self._summary(report, diagnostics, library),
+            started,
+        )
 
     def _edited(self, changed: Iterable[str | Path]) -> set[Path]:
         return {Path(p).resolve() for p in changed}
@@ -248,12 +279,15 @@ class Workspace:
         shown = self._shown(diagnostics + report.diagnostics, library)
         errors = sum(1 for s in shown if s.severity == "error")
         warnings = len(shown) - errors
-        return (f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
-                f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
-                f"in {report.seconds:.2f}s")
+        return (
+            f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
+            f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
+            f"in {report.seconds:.2f}s"
+        )
 
-    def _publish(self, problems: list[Shown], checked: Checked | None, summary: str, started: float,
-                 building: bool = False) -> BuildState:
+    def _publish(
+        self, problems: list[Shown], checked: Checked | None, summary: str, started: float, building: bool = False
+    ) -> BuildState:
         manifest = read_manifest(self.out_dir)
         state = BuildState(
             version=self.state.version + 1,

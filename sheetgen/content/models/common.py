@@ -36,13 +36,17 @@ assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
 DeckSystem = Annotated[
     str,
     AfterValidator(check_deck_system),
-    WithJsonSchema({"anyOf": [{"enum": list(SYSTEMS)},
-                              {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
-                    "description": "the game: one of the five, or an id of your own game's (its output folder "
-                                   "and its `palette` colour)"}),
+    WithJsonSchema(
+        {
+            "anyOf": [{"enum": list(SYSTEMS)}, {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
+            "description": "the game: one of the five, or an id of your own game's (its output folder "
+            "and its `palette` colour)",
+        }
+    ),
 ]
 
 Paper = Literal["a4", "letter"]
+
 
 class ThemeFonts(ContentModel):
     """TrueType or OpenType (TrueType-flavoured) files, relative to the theme file; or, for
@@ -58,8 +62,9 @@ class ThemeFonts(ContentModel):
 class ThemeColors(ContentModel):
     ink: Color = "#1b1b1b"
     muted: Color = "#5f5f5f"
-    accent: Color = Field("#2b5d8a", description="handouts and decks that belong to no game; each game's own colour "
-                                                 "is `palette.<game>`")
+    accent: Color = Field(
+        "#2b5d8a", description="handouts and decks that belong to no game; each game's own colour is `palette.<game>`"
+    )
     paper: Color = "#ffffff"
     card: Color = "#fbf8f1"
     panel: Color = "#efe9dc"
@@ -74,23 +79,28 @@ class Theme(DocumentModel):
     fonts: ThemeFonts = ThemeFonts()
     colors: ThemeColors = ThemeColors()
     palette: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")], Color] = Field(
-        {}, description="named colours; `cubit`, `tricube`, `cubes`, `grimdark` and `kubos` are each game's colour "
-                        "(title bands, section headings, card frames)")
+        {},
+        description="named colours; `cubit`, `tricube`, `cubes`, `grimdark` and `kubos` are each game's colour "
+        "(title bands, section headings, card frames)",
+    )
     paper: Paper | None = None
     card_size: CardSizeField | None = None
     cube_size: Length | None = None
     bleed: Length | None = None
     printable_margin: Length | None = Field(
-        None, description="nothing that must print comes closer to the paper's edge (default 5mm)")
+        None, description="nothing that must print comes closer to the paper's edge (default 5mm)"
+    )
     ink: Literal["normal", "saver"] | None = Field(
-        None, description="`saver`: light card backs, title bands, cube nets, stickers and grid mats, for home printers")
+        None, description="`saver`: light card backs, title bands, cube nets, stickers and grid mats, for home printers"
+    )
     # A folder of the publisher's templates over the bundled ones, relative to this file
     # (`sheetgen build --templates DIR` overrides it).
     templates: ShortText | None = None
     # Handouts: a divider page before every section, or none (a handout's `dividers` wins).
     dividers: bool | None = None
     print_shop: bool | None = Field(
-        None, description="build each deck's one-card-a-page print-shop export beside it (default true)")
+        None, description="build each deck's one-card-a-page print-shop export beside it (default true)"
+    )
 
     # What `_colour_names_known` refuses, for reading without pydantic (`sheetgen.content.shapes`).
     __plain_checks__ = (unknown_colour_roles,)
@@ -106,8 +116,10 @@ class Theme(DocumentModel):
         except ValidationError as exc:
             if not unknown:
                 raise
-            found = [InitErrorDetails(type=e["type"], loc=e["loc"], input=e["input"], ctx=e.get("ctx", {}))
-                     for e in exc.errors(include_url=False)]
+            found = [
+                InitErrorDetails(type=e["type"], loc=e["loc"], input=e["input"], ctx=e.get("ctx", {}))
+                for e in exc.errors(include_url=False)
+            ]
             raise ValidationError.from_exception_data(exc.title, found + unknown) from None
         if unknown:
             raise ValidationError.from_exception_data(cls.__name__, unknown)
@@ -117,9 +129,15 @@ class Theme(DocumentModel):
 def unknown_colour_names(data: Any) -> list[InitErrorDetails]:
     """`theme.unknown-color` for each colour role whose value is a name (not a hex value)
     that is in neither the theme's `palette` nor the built-in names."""
-    return [InitErrorDetails(type="value_error", loc=("colors", role), input=value, ctx={
-        "error": ContentError(f"unknown colour `{value}`", code="theme.unknown-color", hint=hint)})
-        for role, value, hint in unknown_colour_roles(data)]
+    return [
+        InitErrorDetails(
+            type="value_error",
+            loc=("colors", role),
+            input=value,
+            ctx={"error": ContentError(f"unknown colour `{value}`", code="theme.unknown-color", hint=hint)},
+        )
+        for role, value, hint in unknown_colour_roles(data)
+    ]
 
 
 Cell = str | int | float
@@ -193,10 +211,16 @@ class HandoutSection(ContentModel):
     include: Include | None = None
 
 
-PublicationDate = Annotated[str, AfterValidator(check_date),
-                            WithJsonSchema({"type": "string", "pattern": DATE_PATTERN, "examples": ["2026-03-14"]})]
-Language = Annotated[str, AfterValidator(check_language),
-                     WithJsonSchema({"type": "string", "pattern": LANGUAGE_PATTERN, "examples": ["en", "de-AT"]})]
+PublicationDate = Annotated[
+    str,
+    AfterValidator(check_date),
+    WithJsonSchema({"type": "string", "pattern": DATE_PATTERN, "examples": ["2026-03-14"]}),
+]
+Language = Annotated[
+    str,
+    AfterValidator(check_language),
+    WithJsonSchema({"type": "string", "pattern": LANGUAGE_PATTERN, "examples": ["en", "de-AT"]}),
+]
 
 
 class Handout(DocumentModel):
@@ -207,7 +231,8 @@ class Handout(DocumentModel):
     subtitle: ShortText | None = Field(None, description="a line under the title on the cover")
     author: ShortText | None = None
     cover_image: ShortText | None = Field(
-        None, description="a PNG or JPEG file inside the project, relative to this file: printed on the cover")
+        None, description="a PNG or JPEG file inside the project, relative to this file: printed on the cover"
+    )
     paper: Paper | None = None
     profile: Literal["print-and-play", "print-shop"] = "print-and-play"
     cover: bool = True

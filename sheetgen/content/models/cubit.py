@@ -22,7 +22,7 @@ Entry = Annotated[str, Field(min_length=1, max_length=200)]
 UpgradeForm = Literal["permanent", "temporary"]
 DamageState = Literal["undamaged", "damaged", "beyond-repair", "blown-up"]
 
-assert DAMAGE_STATES == DamageState.__args__  # type: ignore[attr-defined]
+assert DamageState.__args__ == DAMAGE_STATES  # type: ignore[attr-defined]
 """The damage track in order: each hit moves a cubit one step along it."""
 
 
@@ -132,8 +132,10 @@ class Cubit(DocumentModel):
     faction: Slug | None = None
     colors: Annotated[list[Color], Field(min_length=1, max_length=4)] | None = None
     configuration: Literal["standard", "custom"] = Field(
-        "standard", description="standard: the six interfaces, one a face, and a 21-point skill budget (player "
-                                "characters); custom: any interfaces and skills (NPCs)")
+        "standard",
+        description="standard: the six interfaces, one a face, and a 21-point skill budget (player "
+        "characters); custom: any interfaces and skills (NPCs)",
+    )
     advancement: int = Field(0, description="skill points gained in play, added to the standard 21-point budget")
     faces: Annotated[list[CubitFace], Field(max_length=12)] | Annotated[str, Field(max_length=500)]
     temporary_upgrades: Annotated[list[CubitTemporaryUpgrade], Field(max_length=24)] = []

@@ -19,8 +19,9 @@ Name = Annotated[str, Field(min_length=1, max_length=120)]
 RuleName = Annotated[str, Field(min_length=1, max_length=80)]
 RangeValue = Annotated[
     Annotated[str, Field(min_length=1, max_length=20)] | int | float,
-    WithJsonSchema({"anyOf": [{"type": "string", "pattern": RANGE_PATTERN, "examples": ["24in", "8sq"]},
-                              {"const": 0}]}),
+    WithJsonSchema(
+        {"anyOf": [{"type": "string", "pattern": RANGE_PATTERN, "examples": ["24in", "8sq"]}, {"const": 0}]}
+    ),
 ]
 
 
@@ -127,8 +128,24 @@ class GrimdarkMission(DocumentModel):
 
 
 KINDS = {
-    "grimdark-rules": (GrimdarkRules, "grimdark", "the Grimdark special-rule glossary, in sheetgen's words for the square grid"),
-    "grimdark-unit": (GrimdarkUnit, "grimdark", "a Grimdark unit profile: quality, defense, points, weapons, special rules"),
-    "grimdark-army": (GrimdarkArmy, "grimdark", "a Grimdark army list: points limit and units by id with counts and joined heroes"),
-    "grimdark-mission": (GrimdarkMission, "grimdark", "a Grimdark mission: grid size, deployment zones, objective markers"),
+    "grimdark-rules": (
+        GrimdarkRules,
+        "grimdark",
+        "the Grimdark special-rule glossary, in sheetgen's words for the square grid",
+    ),
+    "grimdark-unit": (
+        GrimdarkUnit,
+        "grimdark",
+        "a Grimdark unit profile: quality, defense, points, weapons, special rules",
+    ),
+    "grimdark-army": (
+        GrimdarkArmy,
+        "grimdark",
+        "a Grimdark army list: points limit and units by id with counts and joined heroes",
+    ),
+    "grimdark-mission": (
+        GrimdarkMission,
+        "grimdark",
+        "a Grimdark mission: grid size, deployment zones, objective markers",
+    ),
 }

@@ -43,7 +43,8 @@ class KubosItem(ContentModel):
     name: Name
     types: list[ItemType] = Field([], description="what it serves as; default: guessed from the name")
     count: int | None = Field(
-        None, description="how many items it weighs; default 1 (2 for a missile weapon with its ammunition)")
+        None, description="how many items it weighs; default 1 (2 for a missile weapon with its ammunition)"
+    )
 
 
 class KubosMagicItem(ContentModel):
@@ -77,7 +78,8 @@ class KubosCharacter(DocumentModel):
     coins: int = 0
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=50)] = []
     adventures: int = Field(
-        0, description="adventures completed; 0 = a new character, who should carry the starting kit")
+        0, description="adventures completed; 0 = a new character, who should carry the starting kit"
+    )
     background: Text | None = None
     notes: Text | None = None
 
@@ -104,15 +106,23 @@ class KubosMonster(DocumentModel):
     special_rules: Annotated[list[Text], Field(max_length=20)] = Field([], description="extra rules, as written")
     notes: Text | None = None
     order: Annotated[int, Field(ge=-1000, le=1000)] = Field(
-        0, description="where its stat block and card come: lower first; the same order keeps the files' order")
+        0, description="where its stat block and card come: lower first; the same order keeps the files' order"
+    )
 
 
 # --- the tables sheetgen reads the rules' gaps from ---------------------------------
 
 Decision = Literal[
-    "coin_rounding", "magic_item_weight", "group_treasure", "unique_items", "item_words", "monster_names",
+    "coin_rounding",
+    "magic_item_weight",
+    "group_treasure",
+    "unique_items",
+    "item_words",
+    "monster_names",
     # readings built into the rules module (`sheetgen.rules.kubos.core`), listed so that they are known
-    "equipment_six", "magic_arms_armour", "ten_hp_monsters",
+    "equipment_six",
+    "magic_arms_armour",
+    "ten_hp_monsters",
 ]
 
 
@@ -128,8 +138,10 @@ class KubosItemWords(ContentModel):
     missile_weapon: Names
     ammunition: Names
     weapon_prefixes: Annotated[list[Name], Field(max_length=200)] = Field(
-        [], description="words a weapon word is closed up with in a weapon's name: `great` makes "
-                        "`Greatsword` a hand weapon as `Great sword` is; default none")
+        [],
+        description="words a weapon word is closed up with in a weapon's name: `great` makes "
+        "`Greatsword` a hand weapon as `Great sword` is; default none",
+    )
 
 
 class KubosHumanoidNames(ContentModel):

@@ -16,10 +16,11 @@ from sheetgen.content.checks import COMBAT_STYLES, TRAITS, OneOf
 from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText, Slug, Text
 
 
-
 def _one_of(options: tuple[str, ...], code: str, what: str):
     """A word from a closed vocabulary, checked with a hint to the nearest word."""
-    return Annotated[str, AfterValidator(OneOf(options, code, what)), WithJsonSchema({"type": "string", "enum": list(options)})]
+    return Annotated[
+        str, AfterValidator(OneOf(options, code, what)), WithJsonSchema({"type": "string", "enum": list(options)})
+    ]
 
 
 Trait = _one_of(TRAITS, "tricube.unknown-trait", "trait")
@@ -66,7 +67,9 @@ class TricubeFoe(DocumentModel):
     kind: Literal["tricube-foe"]
     name: Name
     type: Literal["foe", "challenge"] = Field(
-        "foe", description="foe: fights back and falls; challenge: an obstacle (a locked door, a storm) overcome with effort")
+        "foe",
+        description="foe: fights back and falls; challenge: an obstacle (a locked door, a storm) overcome with effort",
+    )
     difficulty: int = Field(description="4 easy, 5 standard, 6 hard: the roll each die must meet")
     effort: int = Field(description="effort tokens: successes needed to overcome it")
     notes: Text = ""
@@ -120,8 +123,11 @@ class TricubeTable(DocumentModel):
 
 KINDS = {
     "tricube-rules": (TricubeRules, "tricube", "the character limits a Tricube Tales campaign plays with"),
-    "tricube-character": (TricubeCharacter, "tricube",
-                          "a Tricube Tales character: archetype, perks, quirks, karma, resolve"),
+    "tricube-character": (
+        TricubeCharacter,
+        "tricube",
+        "a Tricube Tales character: archetype, perks, quirks, karma, resolve",
+    ),
     "tricube-foe": (TricubeFoe, "tricube", "a Tricube Tales foe or challenge: difficulty and effort tokens"),
     "tricube-table": (TricubeTable, "tricube", "a table the Tricube Tales character generator draws from"),
 }

@@ -22,12 +22,35 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.folios import with_folio
 from sheetgen.layout.imposition import MARK_GAP, MARK_LENGTH, trim_marks
 from sheetgen.layout.primitives import (
-    Box, Field, Group, Image, Item, LayoutDocument, Link, OutlineEntry, Page, PageLabel, Path, Rect, Text, line, walk,
+    Box,
+    Field,
+    Group,
+    Image,
+    Item,
+    LayoutDocument,
+    Link,
+    OutlineEntry,
+    Page,
+    PageLabel,
+    Path,
+    Rect,
+    Text,
+    line,
+    walk,
 )
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, fold_text, text
 from sheetgen.layout.text import (
-    OVERFLOW, Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, quoted, restyle, shorten_hint,
+    OVERFLOW,
+    Paragraph,
+    Spacer,
+    TextStyle,
+    fit_blocks,
+    one_line,
+    printable,
+    quoted,
+    restyle,
+    shorten_hint,
 )
 from sheetgen.rules.common import SectionProblem, blank_product, section_product
 from sheetgen.units import MM
@@ -51,8 +74,11 @@ def section_products(kind: str) -> list[Product]:
     from sheetgen.layout.registry import products
 
     # A deck's print-shop twin is not a choice of its own: the print-shop profile puts cards one to a page.
-    return [p for p in products().values()
-            if kind in p.kinds and p.scope != "blank" and p.id != "handout" and p.print_shop_of is None]
+    return [
+        p
+        for p in products().values()
+        if kind in p.kinds and p.scope != "blank" and p.id != "handout" and p.print_shop_of is None
+    ]
 
 
 def blank_products() -> list[Product]:
@@ -94,22 +120,30 @@ def _job(product: Product, docs: list[DocInput], by_key: dict) -> Job:
     target = docs[0].id if product.scope == "document" else product.target or product.name
     own = {d.key for d in docs}
     needed = dict.fromkeys(k for d in docs for k in (product.includes(d) if product.includes else []) if k not in own)
-    return Job(product.id, target, (*docs, *(by_key[k] for k in needed if k in by_key)),
-               tuple(sorted(product.options.items())))
+    return Job(
+        product.id, target, (*docs, *(by_key[k] for k in needed if k in by_key)), tuple(sorted(product.options.items()))
+    )
 
 
-def _nothing_printed(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, product: Product,
-                     docs: list[DocInput]) -> None:
+def _nothing_printed(
+    ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, product: Product, docs: list[DocInput]
+) -> None:
     """Warn at a section's `include` that found documents whose product has no pages."""
     others = sorted({n for n, _ in section_choices(kind)} - {product.name})
     ids = ", ".join(f"`{d.id}`" for d in docs)
-    ctx.warning(handout_doc.source("sections", index, "include"), "handout.nothing-printed",
-                f"the section prints nothing: the `{product.name}` product of its `{kind}` documents ({ids}) has no pages",
-                f"include another product of `{kind}` ({', '.join(others)}), or remove the section" if others
-                else "remove the section, or give its documents something to print")
+    ctx.warning(
+        handout_doc.source("sections", index, "include"),
+        "handout.nothing-printed",
+        f"the section prints nothing: the `{product.name}` product of its `{kind}` documents ({ids}) has no pages",
+        f"include another product of `{kind}` ({', '.join(others)}), or remove the section"
+        if others
+        else "remove the section, or give its documents something to print",
+    )
 
 
-def _check_product(ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, name: str | None) -> Product | None:
+def _check_product(
+    ctx: LayoutContext, handout_doc: DocInput, index: int, kind: str, name: str | None
+) -> Product | None:
     """The section's product. The rules have checked it when the caller gave them the
     products (as the command line does); otherwise its problem is reported here."""
     found = section_product(kind, name, section_choices(kind))
@@ -196,8 +230,11 @@ def _first_page_naming(texts: list[str], name: str) -> int | None:
 
 def _is_card(page: Page, bleed: float) -> bool:
     """A single card at bleed size (what `impose_single` makes)."""
-    return (page.trim is not None and abs(page.width - (page.trim.w + 2 * bleed)) < 0.5
-            and abs(page.height - (page.trim.h + 2 * bleed)) < 0.5)
+    return (
+        page.trim is not None
+        and abs(page.width - (page.trim.w + 2 * bleed)) < 0.5
+        and abs(page.height - (page.trim.h + 2 * bleed)) < 0.5
+    )
 
 
 def _add_docs(part: _Part, laid: list[Page], docs: list[DocInput], key: str, single: bool) -> None:
@@ -284,18 +321,28 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
         else:  # nothing in it (no divider, no line in the contents), or all of it went to the cards
             del body.pages[before:]
             if only_cards and section.get("text"):
-                ctx.warning(handout_doc.source("sections", i, "text"), "handout.text-not-printed",
-                            "a section of cards alone has no page in a print-shop handout's main PDF, "
-                            "so its text prints nowhere",
-                            "make the text a section of its own without `include`, or remove it")
+                ctx.warning(
+                    handout_doc.source("sections", i, "text"),
+                    "handout.text-not-printed",
+                    "a section of cards alone has no page in a print-shop handout's main PDF, "
+                    "so its text prints nowhere",
+                    "make the text a section of its own without `include`, or remove it",
+                )
         if len(cards.pages) > first_card:
             done = _count_fronts(cards.pages[:first_card])
             info.cards = (done + 1, done + _count_fronts(cards.pages[first_card:]))
             cards.marks.insert(_first_mark_at(cards.marks, info.key), _Mark(info.title, info.key, first_card, 0))
             if dividers and info.page is not None:  # say where the section's cards went
-                note = caption(WORDS, "cards_note", file=f"{job.target}-{CARDS_SUFFIX}.pdf",
-                               first_card=info.cards[0], last_card=info.cards[1])
-                body.pages[first_page] = _divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs, note)
+                note = caption(
+                    WORDS,
+                    "cards_note",
+                    file=f"{job.target}-{CARDS_SUFFIX}.pdf",
+                    first_card=info.cards[0],
+                    last_card=info.cards[1],
+                )
+                body.pages[first_page] = _divider(
+                    inner, section["title"], section.get("text") or "", handout_doc, i, docs, note
+                )
 
     if handout.page_numbers:  # the numbers the contents and the page labels give; a blank keeps none
         for n, page in enumerate(body.pages):
@@ -312,16 +359,34 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     if shop:
         pages = [_with_marks(p, theme.bleed) for p in pages]
     outline = ([OutlineEntry("Contents", 0, "contents")] if front else []) + [
-        OutlineEntry(m.title, m.page + offset, m.key, m.level) for m in body.marks]
+        OutlineEntry(m.title, m.page + offset, m.key, m.level) for m in body.marks
+    ]
     labels = (PageLabel(0, "roman"), PageLabel(offset, "arabic")) if front and body.pages else ()
     meta = _metadata(handout, handout_doc)
     companions: tuple = ()
     if cards.pages:
-        companions = ((CARDS_SUFFIX, LayoutDocument(
-            title=f"{handout.title} — cards", pages=tuple(cards.pages), page_labels=_card_labels(cards.pages),
-            outline=tuple(OutlineEntry(m.title, m.page, m.key, m.level) for m in cards.marks), **meta)),)
-    return LayoutDocument(title=handout.title, pages=tuple(pages), outline=tuple(outline), page_labels=labels,
-                          links=tuple(links), companions=companions, duplex=True, **meta)
+        companions = (
+            (
+                CARDS_SUFFIX,
+                LayoutDocument(
+                    title=f"{handout.title} — cards",
+                    pages=tuple(cards.pages),
+                    page_labels=_card_labels(cards.pages),
+                    outline=tuple(OutlineEntry(m.title, m.page, m.key, m.level) for m in cards.marks),
+                    **meta,
+                ),
+            ),
+        )
+    return LayoutDocument(
+        title=handout.title,
+        pages=tuple(pages),
+        outline=tuple(outline),
+        page_labels=labels,
+        links=tuple(links),
+        companions=companions,
+        duplex=True,
+        **meta,
+    )
 
 
 def _own_fields(pages, prefix: str) -> list[Page]:
@@ -329,11 +394,19 @@ def _own_fields(pages, prefix: str) -> list[Page]:
     the bundle: fields of one name share their value, and two sheets' `name` must not."""
 
     def renamed(items: tuple[Item, ...]) -> tuple[Item, ...]:
-        return tuple(dataclasses.replace(i, name=prefix + i.name) if isinstance(i, Field)
-                     else dataclasses.replace(i, items=renamed(i.items)) if isinstance(i, Group) else i for i in items)
+        return tuple(
+            dataclasses.replace(i, name=prefix + i.name)
+            if isinstance(i, Field)
+            else dataclasses.replace(i, items=renamed(i.items))
+            if isinstance(i, Group)
+            else i
+            for i in items
+        )
 
-    return [dataclasses.replace(p, items=renamed(p.items)) if any(isinstance(i, Field) for i, _, _ in walk(p.items))
-            else p for p in pages]
+    return [
+        dataclasses.replace(p, items=renamed(p.items)) if any(isinstance(i, Field) for i, _, _ in walk(p.items)) else p
+        for p in pages
+    ]
 
 
 def _first_mark_at(marks: list[_Mark], key: str) -> int:
@@ -425,7 +498,11 @@ def _cover_title(ctx: LayoutContext, title: str, box: Box, source) -> list[Item]
     def fits(text: str, size: float, lines: int) -> bool:
         para = Paragraph(ctx, text, wrapped, source)
         n = len(para._lines(ctx, area.w, size))
-        return n <= lines and n * size * wrapped.leading <= area.h and not para.splits_words(ctx, area.w, size / style.size)
+        return (
+            n <= lines
+            and n * size * wrapped.leading <= area.h
+            and not para.splits_words(ctx, area.w, size / style.size)
+        )
 
     chosen = None
     for lines in range(2, COVER_LINES + 1):
@@ -444,33 +521,54 @@ def _cover_title(ctx: LayoutContext, title: str, box: Box, source) -> list[Item]
             lo, hi = (mid, hi) if fits(one[:mid].rstrip(), chosen, COVER_LINES) else (lo, mid - 1)
         where = f" ({field_path(source.path)})" if source and source.path else ""
         para = Paragraph(ctx, one, wrapped, source)
-        too_long = ("has a word too long for its line" if para.splits_words(ctx, area.w, para.min_scale())
-                    else "is too long for three lines")
-        ctx.error(source, OVERFLOW, f"the title{where} `{quoted(one)}` {too_long} even at {style.min_size:g}pt",
-                  shorten_hint(lo, len(one)), fit=(one, lo))
+        too_long = (
+            "has a word too long for its line"
+            if para.splits_words(ctx, area.w, para.min_scale())
+            else "is too long for three lines"
+        )
+        ctx.error(
+            source,
+            OVERFLOW,
+            f"the title{where} `{quoted(one)}` {too_long} even at {style.min_size:g}pt",
+            shorten_hint(lo, len(one)),
+            fit=(one, lo),
+        )
     block = Paragraph(ctx, one, restyle(wrapped, size=chosen, min_size=chosen), source)
     return block.draw(ctx, area.x, area.bottom - block.height(ctx, area.w, 1.0), area.w, 1.0)
 
 
-def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_SectionInfo],
-                  cards_file: str | None, notices: list[str]) -> tuple[list[Page], list[Link]]:
+def _front_matter(
+    ctx: LayoutContext, handout, doc: DocInput, infos: list[_SectionInfo], cards_file: str | None, notices: list[str]
+) -> tuple[list[Page], list[Link]]:
     """The cover (title, author, the contents), contents pages it overflows into, and the
     imprint on the back; an even number of pages, so the body starts on a right-hand page."""
     W, H = ctx.theme.paper
     d = _inset(ctx)
     accent = ctx.color("accent")
-    items: list[Item] = [Rect(12 * MM + d, 12 * MM + d, W - 24 * MM - 2 * d, 83 * MM, stroke=None, fill=accent,
-                              radius=2 * MM)]
-    items += _cover_title(ctx, handout.title, Box(20 * MM + d, 20 * MM + d, W - 40 * MM - 2 * d, 42 * MM),
-                          doc.source("title"))
+    items: list[Item] = [
+        Rect(12 * MM + d, 12 * MM + d, W - 24 * MM - 2 * d, 83 * MM, stroke=None, fill=accent, radius=2 * MM)
+    ]
+    items += _cover_title(
+        ctx, handout.title, Box(20 * MM + d, 20 * MM + d, W - 40 * MM - 2 * d, 42 * MM), doc.source("title")
+    )
     if handout.subtitle:  # in the title's colour, under it
-        items += one_line(ctx, handout.subtitle, Box(20 * MM + d, 63 * MM + d, W - 40 * MM - 2 * d, 9 * MM),
-                          restyle(COVER_TITLE, size=16, font="regular", min_size=9), doc.source("subtitle"))
+        items += one_line(
+            ctx,
+            handout.subtitle,
+            Box(20 * MM + d, 63 * MM + d, W - 40 * MM - 2 * d, 9 * MM),
+            restyle(COVER_TITLE, size=16, font="regular", min_size=9),
+            doc.source("subtitle"),
+        )
     byline = " · ".join(x for x in (handout.author, handout.date) if x)
     if byline:
         top = 74 * MM if handout.subtitle else 64 * MM
-        items += one_line(ctx, byline, Box(20 * MM + d, top + d, W - 40 * MM - 2 * d, 10 * MM),
-                          TextStyle(size=14, font="italic", color=tint(accent, 0.8), min_size=8), None)
+        items += one_line(
+            ctx,
+            byline,
+            Box(20 * MM + d, top + d, W - 40 * MM - 2 * d, 10 * MM),
+            TextStyle(size=14, font="italic", color=tint(accent, 0.8), min_size=8),
+            None,
+        )
     y = 115 * MM + d
     picture = doc.derived.get("cover_image")
     if picture:
@@ -478,8 +576,12 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
         items.append(shown)
         y = shown.y + shown.h + 10 * MM
     values = _values(handout)
-    items += one_line(ctx, text(WORDS, "contents_title", handout=values), Box(20 * MM + d, y, W - 40 * MM - 2 * d, 9 * MM),
-                      TextStyle(size=15, font="bold", color=legible(accent, ctx.color("paper"))))
+    items += one_line(
+        ctx,
+        text(WORDS, "contents_title", handout=values),
+        Box(20 * MM + d, y, W - 40 * MM - 2 * d, 9 * MM),
+        TextStyle(size=15, font="bold", color=legible(accent, ctx.color("paper"))),
+    )
     y += 13 * MM
     pages: list[list[Item]] = [items]
     rows: list[tuple[int, Box, str]] = []
@@ -491,21 +593,36 @@ def _front_matter(ctx: LayoutContext, handout, doc: DocInput, infos: list[_Secti
             y = 20 * MM + d
         row = Box(20 * MM + d, y, W - 40 * MM - 2 * d, 7 * MM)
         first, last = info.cards or (None, None)
-        where = text(WORDS, "contents_where", page=None if info.page is None else info.page + 1,
-                     first_card=first, last_card=last)
-        pages[-1] += one_line(ctx, info.title, Box(row.x, row.y, row.w - 45 * MM, row.h),
-                              TextStyle(size=11, color=ctx.color("ink"), min_size=7), None)
-        pages[-1] += one_line(ctx, where, Box(row.right - 45 * MM, row.y, 45 * MM, row.h),
-                              TextStyle(size=10, color=ctx.color("muted"), align="right", min_size=6), None)
-        pages[-1].append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.4), width=0.4))
+        where = text(
+            WORDS, "contents_where", page=None if info.page is None else info.page + 1, first_card=first, last_card=last
+        )
+        pages[-1] += one_line(
+            ctx,
+            info.title,
+            Box(row.x, row.y, row.w - 45 * MM, row.h),
+            TextStyle(size=11, color=ctx.color("ink"), min_size=7),
+            None,
+        )
+        pages[-1] += one_line(
+            ctx,
+            where,
+            Box(row.right - 45 * MM, row.y, 45 * MM, row.h),
+            TextStyle(size=10, color=ctx.color("muted"), align="right", min_size=6),
+            None,
+        )
+        pages[-1].append(
+            Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.4), width=0.4)
+        )
         if info.page is not None:
             rows.append((len(pages) - 1, row, info.key))
         y += ROW
     pages.append(_imprint(ctx, handout, cards_file, notices))
     if len(pages) % 2 == 1:
         pages.insert(-1, [])  # the imprint stays on the back of the last page before the body
-    out = [Page(W, H, tuple(p), label="cover" if n == 0 else ("imprint" if n == len(pages) - 1 else "contents"))
-           for n, p in enumerate(pages)]
+    out = [
+        Page(W, H, tuple(p), label="cover" if n == 0 else ("imprint" if n == len(pages) - 1 else "contents"))
+        for n, p in enumerate(pages)
+    ]
     return out, [Link(n, box, key) for n, box, key in rows]
 
 
@@ -523,46 +640,92 @@ def _cover_image(picture: dict, box: Box) -> Image:
 
 def _values(handout) -> dict:
     """What the handout's templates receive as `handout`."""
-    return {"id": handout.id, "title": handout.title, "subtitle": handout.subtitle or "",
-            "author": handout.author or "", "date": handout.date or "",
-            "profile": handout.profile, "paper": handout.paper or "", "subject": handout.subject or "",
-            "keywords": list(handout.keywords), "language": handout.language or ""}
+    return {
+        "id": handout.id,
+        "title": handout.title,
+        "subtitle": handout.subtitle or "",
+        "author": handout.author or "",
+        "date": handout.date or "",
+        "profile": handout.profile,
+        "paper": handout.paper or "",
+        "subject": handout.subject or "",
+        "keywords": list(handout.keywords),
+        "language": handout.language or "",
+    }
 
 
 def _imprint(ctx: LayoutContext, handout, cards_file: str | None, notices: list[str]) -> list[Item]:
     W, H = ctx.theme.paper
     values = _values(handout)
-    blocks = [Paragraph(ctx, text(WORDS, "imprint", handout=values, cards_file=cards_file),
-                        TextStyle(size=10, color=ctx.color("ink"), min_size=7), None),
-              Spacer(4 * MM),
-              Paragraph(ctx, caption(WORDS, "printing", handout=values, cards_file=cards_file),
-                        TextStyle(size=8.5, color=ctx.color("muted"), min_size=6), None)]
+    blocks = [
+        Paragraph(
+            ctx,
+            text(WORDS, "imprint", handout=values, cards_file=cards_file),
+            TextStyle(size=10, color=ctx.color("ink"), min_size=7),
+            None,
+        ),
+        Spacer(4 * MM),
+        Paragraph(
+            ctx,
+            caption(WORDS, "printing", handout=values, cards_file=cards_file),
+            TextStyle(size=8.5, color=ctx.color("muted"), min_size=6),
+            None,
+        ),
+    ]
     if notices:
-        blocks += [Spacer(3 * MM), Paragraph(ctx, caption(WORDS, "notices", notices=notices),
-                                             TextStyle(size=8, color=ctx.color("muted"), min_size=6), None)]
+        blocks += [
+            Spacer(3 * MM),
+            Paragraph(
+                ctx,
+                caption(WORDS, "notices", notices=notices),
+                TextStyle(size=8, color=ctx.color("muted"), min_size=6),
+                None,
+            ),
+        ]
     d = _inset(ctx)
-    return fit_blocks(ctx, blocks, Box(20 * MM + d, H - 80 * MM - d, W - 40 * MM - 2 * d, 60 * MM), valign="bottom",
-                      what="imprint")
+    return fit_blocks(
+        ctx, blocks, Box(20 * MM + d, H - 80 * MM - d, W - 40 * MM - 2 * d, 60 * MM), valign="bottom", what="imprint"
+    )
 
 
-def _divider(ctx: LayoutContext, title: str, text: str, doc: DocInput, index: int, docs: list[DocInput],
-             note: str = "") -> Page:
+def _divider(
+    ctx: LayoutContext, title: str, text: str, doc: DocInput, index: int, docs: list[DocInput], note: str = ""
+) -> Page:
     """A section's first page: its title, its text, and what it holds."""
     W, H = ctx.theme.paper
     d = _inset(ctx)
     accent = ctx.color("accent")
     items: list[Item] = [Rect(20 * MM + d, 60 * MM, 6 * MM, 40 * MM, stroke=None, fill=accent)]
-    blocks = [Paragraph(ctx, title, TextStyle(size=26, font="bold", color=ctx.color("ink"), min_size=12), doc.source("sections", index, "title"))]
+    blocks = [
+        Paragraph(
+            ctx,
+            title,
+            TextStyle(size=26, font="bold", color=ctx.color("ink"), min_size=12),
+            doc.source("sections", index, "title"),
+        )
+    ]
     if text:
         # Markdown's rule: a single line break is a space, a blank line starts a paragraph.
-        blocks += [Spacer(6 * MM), Paragraph(ctx, fold_text(text), TextStyle(size=11, color=ctx.color("ink"), min_size=7),
-                                             doc.source("sections", index, "text"))]
+        blocks += [
+            Spacer(6 * MM),
+            Paragraph(
+                ctx,
+                fold_text(text),
+                TextStyle(size=11, color=ctx.color("ink"), min_size=7),
+                doc.source("sections", index, "text"),
+            ),
+        ]
     if docs:
         names = caption(WORDS, "in_this_section", names=[_name_of(d) for d in docs])
-        blocks += [Spacer(8 * MM), Paragraph(ctx, names,
-                                             TextStyle(size=10, color=ctx.color("muted"), min_size=6), None)]
+        blocks += [
+            Spacer(8 * MM),
+            Paragraph(ctx, names, TextStyle(size=10, color=ctx.color("muted"), min_size=6), None),
+        ]
     if note:
-        blocks += [Spacer(5 * MM), Paragraph(ctx, note, TextStyle(size=10, font="italic", color=ctx.color("ink"), min_size=6), None)]
+        blocks += [
+            Spacer(5 * MM),
+            Paragraph(ctx, note, TextStyle(size=10, font="italic", color=ctx.color("ink"), min_size=6), None),
+        ]
     items += fit_blocks(ctx, blocks, Box(32 * MM + d, 60 * MM, W - 52 * MM - 2 * d, H - 90 * MM), what="section text")
     return Page(W, H, tuple(items), label=title)
 
@@ -574,8 +737,15 @@ def _with_marks(page: Page, bleed: float) -> Page:
     W, H = page.width + 2 * margin, page.height + 2 * margin
     trim = Box(margin, margin, page.width, page.height)
     content = Group(page.items, dx=margin, dy=margin)
-    return Page(W, H, (content, trim_marks([trim], bleed + MARK_GAP)), trim=trim, bleed=trim.outset(bleed),
-                label=page.label, is_back=page.is_back)
+    return Page(
+        W,
+        H,
+        (content, trim_marks([trim], bleed + MARK_GAP)),
+        trim=trim,
+        bleed=trim.outset(bleed),
+        label=page.label,
+        is_back=page.is_back,
+    )
 
 
 PRODUCTS = [

@@ -45,8 +45,15 @@ def system_notice(system: str) -> str | None:
 NOTICE_TITLE = "About this deck"
 
 
-def notice_card(ctx: LayoutContext, geo: CardGeometry, accent: str, notice: str, footer_line: str,
-                footer_source: Source | None = None, body_pt: float | None = None) -> list[Item]:
+def notice_card(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    accent: str,
+    notice: str,
+    footer_line: str,
+    footer_source: Source | None = None,
+    body_pt: float | None = None,
+) -> list[Item]:
     """A last card in the deck carrying the game's notice, under the deck's footer line
     (at the deck's body size)."""
     items = background(geo, ctx.color("card"))
@@ -98,8 +105,11 @@ def body_blocks(
             blocks.append(Spacer(2.2 * MM, scales=False))
         columns, rows = table
         options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
-        blocks.append(table_or_rows(ctx, columns, rows, style, body_style, source.child("table"), width, **options)
-                      if width else Table(ctx, columns, rows, style, source.child("table"), **options))
+        blocks.append(
+            table_or_rows(ctx, columns, rows, style, body_style, source.child("table"), width, **options)
+            if width
+            else Table(ctx, columns, rows, style, source.child("table"), **options)
+        )
     return blocks
 
 
@@ -141,8 +151,15 @@ def _with_figure(ctx: LayoutContext, area: Box, figure: dict | None, accent: str
     return area, draw(ctx, fig_box, figure, accent)
 
 
-def card_frame(ctx: LayoutContext, geo: CardGeometry, title: str, accent: str, title_source: Source | None,
-               figure: dict | None, part: int) -> tuple[list[Item], Box]:
+def card_frame(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    title: str,
+    accent: str,
+    title_source: Source | None,
+    figure: dict | None,
+    part: int,
+) -> tuple[list[Item], Box]:
     """The `part`-th printed card of a card (0 the first, with the figure at its foot):
     its background and title band, and the box its text goes in."""
     band, bottom = title_band(ctx, geo, continued(title, part), accent, title_source, longest=continued(title, 1))
@@ -150,8 +167,15 @@ def card_frame(ctx: LayoutContext, geo: CardGeometry, title: str, accent: str, t
     return background(geo, ctx.color("card")) + band + figure_items, area
 
 
-def card_pages(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, accent: str,
-               title_source: Source | None, figure: dict | None = None) -> list[list[Item]]:
+def card_pages(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    title: str,
+    blocks: list,
+    accent: str,
+    title_source: Source | None,
+    figure: dict | None = None,
+) -> list[list[Item]]:
     """A card's title band and text over as many cards as the text needs at the deck's
     size; a figure goes at the foot of the first."""
     return flow_over_cards(ctx, blocks, lambda part: card_frame(ctx, geo, title, accent, title_source, figure, part))
@@ -200,15 +224,20 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     n_cards = len(deck.cards)
 
     def bodies(firsts: list[int], total: int) -> list[str]:
-        return [template_text(CARD_TEMPLATE, "body", card=values, deck=deck_values,
-                              **_numbers(firsts[i], total, i + 1, n_cards)) for i, values in enumerate(card_values)]
+        return [
+            template_text(
+                CARD_TEMPLATE, "body", card=values, deck=deck_values, **_numbers(firsts[i], total, i + 1, n_cards)
+            )
+            for i, values in enumerate(card_values)
+        ]
 
     def blocks_at(work: LayoutContext, texts: list[str], i: int, pt: float, fold: bool = False) -> list:
         table = tables[i]
         if fold and table is not None:
             table = folded(*table)
-        return body_blocks(work, texts[i], table, doc.source("cards", i), table_at(table_pt, pt),
-                           geo.w - 2 * SAFE, body_pt=pt)
+        return body_blocks(
+            work, texts[i], table, doc.source("cards", i), table_at(table_pt, pt), geo.w - 2 * SAFE, body_pt=pt
+        )
 
     def deck_pt(work: LayoutContext, texts: list[str]) -> tuple[float, list[bool]]:
         """The deck's body size (its own, or as much smaller as holds each card whole),
@@ -218,15 +247,20 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         def cards(i: int, pt: float, fold: bool = False) -> int:
             if i not in areas:
                 card, figure = deck.cards[i], figures.get(i, figures.get(str(i)))
-                areas[i] = (card_frame(work, geo, card.title, accent, None, figure, 0)[1],
-                            card_frame(work, geo, card.title, accent, None, None, 1)[1])
+                areas[i] = (
+                    card_frame(work, geo, card.title, accent, None, figure, 0)[1],
+                    card_frame(work, geo, card.title, accent, None, None, 1)[1],
+                )
             return cards_needed(work, blocks_at(work, texts, i, pt, fold), *areas[i])
 
         # A long narrow table that would not leave its card whole prints in two columns.
-        folds = [tables[i] is not None and cards(i, BODY.size) > 1
-                 and foldable(work, *tables[i], _styles(ink, BODY_MIN, BODY_MIN)[1], geo.w - 2 * SAFE)
-                 and cards(i, BODY_MIN, True) == 1
-                 for i in range(n_cards)]
+        folds = [
+            tables[i] is not None
+            and cards(i, BODY.size) > 1
+            and foldable(work, *tables[i], _styles(ink, BODY_MIN, BODY_MIN)[1], geo.w - 2 * SAFE)
+            and cards(i, BODY_MIN, True) == 1
+            for i in range(n_cards)
+        ]
         return deck_size(type_steps(BODY.size), lambda i, pt: cards(i, pt, folds[i]), n_cards), folds
 
     def lay_out(work: LayoutContext, texts: list[str]) -> tuple[list[list[list[Item]]], float]:
@@ -236,8 +270,17 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         out = []
         for i, card in enumerate(deck.cards):
             src = doc.source("cards", i)
-            out.append(card_pages(work, geo, card.title, blocks_at(work, texts, i, pt, folds[i]), accent,
-                                  src.child("title"), figures.get(i, figures.get(str(i)))))
+            out.append(
+                card_pages(
+                    work,
+                    geo,
+                    card.title,
+                    blocks_at(work, texts, i, pt, folds[i]),
+                    accent,
+                    src.child("title"),
+                    figures.get(i, figures.get(str(i))),
+                )
+            )
         return out, pt
 
     # Both macros number cards as printed, which depends on how many cards each body
@@ -273,8 +316,13 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         src = doc.source("cards", i)
         where = deck_footer if footer_at or not card.footer else src.child("footer")
         for items in pages:
-            line = template_text(CARD_TEMPLATE, "footer", card=card_values[i], deck=deck_values,
-                                 **_numbers(len(fronts) + 1, total, i + 1, n_cards))
+            line = template_text(
+                CARD_TEMPLATE,
+                "footer",
+                card=card_values[i],
+                deck=deck_values,
+                **_numbers(len(fronts) + 1, total, i + 1, n_cards),
+            )
             fronts.append(items + footer(ctx, geo, line, source=where))
             if card.back is not None:
                 backs.append(back(card.back, src.child("back"), card.back))
@@ -282,12 +330,20 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
                 backs.append(back(deck.back, doc.source("back"), None))
     if notice:  # the deck's last card, with the same footer and back as the others
         values = {"title": NOTICE_TITLE, "body": notice, "footer": None, "back": None}
-        line = template_text(CARD_TEMPLATE, "footer", card=values, deck=deck_values,
-                             **_numbers(total, total, None, n_cards))
+        line = template_text(
+            CARD_TEMPLATE, "footer", card=values, deck=deck_values, **_numbers(total, total, None, n_cards)
+        )
         fronts.append(notice_card(ctx, geo, accent, notice, line, deck_footer, body_pt))
         backs.append(back(deck.back, doc.source("back"), None))
-    pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=deck.title,
-                        mode=job.option("imposition") or deck.imposition, source=doc.source("card_size"))
+    pages = impose_deck(
+        ctx,
+        fronts,
+        backs,
+        card=(geo.w, geo.h),
+        label=deck.title,
+        mode=job.option("imposition") or deck.imposition,
+        source=doc.source("card_size"),
+    )
     return LayoutDocument(
         title=deck.title,
         pages=tuple(pages),

@@ -83,10 +83,14 @@ def check_civilization(doc: Document, ctx: RuleContext) -> dict:
     and the rivals at the civilization's table."""
     c: CubesCivilization = doc.model  # type: ignore[assignment]
     if not 0 <= c.census_start <= CENSUS_START_MAX:
-        ctx.error(doc, ("census_start",), "cubes.census-start-out-of-range",
-                  f"census_start is {c.census_start}; before the game a civilization moves from 0 to "
-                  f"{CENSUS_START_MAX} of its {STARTING_CUBES} starting cubes to the Census Pool",
-                  f"write a census_start from 0 to {CENSUS_START_MAX}")
+        ctx.error(
+            doc,
+            ("census_start",),
+            "cubes.census-start-out-of-range",
+            f"census_start is {c.census_start}; before the game a civilization moves from 0 to "
+            f"{CENSUS_START_MAX} of its {STARTING_CUBES} starting cubes to the Census Pool",
+            f"write a census_start from 0 to {CENSUS_START_MAX}",
+        )
     if c.color is not None:
         check_colour_name(ctx, ctx.theme, doc, ("color",), c.color)
     game, others = rivals(ctx.library, doc, ctx.theme.knows_color)
@@ -98,10 +102,22 @@ def check_civilization(doc: Document, ctx: RuleContext) -> dict:
         "color": c.color,
         "pools": pools,
         "over_limit_at_start": max(0, civ["start"] - civ["limit"]),
-        "eras": [{"era": e.number, "at": e.at, "reached_from": list(e.reached_from), "removes": e.removes,
-                  "forced": e.forced} for e in ERAS],
-        "cubes": {"at_start": CUBES_AT_START, "to_win": CUBES_TO_WIN, "to_build": CUBES_TO_WIN - CUBES_AT_START,
-                  "size": CUBE_SIZE},
+        "eras": [
+            {
+                "era": e.number,
+                "at": e.at,
+                "reached_from": list(e.reached_from),
+                "removes": e.removes,
+                "forced": e.forced,
+            }
+            for e in ERAS
+        ],
+        "cubes": {
+            "at_start": CUBES_AT_START,
+            "to_win": CUBES_TO_WIN,
+            "to_build": CUBES_TO_WIN - CUBES_AT_START,
+            "size": CUBE_SIZE,
+        },
         "quantumizer": [d.name for d in QUANTUMIZER],
         "game": game.id if game else None,
         "game_title": (game.model.title or game.id) if game else None,

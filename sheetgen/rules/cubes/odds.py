@@ -6,12 +6,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, at_least, distribution, double_chance, exactly, exceeds_pool, mean
+from sheetgen.rules.cubes.quantumizer import (
+    QUANTUMIZER,
+    at_least,
+    distribution,
+    double_chance,
+    exactly,
+    exceeds_pool,
+    mean,
+)
 from sheetgen.rules.cubes.rulebook import ACTIONS, CONSUMING_CUBES_MAX
 
 # The Quantumizer states the tables compare: everything, then each die removed by Order.
 STATES: tuple[tuple[str, tuple[str, ...]], ...] = (("All dice", ()),) + tuple(
-    (f"No {d.name}", (d.name,)) for d in QUANTUMIZER)
+    (f"No {d.name}", (d.name,)) for d in QUANTUMIZER
+)
 # Civilization Pool sizes the consumption table asks about.
 POOL_SIZES = (0, 2, 4, 6, 8, 10, 12, 15, 20, 25, 30, 40)
 # The one removal the consumption table sets beside the full Quantumizer.
@@ -45,16 +54,27 @@ def quantumization_rows() -> list[dict]:
     rows = []
     for label, removed in STATES:
         dist = distribution(removed)
-        rows.append({"label": label, "removed": list(removed), "mean": mean(dist), "zero": exactly(dist, 0),
-                     "ten": at_least(dist, 10), "twenty": at_least(dist, 20), "double": double_chance(removed)})
+        rows.append(
+            {
+                "label": label,
+                "removed": list(removed),
+                "mean": mean(dist),
+                "zero": exactly(dist, 0),
+                "ten": at_least(dist, 10),
+                "twenty": at_least(dist, 20),
+                "double": double_chance(removed),
+            }
+        )
     return rows
 
 
 def quantumization_table() -> tuple[list[str], list[list[object]]]:
     """One QUANTUMIZATION by Quantumizer state (what Order buys)."""
     columns = ["Dice", "Mean", "0", "10+", "20"]
-    rows = [[r["label"], decimal(r["mean"]), percent(r["zero"]), percent(r["ten"]), percent(r["twenty"])]
-            for r in quantumization_rows()]
+    rows = [
+        [r["label"], decimal(r["mean"]), percent(r["zero"]), percent(r["ten"]), percent(r["twenty"])]
+        for r in quantumization_rows()
+    ]
     return columns, rows
 
 

@@ -11,9 +11,9 @@ is a double quantum event.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 Distribution = dict[int, Fraction]
 

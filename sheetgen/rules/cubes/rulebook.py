@@ -50,8 +50,18 @@ LAST_ERA = 4
 
 # The twelve actions, numbered as the Kairotic Moment's d12 reads them.
 ACTIONS = (
-    "Census", "Taxation", "Culture", "Order", "Construction", "Technology",
-    "Movement", "Expansion", "Combat", "Diplomacy", "Commerce", "Special Operations",
+    "Census",
+    "Taxation",
+    "Culture",
+    "Order",
+    "Construction",
+    "Technology",
+    "Movement",
+    "Expansion",
+    "Combat",
+    "Diplomacy",
+    "Commerce",
+    "Special Operations",
 )
 ONCE_PER_TURN = ("Census", "Taxation")  # unless the 4th Era ability repeats one
 

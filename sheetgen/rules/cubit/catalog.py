@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sheetgen.content import plain
-from sheetgen.content.loader import Document
 from sheetgen.content.checks import ICON_BOX
+from sheetgen.content.loader import Document
 from sheetgen.pathdata import PathDataError, parse_path
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.spots import Spot, lookup
@@ -44,39 +44,64 @@ def check_interface(doc: Document, ctx: RuleContext) -> dict:
     """The code is two letters, the order a die face, the icon parseable path data in its box."""
     model: CubitInterface = doc.model  # type: ignore[assignment]
     if not _CODE_RE.match(model.code):
-        ctx.error(doc, ("code",), "cubit.bad-code",
-                  f"the interface code `{model.code}` is not two letters (a capital and a small one)",
-                  f"write it like `{(model.name[:1].upper() + model.name[1:2].lower()) or 'Ai'}`")
+        ctx.error(
+            doc,
+            ("code",),
+            "cubit.bad-code",
+            f"the interface code `{model.code}` is not two letters (a capital and a small one)",
+            f"write it like `{(model.name[:1].upper() + model.name[1:2].lower()) or 'Ai'}`",
+        )
     if not 1 <= model.order <= 6:
-        ctx.error(doc, ("order",), "cubit.bad-order", f"`order` is {model.order}; it is a die number, 1 to 6",
-                  "give each of the six interfaces its own number from 1 to 6")
+        ctx.error(
+            doc,
+            ("order",),
+            "cubit.bad-order",
+            f"`order` is {model.order}; it is a die number, 1 to 6",
+            "give each of the six interfaces its own number from 1 to 6",
+        )
     try:
         commands = parse_path(model.icon)
     except PathDataError as exc:
-        ctx.error(doc, ("icon",), "cubit.bad-icon", f"the icon is not valid SVG path data: {exc}",
-                  "write path data such as `M 10 10 L 90 10 L 50 90 Z` in a 0..100 box")
+        ctx.error(
+            doc,
+            ("icon",),
+            "cubit.bad-icon",
+            f"the icon is not valid SVG path data: {exc}",
+            "write path data such as `M 10 10 L 90 10 L 50 90 Z` in a 0..100 box",
+        )
         commands = ()
     if commands:
         x0, y0, x1, y1 = icon_bounds(commands)
         if x0 < -0.5 or y0 < -0.5 or x1 > ICON_BOX + 0.5 or y1 > ICON_BOX + 0.5:
-            ctx.error(doc, ("icon",), "cubit.icon-outside-box",
-                      f"the icon reaches from ({x0:g}, {y0:g}) to ({x1:g}, {y1:g}); icons are drawn in a 0..100 box",
-                      "scale the path so every coordinate lies between 0 and 100")
+            ctx.error(
+                doc,
+                ("icon",),
+                "cubit.icon-outside-box",
+                f"the icon reaches from ({x0:g}, {y0:g}) to ({x1:g}, {y1:g}); icons are drawn in a 0..100 box",
+                "scale the path so every coordinate lies between 0 and 100",
+            )
     _check_unique(doc, ctx)
     return {"name": model.name, "code": model.code, "order": model.order}
 
 
 def _check_unique(doc: Document, ctx: RuleContext) -> None:
     """No interface read before this one has the same code or die number."""
-    for attr, code, what in (("code", "cubit.duplicate-code", "code"), ("order", "cubit.duplicate-order", "die number")):
+    for attr, code, what in (
+        ("code", "cubit.duplicate-code", "code"),
+        ("order", "cubit.duplicate-order", "die number"),
+    ):
         value = getattr(doc.model, attr)
         for earlier in ctx.library.of_kind("cubit-interface"):
             if earlier is doc:
                 break
             if getattr(earlier.model, attr) == value:
-                ctx.error(doc, (attr,), code,
-                          f"the interfaces `{earlier.id}` and `{doc.id}` both have the {what} `{value}`",
-                          f"give every interface its own {what} (`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})")
+                ctx.error(
+                    doc,
+                    (attr,),
+                    code,
+                    f"the interfaces `{earlier.id}` and `{doc.id}` both have the {what} `{value}`",
+                    f"give every interface its own {what} (`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})",
+                )
                 break
 
 
@@ -98,12 +123,16 @@ def check_interface_set(ctx: RuleContext) -> None:
     if not missing:
         return
     numbers = ", ".join(map(str, missing))
-    ctx.warning(docs[0], ("order",), "cubit.incomplete-interfaces",
-                f"no interface has die number {numbers}; the {len(docs)} interface document"
-                f"{'s' if len(docs) != 1 else ''} claim only {', '.join(map(str, sorted(claimed)))}, so a standard "
-                f"cubit's face {numbers} is undefined and blank nets and sheets leave "
-                f"{'it' if len(missing) == 1 else 'them'} unnamed",
-                f"add an interface document with `order: {missing[0]}`")
+    ctx.warning(
+        docs[0],
+        ("order",),
+        "cubit.incomplete-interfaces",
+        f"no interface has die number {numbers}; the {len(docs)} interface document"
+        f"{'s' if len(docs) != 1 else ''} claim only {', '.join(map(str, sorted(claimed)))}, so a standard "
+        f"cubit's face {numbers} is undefined and blank nets and sheets leave "
+        f"{'it' if len(missing) == 1 else 'them'} unnamed",
+        f"add an interface document with `order: {missing[0]}`",
+    )
 
 
 # --- upgrades ----------------------------------------------------------------------------
@@ -116,32 +145,53 @@ def check_upgrade(doc: Document, ctx: RuleContext) -> dict:
         if iface == ANY:
             continue
         if ANY in model.interfaces:
-            ctx.error(doc, ("interfaces", i), "cubit.any-with-others",
-                      f"`{iface}` is listed with `any`, which already allows every interface",
-                      "write `interfaces: [any]` alone, or list the interfaces without `any`")
+            ctx.error(
+                doc,
+                ("interfaces", i),
+                "cubit.any-with-others",
+                f"`{iface}` is listed with `any`, which already allows every interface",
+                "write `interfaces: [any]` alone, or list the interfaces without `any`",
+            )
             continue
         lookup(ctx, doc, ("interfaces", i), "cubit-interface", iface, "cubit.unknown-interface", "interface")
     if isinstance(model.cost, int) and model.cost < 0:
-        ctx.error(doc, ("cost",), "cubit.negative-cost", f"the cost is {model.cost}; a cost is a number of skill levels, 0 or more",
-                  "write the skill levels the upgrade takes from its face")
+        ctx.error(
+            doc,
+            ("cost",),
+            "cubit.negative-cost",
+            f"the cost is {model.cost}; a cost is a number of skill levels, 0 or more",
+            "write the skill levels the upgrade takes from its face",
+        )
     for i, form in enumerate(model.forms):
         if form in model.forms[:i]:
-            ctx.error(doc, ("forms", i), "cubit.duplicate-form", f"the form `{form}` is listed twice",
-                      "list `permanent`, `temporary` or both, once each")
+            ctx.error(
+                doc,
+                ("forms", i),
+                "cubit.duplicate-form",
+                f"the form `{form}` is listed twice",
+                "list `permanent`, `temporary` or both, once each",
+            )
     for iface, actions in model.actions.items():
         where = Spot(("actions", iface), key=True)
         if lookup(ctx, doc, where, "cubit-interface", iface, "cubit.unknown-interface", "interface") is None:
             continue
         if not allows(model, iface):
-            ctx.error(doc, ("actions", iface), "cubit.action-interface-not-allowed",
-                      f"actions are listed for `{iface}`, but the upgrade is only allowed on {', '.join(model.interfaces)}",
-                      f"add `{iface}` to `interfaces` or remove its actions", key=True)
+            ctx.error(
+                doc,
+                ("actions", iface),
+                "cubit.action-interface-not-allowed",
+                f"actions are listed for `{iface}`, but the upgrade is only allowed on {', '.join(model.interfaces)}",
+                f"add `{iface}` to `interfaces` or remove its actions",
+                key=True,
+            )
     return {
         "cost": cost_text(model),
         "forms": list(model.forms),
         "interfaces": names_of(ctx, "cubit-interface", model.interfaces),
-        "actions": [{"interface": names_of(ctx, "cubit-interface", [iface])[0], "actions": [display(a) for a in actions]}
-                    for iface, actions in sorted(model.actions.items(), key=lambda kv: _order(ctx, kv[0]))],
+        "actions": [
+            {"interface": names_of(ctx, "cubit-interface", [iface])[0], "actions": [display(a) for a in actions]}
+            for iface, actions in sorted(model.actions.items(), key=lambda kv: _order(ctx, kv[0]))
+        ],
     }
 
 
@@ -187,18 +237,31 @@ def check_faction(doc: Document, ctx: RuleContext) -> dict:
     for which in ("likes", "dislikes"):
         for i, other in enumerate(getattr(model, which)):
             if other == doc.id:
-                ctx.error(doc, (which, i), "cubit.faction-self", f"the faction `{doc.id}` {which} itself",
-                          f"remove `{other}` from `{which}`")
+                ctx.error(
+                    doc,
+                    (which, i),
+                    "cubit.faction-self",
+                    f"the faction `{doc.id}` {which} itself",
+                    f"remove `{other}` from `{which}`",
+                )
                 continue
             if ctx.library.get("faction", other) is None:
                 lookup(ctx, doc, (which, i), "faction", other, "cubit.unknown-faction", "faction")
     for i, other in enumerate(model.dislikes):
         if other in model.likes:
-            ctx.error(doc, ("dislikes", i), "cubit.likes-and-dislikes",
-                      f"`{other}` is both liked and disliked by `{doc.id}`",
-                      "keep it in one of `likes` and `dislikes`")
-    return {"name": model.name, "colors": list(model.colors), "likes": names_of(ctx, "faction", model.likes),
-            "dislikes": names_of(ctx, "faction", model.dislikes)}
+            ctx.error(
+                doc,
+                ("dislikes", i),
+                "cubit.likes-and-dislikes",
+                f"`{other}` is both liked and disliked by `{doc.id}`",
+                "keep it in one of `likes` and `dislikes`",
+            )
+    return {
+        "name": model.name,
+        "colors": list(model.colors),
+        "likes": names_of(ctx, "faction", model.likes),
+        "dislikes": names_of(ctx, "faction", model.dislikes),
+    }
 
 
 def check_shared_colours(ctx: RuleContext) -> None:
@@ -219,10 +282,14 @@ def check_shared_colours(ctx: RuleContext) -> None:
             else:
                 path = ("likes",) if ("likes",) in doc.positions.values else ("colors",)
                 hint = f"add `{other.id}` to `likes`, or change a colour"
-            ctx.warning(doc, path, "cubit.shared-colour-not-liked",
-                        f"`{doc.id}` and `{other.id}` share the colour {colours}, but `{doc.id}` does not like `{other.id}`; "
-                        "in Cubit, factions that share a colour like each other",
-                        hint)
+            ctx.warning(
+                doc,
+                path,
+                "cubit.shared-colour-not-liked",
+                f"`{doc.id}` and `{other.id}` share the colour {colours}, but `{doc.id}` does not like `{other.id}`; "
+                "in Cubit, factions that share a colour like each other",
+                hint,
+            )
 
 
 # --- the catalog as cubits see it -----------------------------------------------------------
@@ -240,7 +307,7 @@ class Catalog:
     loaded_interfaces: dict[str, CubitInterface] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, ctx: RuleContext) -> "Catalog":
+    def of(cls, ctx: RuleContext) -> Catalog:
         def valid(kind: str) -> dict:
             return {d.id: d.model for d in ctx.library.of_kind(kind) if ctx.ok(d)}
 

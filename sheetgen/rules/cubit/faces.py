@@ -31,17 +31,22 @@ class UseSpots:
     capacity: Spot
 
     @classmethod
-    def of_entry(cls, entry: object, path: tuple) -> "UseSpots":
+    def of_entry(cls, entry: object, path: tuple) -> UseSpots:
         spot = Spot(path)
         if plain.kind_of(entry) != "CubitFaceUpgrade":
             return cls(spot, spot, spot)
         named = Spot(path + ("upgrade",)) if entry.upgrade is not None else spot
-        action = "specialization" if entry.specialization is not None else "action" if entry.action is not None else None
-        return cls(named, Spot(path + (action,)) if action else named,
-                   Spot(path + ("capacity",)) if entry.capacity is not None else named)
+        action = (
+            "specialization" if entry.specialization is not None else "action" if entry.action is not None else None
+        )
+        return cls(
+            named,
+            Spot(path + (action,)) if action else named,
+            Spot(path + ("capacity",)) if entry.capacity is not None else named,
+        )
 
     @classmethod
-    def of_notation(cls, use: UpgradeUse) -> "UseSpots":
+    def of_notation(cls, use: UpgradeUse) -> UseSpots:
         entry = Spot(("faces",), use.offset)
         arg = Spot(("faces",), use.offset + len(use.upgrade) + 1) if use.offset is not None else entry
         return cls(entry, arg if use.action else entry, arg if use.capacity is not None else entry)
@@ -66,15 +71,25 @@ def _use_from_entry(ctx: RuleContext, doc: Document, entry: object, spot: Spot) 
         return UpgradeUse(entry)
     assert plain.kind_of(entry) == "CubitFaceUpgrade"
     if (entry.upgrade is None) == (entry.specialization is None):
-        error_at(ctx, doc, spot, "cubit.bad-upgrade-entry",
-                 "an upgrade entry names its upgrade once: `{upgrade: id}` or `{specialization: action}`",
-                 "write `{upgrade: battery, capacity: 2}`, `{specialization: persuade}` or just the upgrade id")
+        error_at(
+            ctx,
+            doc,
+            spot,
+            "cubit.bad-upgrade-entry",
+            "an upgrade entry names its upgrade once: `{upgrade: id}` or `{specialization: action}`",
+            "write `{upgrade: battery, capacity: 2}`, `{specialization: persuade}` or just the upgrade id",
+        )
         return None
     if entry.specialization is not None:
         if entry.action is not None:
-            error_at(ctx, doc, spot, "cubit.bad-upgrade-entry",
-                     "`specialization:` already names the action; `action:` repeats it",
-                     "remove `action:`")
+            error_at(
+                ctx,
+                doc,
+                spot,
+                "cubit.bad-upgrade-entry",
+                "`specialization:` already names the action; `action:` repeats it",
+                "remove `action:`",
+            )
             return None
         return UpgradeUse(SPECIALIZATION, action=entry.specialization, capacity=entry.capacity)
     return UpgradeUse(entry.upgrade, action=entry.action, capacity=entry.capacity)  # type: ignore[arg-type]
@@ -92,12 +107,25 @@ def read_faces(ctx: RuleContext, doc: Document, catalog: Catalog) -> list[FaceIn
             for face in parsed:
                 for use in face.upgrades:
                     if use.upgrade not in catalog.upgrades:
-                        lookup(ctx, doc, Spot(("faces",), use.offset), "upgrade", use.upgrade, "cubit.unknown-upgrade",
-                               "upgrade")
+                        lookup(
+                            ctx,
+                            doc,
+                            Spot(("faces",), use.offset),
+                            "upgrade",
+                            use.upgrade,
+                            "cubit.unknown-upgrade",
+                            "upgrade",
+                        )
             return None
         return [
-            FaceInput(n, f.interface, f.skill, [(u, UseSpots.of_notation(u)) for u in f.upgrades],
-                      Spot(("faces",), f.offset), Spot(("faces",), f.offset))
+            FaceInput(
+                n,
+                f.interface,
+                f.skill,
+                [(u, UseSpots.of_notation(u)) for u in f.upgrades],
+                Spot(("faces",), f.offset),
+                Spot(("faces",), f.offset),
+            )
             for n, f in enumerate(parsed, 1)
         ]
     faces: list[FaceInput] = []
@@ -108,6 +136,15 @@ def read_faces(ctx: RuleContext, doc: Document, catalog: Catalog) -> list[FaceIn
             use = _use_from_entry(ctx, doc, entry, Spot(("faces", i, "upgrades", j)))
             if use is not None:
                 uses.append((use, spots))
-        faces.append(FaceInput(i + 1, face.interface, face.skill, uses, Spot(("faces", i, "interface")),
-                               Spot(("faces", i, "skill")), face.note))
+        faces.append(
+            FaceInput(
+                i + 1,
+                face.interface,
+                face.skill,
+                uses,
+                Spot(("faces", i, "interface")),
+                Spot(("faces", i, "skill")),
+                face.note,
+            )
+        )
     return faces

@@ -69,8 +69,9 @@ def _interface_for(word: str, codes: dict[str, str], names: dict[str, str]) -> s
     return None
 
 
-def parse_faces(text: str, codes: dict[str, str], names: dict[str, str],
-                problems: list[NotationError] | None = None) -> list[NotationFace]:
+def parse_faces(
+    text: str, codes: dict[str, str], names: dict[str, str], problems: list[NotationError] | None = None
+) -> list[NotationFace]:
     """Parse the notation; `codes` and `names` map interface codes and names to ids.
 
     Raises NotationError at the first problem, with its offset in `text`; with `problems`,
@@ -116,9 +117,12 @@ def _term(text: str, pos: int, codes: dict[str, str], names: dict[str, str], fac
     if m is None or (end < n and not text[end].isspace()):
         bad = text[pos:].split()[0]
         groups = re.findall(r"\[([^\[\]]*)\]", bad)
-        hint = ("list a face's upgrades in one pair of brackets, separated by commas: "
-                f"`{bad[:bad.index('[')]}[{','.join(groups)}]`" if len(groups) > 1 and "[" in bad
-                else "separate terms with spaces and close every `[` with `]`")
+        hint = (
+            "list a face's upgrades in one pair of brackets, separated by commas: "
+            f"`{bad[: bad.index('[')]}[{','.join(groups)}]`"
+            if len(groups) > 1 and "[" in bad
+            else "separate terms with spaces and close every `[` with `]`"
+        )
         raise NotationError(
             f"`{bad}` is not a face term; each term is an interface code, a skill level and "
             "optional [upgrades], like `Ma6[martial-arts]` or `Mo5[swerve,swerve]`",
@@ -128,8 +132,9 @@ def _term(text: str, pos: int, codes: dict[str, str], names: dict[str, str], fac
     word = m.group("iface")
     iface = _interface_for(word, codes, names)
     if iface is None:
-        raise NotationError(f"`{word}` is not an interface code", pos, _code_hint(word, codes, names),
-                            code="cubit.unknown-interface")
+        raise NotationError(
+            f"`{word}` is not an interface code", pos, _code_hint(word, codes, names), code="cubit.unknown-interface"
+        )
     upgrades: list[UpgradeUse] = []
     if m.group("bracket"):
         start = m.start("ups")

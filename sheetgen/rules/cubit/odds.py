@@ -23,7 +23,7 @@ def throw_distribution(minis: int) -> list[Fraction]:
 
 def at_least(minis: int, target: int) -> Fraction:
     """Chance that a throw of `minis` reaches `target` or more."""
-    return sum(throw_distribution(minis)[max(0, target):], Fraction(0))
+    return sum(throw_distribution(minis)[max(0, target) :], Fraction(0))
 
 
 def attacker_wins(attacker: int, defender: int) -> Fraction:

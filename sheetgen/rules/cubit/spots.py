@@ -21,7 +21,7 @@ class Spot:
     key: bool = False  # point at the key naming `path` rather than its value
 
 
-def at(where: "Spot | tuple") -> Spot:
+def at(where: Spot | tuple) -> Spot:
     return where if isinstance(where, Spot) else Spot(tuple(where))
 
 
@@ -37,9 +37,9 @@ def _column_of(ctx: RuleContext, doc: Document, spot: Spot) -> tuple[int, int]:
         return mark.line, mark.column
     line = source.lines[mark.line - 1]
     start = mark.column - 1
-    if line[start:start + 1] in ("'", '"'):
+    if line[start : start + 1] in ("'", '"'):
         start += 1
-    if line[start:start + len(value)] != value:
+    if line[start : start + len(value)] != value:
         return mark.line, mark.column
     return mark.line, start + spot.offset + 1
 
@@ -54,8 +54,15 @@ def _value_at(model: object, path: tuple) -> object:
     return value
 
 
-def report_at(ctx: RuleContext, doc: Document, where: "Spot | tuple", severity: Severity, code: str, message: str,
-              hint: str | None = None) -> None:
+def report_at(
+    ctx: RuleContext,
+    doc: Document,
+    where: Spot | tuple,
+    severity: Severity,
+    code: str,
+    message: str,
+    hint: str | None = None,
+) -> None:
     """Report a finding at a spot (see `Spot`)."""
     spot = at(where)
     if spot.offset is None:
@@ -67,22 +74,35 @@ def report_at(ctx: RuleContext, doc: Document, where: "Spot | tuple", severity: 
         ctx.failed.add(doc.key)
 
 
-def error_at(ctx: RuleContext, doc: Document, where: "Spot | tuple", code: str, message: str, hint: str | None = None) -> None:
+def error_at(
+    ctx: RuleContext, doc: Document, where: Spot | tuple, code: str, message: str, hint: str | None = None
+) -> None:
     report_at(ctx, doc, where, Severity.ERROR, code, message, hint)
 
 
-def warning_at(ctx: RuleContext, doc: Document, where: "Spot | tuple", code: str, message: str, hint: str | None = None) -> None:
+def warning_at(
+    ctx: RuleContext, doc: Document, where: Spot | tuple, code: str, message: str, hint: str | None = None
+) -> None:
     report_at(ctx, doc, where, Severity.WARNING, code, message, hint)
 
 
-def lookup(ctx: RuleContext, doc: Document, where: "Spot | tuple", kind: str, ref: str, code: str, what: str) -> Document | None:
+def lookup(
+    ctx: RuleContext, doc: Document, where: Spot | tuple, kind: str, ref: str, code: str, what: str
+) -> Document | None:
     """The valid `kind` document `ref`, or None after reporting why not: an unknown id
     (under the game's own `code`, with "did you mean") or a target with errors of its own."""
     target = ctx.library.get(kind, ref)
     if target is not None and ctx.ok(target):
         return target
     if target is not None or (kind, ref) in ctx.library.invalid:
-        error_at(ctx, doc, where, "content.broken-reference", f"the {what} `{ref}` has errors of its own", "fix that document first")
+        error_at(
+            ctx,
+            doc,
+            where,
+            "content.broken-reference",
+            f"the {what} `{ref}` has errors of its own",
+            "fix that document first",
+        )
         return None
     known = ctx.library.ids(kind)
     hint = did_you_mean(ref, known)

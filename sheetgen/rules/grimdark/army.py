@@ -18,31 +18,56 @@ UNIT = "grimdark-unit"
 def _unit_row(ctx: RuleContext, target: Document) -> dict:
     d = ctx.derived.get(target.key) or {}
     m = target.model
-    return {"unit": target.id, "name": m.name, "label": d.get("label", f"{m.name} [{m.size}]"), "size": m.size,
-            "quality": d.get("quality"), "defense": d.get("defense"), "cost": m.cost,
-            "tough": d.get("tough", 0), "hero": d.get("hero", False)}
+    return {
+        "unit": target.id,
+        "name": m.name,
+        "label": d.get("label", f"{m.name} [{m.size}]"),
+        "size": m.size,
+        "quality": d.get("quality"),
+        "defense": d.get("defense"),
+        "cost": m.cost,
+        "tough": d.get("tough", 0),
+        "hero": d.get("hero", False),
+    }
 
 
-def _join_problem(hero: dict, target: dict, entry: ArmyEntry, j: int, rules: HeroJoining) -> tuple[str, str, str] | None:
+def _join_problem(
+    hero: dict, target: dict, entry: ArmyEntry, j: int, rules: HeroJoining
+) -> tuple[str, str, str] | None:
     """Why a hero may not join this entry's unit, as (code, message, hint), or None."""
     if not hero["hero"]:
-        return ("grimdark.not-a-hero", f"`{hero['unit']}` ({hero['name']}) has no Hero rule; only heroes join other units",
-                "list it as a unit of its own, or give it the Hero rule")
+        return (
+            "grimdark.not-a-hero",
+            f"`{hero['unit']}` ({hero['name']}) has no Hero rule; only heroes join other units",
+            "list it as a unit of its own, or give it the Hero rule",
+        )
     why = f" (sheetgen's reading: {rules.reconstructed})" if rules.reconstructed else ""
     if target["hero"]:
-        return ("grimdark.hero-joins-hero", f"{hero['name']} joins {target['name']}, a hero: heroes join units "
-                f"without one{why}", f"list `{hero['unit']}` as a unit of its own, or join it to a unit of several models")
+        return (
+            "grimdark.hero-joins-hero",
+            f"{hero['name']} joins {target['name']}, a hero: heroes join units without one{why}",
+            f"list `{hero['unit']}` as a unit of its own, or join it to a unit of several models",
+        )
     if target["size"] < rules.min_unit_size:
-        return ("grimdark.join-too-small", f"{hero['name']} joins {target['label']}, a unit of {target['size']} "
-                f"model{'s' if target['size'] != 1 else ''}; a hero joins a unit of {rules.min_unit_size} or more{why}",
-                f"join `{hero['unit']}` to a unit of several models, or list it as a unit of its own")
+        return (
+            "grimdark.join-too-small",
+            f"{hero['name']} joins {target['label']}, a unit of {target['size']} "
+            f"model{'s' if target['size'] != 1 else ''}; a hero joins a unit of {rules.min_unit_size} or more{why}",
+            f"join `{hero['unit']}` to a unit of several models, or list it as a unit of its own",
+        )
     if entry.count > 1:
-        return ("grimdark.join-copies", f"{hero['name']} joins `{entry.unit}`, taken {entry.count} times: which copy "
-                "it leads is not said", f"write the copy it joins as an entry of its own: `{{unit: {entry.unit}, "
-                f"heroes: [{hero['unit']}]}}`, and take the others with count: {entry.count - 1}")
+        return (
+            "grimdark.join-copies",
+            f"{hero['name']} joins `{entry.unit}`, taken {entry.count} times: which copy it leads is not said",
+            f"write the copy it joins as an entry of its own: `{{unit: {entry.unit}, "
+            f"heroes: [{hero['unit']}]}}`, and take the others with count: {entry.count - 1}",
+        )
     if j >= rules.heroes_per_unit:
-        return ("grimdark.too-many-heroes", f"{hero['name']} is hero {j + 1} of {target['label']}; a unit takes "
-                f"{rules.heroes_per_unit}{why}", f"join `{hero['unit']}` to another unit, or list it as a unit of its own")
+        return (
+            "grimdark.too-many-heroes",
+            f"{hero['name']} is hero {j + 1} of {target['label']}; a unit takes {rules.heroes_per_unit}{why}",
+            f"join `{hero['unit']}` to another unit, or list it as a unit of its own",
+        )
     return None
 
 
@@ -54,8 +79,13 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
     from, the full text of the rules the army carries and how its heroes join."""
     army: GrimdarkArmy = doc.model  # type: ignore[assignment]
     if army.points_limit < 1:
-        ctx.error(doc, ("points_limit",), "grimdark.points-limit", f"the points limit is {army.points_limit}",
-                  "write the game's size in points, such as 500")
+        ctx.error(
+            doc,
+            ("points_limit",),
+            "grimdark.points-limit",
+            f"the points limit is {army.points_limit}",
+            "write the game's size in points, such as 500",
+        )
     rules, joining_glossary = joining(ctx.library)
     entries: list[dict] = []
     carried: set[str] = set()  # the names of the special rules the army's units and weapons carry
@@ -65,8 +95,13 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
     for i, entry in enumerate(army.units):
         where = ("units", i)
         if entry.count < 1:
-            ctx.error(doc, where + ("count",), "grimdark.count-below-one", f"count is {entry.count}; take a unit once or more",
-                      "write count: 1 or more, or remove the entry")
+            ctx.error(
+                doc,
+                where + ("count",),
+                "grimdark.count-below-one",
+                f"count is {entry.count}; take a unit once or more",
+                "write count: 1 or more, or remove the entry",
+            )
         target = ctx.resolve(doc, where + ("unit",), UNIT, entry.unit, "unit")
         target_row = _unit_row(ctx, target) if target is not None else None
         heroes = []
@@ -79,9 +114,11 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
             carried |= _rule_names(ctx, hero)
             problem = _join_problem(row, target_row, entry, j, rules) if target_row is not None else None
             if problem is None and ref in joined_at:
-                problem = ("grimdark.hero-joins-twice", f"{row['name']} already joins units[{joined_at[ref]}]; "
-                           "a hero joins one unit", f"join `{ref}` to one unit only; for a second such hero, "
-                           "give it a unit document of its own")
+                problem = (
+                    "grimdark.hero-joins-twice",
+                    f"{row['name']} already joins units[{joined_at[ref]}]; a hero joins one unit",
+                    f"join `{ref}` to one unit only; for a second such hero, give it a unit document of its own",
+                )
             if problem is not None:
                 ctx.error(doc, where + ("heroes", j), *problem)
             joined_at.setdefault(ref, i)
@@ -93,12 +130,17 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
         carried |= _rule_names(ctx, target)
         points = target_row["cost"] * max(entry.count, 0)
         total += points
-        entries.append({**target_row, "count": entry.count, "points": points + sum(h["cost"] for h in heroes),
-                        "heroes": heroes})
+        entries.append(
+            {**target_row, "count": entry.count, "points": points + sum(h["cost"] for h in heroes), "heroes": heroes}
+        )
     if complete and army.points_limit >= 1 and total > army.points_limit:
-        ctx.error(doc, ("points_limit",), "grimdark.over-points",
-                  f"the army costs {total} points, {total - army.points_limit} over its limit of {army.points_limit}",
-                  "take fewer or cheaper units, or raise the limit")
+        ctx.error(
+            doc,
+            ("points_limit",),
+            "grimdark.over-points",
+            f"the army costs {total} points, {total - army.points_limit} over its limit of {army.points_limit}",
+            "take fewer or cheaper units, or raise the limit",
+        )
     return {
         "name": army.name,
         "faction": army.faction,
@@ -109,9 +151,16 @@ def check_army(doc: Document, ctx: RuleContext) -> dict:
         "models": sum(e["size"] * e["count"] + sum(h["size"] for h in e["heroes"]) for e in entries),
         "glossaries": [key[1] for key in glossary_keys(ctx.library)],
         "rules": rules_in_full(ctx.library, carried),
-        "joining": ({"heroes_per_unit": rules.heroes_per_unit, "min_unit_size": rules.min_unit_size,
-                     "reconstructed": rules.reconstructed, "glossary": joining_glossary}
-                    if any(e["heroes"] for e in entries) else None),
+        "joining": (
+            {
+                "heroes_per_unit": rules.heroes_per_unit,
+                "min_unit_size": rules.min_unit_size,
+                "reconstructed": rules.reconstructed,
+                "glossary": joining_glossary,
+            }
+            if any(e["heroes"] for e in entries)
+            else None
+        ),
     }
 
 

@@ -22,9 +22,18 @@ def glossary(library: Library) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for doc in library.of_kind(KIND, targets_only=False):
         for i, entry in enumerate(doc.model.rules):
-            out.setdefault(entry.name, {"rating": entry.rating, "short": entry.short, "text": entry.text,
-                                        "weapon": entry.weapon, "reconstructed": entry.reconstructed,
-                                        "glossary": doc.id, "index": i})
+            out.setdefault(
+                entry.name,
+                {
+                    "rating": entry.rating,
+                    "short": entry.short,
+                    "text": entry.text,
+                    "weapon": entry.weapon,
+                    "reconstructed": entry.reconstructed,
+                    "glossary": doc.id,
+                    "index": i,
+                },
+            )
     return out
 
 
@@ -47,9 +56,17 @@ def rules_in_full(library: Library, names: set[str]) -> list[dict]:
     for name in sorted(names, key=str.lower):
         e = entries.get(name)
         if e is not None:
-            out.append({"name": name, "label": f"{name}(X)" if e["rating"] else name, "text": e["text"] or e["short"],
-                        "field": "text" if e["text"] else "short", "reconstructed": e["reconstructed"],
-                        "glossary": e["glossary"], "index": e["index"]})
+            out.append(
+                {
+                    "name": name,
+                    "label": f"{name}(X)" if e["rating"] else name,
+                    "text": e["text"] or e["short"],
+                    "field": "text" if e["text"] else "short",
+                    "reconstructed": e["reconstructed"],
+                    "glossary": e["glossary"],
+                    "index": e["index"],
+                }
+            )
     return out
 
 
@@ -88,21 +105,36 @@ def check_rule(ctx: RuleContext, doc: Document, path: tuple, text: str) -> RuleR
     if ref.name not in known:
         from sheetgen.diagnostics import did_you_mean
 
-        ctx.warning(doc, path, "grimdark.unknown-rule",
-                    f"`{ref.name}` is not a special rule of the rulebook or the glossary; cards print it without text",
-                    did_you_mean(ref.name, known) or "add it to a `grimdark-rules` glossary with its short text")
+        ctx.warning(
+            doc,
+            path,
+            "grimdark.unknown-rule",
+            f"`{ref.name}` is not a special rule of the rulebook or the glossary; cards print it without text",
+            did_you_mean(ref.name, known) or "add it to a `grimdark-rules` glossary with its short text",
+        )
         return ref
     if known[ref.name] and ref.rating is None:
-        ctx.error(doc, path, "grimdark.rating-missing", f"`{ref.name}` needs a rating, as in `{ref.name}(3)`",
-                  f"write `{ref.name}(X)` with X the rule's value")
+        ctx.error(
+            doc,
+            path,
+            "grimdark.rating-missing",
+            f"`{ref.name}` needs a rating, as in `{ref.name}(3)`",
+            f"write `{ref.name}(X)` with X the rule's value",
+        )
         return None
     if not known[ref.name] and ref.rating is not None:
-        ctx.error(doc, path, "grimdark.rating-not-allowed", f"`{ref.name}` takes no rating",
-                  f"write `{ref.name}` alone")
+        ctx.error(
+            doc, path, "grimdark.rating-not-allowed", f"`{ref.name}` takes no rating", f"write `{ref.name}` alone"
+        )
         return None
     if ref.rating is not None and ref.rating < 1:
-        ctx.error(doc, path, "grimdark.rating-not-allowed", f"`{ref.label}` has a rating below 1",
-                  f"write `{ref.name}(1)` or more")
+        ctx.error(
+            doc,
+            path,
+            "grimdark.rating-not-allowed",
+            f"`{ref.label}` has a rating below 1",
+            f"write `{ref.name}(1)` or more",
+        )
         return None
     return ref
 
@@ -114,15 +146,35 @@ def check_glossary(doc: Document, ctx: RuleContext) -> dict:
     seen: dict[str, int] = {}
     for i, entry in enumerate(g.rules):
         if entry.name in seen:
-            ctx.error(doc, ("rules", i, "name"), "grimdark.duplicate-rule",
-                      f"`{entry.name}` is already rule {seen[entry.name] + 1} of this glossary",
-                      "define each rule once")
+            ctx.error(
+                doc,
+                ("rules", i, "name"),
+                "grimdark.duplicate-rule",
+                f"`{entry.name}` is already rule {seen[entry.name] + 1} of this glossary",
+                "define each rule once",
+            )
             continue
         seen[entry.name] = i
         if entry.name in RULEBOOK_RULES and RULEBOOK_RULES[entry.name] != entry.rating:
-            ctx.error(doc, ("rules", i, "name"), "grimdark.rating-mismatch",
-                      f"the rulebook writes `{entry.name}` {'with' if RULEBOOK_RULES[entry.name] else 'without'} a rating",
-                      f"set `rating: {'true' if RULEBOOK_RULES[entry.name] else 'false'}`")
+            ctx.error(
+                doc,
+                ("rules", i, "name"),
+                "grimdark.rating-mismatch",
+                f"the rulebook writes `{entry.name}` {'with' if RULEBOOK_RULES[entry.name] else 'without'} a rating",
+                f"set `rating: {'true' if RULEBOOK_RULES[entry.name] else 'false'}`",
+            )
     rules = sorted(g.rules, key=lambda e: e.name.lower())
-    return {"title": g.title, "rules": [{"name": e.name, "rating": e.rating, "short": e.short, "text": e.text,
-                                         "weapon": e.weapon, "reconstructed": e.reconstructed} for e in rules]}
+    return {
+        "title": g.title,
+        "rules": [
+            {
+                "name": e.name,
+                "rating": e.rating,
+                "short": e.short,
+                "text": e.text,
+                "weapon": e.weapon,
+                "reconstructed": e.reconstructed,
+            }
+            for e in rules
+        ],
+    }

@@ -24,8 +24,10 @@ def deployment_zones(columns: int, rows: int, depth: int) -> list[dict]:
     """The two zones along the top and bottom edges, in squares (none at depth 0)."""
     if depth < 1:
         return []
-    return [{"side": "top", "x": 0, "y": 0, "w": columns, "h": depth},
-            {"side": "bottom", "x": 0, "y": rows - depth, "w": columns, "h": depth}]
+    return [
+        {"side": "top", "x": 0, "y": 0, "w": columns, "h": depth},
+        {"side": "bottom", "x": 0, "y": rows - depth, "w": columns, "h": depth},
+    ]
 
 
 def _check_grid(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> bool:
@@ -34,17 +36,31 @@ def _check_grid(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> bool:
     for field in ("columns", "rows"):
         value = getattr(m.grid, field)
         if not low <= value <= high:
-            ctx.error(doc, ("grid", field), "grimdark.grid-size", f"the grid has {value} {field}; a battlefield has {low} to {high}",
-                      "the rulebook plays on 12 × 12 squares (also 8 × 8, 10 × 10 or 18 × 12)")
+            ctx.error(
+                doc,
+                ("grid", field),
+                "grimdark.grid-size",
+                f"the grid has {value} {field}; a battlefield has {low} to {high}",
+                "the rulebook plays on 12 × 12 squares (also 8 × 8, 10 × 10 or 18 × 12)",
+            )
             ok = False
     if m.square is not None and not SQUARE_RANGE[0] <= m.square <= SQUARE_RANGE[1]:
-        ctx.error(doc, ("square",), "grimdark.square-size",
-                  f"a square of {format_mm(m.square)} cannot hold models; squares are {format_mm(SQUARE_RANGE[0])} "
-                  f"to {format_mm(SQUARE_RANGE[1])}", "the rulebook's squares are 3in")
+        ctx.error(
+            doc,
+            ("square",),
+            "grimdark.square-size",
+            f"a square of {format_mm(m.square)} cannot hold models; squares are {format_mm(SQUARE_RANGE[0])} "
+            f"to {format_mm(SQUARE_RANGE[1])}",
+            "the rulebook's squares are 3in",
+        )
     if ok and not 0 <= m.deployment_depth <= (m.grid.rows - 2) // 2:
-        ctx.error(doc, ("deployment_depth",), "grimdark.deployment-depth",
-                  f"deployment zones {m.deployment_depth} rows deep leave no room between them on {m.grid.rows} rows",
-                  f"use a depth from 0 (no zones) to {max(0, (m.grid.rows - 2) // 2)}")
+        ctx.error(
+            doc,
+            ("deployment_depth",),
+            "grimdark.deployment-depth",
+            f"deployment zones {m.deployment_depth} rows deep leave no room between them on {m.grid.rows} rows",
+            f"use a depth from 0 (no zones) to {max(0, (m.grid.rows - 2) // 2)}",
+        )
         ok = False
     if m.rounds < 1:
         ctx.error(doc, ("rounds",), "grimdark.rounds", f"the mission lasts {m.rounds} rounds", "write rounds: 4")
@@ -57,21 +73,34 @@ def _check_objectives(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> li
     for i, (x, y) in enumerate(m.objectives):
         where = ("objectives", i)
         if not (1 <= x <= cols - 1 and 1 <= y <= rows - 1):
-            ctx.error(doc, where, "grimdark.objective-off-grid",
-                      f"[{x}, {y}] is not a corner shared by four squares of the {cols} × {rows} grid",
-                      f"write [x, y] with x from 1 to {cols - 1} and y from 1 to {rows - 1}")
+            ctx.error(
+                doc,
+                where,
+                "grimdark.objective-off-grid",
+                f"[{x}, {y}] is not a corner shared by four squares of the {cols} × {rows} grid",
+                f"write [x, y] with x from 1 to {cols - 1} and y from 1 to {rows - 1}",
+            )
             continue
         if not depth + 1 <= y <= rows - depth - 1:
-            ctx.error(doc, where, "grimdark.objective-in-deployment",
-                      f"the marker at [{x}, {y}] touches a deployment zone; markers sit outside them",
-                      f"use y from {depth + 1} to {rows - depth - 1}")
+            ctx.error(
+                doc,
+                where,
+                "grimdark.objective-in-deployment",
+                f"the marker at [{x}, {y}] touches a deployment zone; markers sit outside them",
+                f"use y from {depth + 1} to {rows - depth - 1}",
+            )
             continue
         for j, (px, py) in placed:
             d = distance((x, y), (px, py))
             if d <= OBJECTIVE_SPACING:
-                ctx.error(doc, where, "grimdark.objectives-too-close",
-                          f"the marker at [{x}, {y}] is {d} squares from marker {j + 1} at [{px}, {py}]; "
-                          f"markers are over {OBJECTIVE_SPACING} squares apart", "move one of them further away")
+                ctx.error(
+                    doc,
+                    where,
+                    "grimdark.objectives-too-close",
+                    f"the marker at [{x}, {y}] is {d} squares from marker {j + 1} at [{px}, {py}]; "
+                    f"markers are over {OBJECTIVE_SPACING} squares apart",
+                    "move one of them further away",
+                )
                 break
         else:
             placed.append((i, [x, y]))

@@ -58,16 +58,21 @@ def parse_range(value: str | int | float | None) -> Range | None:
     else:
         m = _RANGE_RE.match(value)
         if not m:
-            raise ProfileError(f"`{value}` is not a range",
-                               "write inches (`24in` or `24\"`) or squares (`8sq`); leave range out for melee")
+            raise ProfileError(
+                f"`{value}` is not a range",
+                'write inches (`24in` or `24"`) or squares (`8sq`); leave range out for melee',
+            )
         number, unit = float(m.group(1)), m.group(2)
     if number < 0:
         raise ProfileError(f"`{value}` is a negative range", "write a range of 0 or more")
     if number == 0:
         return None
     if unit is None:
-        raise ProfileError(f"`{value}` has no unit: a range is in inches or in squares, "
-                           "and sheetgen does not guess which", bare_range_hint(number), code=RANGE_WITHOUT_UNIT)
+        raise ProfileError(
+            f"`{value}` has no unit: a range is in inches or in squares, and sheetgen does not guess which",
+            bare_range_hint(number),
+            code=RANGE_WITHOUT_UNIT,
+        )
     if unit.startswith("sq"):
         if number != int(number):
             raise ProfileError(f"`{value}` is not a whole number of squares", "write whole squares, such as `8sq`")
@@ -75,9 +80,11 @@ def parse_range(value: str | int | float | None) -> Range | None:
     inches = int(number) if number == int(number) else number
     squares = inches_to_squares(number)
     if squares == 0:
-        raise ProfileError(f"`{value}` is less than half a square ({INCHES_PER_SQUARE}in): it would be 0 squares, "
-                           "a weapon that cannot shoot",
-                           f"write {INCHES_PER_SQUARE / 2:g}in or more (1 square), or leave range out for a melee weapon")
+        raise ProfileError(
+            f"`{value}` is less than half a square ({INCHES_PER_SQUARE}in): it would be 0 squares, "
+            "a weapon that cannot shoot",
+            f"write {INCHES_PER_SQUARE / 2:g}in or more (1 square), or leave range out for a melee weapon",
+        )
     return Range(squares, inches)
 
 
@@ -105,7 +112,9 @@ def parse_rule(text: str) -> RuleRef:
     """`Tough(3)` → Tough rated 3; `Hero` → Hero without a rating."""
     m = _RULE_RE.match(text)
     if not m:
-        raise ProfileError(f"`{text}` is not a special rule", "write a rule name, with its rating in brackets: `Tough(3)`")
+        raise ProfileError(
+            f"`{text}` is not a special rule", "write a rule name, with its rating in brackets: `Tough(3)`"
+        )
     return RuleRef(m.group(1), int(m.group(2)) if m.group(2) is not None else None)
 
 
@@ -143,8 +152,13 @@ class Occupancy:
     footprint: int  # squares each model (or the whole unit, for 4) occupies
 
     def as_dict(self) -> dict:
-        return {"model_counts_as": self.model_counts_as, "models_per_square": self.models_per_square,
-                "squares": self.squares, "square_filling": self.square_filling, "footprint": self.footprint}
+        return {
+            "model_counts_as": self.model_counts_as,
+            "models_per_square": self.models_per_square,
+            "squares": self.squares,
+            "square_filling": self.square_filling,
+            "footprint": self.footprint,
+        }
 
 
 def effective_tough(rules: list[RuleRef]) -> int:

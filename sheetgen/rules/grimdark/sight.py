@@ -24,8 +24,8 @@ cover, two block the path. Every function here is pure: no I/O, no randomness.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 Square = tuple[int, int]
 Wall = tuple[Square, Square]
@@ -172,8 +172,9 @@ def line_of_sight(shooter: Square, target: Square, walls: Iterable[Wall] = ()) -
     scored = [(len(walls_crossed(p, walls)), i) for i, p in enumerate(paths)]
     n, i = min(scored)
     best = paths[i]
-    return Sight(shooter, target, tuple(paths), best, tuple(walls_crossed(best, walls)), verdict(n),
-                 distance(shooter, target))
+    return Sight(
+        shooter, target, tuple(paths), best, tuple(walls_crossed(best, walls)), verdict(n), distance(shooter, target)
+    )
 
 
 def in_range(shooter: Square, target: Square, squares: int) -> bool:

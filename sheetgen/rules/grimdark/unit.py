@@ -9,7 +9,15 @@ from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.glossary import check_rule, glossary, short_text
 from sheetgen.rules.grimdark.profile import (
-    ProfileError, RuleRef, has, movement, occupancy, parse_range, parse_rule, rating_of, weapon_count_fits,
+    ProfileError,
+    RuleRef,
+    has,
+    movement,
+    occupancy,
+    parse_range,
+    parse_rule,
+    rating_of,
+    weapon_count_fits,
 )
 from sheetgen.rules.grimdark.rulebook import ACTIONS, AIRCRAFT_MOVE, QUALITY_RANGE
 
@@ -37,9 +45,13 @@ def _unit_rules(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> list[RuleRe
             continue
         refs.append(ref)
         if (entries.get(ref.name) or {}).get("weapon"):
-            ctx.warning(doc, ("special_rules", i), "grimdark.weapon-rule-on-unit",
-                        f"`{ref.label}` is a weapon rule, not a unit's: in `special_rules` it belongs to no weapon "
-                        "on the card", _weapon_rule_hint(ref, u))
+            ctx.warning(
+                doc,
+                ("special_rules", i),
+                "grimdark.weapon-rule-on-unit",
+                f"`{ref.label}` is a weapon rule, not a unit's: in `special_rules` it belongs to no weapon on the card",
+                _weapon_rule_hint(ref, u),
+            )
     return refs
 
 
@@ -63,8 +75,16 @@ def _weapon_rule_hint(ref: RuleRef, u: GrimdarkUnit) -> str:
 
 def _rule_rows(ctx: RuleContext, refs: list[RuleRef]) -> list[dict]:
     entries = glossary(ctx.library)
-    return [{"name": r.name, "rating": r.rating, "label": r.label, "text": short_text(entries.get(r.name), r.rating),
-             "reconstructed": bool((entries.get(r.name) or {}).get("reconstructed"))} for r in refs]
+    return [
+        {
+            "name": r.name,
+            "rating": r.rating,
+            "label": r.label,
+            "text": short_text(entries.get(r.name), r.rating),
+            "reconstructed": bool((entries.get(r.name) or {}).get("reconstructed")),
+        }
+        for r in refs
+    ]
 
 
 def _check_numbers(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> None:
@@ -72,15 +92,29 @@ def _check_numbers(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> None:
     for field, code in (("quality", "grimdark.quality-range"), ("defense", "grimdark.defense-range")):
         value = getattr(u, field)
         if not low <= value <= high:
-            ctx.error(doc, (field,), code,
-                      f"{field} is {value}; it is the roll a die needs, {low}+ to {high}+",
-                      f"write a {field} from {low} to {high} (4 means 4+)")
+            ctx.error(
+                doc,
+                (field,),
+                code,
+                f"{field} is {value}; it is the roll a die needs, {low}+ to {high}+",
+                f"write a {field} from {low} to {high} (4 means 4+)",
+            )
     if u.size < 1:
-        ctx.error(doc, ("size",), "grimdark.size-below-one", f"size is {u.size}; a unit has at least one model",
-                  "write the number of models, 1 or more")
+        ctx.error(
+            doc,
+            ("size",),
+            "grimdark.size-below-one",
+            f"size is {u.size}; a unit has at least one model",
+            "write the number of models, 1 or more",
+        )
     if u.cost < 0:
-        ctx.error(doc, ("cost",), "grimdark.cost-negative", f"cost is {u.cost}; points are never negative",
-                  "write the unit's points, 0 or more")
+        ctx.error(
+            doc,
+            ("cost",),
+            "grimdark.cost-negative",
+            f"cost is {u.cost}; points are never negative",
+            "write the unit's points, 0 or more",
+        )
 
 
 def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | None:
@@ -92,20 +126,36 @@ def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | Non
         ctx.error(doc, path + ("range",), exc.code or "grimdark.bad-range", str(exc), exc.hint)
         rng, ok = None, False
     if w.attacks < 1:
-        ctx.error(doc, path + ("attacks",), "grimdark.attacks-below-one", f"attacks is {w.attacks}; a weapon makes at least one",
-                  "write attacks: 1 or more")
+        ctx.error(
+            doc,
+            path + ("attacks",),
+            "grimdark.attacks-below-one",
+            f"attacks is {w.attacks}; a weapon makes at least one",
+            "write attacks: 1 or more",
+        )
         ok = False
     if w.count < 1 or not weapon_count_fits(w.count, size):
-        ctx.error(doc, path + ("count",), "grimdark.weapon-count",
-                  f"{w.count} models carry {w.name}, but the unit has {size}", f"write a count from 1 to {max(size, 1)}"
-                  + (" (only a unit of one model carries a weapon more than once)" if w.count > 1 else ""))
+        ctx.error(
+            doc,
+            path + ("count",),
+            "grimdark.weapon-count",
+            f"{w.count} models carry {w.name}, but the unit has {size}",
+            f"write a count from 1 to {max(size, 1)}"
+            + (" (only a unit of one model carries a weapon more than once)" if w.count > 1 else ""),
+        )
         ok = False
     refs = _rules(ctx, doc, path + ("rules",), w.rules)
     if not ok:
         return None
-    return {"name": w.name, "count": w.count, "melee": rng is None,
-            "range": rng.as_dict() if rng else None, "attacks": w.attacks,
-            "ap": rating_of(refs, "AP") or 0, "rules": _rule_rows(ctx, refs)}
+    return {
+        "name": w.name,
+        "count": w.count,
+        "melee": rng is None,
+        "range": rng.as_dict() if rng else None,
+        "attacks": w.attacks,
+        "ap": rating_of(refs, "AP") or 0,
+        "rules": _rule_rows(ctx, refs),
+    }
 
 
 def check_unit(doc: Document, ctx: RuleContext) -> dict:
@@ -116,8 +166,13 @@ def check_unit(doc: Document, ctx: RuleContext) -> dict:
     _check_numbers(ctx, doc, u)
     refs = _unit_rules(ctx, doc, u)
     if has(refs, "Fast") and has(refs, "Slow"):
-        ctx.warning(doc, ("special_rules",), "grimdark.fast-and-slow", "the unit is both Fast and Slow; the two cancel out",
-                    "keep one of them")
+        ctx.warning(
+            doc,
+            ("special_rules",),
+            "grimdark.fast-and-slow",
+            "the unit is both Fast and Slow; the two cancel out",
+            "keep one of them",
+        )
     weapons = []
     for i, w in enumerate(u.weapons):
         row = _weapon(ctx, doc, i, w, u.size)
@@ -140,7 +195,10 @@ def check_unit(doc: Document, ctx: RuleContext) -> dict:
         "special_rules": _rule_rows(ctx, refs),
         "weapons": weapons,
         # An Aircraft moves 6–12 squares straight ahead on every activation, whatever its action.
-        "movement": ([{"action": "aircraft", "squares": AIRCRAFT_MOVE[0], "most": AIRCRAFT_MOVE[1]}] if aircraft
-                     else [{"action": a, "squares": moves[a]} for a in ACTIONS]),
+        "movement": (
+            [{"action": "aircraft", "squares": AIRCRAFT_MOVE[0], "most": AIRCRAFT_MOVE[1]}]
+            if aircraft
+            else [{"action": a, "squares": moves[a]} for a in ACTIONS]
+        ),
         "occupancy": occ.as_dict(),
     }

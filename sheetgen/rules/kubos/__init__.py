@@ -64,7 +64,9 @@ def other_monsters_table() -> Table:
     kinds = [("Vermin", monster_profile("vermin"))]
     kinds += [(kind.capitalize(), monster_profile("undead", undead_type=kind)) for kind in UNDEAD_TYPES]
     kinds.append(("Dragon", monster_profile("dragon")))
-    rows: list[list[object]] = [[name, p.defence, p.hp.text(), _attribute_words(p.attributes or {})] for name, p in kinds]
+    rows: list[list[object]] = [
+        [name, p.defence, p.hp.text(), _attribute_words(p.attributes or {})] for name, p in kinds
+    ]
     return ["Monster", "DEF", "HP", "Attributes"], rows
 
 
@@ -77,6 +79,7 @@ UNIQUE_CELL = "roll again\\*: unique item"
 
 def magic_items_table() -> Table:
     """The two magic item tables side by side, by 1d6."""
+
     def word(attribute: str) -> str:
         return UNIQUE_CELL if attribute == UNIQUE else ATTRIBUTE_LABELS[attribute]
 

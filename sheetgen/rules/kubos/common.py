@@ -21,13 +21,19 @@ def check_not_negative(doc: Document, ctx: RuleContext, path: tuple, value: int 
     return False
 
 
-def check_at_most(doc: Document, ctx: RuleContext, path: tuple, value: int | None, high: int, code: str,
-                  what: str, why: str) -> bool:
+def check_at_most(
+    doc: Document, ctx: RuleContext, path: tuple, value: int | None, high: int, code: str, what: str, why: str
+) -> bool:
     """Report a number above `high` (`why` says where the bound comes from); True when it is fine."""
     if value is None or value <= high:
         return True
-    ctx.error(doc, path, code, f"{what} is {value}; sheetgen accepts at most {high} ({why})",
-              f"write {high} or less for {what}")
+    ctx.error(
+        doc,
+        path,
+        code,
+        f"{what} is {value}; sheetgen accepts at most {high} ({why})",
+        f"write {high} or less for {what}",
+    )
     return False
 
 
@@ -38,17 +44,22 @@ def check_magic_items(doc: Document, ctx: RuleContext, path: tuple, items: list[
         allowed = MAGIC_TABLES[item.table]
         if item.attribute not in allowed:
             choices = ", ".join(f"`{a}`" for a in dict.fromkeys(allowed))
-            ctx.error(doc, path + (i, "attribute"), "kubos.magic-item-attribute",
-                      f"the {TABLE_NAMES[item.table].lower()} table has no `{item.attribute}` item",
-                      f"use one of {choices}, or take the item from the other table")
+            ctx.error(
+                doc,
+                path + (i, "attribute"),
+                "kubos.magic-item-attribute",
+                f"the {TABLE_NAMES[item.table].lower()} table has no `{item.attribute}` item",
+                f"use one of {choices}, or take the item from the other table",
+            )
             continue
-        out.append({
-            "table": item.table,
-            "attribute": item.attribute,
-            "title": magic_item_title(item.table, item.attribute, item.name),
-            "text": magic_item_text(item.table, item.attribute),
-            "note": item.note,
-            **({"reading": reading} if (reading := magic_item_reading(item.table, item.attribute)) else {}),
-        })
+        out.append(
+            {
+                "table": item.table,
+                "attribute": item.attribute,
+                "title": magic_item_title(item.table, item.attribute, item.name),
+                "text": magic_item_text(item.table, item.attribute),
+                "note": item.note,
+                **({"reading": reading} if (reading := magic_item_reading(item.table, item.attribute)) else {}),
+            }
+        )
     return out
-

@@ -180,8 +180,9 @@ class MonsterProfile:
     special_rules: tuple[str, ...] = ()
 
 
-def monster_profile(type_: str, rank: str | None = None, size: str = "normal",
-                    undead_type: str | None = None) -> MonsterProfile:
+def monster_profile(
+    type_: str, rank: str | None = None, size: str = "normal", undead_type: str | None = None
+) -> MonsterProfile:
     """The rules' profile for a monster of this type (and rank, size or undead type)."""
     if type_ == "humanoid":
         pattern = RANK_PATTERNS[rank or "grunt"]
@@ -193,19 +194,25 @@ def monster_profile(type_: str, rank: str | None = None, size: str = "normal",
             size_bonus=SIZE_BONUS[size],
         )
     if type_ == "vermin":
-        return MonsterProfile(VERMIN_DEFENCE, HpRoll(1), POISON_HALF,
-                              attributes=dict.fromkeys(ATTRIBUTES, VERMIN_ATTRIBUTE))
+        return MonsterProfile(
+            VERMIN_DEFENCE, HpRoll(1), POISON_HALF, attributes=dict.fromkeys(ATTRIBUTES, VERMIN_ATTRIBUTE)
+        )
     if type_ == "undead":
         undead_type = undead_type or "skeleton"
         attributes = dict.fromkeys(ATTRIBUTES, 0)
         attributes["strength"] = UNDEAD_STRENGTH
         poison = POISON_ALWAYS if undead_type in POISONOUS_UNDEAD else POISON_NEVER
-        return MonsterProfile(UNDEAD_DEFENCE[undead_type], HpRoll(0, 1), poison, attributes=attributes,
-                              special_rules=("undead",))
+        return MonsterProfile(
+            UNDEAD_DEFENCE[undead_type], HpRoll(0, 1), poison, attributes=attributes, special_rules=("undead",)
+        )
     if type_ == "dragon":
-        return MonsterProfile(DRAGON_DEFENCE, HpRoll(3), POISON_NEVER,
-                              attributes=dict.fromkeys(ATTRIBUTES, DRAGON_ATTRIBUTE),
-                              special_rules=("thrashing", "flaming-acid"))
+        return MonsterProfile(
+            DRAGON_DEFENCE,
+            HpRoll(3),
+            POISON_NEVER,
+            attributes=dict.fromkeys(ATTRIBUTES, DRAGON_ATTRIBUTE),
+            special_rules=("thrashing", "flaming-acid"),
+        )
     raise ValueError(f"unknown monster type {type_!r}")
 
 
@@ -223,7 +230,8 @@ def humanoid_attributes(pattern: RankPattern, raised: list[str], size_bonus: dic
 def highest_monster_attribute() -> int:
     """The highest attribute the rules give any monster (a large commander's STRENGTH)."""
     humanoid = max(max(p.raised) for p in RANK_PATTERNS.values()) + max(
-        (b for bonus in SIZE_BONUS.values() for b in bonus.values()), default=0)
+        (b for bonus in SIZE_BONUS.values() for b in bonus.values()), default=0
+    )
     return max(humanoid, VERMIN_ATTRIBUTE, UNDEAD_STRENGTH, DRAGON_ATTRIBUTE)
 
 

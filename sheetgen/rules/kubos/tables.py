@@ -29,11 +29,15 @@ def check_tables(doc: Document, ctx: RuleContext) -> dict:
     tables: KubosTables = doc.model  # type: ignore[assignment]
     weight = tables.carrying.magic_item_weight
     if not 0 <= weight <= MAGIC_ITEM_WEIGHT_MAX:
-        ctx.error(doc, ("carrying", "magic_item_weight"), "kubos.magic-item-weight-range",
-                  f"magic_item_weight is {weight}; a magic item weighs from 0 items up to the "
-                  f"{MAGIC_ITEM_WEIGHT_MAX} the strongest hero can carry",
-                  f"write a weight from 0 (magic items weigh nothing) to {MAGIC_ITEM_WEIGHT_MAX}; "
-                  "sheetgen's bundled reading is 1")
+        ctx.error(
+            doc,
+            ("carrying", "magic_item_weight"),
+            "kubos.magic-item-weight-range",
+            f"magic_item_weight is {weight}; a magic item weighs from 0 items up to the "
+            f"{MAGIC_ITEM_WEIGHT_MAX} the strongest hero can carry",
+            f"write a weight from 0 (magic items weigh nothing) to {MAGIC_ITEM_WEIGHT_MAX}; "
+            "sheetgen's bundled reading is 1",
+        )
     return {"reconstructed": sorted(tables.reconstructed)}
 
 
@@ -46,21 +50,35 @@ def check_single_tables(ctx: RuleContext) -> None:
     for extra in docs[1:]:
         if not extra.target:  # a folder only read for context is not the one being checked
             continue
-        ctx.error(extra, ("id",), "kubos.tables-duplicate",
-                  f"a second kubos-tables document (`{extra.id}`); `{first.id}` ({first.file}:{first.start.line}) is already loaded",
-                  "keep one kubos-tables document and edit it")
+        ctx.error(
+            extra,
+            ("id",),
+            "kubos.tables-duplicate",
+            f"a second kubos-tables document (`{extra.id}`); `{first.id}` ({first.file}:{first.start.line}) is already loaded",
+            "keep one kubos-tables document and edit it",
+        )
 
 
 def find_tables(doc: Document, ctx: RuleContext) -> KubosTables | None:
     """The loaded `kubos-tables` for `doc`'s checks, or None after reporting why there is none."""
     docs = ctx.library.of_kind(TABLES_KIND)
     if not docs:
-        ctx.error(doc, ("kind",), "kubos.tables-missing",
-                  f"the {doc.kind} `{doc.id}` needs the kubos-tables document, and none is loaded", TABLES_FILE_HINT)
+        ctx.error(
+            doc,
+            ("kind",),
+            "kubos.tables-missing",
+            f"the {doc.kind} `{doc.id}` needs the kubos-tables document, and none is loaded",
+            TABLES_FILE_HINT,
+        )
         return None
     if not ctx.ok(docs[0]):
-        ctx.error(doc, ("kind",), "content.broken-reference",
-                  f"the kubos-tables document `{docs[0].id}` has errors of its own", "fix that document first")
+        ctx.error(
+            doc,
+            ("kind",),
+            "content.broken-reference",
+            f"the kubos-tables document `{docs[0].id}` has errors of its own",
+            "fix that document first",
+        )
         return None
     return docs[0].model  # type: ignore[return-value]
 
@@ -104,9 +122,11 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
     name_words = _words(name)
     prefixes = tuple("".join(_words(p)) for p in words.weapon_prefixes)
     found = set()
-    for kind, phrases, closed in (("hand-weapon", words.hand_weapon, prefixes),
-                                  ("missile-weapon", words.missile_weapon, prefixes),
-                                  ("ammunition", words.ammunition, ())):
+    for kind, phrases, closed in (
+        ("hand-weapon", words.hand_weapon, prefixes),
+        ("missile-weapon", words.missile_weapon, prefixes),
+        ("ammunition", words.ammunition, ()),
+    ):
         if any(_mentions(name_words, p, closed) for p in phrases):
             found.add(kind)
     return found or {"ordinary"}

@@ -17,8 +17,16 @@ ATTRIBUTE_LABELS = {
     "defence": "DEFENCE",
 }
 #: The labels on narrow cards, where the words do not fit.
-ATTRIBUTE_SHORT = {"SKILL": "SKL", "SHOOT": "SHT", "STRENGTH": "STR", "SNEAK": "SNK", "SLIGHT": "SLT", "SENSES": "SEN",
-                   "DEFENCE": "DEF", "HP": "HP"}
+ATTRIBUTE_SHORT = {
+    "SKILL": "SKL",
+    "SHOOT": "SHT",
+    "STRENGTH": "STR",
+    "SNEAK": "SNK",
+    "SLIGHT": "SLT",
+    "SENSES": "SEN",
+    "DEFENCE": "DEF",
+    "HP": "HP",
+}
 
 #: What each attribute is rolled for (examples).
 ATTRIBUTE_USES = {

@@ -24,9 +24,13 @@ def _check_counts(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: 
     for field, noun, least in (("perks", "perk", limits.starting_perks), ("quirks", "quirk", limits.starting_quirks)):
         have = len(getattr(c, field))
         if have < least:
-            ctx.error(doc, (field,), f"tricube.too-few-{field}",
-                      f"{c.name} has {count(have, noun)}; a character has at least {count(least, noun)}",
-                      f"add a {noun} to `{field}`, e.g. `{field}: [{'Keen eyes' if field == 'perks' else 'Stubborn'}]`")
+            ctx.error(
+                doc,
+                (field,),
+                f"tricube.too-few-{field}",
+                f"{c.name} has {count(have, noun)}; a character has at least {count(least, noun)}",
+                f"add a {noun} to `{field}`, e.g. `{field}: [{'Keen eyes' if field == 'perks' else 'Stubborn'}]`",
+            )
 
 
 def _check_perks_paid(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> None:
@@ -38,12 +42,16 @@ def _check_perks_paid(doc: Document, ctx: RuleContext, c: TricubeCharacter, limi
     if extra > free:
         first = c.perks[limits.starting_perks + free]
         spent = f", {raised} of them spent raising karma or resolve" if raised and c.advances else ""
-        ctx.warning(doc, ("perks", limits.starting_perks + free), "tricube.perk-without-advance",
-                    f"{c.name} has {count(len(c.perks), 'perk')}: a character starts with "
-                    f"{count(limits.starting_perks, 'perk')} and gains one more with an advance, and "
-                    f"{count(len(c.advances), 'advance')} {'is' if len(c.advances) == 1 else 'are'} listed{spent}",
-                    f"list the advance that brought each perk under `advances:` (e.g. `advances: [\"Perk: {first}\"]`), "
-                    f"or leave out the perks the character has not earned yet")
+        ctx.warning(
+            doc,
+            ("perks", limits.starting_perks + free),
+            "tricube.perk-without-advance",
+            f"{c.name} has {count(len(c.perks), 'perk')}: a character starts with "
+            f"{count(limits.starting_perks, 'perk')} and gains one more with an advance, and "
+            f"{count(len(c.advances), 'advance')} {'is' if len(c.advances) == 1 else 'are'} listed{spent}",
+            f'list the advance that brought each perk under `advances:` (e.g. `advances: ["Perk: {first}"]`), '
+            f"or leave out the perks the character has not earned yet",
+        )
 
 
 def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> bool:
@@ -63,26 +71,34 @@ def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, lim
             why = "karma spent for good can bring it down to 0, no further"
         else:
             why = f"every character starts with {start}, and only karma is ever lost for good"
-        hint = (f"write a {token} from {low} to {high} (the most the character has; tokens spent in play "
-                f"go under `current_{token}`)")
+        hint = (
+            f"write a {token} from {low} to {high} (the most the character has; tokens spent in play "
+            f"go under `current_{token}`)"
+        )
         if value > high:  # the most the character's own advances pay for, not only the rulebook's limit
             other = "resolve" if token == "karma" else "karma"
             other_raised = max(0, getattr(c, other) - getattr(limits, f"starting_{other}"))
             budget = len(c.advances) // limits.advances_per_raise
             most = max(start, min(high, start + budget - other_raised))
-            hint = (f"write a {token} from {low} to {most}: with {count(len(c.advances), 'advance')}, {c.name} "
-                    f"can have no more ({every_nth(limits.advances_per_raise)} advance may raise karma or resolve "
-                    f"by one); tokens spent in play go under `current_{token}`")
-        ctx.error(doc, (token,), f"tricube.{token}-out-of-range",
-                  f"{token} is {value}; it must be from {low} to {high}: {why}", hint)
+            hint = (
+                f"write a {token} from {low} to {most}: with {count(len(c.advances), 'advance')}, {c.name} "
+                f"can have no more ({every_nth(limits.advances_per_raise)} advance may raise karma or resolve "
+                f"by one); tokens spent in play go under `current_{token}`"
+            )
+        ctx.error(
+            doc,
+            (token,),
+            f"tricube.{token}-out-of-range",
+            f"{token} is {value}; it must be from {low} to {high}: {why}",
+            hint,
+        )
     return fine
 
 
 def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> dict:
     """Every point of karma or resolve above the start is paid for by advances. Karma
     below the start (spent for good) pays for nothing."""
-    raised = {"karma": max(0, c.karma - limits.starting_karma),
-              "resolve": max(0, c.resolve - limits.starting_resolve)}
+    raised = {"karma": max(0, c.karma - limits.starting_karma), "resolve": max(0, c.resolve - limits.starting_resolve)}
     used = raised["karma"] + raised["resolve"]
     allowed = len(c.advances) // limits.advances_per_raise
     if used > allowed:
@@ -90,10 +106,13 @@ def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: 
         where = "karma" if raised["karma"] > allowed else "resolve"
         need = used * limits.advances_per_raise
         above = " and ".join(f"{token} {getattr(c, token)}" for token in ("karma", "resolve") if raised[token])
-        start = " and ".join(f"{token} {getattr(limits, f'starting_{token}')}" for token in ("karma", "resolve")
-                             if raised[token])
+        start = " and ".join(
+            f"{token} {getattr(limits, f'starting_{token}')}" for token in ("karma", "resolve") if raised[token]
+        )
         ctx.error(
-            doc, (where,), "tricube.raise-without-advances",
+            doc,
+            (where,),
+            "tricube.raise-without-advances",
             f"{above} {'are' if ' and ' in above else 'is'} {count(used, 'point')} above where characters start "
             f"({start}), which takes {count(need, 'advance')}; {c.name} has {count(len(c.advances), 'advance')}",
             f"{every_nth(limits.advances_per_raise)} advance may raise karma or resolve by one: "
@@ -107,9 +126,13 @@ def _check_current(doc: Document, ctx: RuleContext, c: TricubeCharacter) -> None
     for token in ("karma", "resolve"):
         now, top = getattr(c, f"current_{token}"), getattr(c, token)
         if now is not None and not 0 <= now <= top:
-            ctx.error(doc, (f"current_{token}",), "tricube.current-out-of-range",
-                      f"current_{token} is {now}; it must be from 0 to the character's {token} ({top})",
-                      f"write a current_{token} from 0 to {top}, or leave it out when all tokens are there")
+            ctx.error(
+                doc,
+                (f"current_{token}",),
+                "tricube.current-out-of-range",
+                f"current_{token} is {now}; it must be from 0 to the character's {token} ({top})",
+                f"write a current_{token} from 0 to {top}, or leave it out when all tokens are there",
+            )
 
 
 def _check_afflictions(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> bool:
@@ -117,10 +140,13 @@ def _check_afflictions(doc: Document, ctx: RuleContext, c: TricubeCharacter, lim
     have, limit = len(c.afflictions), limits.max_afflictions
     if have <= limit:
         return False
-    ctx.warning(doc, ("afflictions", limit), "tricube.retired",
-                f"{c.name} has {count(have, 'affliction')}; with more than {limit} "
-                f"a character is retired from play",
-                "cure an affliction (or turn a permanent one into a quirk with an advance) to bring the character back")
+    ctx.warning(
+        doc,
+        ("afflictions", limit),
+        "tricube.retired",
+        f"{c.name} has {count(have, 'affliction')}; with more than {limit} a character is retired from play",
+        "cure an affliction (or turn a permanent one into a quirk with an advance) to bring the character back",
+    )
     return True
 
 
@@ -138,10 +164,16 @@ def check_character(doc: Document, ctx: RuleContext) -> dict:
     retired = _check_afflictions(doc, ctx, c, limits)
     return {
         "dice": dice_by_challenge(c.trait, c.combat_style),
-        "karma": {"maximum": c.karma, "current": c.karma if c.current_karma is None else c.current_karma,
-                  "limit": limits.max_karma},
-        "resolve": {"maximum": c.resolve, "current": c.resolve if c.current_resolve is None else c.current_resolve,
-                    "limit": limits.max_resolve},
+        "karma": {
+            "maximum": c.karma,
+            "current": c.karma if c.current_karma is None else c.current_karma,
+            "limit": limits.max_karma,
+        },
+        "resolve": {
+            "maximum": c.resolve,
+            "current": c.resolve if c.current_resolve is None else c.current_resolve,
+            "limit": limits.max_resolve,
+        },
         "raises": raises,
         "afflictions": [a if isinstance(a, str) else a.name for a in c.afflictions],
         "permanent_afflictions": [i for i, a in enumerate(c.afflictions) if not isinstance(a, str) and a.permanent],
@@ -161,17 +193,29 @@ def check_foe(doc: Document, ctx: RuleContext) -> dict:
     plural = what + "s"
     if foe.difficulty not in DIFFICULTIES:
         low, high = min(DIFFICULTIES), max(DIFFICULTIES)
-        ctx.error(doc, ("difficulty",), "tricube.difficulty-out-of-range",
-                  f"difficulty is {foe.difficulty}; a {what}'s difficulty is from {low} (easy) to {high} (hard)",
-                  f"use {min(DIFFICULTIES, key=lambda d: abs(d - foe.difficulty))}; most {plural} are 5 (standard)")
+        ctx.error(
+            doc,
+            ("difficulty",),
+            "tricube.difficulty-out-of-range",
+            f"difficulty is {foe.difficulty}; a {what}'s difficulty is from {low} (easy) to {high} (hard)",
+            f"use {min(DIFFICULTIES, key=lambda d: abs(d - foe.difficulty))}; most {plural} are 5 (standard)",
+        )
     if foe.effort < 1:
-        ctx.error(doc, ("effort",), "tricube.effort-below-one",
-                  f"effort is {foe.effort}; a {what} has at least one effort token",
-                  f"write `effort: 1` or more; a group of similar {plural} shares extra tokens")
+        ctx.error(
+            doc,
+            ("effort",),
+            "tricube.effort-below-one",
+            f"effort is {foe.effort}; a {what} has at least one effort token",
+            f"write `effort: 1` or more; a group of similar {plural} shares extra tokens",
+        )
     elif foe.effort > MAX_EFFORT:
-        ctx.error(doc, ("effort",), "tricube.effort-too-many",
-                  f"effort is {foe.effort}; a {what} card holds at most {MAX_EFFORT} effort tokens",
-                  "split it into several challenges of fewer tokens")
+        ctx.error(
+            doc,
+            ("effort",),
+            "tricube.effort-too-many",
+            f"effort is {foe.effort}; a {what} card holds at most {MAX_EFFORT} effort tokens",
+            "split it into several challenges of fewer tokens",
+        )
     return {"difficulty_name": DIFFICULTIES.get(foe.difficulty, ""), "effort": min(max(foe.effort, 0), MAX_EFFORT)}
 
 
@@ -186,9 +230,13 @@ def check_table(doc: Document, ctx: RuleContext) -> dict:
     for i, entry in enumerate(table.entries):
         key = " ".join(entry.text.lower().split())
         if key in seen:
-            ctx.warning(doc, ("entries", i, "text"), "tricube.duplicate-entry",
-                        f"`{entry.text}` is already entry {seen[key] + 1} of the {table.title} table",
-                        "remove one of them, or merge their genres")
+            ctx.warning(
+                doc,
+                ("entries", i, "text"),
+                "tricube.duplicate-entry",
+                f"`{entry.text}` is already entry {seen[key] + 1} of the {table.title} table",
+                "remove one of them, or merge their genres",
+            )
         else:
             seen[key] = i
     genres = sorted({g for e in table.entries for g in e.genres})

@@ -47,17 +47,21 @@ def dice_by_challenge(trait: str, combat_style: str) -> list[dict]:
     outside the character's concept."""
     rows = []
     for other in TRAITS:
-        rows.append({
-            "challenge": other,
-            "covers": TRAIT_FIELDS[other],
-            "dice": dice(other == trait),
-            "outside_concept": dice(other == trait, in_concept=False),
-        })
+        rows.append(
+            {
+                "challenge": other,
+                "covers": TRAIT_FIELDS[other],
+                "dice": dice(other == trait),
+                "outside_concept": dice(other == trait, in_concept=False),
+            }
+        )
     for style in COMBAT_STYLES:
-        rows.append({
-            "challenge": style,
-            "covers": COMBAT_STYLE_NAMES[style],
-            "dice": dice(style == combat_style),
-            "outside_concept": dice(style == combat_style, in_concept=False),
-        })
+        rows.append(
+            {
+                "challenge": style,
+                "covers": COMBAT_STYLE_NAMES[style],
+                "dice": dice(style == combat_style),
+                "outside_concept": dice(style == combat_style, in_concept=False),
+            }
+        )
     return rows

@@ -10,7 +10,8 @@ document the model's defaults (the values above) apply.
 
 from __future__ import annotations
 
-from typing import Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from sheetgen.content import plain
 from sheetgen.content.loader import Document, Library
@@ -45,14 +46,22 @@ def check_rules(doc: Document, ctx: RuleContext) -> dict:
     if doc in docs[1:]:
         first = docs[0]
         where = f"{first.file}:{first.start.line}"
-        ctx.error(doc, ("id",), "tricube.rules-twice",
-                  f"the tricube-rules `{doc.id}` competes with `{first.id}` ({where}); only one applies",
-                  "keep one tricube-rules document in the project")
+        ctx.error(
+            doc,
+            ("id",),
+            "tricube.rules-twice",
+            f"the tricube-rules `{doc.id}` competes with `{first.id}` ({where}); only one applies",
+            "keep one tricube-rules document in the project",
+        )
     rules = doc.model
     for token in ("karma", "resolve"):
         start, top = getattr(rules, f"starting_{token}"), getattr(rules, f"max_{token}")
         if start > top:
-            ctx.error(doc, (f"starting_{token}",), "tricube.start-above-maximum",
-                      f"starting_{token} is {start} but max_{token} is {top}",
-                      f"make starting_{token} at most {top}, or raise max_{token}")
+            ctx.error(
+                doc,
+                (f"starting_{token}",),
+                "tricube.start-above-maximum",
+                f"starting_{token} is {start} but max_{token} is {top}",
+                f"make starting_{token} at most {top}, or raise max_{token}",
+            )
     return {name: getattr(rules, name) for name in _LIMITS}

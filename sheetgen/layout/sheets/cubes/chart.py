@@ -5,9 +5,9 @@ legend."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -31,8 +31,17 @@ class BarChart:
 
     source: Source | None = None
 
-    def __init__(self, bars: Series, ticks: Series | None, *, low: int, high: int, height: float,
-                 x_labels: tuple[int, ...], grid_step: Fraction = Fraction(1, 20)):
+    def __init__(
+        self,
+        bars: Series,
+        ticks: Series | None,
+        *,
+        low: int,
+        high: int,
+        height: float,
+        x_labels: tuple[int, ...],
+        grid_step: Fraction = Fraction(1, 20),
+    ):
         self.bars, self.ticks = bars, ticks
         self.low, self.high = low, high
         self.h = height
@@ -70,8 +79,13 @@ class BarChart:
         while level <= top:
             gy = plot.bottom - float(level / top) * plot.h
             items.append(Path(line(plot.x, gy, plot.right, gy), stroke=tint(ctx.color("rule"), 0.4), width=0.3))
-            items += one_line(ctx, f"{int(level * 100)}%", Box(x, gy - 1.5 * MM, axis_w - 1 * MM, 3 * MM),
-                              TextStyle(size=LABEL, color=muted, min_size=LABEL, align="right"), None)
+            items += one_line(
+                ctx,
+                f"{int(level * 100)}%",
+                Box(x, gy - 1.5 * MM, axis_w - 1 * MM, 3 * MM),
+                TextStyle(size=LABEL, color=muted, min_size=LABEL, align="right"),
+                None,
+            )
             level += self.grid_step
         slots = self.high - self.low + 1
         slot = plot.w / slots
@@ -80,19 +94,33 @@ class BarChart:
             p = self.bars.values.get(value, Fraction(0))
             if p:
                 bh = float(p / top) * plot.h
-                items.append(Rect(sx + slot * 0.15, plot.bottom - bh, slot * 0.7, bh, stroke=None, fill=self.bars.color))
+                items.append(
+                    Rect(sx + slot * 0.15, plot.bottom - bh, slot * 0.7, bh, stroke=None, fill=self.bars.color)
+                )
             if self.ticks is not None:
                 q = self.ticks.values.get(value, Fraction(0))
                 if q:
                     ty = plot.bottom - float(q / top) * plot.h
-                    items.append(Path(line(sx + slot * 0.05, ty, sx + slot * 0.95, ty), stroke=self.ticks.color,
-                                      width=1.1, cap="round"))
+                    items.append(
+                        Path(
+                            line(sx + slot * 0.05, ty, sx + slot * 0.95, ty),
+                            stroke=self.ticks.color,
+                            width=1.1,
+                            cap="round",
+                        )
+                    )
             if value in self.x_labels:
                 # Centred under its bar, but never past the chart's own edges (the card's safe area).
                 label_w = ctx.fonts.width(str(value), "regular", LABEL) + 0.5
                 lx = min(max(sx + slot / 2 - label_w / 2, x), x + width - label_w)
-                items += one_line(ctx, str(value), Box(lx, plot.bottom + 0.6 * MM, label_w, x_label_h - 0.6 * MM),
-                                  TextStyle(size=LABEL, color=muted, min_size=LABEL, align="center"), None, valign="top")
+                items += one_line(
+                    ctx,
+                    str(value),
+                    Box(lx, plot.bottom + 0.6 * MM, label_w, x_label_h - 0.6 * MM),
+                    TextStyle(size=LABEL, color=muted, min_size=LABEL, align="center"),
+                    None,
+                    valign="top",
+                )
         items.append(Path(line(plot.x, plot.bottom, plot.right, plot.bottom), stroke=ink, width=0.6))
         # legend: a swatch and a label per series
         lx, ly = plot.x, y
@@ -100,8 +128,14 @@ class BarChart:
             if kind == "bar":
                 items.append(Rect(lx, ly + 0.6 * MM, 2.4 * MM, 2.2 * MM, stroke=None, fill=series.color))
             else:
-                items.append(Path(line(lx, ly + 1.7 * MM, lx + 2.4 * MM, ly + 1.7 * MM), stroke=series.color, width=1.1,
-                                  cap="round"))
+                items.append(
+                    Path(
+                        line(lx, ly + 1.7 * MM, lx + 2.4 * MM, ly + 1.7 * MM),
+                        stroke=series.color,
+                        width=1.1,
+                        cap="round",
+                    )
+                )
             items += one_line(ctx, series.label, Box(lx + 3.2 * MM, ly, w + 1, row_h), style, None)
             if stacked:
                 ly += row_h

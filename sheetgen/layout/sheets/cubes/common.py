@@ -59,13 +59,22 @@ class Record:
         return self.name or self.player
 
     @classmethod
-    def of_civilization(cls, model, derived: dict, doc: tuple[str, str], game_title: str = "") -> "Record":
-        return cls(pools=tuple(derived["pools"]), player=model.player, name=model.name or "", color=model.color,
-                   game=game_title or derived.get("game_title") or "", game_id=derived.get("game"), over_limit=derived["over_limit_at_start"],
-                   rivals=tuple(derived["rivals"]), rival_rows=derived["rival_rows"], doc=doc)
+    def of_civilization(cls, model, derived: dict, doc: tuple[str, str], game_title: str = "") -> Record:
+        return cls(
+            pools=tuple(derived["pools"]),
+            player=model.player,
+            name=model.name or "",
+            color=model.color,
+            game=game_title or derived.get("game_title") or "",
+            game_id=derived.get("game"),
+            over_limit=derived["over_limit_at_start"],
+            rivals=tuple(derived["rivals"]),
+            rival_rows=derived["rival_rows"],
+            doc=doc,
+        )
 
     @classmethod
-    def blank(cls) -> "Record":
+    def blank(cls) -> Record:
         pools = tuple(dict(p, start=None) for p in starting_pools(0))
         return cls(pools=pools, fillable=True)
 
@@ -75,11 +84,23 @@ def frame(ctx: LayoutContext, v: Record, sheet: str, blank_subtitle: str) -> tup
     its items, the content box inside it and the accent colour."""
     color = accent(ctx)
     title, subtitle = (v.title, f"{GAME_NAME} · {sheet}") if v.title else (GAME_NAME, blank_subtitle)
-    items, content = page_frame(ctx, title, system=GAME_NAME, accent=color, subtitle=subtitle, notice=footer_text(),
-                                source=v.source("name" if v.name else "player"))
+    items, content = page_frame(
+        ctx,
+        title,
+        system=GAME_NAME,
+        accent=color,
+        subtitle=subtitle,
+        notice=footer_text(),
+        source=v.source("name" if v.name else "player"),
+    )
     return items, content, color
 
 
 def document(title: str, subject: str, pages: list[Page], ctx: LayoutContext, *keywords: str) -> LayoutDocument:
-    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
-                          subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, *keywords))
+    return LayoutDocument(
+        title=title,
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=subject + (f". {NOTICE}" if NOTICE else ""),
+        keywords=(SYSTEM, *keywords),
+    )

@@ -28,15 +28,23 @@ def layout_kit(ctx: LayoutContext, job: Job) -> LayoutDocument:
     if missing:
         # The build hands a kit its civilizations (a handout's too, as the product's `includes`):
         # a job without them cannot print the kit whole.
-        ctx.error(game.source("civilizations"), "cubes.kit-incomplete",
-                  f"the kit of `{game.id}` was laid out without its civilizations "
-                  f"({', '.join(f'`{m}`' for m in missing)})",
-                  "build the kit with its civilizations' documents (kind `cubes-civilization`)")
+        ctx.error(
+            game.source("civilizations"),
+            "cubes.kit-incomplete",
+            f"the kit of `{game.id}` was laid out without its civilizations ({', '.join(f'`{m}`' for m in missing)})",
+            "build the kit with its civilizations' documents (kind `cubes-civilization`)",
+        )
         return document(f"{title} — {GAME_NAME} kit", "", [], ctx)
     for key in kit_members(game):
         civ = by_key[key]
         v = Record.of_civilization(civ.model, civ.derived, civ.key, game_title=title)
         pages.append(sheet_page(record_items(ctx, v), ctx, label=f"{v.title} record sheet"))
         pages.append(turn_log_page(ctx, v))
-    return document(f"{title} — {GAME_NAME} kit", f"{GAME_NAME}: every player's record sheet and turn log", pages, ctx,
-                    "record sheet", "turn log")
+    return document(
+        f"{title} — {GAME_NAME} kit",
+        f"{GAME_NAME}: every player's record sheet and turn log",
+        pages,
+        ctx,
+        "record sheet",
+        "turn log",
+    )

@@ -39,16 +39,26 @@ def _paragraph(ctx: LayoutContext, text: str) -> Paragraph:
 def _table(ctx: LayoutContext, table: tuple[list[str], list[list[object]]], width: float) -> Table | Paragraph:
     """The table, or on a card too narrow for its columns, a line per row."""
     columns, rows = table
-    return table_or_rows(ctx, columns, rows, TextStyle(size=BODY_MIN, color=ctx.color("ink"), leading=1.12).fixed,
-                         _paragraph(ctx, "").style, None, width, header_fill=ctx.color("panel"),
-                         rule_color=ctx.color("rule"))
+    return table_or_rows(
+        ctx,
+        columns,
+        rows,
+        TextStyle(size=BODY_MIN, color=ctx.color("ink"), leading=1.12).fixed,
+        _paragraph(ctx, "").style,
+        None,
+        width,
+        header_fill=ctx.color("panel"),
+        rule_color=ctx.color("rule"),
+    )
 
 
 def body_box(geo: CardGeometry, band_bottom: float) -> Box:
     return Box(SAFE, band_bottom + 2 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 3.2 * MM - band_bottom - 2 * MM)
 
 
-def card_front(ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, color: str, n: int, total: int) -> list[Item]:
+def card_front(
+    ctx: LayoutContext, geo: CardGeometry, title: str, blocks: list, color: str, n: int, total: int
+) -> list[Item]:
     items = background(geo, ctx.color("card"))
     band, bottom = title_band(ctx, geo, title, color, None)
     items += band
@@ -69,15 +79,16 @@ def chart_blocks(ctx: LayoutContext, color: str, chart_h: float) -> list:
     return [_paragraph(ctx, captions.chart_rule()), Spacer(1 * MM), chart]
 
 
-def table_parts(ctx: LayoutContext, caption: str, table: tuple[list[str], list[list[object]]], parts: int,
-                width: float) -> list[list]:
+def table_parts(
+    ctx: LayoutContext, caption: str, table: tuple[list[str], list[list[object]]], parts: int, width: float
+) -> list[list]:
     """A table with its caption, its rows shared over `parts` cards (the caption on the first)."""
     columns, rows = table
     per = -(-len(rows) // parts)
     out = []
     for i in range(parts):
         head = [_paragraph(ctx, caption), Spacer(1.5 * MM)] if i == 0 else []
-        out.append(head + [_table(ctx, (columns, rows[i * per:(i + 1) * per]), width)])
+        out.append(head + [_table(ctx, (columns, rows[i * per : (i + 1) * per]), width)])
     return out
 
 
@@ -93,8 +104,10 @@ def table_cards(ctx: LayoutContext, geo: CardGeometry, title: str, caption: str,
     most = len(table[1])
     for parts in range(1, most + 1):
         chunks = table_parts(ctx, caption, table, parts, geo.w - 2 * SAFE)
-        if all(fits(ctx, geo, chunk, title if parts == 1 else f"{title} ({i + 1})") for i, chunk in enumerate(chunks)) \
-                or parts == most:
+        if (
+            all(fits(ctx, geo, chunk, title if parts == 1 else f"{title} ({i + 1})") for i, chunk in enumerate(chunks))
+            or parts == most
+        ):
             return [(title if parts == 1 else f"{title} ({i + 1})", chunk) for i, chunk in enumerate(chunks)]
     raise AssertionError("unreachable")
 
@@ -128,7 +141,14 @@ def layout_odds_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     cards = plan_cards(ctx, geo, color)
     fronts = [card_front(ctx, geo, title, blocks, color, i, len(cards)) for i, (title, blocks) in enumerate(cards, 1)]
     back = generic_back(ctx, geo, color, TITLE, captions.card_credit(), None)
-    pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=TITLE,
-                        mode=job.option("imposition") or "sheet")
-    return document(f"{TITLE} — computed", f"{GAME_NAME} odds cards: QUANTUMIZATION and consumption, computed", pages,
-                    ctx, "odds", "cards")
+    pages = impose_deck(
+        ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=TITLE, mode=job.option("imposition") or "sheet"
+    )
+    return document(
+        f"{TITLE} — computed",
+        f"{GAME_NAME} odds cards: QUANTUMIZATION and consumption, computed",
+        pages,
+        ctx,
+        "odds",
+        "cards",
+    )

@@ -13,30 +13,62 @@ from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.units import MM
 
 
-
 def label_style(ctx: LayoutContext, align: str = "left") -> TextStyle:
     return TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6, align=align)
 
 
-def pencil_box(ctx: LayoutContext, box: Box, *, field: str | None = None, tooltip: str = "",
-               value: str = "", size: float = 14) -> list[Item]:
+def pencil_box(
+    ctx: LayoutContext, box: Box, *, field: str | None = None, tooltip: str = "", value: str = "", size: float = 14
+) -> list[Item]:
     """A box to keep a number in with a pencil (a text field too on a fillable sheet)."""
-    items: list[Item] = [Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("ink"), width=0.8, fill=ctx.color("paper"),
-                              radius=1.2 * MM)]
+    items: list[Item] = [
+        Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("ink"), width=0.8, fill=ctx.color("paper"), radius=1.2 * MM)
+    ]
     if field:
-        items.append(Field(field, "text", box.x + 0.6, box.y + 0.6, box.w - 1.2, box.h - 1.2, value=value,
-                           tooltip=tooltip, font=ctx.fonts.face("regular"), size=min(size, box.h * 0.6)))
+        items.append(
+            Field(
+                field,
+                "text",
+                box.x + 0.6,
+                box.y + 0.6,
+                box.w - 1.2,
+                box.h - 1.2,
+                value=value,
+                tooltip=tooltip,
+                font=ctx.fonts.face("regular"),
+                size=min(size, box.h * 0.6),
+            )
+        )
     return items
 
 
-def check_square(ctx: LayoutContext, x: float, y: float, size: float, *, checked: bool = False,
-                 field: str | None = None, tooltip: str = "") -> list[Item]:
+def check_square(
+    ctx: LayoutContext,
+    x: float,
+    y: float,
+    size: float,
+    *,
+    checked: bool = False,
+    field: str | None = None,
+    tooltip: str = "",
+) -> list[Item]:
     """One box to tick, with a tick drawn when `checked`, and a check box field."""
     ink = ctx.color("ink")
     items: list[Item] = [Rect(x, y, size, size, stroke=ink, width=0.7, fill=ctx.color("paper"), radius=0.4 * MM)]
     if checked:
-        items.append(Path((("M", x + size * 0.2, y + size * 0.55), ("L", x + size * 0.42, y + size * 0.78),
-                           ("L", x + size * 0.82, y + size * 0.22)), stroke=ink, width=1.0, cap="round", join="round"))
+        items.append(
+            Path(
+                (
+                    ("M", x + size * 0.2, y + size * 0.55),
+                    ("L", x + size * 0.42, y + size * 0.78),
+                    ("L", x + size * 0.82, y + size * 0.22),
+                ),
+                stroke=ink,
+                width=1.0,
+                cap="round",
+                join="round",
+            )
+        )
     if field:
         items.append(Field(field, "checkbox", x, y, size, size, value=checked, tooltip=tooltip))
     return items
@@ -46,8 +78,10 @@ def check_square(ctx: LayoutContext, x: float, y: float, size: float, *, checked
 
 
 def _regular(cx: float, cy: float, r: float, n: int, turn: float = -90) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(turn + i * 360 / n)), cy + r * math.sin(math.radians(turn + i * 360 / n)))
-            for i in range(n)]
+    return [
+        (cx + r * math.cos(math.radians(turn + i * 360 / n)), cy + r * math.sin(math.radians(turn + i * 360 / n)))
+        for i in range(n)
+    ]
 
 
 def die_outline(sides: int, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -70,11 +104,17 @@ def die_outline(sides: int, cx: float, cy: float, r: float) -> list[tuple[float,
 
 def die_glyph(ctx: LayoutContext, sides: int, cx: float, cy: float, r: float, color: str) -> list[Item]:
     """A die outline with its name inside (`d20`)."""
-    items: list[Item] = [Path(polygon(die_outline(sides, cx, cy, r)), stroke=color, width=1.0, fill=tint(color, 0.88),
-                              join="round")]
+    items: list[Item] = [
+        Path(polygon(die_outline(sides, cx, cy, r)), stroke=color, width=1.0, fill=tint(color, 0.88), join="round")
+    ]
     label = Box(cx - r * 0.75, cy - r * 0.35 + (r * 0.18 if sides == 4 else 0), r * 1.5, r * 0.7)
-    items += one_line(ctx, f"d{sides}", label, TextStyle(size=9, font="bold", color=ctx.color("ink"), align="center",
-                                                           min_size=6), None)
+    items += one_line(
+        ctx,
+        f"d{sides}",
+        label,
+        TextStyle(size=9, font="bold", color=ctx.color("ink"), align="center", min_size=6),
+        None,
+    )
     return items
 
 

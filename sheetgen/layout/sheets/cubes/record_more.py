@@ -35,17 +35,29 @@ def construction_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> l
     _, bh = iso_block_size(s)
     for n, col in enumerate(cols):
         cube_number = CUBES_AT_START + n + 1
-        items += one_line(ctx, f"{ordinal(cube_number)} CUBE", Box(col.x, col.y, col.w, head),
-                          TextStyle(size=8.5, font="bold", color=ctx.color("ink"), align="center", min_size=6), None,
-                          valign="top")
+        items += one_line(
+            ctx,
+            f"{ordinal(cube_number)} CUBE",
+            Box(col.x, col.y, col.w, head),
+            TextStyle(size=8.5, font="bold", color=ctx.color("ink"), align="center", min_size=6),
+            None,
+            valign="top",
+        )
         top = col.y + head + (col.h - head - bh) / 2
-        items.append(Group(tuple(cube_block(ctx, col.x + col.w / 2, top, s, color)),
-                           id=v.element_id(f"construction-{cube_number}")))
+        items.append(
+            Group(
+                tuple(cube_block(ctx, col.x + col.w / 2, top, s, color)), id=v.element_id(f"construction-{cube_number}")
+            )
+        )
     adds, text = rest.split_top(12 * MM, 1.5 * MM)
     items += one_line(ctx, "PERMANENT +1s", Box(adds.x, adds.y, adds.w, 3 * MM), label_style(ctx), None, valign="top")
-    items += pencil_box(ctx, Box(adds.x, adds.y + 3.2 * MM, 16 * MM, adds.h - 3.2 * MM),
-                        field="construction_additions" if v.fillable else None,
-                        tooltip="Permanent additions to the cubes moved per Construction", size=12)
+    items += pencil_box(
+        ctx,
+        Box(adds.x, adds.y + 3.2 * MM, 16 * MM, adds.h - 3.2 * MM),
+        field="construction_additions" if v.fillable else None,
+        tooltip="Permanent additions to the cubes moved per Construction",
+        size=12,
+    )
     items += fit_blocks(ctx, [caption(ctx, captions.construction_rule())], text, what="construction reminder")
     return items
 
@@ -60,15 +72,29 @@ def cubes_owned_panel(ctx: LayoutContext, box: Box, v: Record, color: str) -> li
     group: list[Item] = []
     for n, col in enumerate(cols, start=1):
         cy = col.y + size / 2
-        group += cube_glyph(col.x + col.w / 2, cy, size, tint(color, 0.8), tint(color, 0.45), shade(color, 0.1),
-                            stroke=shade(color, 0.4))
+        group += cube_glyph(
+            col.x + col.w / 2,
+            cy,
+            size,
+            tint(color, 0.8),
+            tint(color, 0.45),
+            shade(color, 0.1),
+            stroke=shade(color, 0.4),
+        )
         y = row.bottom - tick
         label = "at start" if n <= CUBES_AT_START else ("you win" if n == CUBES_TO_WIN else "limit ×2")
         style = TextStyle(size=7.5, color=ctx.color("ink"), min_size=6)
         width = tick + 1.2 * MM + min(ctx.fonts.width(label, "regular", 7.5), col.w - tick - 1.2 * MM)
         x = col.x + (col.w - width) / 2
-        group += check_square(ctx, x, y, tick, checked=n <= CUBES_AT_START,
-                              field=f"cube_{n}" if v.fillable else None, tooltip=f"CUBE {n} owned")
+        group += check_square(
+            ctx,
+            x,
+            y,
+            tick,
+            checked=n <= CUBES_AT_START,
+            field=f"cube_{n}" if v.fillable else None,
+            tooltip=f"CUBE {n} owned",
+        )
         group += one_line(ctx, label, Box(x + tick + 1.2 * MM, y, col.right - x - tick - 1.2 * MM, tick), style, None)
     items.append(Group(tuple(group), id=v.element_id("cubes-owned")))
     items += fit_blocks(ctx, [caption(ctx, captions.cubes_owned_rule())], text, what="CUBES reminder")
@@ -116,10 +142,12 @@ def contact_columns(ctx: LayoutContext, width: float) -> list[float]:
     return grown if width - sum(grown) >= NAME_MIN else [w for _, w in CONTACT_COLUMNS]
 
 
-def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w: float, columns: list[float],
-                v: Record) -> list[Item]:
-    items: list[Item] = [Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.3),
-                              width=0.4)]
+def contact_row(
+    ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w: float, columns: list[float], v: Record
+) -> list[Item]:
+    items: list[Item] = [
+        Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.3), width=0.4)
+    ]
     h = min(row.h - 1.6 * MM, 8 * MM)
     y = row.y + (row.h - h) / 2
     side = min(4.5 * MM, row.h - 1 * MM)  # a gap between the swatches of rows packed close on Letter
@@ -136,28 +164,64 @@ def contact_row(ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w
             items += text_box(ctx, who, name, style, source, valign="middle", what="rival's name")
         elif rival.get("name"):  # the player over the civilization, each on its line (and cut, said, if need be)
             top, bottom = name.split_top(name.h / 2)
-            items += one_line(ctx, rival["player"], top, style, Source(doc, ("player",)), valign="bottom",
-                              what="rival's player", abbreviate=True)
-            items += one_line(ctx, rival["name"], bottom, style, source, valign="top", what="rival's name",
-                              abbreviate=True)
+            items += one_line(
+                ctx,
+                rival["player"],
+                top,
+                style,
+                Source(doc, ("player",)),
+                valign="bottom",
+                what="rival's player",
+                abbreviate=True,
+            )
+            items += one_line(
+                ctx, rival["name"], bottom, style, source, valign="top", what="rival's name", abbreviate=True
+            )
         else:  # a label, not the rules: where even two lines cannot hold it, it is cut, with a warning
             items += one_line(ctx, who, name, style, source, what="rival's name", abbreviate=True)
     else:
-        items.append(Path(line(name.x, name.bottom - 0.5 * MM, name.right, name.bottom - 0.5 * MM),
-                          stroke=ctx.color("rule"), width=0.5))
+        items.append(
+            Path(
+                line(name.x, name.bottom - 0.5 * MM, name.right, name.bottom - 0.5 * MM),
+                stroke=ctx.color("rule"),
+                width=0.5,
+            )
+        )
         if v.fillable:
-            items.append(Field(f"rival_{n}", "text", name.x, name.y, name.w, name.h - 0.5 * MM, tooltip=f"Rival {n}",
-                               font=ctx.fonts.face("regular"), size=10))
+            items.append(
+                Field(
+                    f"rival_{n}",
+                    "text",
+                    name.x,
+                    name.y,
+                    name.w,
+                    name.h - 0.5 * MM,
+                    tooltip=f"Rival {n}",
+                    font=ctx.fonts.face("regular"),
+                    size=10,
+                )
+            )
     x = row.x + name_w
     tick = min(4.6 * MM, h)
     w_contact, w_theirs, w_mine = columns
-    items += check_square(ctx, x + w_contact / 2 - tick / 2, row.y + (row.h - tick) / 2, tick,
-                          field=f"rival_{n}_contact" if v.fillable else None, tooltip=f"First Contact with rival {n}")
+    items += check_square(
+        ctx,
+        x + w_contact / 2 - tick / 2,
+        row.y + (row.h - tick) / 2,
+        tick,
+        field=f"rival_{n}_contact" if v.fillable else None,
+        tooltip=f"First Contact with rival {n}",
+    )
     x += w_contact
     for key, w in (("theirs", w_theirs), ("mine", w_mine)):
         bw = min(13 * MM, w - 3 * MM)
-        items += pencil_box(ctx, Box(x + (w - bw) / 2, y, bw, h), field=f"rival_{n}_{key}" if v.fillable else None,
-                            tooltip=f"Embassy cubes ({key}) with rival {n}", size=11)
+        items += pencil_box(
+            ctx,
+            Box(x + (w - bw) / 2, y, bw, h),
+            field=f"rival_{n}_{key}" if v.fillable else None,
+            tooltip=f"Embassy cubes ({key}) with rival {n}",
+            size=11,
+        )
         x += w
     return items
 
@@ -190,15 +254,30 @@ EXTRA_ACTIONS = "Extra actions earned"
 ACTION_STYLE = TextStyle(size=8.5, color="#000000", min_size=6)
 
 
-def action_cell(ctx: LayoutContext, cell: Box, n: str, action: str, v: Record, box_w: float,
-                field: str | None = None) -> list[Item]:
+def action_cell(
+    ctx: LayoutContext, cell: Box, n: str, action: str, v: Record, box_w: float, field: str | None = None
+) -> list[Item]:
     """`7 Movement` with a box `box_w` wide for the turn its block ends."""
     items: list[Item] = []
-    items += one_line(ctx, n, Box(cell.x, cell.y, 4 * MM, cell.h),
-                      TextStyle(size=8, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None)
-    items += one_line(ctx, action, Box(cell.x + 5.2 * MM, cell.y, cell.w - box_w - 6.4 * MM, cell.h),
-                      restyle(ACTION_STYLE, color=ctx.color("ink")), None)
-    items += pencil_box(ctx, Box(cell.right - box_w, cell.y + 0.2 * MM, box_w, cell.h - 0.4 * MM),
-                        field=(field or f"blocked_{action.lower().replace(' ', '_')}") if v.fillable else None,
-                        tooltip=action if field else f"{action} blocked until the end of turn", size=9)
+    items += one_line(
+        ctx,
+        n,
+        Box(cell.x, cell.y, 4 * MM, cell.h),
+        TextStyle(size=8, font="bold", color=ctx.color("muted"), min_size=6, align="right"),
+        None,
+    )
+    items += one_line(
+        ctx,
+        action,
+        Box(cell.x + 5.2 * MM, cell.y, cell.w - box_w - 6.4 * MM, cell.h),
+        restyle(ACTION_STYLE, color=ctx.color("ink")),
+        None,
+    )
+    items += pencil_box(
+        ctx,
+        Box(cell.right - box_w, cell.y + 0.2 * MM, box_w, cell.h - 0.4 * MM),
+        field=(field or f"blocked_{action.lower().replace(' ', '_')}") if v.fillable else None,
+        tooltip=action if field else f"{action} blocked until the end of turn",
+        size=9,
+    )
     return items

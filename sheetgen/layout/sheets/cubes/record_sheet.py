@@ -12,14 +12,24 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, document, frame
-from sheetgen.layout.sheets.cubes.record_more import blocked_panel, construction_panel, contacts_panel, cubes_owned_panel
+from sheetgen.layout.sheets.cubes.record_more import (
+    blocked_panel,
+    construction_panel,
+    contacts_panel,
+    cubes_owned_panel,
+)
 from sheetgen.layout.sheets.cubes.record_panels import GAP, eras_panel, identity, pools_panel, quantumizer_panel
 from sheetgen.layout.widgets import sheet_page
 from sheetgen.units import MM
 
 # Row heights at their smallest; what the paper leaves over is shared by weight.
-ROWS = (("identity", 16 * MM, 0.0), ("pools", 66 * MM, 0.2), ("eras", 47 * MM, 0.25),
-        ("construction", 43 * MM, 0.25), ("contacts", 45 * MM, 0.3))
+ROWS = (
+    ("identity", 16 * MM, 0.0),
+    ("pools", 66 * MM, 0.2),
+    ("eras", 47 * MM, 0.25),
+    ("construction", 43 * MM, 0.25),
+    ("contacts", 45 * MM, 0.3),
+)
 
 
 def row_boxes(content: Box) -> dict[str, Box]:
@@ -61,12 +71,19 @@ def layout_record_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A civilization's record sheet, its starting values and rivals written in."""
     v = civilization_record(ctx, job.doc)
     page = sheet_page(record_items(ctx, v), ctx, label=v.title)
-    return document(f"{v.title} — {GAME_NAME} record sheet", f"{GAME_NAME} civilization record sheet", [page], ctx,
-                    "record sheet")
+    return document(
+        f"{v.title} — {GAME_NAME} record sheet", f"{GAME_NAME} civilization record sheet", [page], ctx, "record sheet"
+    )
 
 
 def layout_blank_record_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A blank record sheet: pencil boxes, with form fields over them to type into."""
     page = sheet_page(record_items(ctx, Record.blank()), ctx, label="blank record sheet")
-    return document(f"{GAME_NAME} record sheet (blank)", f"{GAME_NAME} blank civilization record sheet with form fields",
-                    [page], ctx, "record sheet", "fillable")
+    return document(
+        f"{GAME_NAME} record sheet (blank)",
+        f"{GAME_NAME} blank civilization record sheet with form fields",
+        [page],
+        ctx,
+        "record sheet",
+        "fillable",
+    )

@@ -62,8 +62,14 @@ def heading(ctx: LayoutContext, box: Box) -> list[Item]:
     items += one_line(ctx, "CONSUMPTION", top, label_style(ctx, "center"), None, valign="bottom")
     for n in range(1, CONSUMING_CUBES_MAX + 1):
         put(f"cube_{n}", f"CUBE {n}")
-    items += one_line(ctx, "CIVILIZATION", Box(cols["left"].x, box.y, cols["left"].w, box.h / 2),
-                      label_style(ctx, "center"), None, valign="bottom")
+    items += one_line(
+        ctx,
+        "CIVILIZATION",
+        Box(cols["left"].x, box.y, cols["left"].w, box.h / 2),
+        label_style(ctx, "center"),
+        None,
+        valign="bottom",
+    )
     put("left", "CUBES LEFT")
     return items
 
@@ -73,22 +79,44 @@ def band(ctx: LayoutContext, box: Box, n: int, v: Record, color: str, shaded: bo
     items: list[Item] = []
     if shaded:  # a millimetre wider than the boxes, where the printable margin leaves it
         pad = max(0.0, min(1 * MM, box.x - ctx.theme.printable_margin))
-        items.append(Rect(box.x - pad, box.y, box.w + 2 * pad, box.h, stroke=None, fill=tint(color, 0.95),
-                          radius=1 * MM))
+        items.append(
+            Rect(box.x - pad, box.y, box.w + 2 * pad, box.h, stroke=None, fill=tint(color, 0.95), radius=1 * MM)
+        )
     boxes = Box(box.x, box.y + 1 * MM, box.w, BOX_H)
     for key, col in columns(boxes).items():
         cell = Box(col.x, boxes.y, col.w, boxes.h)
-        items += pencil_box(ctx, cell, field=f"turn_{n}_{key}" if v.fillable else None,
-                            tooltip=f"Turn row {n}: {key.replace('_', ' ')}", size=10)
+        items += pencil_box(
+            ctx,
+            cell,
+            field=f"turn_{n}_{key}" if v.fillable else None,
+            tooltip=f"Turn row {n}: {key.replace('_', ' ')}",
+            size=10,
+        )
     note_y = box.bottom - 1.2 * MM
     notes = Box(box.x + TURN_W + GAP, boxes.bottom + 0.6 * MM, box.w - TURN_W - GAP, note_y - boxes.bottom - 0.6 * MM)
-    items += one_line(ctx, "notes", Box(box.x, notes.y, TURN_W, notes.h),
-                      TextStyle(size=6, font="italic", color=ctx.color("muted"), min_size=6, align="right"), None,
-                      valign="bottom")
+    items += one_line(
+        ctx,
+        "notes",
+        Box(box.x, notes.y, TURN_W, notes.h),
+        TextStyle(size=6, font="italic", color=ctx.color("muted"), min_size=6, align="right"),
+        None,
+        valign="bottom",
+    )
     items.append(Path(line(notes.x, note_y, notes.right, note_y), stroke=ctx.color("rule"), width=0.5))
     if v.fillable:
-        items.append(Field(f"turn_{n}_notes", "text", notes.x, notes.y, notes.w, notes.h, tooltip=f"Turn row {n}: notes",
-                           font=ctx.fonts.face("regular"), size=9))
+        items.append(
+            Field(
+                f"turn_{n}_notes",
+                "text",
+                notes.x,
+                notes.y,
+                notes.w,
+                notes.h,
+                tooltip=f"Turn row {n}: notes",
+                font=ctx.fonts.face("regular"),
+                size=9,
+            )
+        )
     return items
 
 
@@ -114,11 +142,18 @@ def turn_log_page(ctx: LayoutContext, v: Record) -> Page:
 def layout_turn_log(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A civilization's turn log, its name at the top."""
     v = Record.of_civilization(job.doc.model, job.doc.derived, job.doc.key)
-    return document(f"{v.title} — {GAME_NAME} turn log", f"{GAME_NAME} turn log", [turn_log_page(ctx, v)], ctx,
-                    "turn log")
+    return document(
+        f"{v.title} — {GAME_NAME} turn log", f"{GAME_NAME} turn log", [turn_log_page(ctx, v)], ctx, "turn log"
+    )
 
 
 def layout_blank_turn_log(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A blank turn log with form fields over its pencil boxes."""
-    return document(f"{GAME_NAME} turn log (blank)", f"{GAME_NAME} blank turn log with form fields",
-                    [turn_log_page(ctx, Record.blank())], ctx, "turn log", "fillable")
+    return document(
+        f"{GAME_NAME} turn log (blank)",
+        f"{GAME_NAME} blank turn log with form fields",
+        [turn_log_page(ctx, Record.blank())],
+        ctx,
+        "turn log",
+        "fillable",
+    )

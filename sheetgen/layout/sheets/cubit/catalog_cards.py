@@ -31,20 +31,36 @@ STRIPE = 2.2 * MM  # the faction's second colour under its title band
 FOOTER_ROOM = 3.5 * MM
 
 
-BODY = TextStyle(size=8.4)  # the body text of upgrade and faction cards: one size a deck, shrunk only to hold a card whole
+BODY = TextStyle(
+    size=8.4
+)  # the body text of upgrade and faction cards: one size a deck, shrunk only to hold a card whole
 TABLE = TextStyle(size=7.6, leading=1.15)
 NOTE = TextStyle(size=6.5, font="italic", leading=1.15)  # what of a card is sheetgen's reading: fine print
 
 
-def card_text(ctx: LayoutContext, area: Box, body: str, table: tuple[list[str], list[list[str]]] | None,
-              source: Source, table_pt: float = TABLE.size, body_pt: float = BODY.size) -> list[Item]:
+def card_text(
+    ctx: LayoutContext,
+    area: Box,
+    body: str,
+    table: tuple[list[str], list[list[str]]] | None,
+    source: Source,
+    table_pt: float = TABLE.size,
+    body_pt: float = BODY.size,
+) -> list[Item]:
     """Body text and an optional table at the deck's sizes; text that does not fit is an error."""
     return fit_blocks(ctx, card_blocks(ctx, body, table, source, table_pt, body_pt=body_pt), area, what="card text")
 
 
-def card_blocks(ctx: LayoutContext, body: str, table: tuple[list[str], list[list[str]]] | None,
-                source: Source, table_pt: float = TABLE.size, width: float | None = None,
-                body_pt: float = BODY.size, note: str | None = None) -> list:
+def card_blocks(
+    ctx: LayoutContext,
+    body: str,
+    table: tuple[list[str], list[list[str]]] | None,
+    source: Source,
+    table_pt: float = TABLE.size,
+    width: float | None = None,
+    body_pt: float = BODY.size,
+    note: str | None = None,
+) -> list:
     """Body text (at `body_pt`), a `note` in fine print and an optional table at the deck's
     sizes; given the text's `width`, a table too wide for it (on small cards) is printed a
     line per row."""
@@ -54,12 +70,17 @@ def card_blocks(ctx: LayoutContext, body: str, table: tuple[list[str], list[list
     if table is not None:
         style = replace(TABLE, color=ink, size=beside(table_pt, body_pt, BODY.size)).fixed
         options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
-        blocks += [Spacer(1.8 * MM, scales=False),
-                   table_or_rows(ctx, table[0], table[1], style, body_style, source.child("actions"), width, **options)
-                   if width else Table(ctx, table[0], table[1], style, source.child("actions"), **options)]
+        blocks += [
+            Spacer(1.8 * MM, scales=False),
+            table_or_rows(ctx, table[0], table[1], style, body_style, source.child("actions"), width, **options)
+            if width
+            else Table(ctx, table[0], table[1], style, source.child("actions"), **options),
+        ]
     if note:
-        blocks += [Spacer(1.2 * MM, scales=False), Paragraph(ctx, note, replace(NOTE, color=ink).fixed,
-                                                             source.child("reconstructed"))]
+        blocks += [
+            Spacer(1.2 * MM, scales=False),
+            Paragraph(ctx, note, replace(NOTE, color=ink).fixed, source.child("reconstructed")),
+        ]
     return blocks
 
 
@@ -71,11 +92,19 @@ def _geometry(ctx: LayoutContext) -> CardGeometry:
     return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
 
 
-def _deck(ctx: LayoutContext, fronts: list[list[Item]], backs: list[list[Item]], geo: CardGeometry, title: str,
-          subject: str, job: Job) -> LayoutDocument:
+def _deck(
+    ctx: LayoutContext,
+    fronts: list[list[Item]],
+    backs: list[list[Item]],
+    geo: CardGeometry,
+    title: str,
+    subject: str,
+    job: Job,
+) -> LayoutDocument:
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title, job=job)
-    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject,
-                          keywords=(SYSTEM, "cards"))
+    return LayoutDocument(
+        title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject, keywords=(SYSTEM, "cards")
+    )
 
 
 def _actions(d: dict) -> tuple[list[str], list[list[str]]] | None:
@@ -102,8 +131,14 @@ def _upgrade_note(doc: DocInput) -> str | None:
     return f"Reconstructed: {doc.model.reconstructed}." if doc.model.reconstructed else None
 
 
-def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_pt: float = TABLE.size,
-                   lines: tuple[int, int] = (1, 1), body_pt: float = BODY.size) -> list[list[Item]]:
+def upgrade_fronts(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    doc: DocInput,
+    table_pt: float = TABLE.size,
+    lines: tuple[int, int] = (1, 1),
+    body_pt: float = BODY.size,
+) -> list[list[Item]]:
     """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
     than a card at the deck's size (`body_pt`) continues on the next."""
     model, d = doc.model, doc.derived
@@ -115,13 +150,22 @@ def upgrade_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, table_p
         where_source = doc.source("interfaces")
 
     def card(part: int) -> tuple[list[Item], Box]:
-        band, bottom = title_band(ctx, geo, continued(model.name, part), accent, doc.source("name"),
-                                  subtitle=_upgrade_subtitle(d), subtitle_source=where_source, lines=lines,
-                                  longest=continued(model.name, 1))
+        band, bottom = title_band(
+            ctx,
+            geo,
+            continued(model.name, part),
+            accent,
+            doc.source("name"),
+            subtitle=_upgrade_subtitle(d),
+            subtitle_source=where_source,
+            lines=lines,
+            longest=continued(model.name, 1),
+        )
         return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
 
-    blocks = card_blocks(ctx, _upgrade_body(doc), _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE, body_pt,
-                         _upgrade_note(doc))
+    blocks = card_blocks(
+        ctx, _upgrade_body(doc), _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE, body_pt, _upgrade_note(doc)
+    )
     return flow_over_cards(ctx, blocks, card)
 
 
@@ -139,13 +183,17 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
     def cards(i: int, pt: float) -> int:
         d = docs[i]
-        blocks = card_blocks(ctx, _upgrade_body(d), _actions(d.derived), d.source(), table_pt, area.w, pt,
-                             _upgrade_note(d))
+        blocks = card_blocks(
+            ctx, _upgrade_body(d), _actions(d.derived), d.source(), table_pt, area.w, pt, _upgrade_note(d)
+        )
         return cards_needed(ctx, blocks, area, area)
 
     body_pt = deck_size(type_steps(BODY.size), cards, len(docs))
-    fronts = [front + footer(ctx, geo, "Cubit upgrade") for d in docs
-              for front in upgrade_fronts(ctx, geo, d, table_pt, lines, body_pt)]
+    fronts = [
+        front + footer(ctx, geo, "Cubit upgrade")
+        for d in docs
+        for front in upgrade_fronts(ctx, geo, d, table_pt, lines, body_pt)
+    ]
     backs = [generic_back(ctx, geo, accent, "Cubit upgrade", None, None) for _ in fronts]
     return _deck(ctx, fronts, backs, geo, "Cubit upgrades", "Cubit upgrade catalog cards", job)
 
@@ -158,7 +206,9 @@ def _faction_body(doc: DocInput) -> str:
     return f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
 
 
-def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, body_pt: float = BODY.size) -> list[list[Item]]:
+def faction_fronts(
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, body_pt: float = BODY.size
+) -> list[list[Item]]:
     """A faction in its colours: what it stands for, whom it likes and dislikes; text
     longer than a card at the deck's size `body_pt` (on small cards) continues on the next."""
     model = doc.model
@@ -166,13 +216,22 @@ def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, body_pt
 
     def card(part: int) -> tuple[list[Item], Box]:
         items = background(geo, ctx.color("card"))
-        band, bottom = title_band(ctx, geo, continued(model.name, part), colours.heading, doc.source("name"),
-                                  subtitle=" and ".join(model.colors), longest=continued(model.name, 1))
+        band, bottom = title_band(
+            ctx,
+            geo,
+            continued(model.name, part),
+            colours.heading,
+            doc.source("name"),
+            subtitle=" and ".join(model.colors),
+            longest=continued(model.name, 1),
+        )
         items += band
-        items.append(Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None,
-                          fill=colours.accent))
-        items.append(Rect(-geo.bleed, bottom + STRIPE, geo.w + 2 * geo.bleed, 0.5, stroke=None,
-                          fill=shade(colours.accent, 0.3)))
+        items.append(
+            Rect(-geo.bleed, bottom, geo.w + 2 * geo.bleed, STRIPE, role="bleed", stroke=None, fill=colours.accent)
+        )
+        items.append(
+            Rect(-geo.bleed, bottom + STRIPE, geo.w + 2 * geo.bleed, 0.5, stroke=None, fill=shade(colours.accent, 0.3))
+        )
         return items + footer(ctx, geo, "Cubit faction"), _body_area(geo, bottom + STRIPE)
 
     body = _faction_body(doc)
@@ -185,16 +244,24 @@ def faction_fronts(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, body_pt
     text_area, art = area.split_top(area.h - max(glyph, 0.0) - 2 * MM if glyph >= 8 * MM else area.h)
     items += card_text(ctx, text_area, body, None, doc.source(), body_pt=body_pt)
     if glyph >= 8 * MM:
-        items += cube_glyph(geo.w / 2, art.y + art.h / 2, glyph, colours.main, colours.accent, shade(colours.main, 0.3),
-                            stroke=shade(colours.main, 0.5))
+        items += cube_glyph(
+            geo.w / 2,
+            art.y + art.h / 2,
+            glyph,
+            colours.main,
+            colours.accent,
+            shade(colours.main, 0.3),
+            stroke=shade(colours.main, 0.5),
+        )
     return [items]
 
 
 def faction_back(ctx: LayoutContext, geo: CardGeometry, doc: DocInput) -> list[Item]:
     colours = livery(ctx, doc.model.colors)
     back = generic_back(ctx, geo, colours.main, doc.model.name, None, doc.source("name"))
-    return back + [Rect(-geo.bleed, geo.h - 12 * MM, geo.w + 2 * geo.bleed, 4 * MM, role="bleed", stroke=None,
-                        fill=colours.accent)]
+    return back + [
+        Rect(-geo.bleed, geo.h - 12 * MM, geo.w + 2 * geo.bleed, 4 * MM, role="bleed", stroke=None, fill=colours.accent)
+    ]
 
 
 def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -216,4 +283,3 @@ def layout_faction_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
         fronts += own
         backs += [faction_back(ctx, geo, d)] * len(own)
     return _deck(ctx, fronts, backs, geo, "Cubit factions", "Cubit faction cards", job)
-

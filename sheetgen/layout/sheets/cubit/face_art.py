@@ -16,8 +16,8 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Circle, Item, Path, Rect, line, polygon
 from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
-from sheetgen.layout.widgets import WRITING_INK
 from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import WRITING_INK
 
 HEADING = 0.22  # the header strip's depth, as a share of the face's edge
 HEADING_GAP = 0.024  # the accent rule under the strip, likewise
@@ -57,18 +57,38 @@ def face_views(derived: dict) -> list[FaceView]:
     """The faces of a checked cubit (its derived value), in die order."""
     views = []
     for f in derived["faces"]:
-        labels, short = (tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short"))
-        views.append(FaceView(f["number"], f["name"], f["icon"], f["effective"], f["skill"], f["cost"], labels, short,
-                              f["note"], f["interface"], f.get("code") or ""))
+        labels, short = (
+            tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short")
+        )
+        views.append(
+            FaceView(
+                f["number"],
+                f["name"],
+                f["icon"],
+                f["effective"],
+                f["skill"],
+                f["cost"],
+                labels,
+                short,
+                f["note"],
+                f["interface"],
+                f.get("code") or "",
+            )
+        )
     return views
 
 
 def blank_face_views(standard: dict[int, DocInput]) -> list[FaceView]:
     """A standard cubit's faces with nothing filled in, from the interface documents by die
     number; a number no interface claims stays blank."""
-    return [FaceView(n, standard[n].model.name, standard[n].model.icon, interface=standard[n].id,
-                     code=standard[n].model.code) if n in standard
-            else FaceView(n, "—", "") for n in range(1, 7)]
+    return [
+        FaceView(
+            n, standard[n].model.name, standard[n].model.icon, interface=standard[n].id, code=standard[n].model.code
+        )
+        if n in standard
+        else FaceView(n, "—", "")
+        for n in range(1, 7)
+    ]
 
 
 def face_source(doc: DocInput | None, number: int) -> Source | None:
@@ -98,9 +118,16 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     items.append(Path(polygon([(0, s - corner), (corner, s), (0, s)]), stroke=None, fill=colours.corner))
     items.append(Path(polygon([(s - corner, s), (s, s - corner), (s, s)]), stroke=None, fill=colours.corner))
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
-    items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
-    items.append(Path(line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s), stroke=colours.rule,
-                      width=HEADING_GAP * s))
+    items.append(
+        Rect(panel.x, panel.y, panel.w, panel.h, stroke=colours.edge, width=0.5, fill="#ffffff", radius=0.03 * s)
+    )
+    items.append(
+        Path(
+            line(band, head_h - HEADING_GAP / 2 * s, s - band, head_h - HEADING_GAP / 2 * s),
+            stroke=colours.rule,
+            width=HEADING_GAP * s,
+        )
+    )
 
     # Header: icon, interface name, die number, on the band's colour made just dark (or
     # light) enough for small text to read; all of it inside the face's safe area.
@@ -112,8 +139,12 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     r = head.h * 0.45
     cx, cy = head.right - r, head.y + head.h / 2
     items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
-    items += one_line(ctx, str(face.number), Box(cx - r, cy - r, 2 * r, 2 * r),
-                      TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT))
+    items += one_line(
+        ctx,
+        str(face.number),
+        Box(cx - r, cy - r, 2 * r, 2 * r),
+        TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT),
+    )
     name_box = Box(head.x + head.h + 0.025 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
     name_style = TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head, min_size=MIN_TEXT)
     name = face.name.upper() if full else face.name
@@ -127,28 +158,54 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     # The skill: effective large, how it was reached small beside it.
     number_h = (0.25 if full else 0.21) * s
     # As wide as the effective skill needs (two digits at most), leaving the rest to its detail.
-    number_w = 0.34 * s if face.effective is None else \
-        min(0.34 * s, ctx.fonts.width(str(face.effective), "bold", 0.24 * s) + 0.04 * s)
+    number_w = (
+        0.34 * s
+        if face.effective is None
+        else min(0.34 * s, ctx.fonts.width(str(face.effective), "bold", 0.24 * s) + 0.04 * s)
+    )
     number_box = Box(inner.x, inner.y, number_w, number_h)
     if face.effective is not None:
-        items += one_line(ctx, str(face.effective), number_box,
-                          TextStyle(size=0.24 * s, font="bold", color=ink, min_size=MIN_TEXT), field_of(source, "skill"),
-                          what="skill")
+        items += one_line(
+            ctx,
+            str(face.effective),
+            number_box,
+            TextStyle(size=0.24 * s, font="bold", color=ink, min_size=MIN_TEXT),
+            field_of(source, "skill"),
+            what="skill",
+        )
     else:
-        items.append(Rect(number_box.x, number_box.y + 0.02 * s, number_box.w * 0.8, number_h - 0.04 * s,
-                          stroke=tint(ink, 0.6), width=0.5, fill=None, radius=0.02 * s))
-    detail = Box(number_box.right + 0.02 * s, inner.y + 0.03 * s, inner.right - number_box.right - 0.02 * s, number_h - 0.06 * s)
+        items.append(
+            Rect(
+                number_box.x,
+                number_box.y + 0.02 * s,
+                number_box.w * 0.8,
+                number_h - 0.04 * s,
+                stroke=tint(ink, 0.6),
+                width=0.5,
+                fill=None,
+                radius=0.02 * s,
+            )
+        )
+    detail = Box(
+        number_box.right + 0.02 * s, inner.y + 0.03 * s, inner.right - number_box.right - 0.02 * s, number_h - 0.06 * s
+    )
     # Body text where a face is large enough to spell things out; a small face's
     # abbreviated labels ("6 −3", "Spec. repair −1") are fine print.
     floor = BODY_MIN if full else MIN_TEXT
     small = TextStyle(size=max(floor, 0.05 * s), color=muted, min_size=floor, leading=1.2)
     if face.skill is not None:
-        lines = [f"skill {face.skill}", f"upgrades −{face.cost}" if face.cost else "no upgrades"] if full else \
-            [f"{face.skill} −{face.cost}" if face.cost else f"skill {face.skill}"]
-        items += fit_blocks(ctx, [Paragraph(ctx, "\n".join(lines), small, None)], detail, valign="middle", what="skill detail")
+        lines = (
+            [f"skill {face.skill}", f"upgrades −{face.cost}" if face.cost else "no upgrades"]
+            if full
+            else [f"{face.skill} −{face.cost}" if face.cost else f"skill {face.skill}"]
+        )
+        items += fit_blocks(
+            ctx, [Paragraph(ctx, "\n".join(lines), small, None)], detail, valign="middle", what="skill detail"
+        )
     elif full:
-        items += fit_blocks(ctx, [Paragraph(ctx, "effective\nskill", small, None)], detail,
-                            valign="middle", what="skill detail")
+        items += fit_blocks(
+            ctx, [Paragraph(ctx, "effective\nskill", small, None)], detail, valign="middle", what="skill detail"
+        )
 
     # Permanent upgrades, then ruled space for notes.
     y = number_box.bottom + 0.01 * s
@@ -156,13 +213,22 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
     upgrades = face.upgrades if full else (face.short_upgrades or face.upgrades)
     if upgrades or face.note:
         text = "\n".join([f"- {u}" for u in upgrades] + ([f"*{face.note}*"] if face.note else []))
-        para = Paragraph(ctx, text, TextStyle(size=max(floor, 0.055 * s), color=ink, min_size=floor, leading=1.15),
-                         field_of(source, "upgrades"))
+        para = Paragraph(
+            ctx,
+            text,
+            TextStyle(size=max(floor, 0.055 * s), color=ink, min_size=floor, leading=1.15),
+            field_of(source, "upgrades"),
+        )
         need = para.height(ctx, rest.w, 1.0)
         box = Box(rest.x, rest.y, rest.w, min(need, rest.h))
-        items += fit_blocks(ctx, [para], box, what="upgrades",  # an upgrade's id is not the author's to shorten
-                            hint="print the nets at a larger --cube-size (or `cube_size:` in the theme), or move an "
-                                 "upgrade to a face with fewer")
+        items += fit_blocks(
+            ctx,
+            [para],
+            box,
+            what="upgrades",  # an upgrade's id is not the author's to shorten
+            hint="print the nets at a larger --cube-size (or `cube_size:` in the theme), or move an "
+            "upgrade to a face with fewer",
+        )
         y = box.bottom
     pitch = 0.1 * s
     ly = y + pitch

@@ -16,7 +16,6 @@ from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page, Path, Re
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
-from sheetgen.layout.widgets import scale_bar_around
 from sheetgen.layout.tiling import (
     clearances,
     column_name,
@@ -27,6 +26,7 @@ from sheetgen.layout.tiling import (
     place_grid,
     plan_tiles,
 )
+from sheetgen.layout.widgets import scale_bar_around
 from sheetgen.units import MM, format_mm
 
 FOOTER = 14 * MM
@@ -40,20 +40,36 @@ def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
     fit_x, fit_y = int(room.w // s), int(room.h // s)
     title = f"Cubit battle grid, {columns} × {rows} squares of {format_mm(s)}"
     if fit_x < 1 or fit_y < 1:
-        ctx.error(None, "cubit.grid-square-too-big",
-                  f"a {format_mm(s)} square does not fit on the paper inside its {format_mm(ctx.theme.printable_margin)} "
-                  "printable margin with room for marks", "choose a smaller --cube-size, or a narrower `printable_margin`")
+        ctx.error(
+            None,
+            "cubit.grid-square-too-big",
+            f"a {format_mm(s)} square does not fit on the paper inside its {format_mm(ctx.theme.printable_margin)} "
+            "printable margin with room for marks",
+            "choose a smaller --cube-size, or a narrower `printable_margin`",
+        )
         return LayoutDocument(title=title, pages=())
     tiles = plan_tiles(columns, rows, fit_x, fit_y)
     across = 1 + max(t[0][0] for t in tiles)
     down = 1 + max(t[0][1] for t in tiles)
     pages = [_tile_page(ctx, title, s, tile, (across, down), first, squares) for tile, first, squares in tiles]
-    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"{title}, on {len(pages)} pages to tape together", keywords=(SYSTEM, "grid mat"))
+    return LayoutDocument(
+        title=title,
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"{title}, on {len(pages)} pages to tape together",
+        keywords=(SYSTEM, "grid mat"),
+    )
 
 
-def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], tiles: tuple[int, int],
-               first: tuple[int, int], squares: tuple[int, int]) -> Page:
+def _tile_page(
+    ctx: LayoutContext,
+    title: str,
+    s: float,
+    tile: tuple[int, int],
+    tiles: tuple[int, int],
+    first: tuple[int, int],
+    squares: tuple[int, int],
+) -> Page:
     W, H = ctx.theme.paper
     tx, ty = tile
     w, h = squares
@@ -76,23 +92,40 @@ def _tile_page(ctx: LayoutContext, title: str, s: float, tile: tuple[int, int], 
     for i in range(w):
         for j in range(h):
             name = f"{column_name(first[0] + i)}{first[1] + j + 1}"
-            items += one_line(ctx, name, Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
-                              label_style, None, valign="top")
+            items += one_line(
+                ctx,
+                name,
+                Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
+                label_style,
+                None,
+                valign="top",
+            )
     items += join_marks(ctx, grid, s, w, h, tile, tiles)
     items += scale_bar_around(ctx, grid, clearances(tile, tiles), footer_box(ctx, FOOTER).y - 1 * MM)
     items += _footer(ctx, title, tile, tiles, first, squares)
     return Page(W, H, tuple(items), label=f"grid tile {column_name(tx)}{ty + 1}")
 
 
-def _footer(ctx: LayoutContext, title: str, tile: tuple[int, int], tiles: tuple[int, int], first: tuple[int, int],
-            squares: tuple[int, int]) -> list[Item]:
+def _footer(
+    ctx: LayoutContext,
+    title: str,
+    tile: tuple[int, int],
+    tiles: tuple[int, int],
+    first: tuple[int, int],
+    squares: tuple[int, int],
+) -> list[Item]:
     """Which tile this is (words and a little map of all tiles) and the credit."""
     tx, ty = tile
     box = footer_box(ctx, FOOTER)
     items, map_w = page_map(box.right, box.y, tile, tiles, system_color(ctx, SYSTEM), height=box.h)
     last = (first[0] + squares[0] - 1, first[1] + squares[1] - 1)
-    words = (f"**{title}** · page {ty * tiles[0] + tx + 1} of {tiles[0] * tiles[1]}: squares "
-             f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{credit()}")
-    items += fit_blocks(ctx, [Paragraph(ctx, words, TextStyle(size=7.5, color=ctx.color("muted"), min_size=6), None)],
-                        Box(box.x, box.y, box.w - map_w - 4 * MM, box.h))
+    words = (
+        f"**{title}** · page {ty * tiles[0] + tx + 1} of {tiles[0] * tiles[1]}: squares "
+        f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{credit()}"
+    )
+    items += fit_blocks(
+        ctx,
+        [Paragraph(ctx, words, TextStyle(size=7.5, color=ctx.color("muted"), min_size=6), None)],
+        Box(box.x, box.y, box.w - map_w - 4 * MM, box.h),
+    )
     return items

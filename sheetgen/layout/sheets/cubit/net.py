@@ -89,13 +89,16 @@ def net_area(paper: tuple[float, float], bleed: float, printable: float) -> tupl
     return W - 2 * (printable + reach), H - 2 * text_margin(printable) - HEADER - FOOTER - 2 * reach
 
 
-def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed: float,
-                 printable: float = DEFAULT_PRINTABLE_MARGIN) -> str | None:
+def size_problem(
+    cube: float, paper: tuple[float, float], paper_name: str, bleed: float, printable: float = DEFAULT_PRINTABLE_MARGIN
+) -> str | None:
     """Why nets cannot be printed at this cube size on this paper inside its printable
     margin, or None if they can."""
     if cube < MIN_CUBE - 1e-6:
-        return (f"a {format_mm(cube)} cube is too small for readable faces; the smallest cube size sheetgen "
-                f"prints is {format_mm(MIN_CUBE)}")
+        return (
+            f"a {format_mm(cube)} cube is too small for readable faces; the smallest cube size sheetgen "
+            f"prints is {format_mm(MIN_CUBE)}"
+        )
     w, h = net_extent(cube)
     area = net_area(paper, bleed, printable)
     if w > area[0] + 1e-6 or h > area[1] + 1e-6:
@@ -103,10 +106,12 @@ def size_problem(cube: float, paper: tuple[float, float], paper_name: str, bleed
         where = f"{paper_title(paper_name)} paper"
         if printable > DEFAULT_PRINTABLE_MARGIN + 1e-6:
             where += f" inside its {format_mm(printable)} printable margin"
-        return (f"a {format_mm(cube)} cube's net ({w / MM:.0f} × {h / MM:.0f}mm with its glue tabs) does not fit on "
-                f"{where} with its title, folding instructions and cut marks (a {area[0] / MM:.0f} × "
-                f"{area[1] / MM:.0f}mm space); the largest cube size that fits is {format_mm(best)}: use --cube-size "
-                f"{format_mm(best)} or less")
+        return (
+            f"a {format_mm(cube)} cube's net ({w / MM:.0f} × {h / MM:.0f}mm with its glue tabs) does not fit on "
+            f"{where} with its title, folding instructions and cut marks (a {area[0] / MM:.0f} × "
+            f"{area[1] / MM:.0f}mm space); the largest cube size that fits is {format_mm(best)}: use --cube-size "
+            f"{format_mm(best)} or less"
+        )
     return None
 
 
@@ -119,8 +124,9 @@ class NetDrawing:
     fold: list[Item]
 
 
-def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, colours: Livery,
-             source: DocInput | None) -> NetDrawing:
+def draw_net(
+    ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, colours: Livery, source: DocInput | None
+) -> NetDrawing:
     """A net with its faces, glue tabs, bleed and marks; its cut outline and score lines.
 
     The cut line is printed thin and solid on the trim, round faces and tabs alike; the
@@ -151,8 +157,12 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
         src = face_source(source, n)
         turn = FACE_TURN[n]
         ox, oy = print_origin(turn, box)
-        art.append(Group((outline, Group(tuple(face_art(ctx, view, net.size, colours, src)), dx=ox, dy=oy, rotate=turn)),
-                         label=f"{doc_id}-face-{n}"))
+        art.append(
+            Group(
+                (outline, Group(tuple(face_art(ctx, view, net.size, colours, src)), dx=ox, dy=oy, rotate=turn)),
+                label=f"{doc_id}-face-{n}",
+            )
+        )
     ticks = grid_ticks(net, bleed + MARK_GAP, MARK_LENGTH)
     strip_boxes = [Box(r.x, r.y, r.w, r.h) for r in strips if isinstance(r, Rect)]
     marks = [_mark(seg, "net-mark", _on_fold(seg, net.fold_lines)) for seg in ticks]
@@ -160,13 +170,16 @@ def draw_net(ctx: LayoutContext, net: Net, faces: list[FaceView], doc_id: str, c
     art.append(Group(tuple(marks), cls="marks", label=f"{doc_id} cut and fold marks"))
     cut = [Path(polygon(net.outline), role="cut", stroke=CUT_INK, width=CUT_WIDTH, fill=None, join="round")]
     fold_ink = colours.edge if colours.pale else None
-    fold = [Path(line(*seg.a, *seg.b), role="fold", stroke=fold_ink, width=MARK_WIDTH, dash=FOLD_DASH, fill=None)
-            for seg in net.fold_lines]
+    fold = [
+        Path(line(*seg.a, *seg.b), role="fold", stroke=fold_ink, width=MARK_WIDTH, dash=FOLD_DASH, fill=None)
+        for seg in net.fold_lines
+    ]
     return NetDrawing(art, cut, fold)
 
 
 def _on_fold(seg: Segment, folds: tuple[Segment, ...]) -> bool:
     """Whether a horizontal or vertical mark lies on the line of one of `folds`."""
+
     def line_of(g: Segment) -> tuple[bool, float]:
         horizontal = abs(g.a[1] - g.b[1]) < 1e-6
         return horizontal, g.a[1] if horizontal else g.a[0]
@@ -177,8 +190,15 @@ def _on_fold(seg: Segment, folds: tuple[Segment, ...]) -> bool:
 
 def _mark(seg: Segment, cls: str, fold: bool) -> Path:
     """A mark outside the net on the line of a fold (dashed) or of a straight cut (solid)."""
-    return Path(line(*seg.a, *seg.b), role="fold" if fold else "crop", stroke="#000000", width=MARK_WIDTH,
-                dash=FOLD_DASH if fold else None, fill=None, cls=cls)
+    return Path(
+        line(*seg.a, *seg.b),
+        role="fold" if fold else "crop",
+        stroke="#000000",
+        width=MARK_WIDTH,
+        dash=FOLD_DASH if fold else None,
+        fill=None,
+        cls=cls,
+    )
 
 
 # What each side of a face's print shows along its edge, as (from, to, colour part) in
@@ -263,11 +283,20 @@ def page_groups(drawings: list[NetDrawing]) -> list[Item]:
     return art + [Group(cut, id="cut", cls="cut-lines"), Group(fold, id="fold", cls="fold-lines")]
 
 
-def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Source | None,
-                      subtitle: str = "", reconstructed: list[dict] | tuple[dict, ...] = (), *,
-                      subtitle_source: Source | None = None, notation_source: Source | None = None,
-                      notation_label: str = "Notation", below: float | None = None,
-                      notation_block=None) -> list[Item]:
+def header_and_footer(
+    ctx: LayoutContext,
+    title: str,
+    notation: str,
+    source: Source | None,
+    subtitle: str = "",
+    reconstructed: list[dict] | tuple[dict, ...] = (),
+    *,
+    subtitle_source: Source | None = None,
+    notation_source: Source | None = None,
+    notation_label: str = "Notation",
+    below: float | None = None,
+    notation_block=None,
+) -> list[Item]:
     """The title in the top margin; the notation and folding instructions under the net
     (`below`: where its lowest point is) or else low on the page; the credit in the bottom
     margin. `reconstructed` are the rules' notes (`{"note", "interface"}`) for the credit."""
@@ -282,14 +311,29 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     items += title_lines(ctx, title, Box(head.x, head.y, title_w, head.h), title_style, source)  # many names: two lines
     if subtitle:
         # Faction and function: one line if they fit, else two, right-aligned under each other.
-        items += fit_blocks(ctx, [Paragraph(ctx, subtitle, TextStyle(size=8, font="italic", color=muted, align="right",
-                                                                     min_size=7.5, leading=1.15, markup=False),
-                                            subtitle_source)],
-                            Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h + 1 * MM),
-                            valign="middle", what="subtitle")
+        items += fit_blocks(
+            ctx,
+            [
+                Paragraph(
+                    ctx,
+                    subtitle,
+                    TextStyle(
+                        size=8, font="italic", color=muted, align="right", min_size=7.5, leading=1.15, markup=False
+                    ),
+                    subtitle_source,
+                )
+            ],
+            Box(head.x + title_w + 3 * MM, head.y, head.w - title_w - 3 * MM, head.h + 1 * MM),
+            valign="middle",
+            what="subtitle",
+        )
     notes = list(reconstructed)
-    credit_para = Paragraph(ctx, credit([n["note"] for n in notes]), TextStyle(size=FINE_MIN, leading=1.15, markup=False),
-                            reconstructed_source(notes))
+    credit_para = Paragraph(
+        ctx,
+        credit([n["note"] for n in notes]),
+        TextStyle(size=FINE_MIN, leading=1.15, markup=False),
+        reconstructed_source(notes),
+    )
     credit_h = min(credit_para.height(ctx, W - 2 * margin, 1.0), 2 * FINE_MIN * 1.15)  # two lines at most
     # A scale bar above the title, between the printable margin and it.
     items += first_scale_bar(ctx, [Box(margin, m, W - 2 * margin, margin - m)], align="end")
@@ -301,14 +345,28 @@ def header_and_footer(ctx: LayoutContext, title: str, notation: str, source: Sou
     if notation_block is not None:
         blocks += [notation_block, Spacer(1.2 * MM, scales=False)]
     if notation:
-        blocks += [Paragraph(ctx, f"{notation_label}: **{notation}**", TextStyle(size=8.5, color=ink).fixed, notation_source),
-                   Spacer(1.2 * MM)]
-    blocks.append(Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=BODY_MIN, color=ink, leading=1.2).fixed, None))
+        blocks += [
+            Paragraph(ctx, f"{notation_label}: **{notation}**", TextStyle(size=8.5, color=ink).fixed, notation_source),
+            Spacer(1.2 * MM),
+        ]
+    blocks.append(
+        Paragraph(ctx, caption(CAPTIONS, "folding"), TextStyle(size=BODY_MIN, color=ink, leading=1.2).fixed, None)
+    )
     bottom = H - margin - credit_h - 1.5 * MM
-    items += fit_blocks(ctx, blocks, Box(margin, top, W - 2 * margin, max(0.0, bottom - top)), valign=valign,
-                        what="notation and instructions")
-    items += fit_blocks(ctx, [credit_para], Box(margin, H - margin - credit_h, W - 2 * margin, credit_h), valign="bottom",
-                        what="credit line")
+    items += fit_blocks(
+        ctx,
+        blocks,
+        Box(margin, top, W - 2 * margin, max(0.0, bottom - top)),
+        valign=valign,
+        what="notation and instructions",
+    )
+    items += fit_blocks(
+        ctx,
+        [credit_para],
+        Box(margin, H - margin - credit_h, W - 2 * margin, credit_h),
+        valign="bottom",
+        what="credit line",
+    )
     return items
 
 
@@ -340,8 +398,19 @@ class NotationBlanks:
             items += one_line(ctx, code or "—", Box(cx, y, code_w, self.HEIGHT), style, valign="bottom")
             lx, rx = cx + code_w + 1 * MM, cx + slot - 3 * MM
             items.append(Path(line(lx, box.bottom, rx, box.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
-            items.append(Field(f"skill_{n}", "text", lx, y, rx - lx, self.HEIGHT, tooltip=f"Face {n} skill",
-                               font=ctx.fonts.face("regular"), size=10))
+            items.append(
+                Field(
+                    f"skill_{n}",
+                    "text",
+                    lx,
+                    y,
+                    rx - lx,
+                    self.HEIGHT,
+                    tooltip=f"Face {n} skill",
+                    font=ctx.fonts.face("regular"),
+                    size=10,
+                )
+            )
             cx += slot
         return items
 
@@ -356,8 +425,9 @@ def _net_for(ctx: LayoutContext, doc: DocInput) -> tuple[list[FaceView], Livery]
 
 def _refuse(ctx: LayoutContext, source: Source | None) -> bool:
     """Report (once per layout) when the cube size cannot be printed; True if so."""
-    problem = size_problem(ctx.theme.cube_size, ctx.theme.paper, ctx.theme.paper_name, ctx.theme.bleed,
-                           ctx.theme.printable_margin)
+    problem = size_problem(
+        ctx.theme.cube_size, ctx.theme.paper, ctx.theme.paper_name, ctx.theme.bleed, ctx.theme.printable_margin
+    )
     if problem:
         ctx.error(source, "cubit.net-does-not-fit", problem, "choose a smaller --cube-size, or larger paper")
     return problem is not None
@@ -379,13 +449,18 @@ def _subtitle(doc: DocInput) -> tuple[str, Source | None]:
     d = doc.derived
     faction = d["faction"]["name"] if d["faction"] else ""
     text = " · ".join(p for p in (faction, d["function"] or "") if p)
-    source = longest(((d["function"] or "", doc.source("function")),
-                      (faction, Source(("faction", d["faction"]["id"]), ("name",)) if d["faction"] else None)))
+    source = longest(
+        (
+            (d["function"] or "", doc.source("function")),
+            (faction, Source(("faction", d["faction"]["id"]), ("name",)) if d["faction"] else None),
+        )
+    )
     return text, source
 
 
-def _single_net(ctx: LayoutContext, doc: DocInput, title: str, subtitle: str, subtitle_source: Source | None,
-                notation: bool = True) -> list[Item]:
+def _single_net(
+    ctx: LayoutContext, doc: DocInput, title: str, subtitle: str, subtitle_source: Source | None, notation: bool = True
+) -> list[Item]:
     """One cubit's net centred in the page's net area, with its header and footer."""
     W, H = ctx.theme.paper
     s = ctx.theme.cube_size
@@ -395,9 +470,17 @@ def _single_net(ctx: LayoutContext, doc: DocInput, title: str, subtitle: str, su
     faces, colours = _net_for(ctx, doc)
     drawing = draw_net(ctx, cross_net(s, x, y), faces, doc.id, colours, doc)
     d = doc.derived
-    items = header_and_footer(ctx, title, d["notation"] if notation else "", _title_source(doc), subtitle,
-                              d["reconstructed_notes"], subtitle_source=subtitle_source,
-                              notation_source=doc.source("faces"), below=y + h + marks_reach(ctx.theme.bleed))
+    items = header_and_footer(
+        ctx,
+        title,
+        d["notation"] if notation else "",
+        _title_source(doc),
+        subtitle,
+        d["reconstructed_notes"],
+        subtitle_source=subtitle_source,
+        notation_source=doc.source("faces"),
+        below=y + h + marks_reach(ctx.theme.bleed),
+    )
     return items + page_groups([drawing])
 
 
@@ -454,25 +537,37 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
         x0 = (W - (cols * cell_w + (cols - 1) * gap_x)) / 2
         y0 = _top(ctx) + HEADER + (band - (rows * cell_h + (rows - 1) * gap_y)) / 2
         for start in range(0, len(docs), per_page):
-            chunk = docs[start:start + per_page]
+            chunk = docs[start : start + per_page]
             drawings = []
             items: list[Item] = []
             for k, doc in enumerate(chunk):
                 c, r = k % cols, k // cols
                 cx, cy = x0 + c * (cell_w + gap_x), y0 + r * (cell_h + gap_y)
                 d = doc.derived
-                items += one_line(ctx, d["display_name"], Box(cx, cy, cell_w, LABEL),
-                                  TextStyle(size=8, font="bold", color=ctx.color("ink"), min_size=6),
-                                  doc.source("name") if d["name"] else doc.source(), what="net label")
+                items += one_line(
+                    ctx,
+                    d["display_name"],
+                    Box(cx, cy, cell_w, LABEL),
+                    TextStyle(size=8, font="bold", color=ctx.color("ink"), min_size=6),
+                    doc.source("name") if d["name"] else doc.source(),
+                    what="net label",
+                )
                 faces, colours = _net_for(ctx, doc)
-                drawings.append(draw_net(ctx, cross_net(s, cx, cy + LABEL + 1 * MM + reach), faces, doc.id, colours, doc))
+                drawings.append(
+                    draw_net(ctx, cross_net(s, cx, cy + LABEL + 1 * MM + reach), faces, doc.id, colours, doc)
+                )
             sheet = start // per_page + 1
             head = f"{title} · {format_mm(s)} cubes · sheet {sheet} of {sheets}"
             notes = _merged_notes(chunk)
             items = header_and_footer(ctx, head, "", None, reconstructed=notes) + items + page_groups(drawings)
             pages.append(Page(W, H, tuple(items), label=f"nets {sheet}"))
-    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"Cubit cube nets, {format_mm(s)} cubes", keywords=("cubit", "cube net"))
+    return LayoutDocument(
+        title=title,
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"Cubit cube nets, {format_mm(s)} cubes",
+        keywords=("cubit", "cube net"),
+    )
 
 
 def _merged_notes(docs) -> list[dict]:
@@ -501,19 +596,44 @@ def layout_blank_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     notes: dict[str, dict] = {}
     for n in sorted(standard):
         if standard[n].model.reconstructed:
-            notes.setdefault(standard[n].model.reconstructed, {"note": standard[n].model.reconstructed,
-                                                               "interface": standard[n].id})
-    items = header_and_footer(ctx, title, "", None, reconstructed=[notes[k] for k in sorted(notes)],
-                              below=y + h + marks_reach(ctx.theme.bleed), notation_block=NotationBlanks(codes))
+            notes.setdefault(
+                standard[n].model.reconstructed, {"note": standard[n].model.reconstructed, "interface": standard[n].id}
+            )
+    items = header_and_footer(
+        ctx,
+        title,
+        "",
+        None,
+        reconstructed=[notes[k] for k in sorted(notes)],
+        below=y + h + marks_reach(ctx.theme.bleed),
+        notation_block=NotationBlanks(codes),
+    )
     # The cubit's name: a line to write on (and a form field to type into) beside the title.
     head = Box(_top(ctx), _top(ctx), W - 2 * _top(ctx), HEADER - 2 * MM)
     name_x = head.x + ctx.fonts.width(title, "bold", 12) + 8 * MM
-    items += one_line(ctx, "Name", Box(name_x, head.y, 12 * MM, head.h), TextStyle(size=BODY_MIN, font="bold"),
-                      valign="bottom")
+    items += one_line(
+        ctx, "Name", Box(name_x, head.y, 12 * MM, head.h), TextStyle(size=BODY_MIN, font="bold"), valign="bottom"
+    )
     line_x = name_x + ctx.fonts.width("Name", "bold", BODY_MIN) + 2 * MM
     items.append(Path(line(line_x, head.bottom, head.right, head.bottom), stroke=WRITING_INK, width=WRITING_WIDTH))
-    items.append(Field("name", "text", line_x, head.y, head.right - line_x, head.h, tooltip="Name",
-                       font=ctx.fonts.face("regular"), size=10))
+    items.append(
+        Field(
+            "name",
+            "text",
+            line_x,
+            head.y,
+            head.right - line_x,
+            head.h,
+            tooltip="Name",
+            font=ctx.fonts.face("regular"),
+            size=10,
+        )
+    )
     items += page_groups([drawing])
-    return LayoutDocument(title=title, pages=(Page(W, H, tuple(items), label="blank net"),), author=ctx.theme.author,
-                          subject=f"Blank Cubit cube net, {format_mm(s)} cube", keywords=("cubit", "cube net"))
+    return LayoutDocument(
+        title=title,
+        pages=(Page(W, H, tuple(items), label="blank net"),),
+        author=ctx.theme.author,
+        subject=f"Blank Cubit cube net, {format_mm(s)} cube",
+        keywords=("cubit", "cube net"),
+    )

@@ -123,7 +123,7 @@ def print_origin(turn: int, box: Box) -> Point:
     return print_to_net(turn, box, 0.0, 0.0)
 
 
-def grid_ticks(net: "Net", clear: float, length: float) -> list[Segment]:
+def grid_ticks(net: Net, clear: float, length: float) -> list[Segment]:
     """Short marks outside the net, `clear` beyond its outline, on the lines of its face
     edges: every fold and every straight cut of the net lies on one of these lines, so a
     ruler laid between two ticks scores or cuts it without a line printed over the art."""
@@ -157,7 +157,7 @@ def _in_box(box: Box, p: Point, eps: float = 1e-6) -> bool:
     return box.x - eps <= p[0] <= box.right + eps and box.y - eps <= p[1] <= box.bottom + eps
 
 
-def tab_ticks(net: "Net", bleed: list[Box], gap: float, length: float, existing: list[Segment] = ()) -> list[Segment]:
+def tab_ticks(net: Net, bleed: list[Box], gap: float, length: float, existing: list[Segment] = ()) -> list[Segment]:
     """Short marks at the ends of each glue tab's fold line, on its own line, where the line
     runs on past its end onto waste paper: just clear of the colour there (`bleed`, the
     bleed strips' rectangles) by `gap`, outside the net's cut. Where a tab's fold line runs
@@ -168,8 +168,11 @@ def tab_ticks(net: "Net", bleed: list[Box], gap: float, length: float, existing:
     polygons += [t.polygon for t in net.tabs]
     # Each shape with its bounds, a little wider than `_inside`'s tolerance on edges of a
     # point's length or more: a point outside them is outside the shape, unasked.
-    shapes = [(min(xs) - 0.01, min(ys) - 0.01, max(xs) + 0.01, max(ys) + 0.01, poly)
-              for poly in polygons for xs, ys in [tuple(zip(*poly))]]
+    shapes = [
+        (min(xs) - 0.01, min(ys) - 0.01, max(xs) + 0.01, max(ys) + 0.01, poly)
+        for poly in polygons
+        for xs, ys in [tuple(zip(*poly))]
+    ]
 
     def art(p: Point) -> bool:
         x, y = p
@@ -191,7 +194,9 @@ def tab_ticks(net: "Net", bleed: list[Box], gap: float, length: float, existing:
                 reach += step
             start, end = reach + gap, reach + gap + length
             tick = Segment((ex + dx * start, ey + dy * start), (ex + dx * end, ey + dy * end))
-            samples = [(ex + dx * (start + t * length), ey + dy * (start + t * length)) for t in (0, 0.25, 0.5, 0.75, 1)]
+            samples = [
+                (ex + dx * (start + t * length), ey + dy * (start + t * length)) for t in (0, 0.25, 0.5, 0.75, 1)
+            ]
             if any(coloured(p) for p in samples) or _tick_key(tick) in seen:
                 continue
             seen.add(_tick_key(tick))

@@ -110,19 +110,48 @@ def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
         note = standard[n].model.reconstructed
         if note:
             notes.setdefault(note, {"note": note, "interface": standard[n].id})
-    return SheetView(title="Cubit", names="", function="", player="", notation="", faction=None,
-                     colours=livery(ctx, ()), faces=faces, storage_faces=storage, blank=True,
-                     skills="Skill levels: 21 + skill points awarded",
-                     reconstructed=tuple(notes[k] for k in sorted(notes)))
+    return SheetView(
+        title="Cubit",
+        names="",
+        function="",
+        player="",
+        notation="",
+        faction=None,
+        colours=livery(ctx, ()),
+        faces=faces,
+        storage_faces=storage,
+        blank=True,
+        skills="Skill levels: 21 + skill points awarded",
+        reconstructed=tuple(notes[k] for k in sorted(notes)),
+    )
 
 
 # --- sections ------------------------------------------------------------------------------
 
 
-def _value(ctx: LayoutContext, view: SheetView, box: Box, label: str, value: str, name: str,
-           source: Source | None = None, multiline: bool = False, wrap: bool = False) -> list[Item]:
-    return labeled_value(ctx, box, label, "" if view.blank else value, source, size=10,
-                         field=name if view.blank else None, multiline=multiline, wrap=wrap, min_size=SMALL)
+def _value(
+    ctx: LayoutContext,
+    view: SheetView,
+    box: Box,
+    label: str,
+    value: str,
+    name: str,
+    source: Source | None = None,
+    multiline: bool = False,
+    wrap: bool = False,
+) -> list[Item]:
+    return labeled_value(
+        ctx,
+        box,
+        label,
+        "" if view.blank else value,
+        source,
+        size=10,
+        field=name if view.blank else None,
+        multiline=multiline,
+        wrap=wrap,
+        min_size=SMALL,
+    )
 
 
 def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
@@ -139,9 +168,20 @@ def identity(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     else:
         items += labeled_value(ctx, rows[2], "Notation", "", None)
         value = Box(rows[2].x, rows[2].y + 3.4 * MM, rows[2].w, rows[2].h - 3.4 * MM)
-        items += fit_blocks(ctx, [Paragraph(ctx, view.notation, TextStyle(size=9, font="bold", min_size=SMALL, markup=False,
-                                                                          color=ctx.color("ink")), view.source("faces"))],
-                            value, valign="bottom", what="notation")
+        items += fit_blocks(
+            ctx,
+            [
+                Paragraph(
+                    ctx,
+                    view.notation,
+                    TextStyle(size=9, font="bold", min_size=SMALL, markup=False, color=ctx.color("ink")),
+                    view.source("faces"),
+                )
+            ],
+            value,
+            valign="bottom",
+            what="notation",
+        )
     return items
 
 
@@ -161,13 +201,27 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     for colour in reversed(f["colors"]):
         x -= swatch + 1 * MM
         hexed = ctx.color(colour)
-        items.append(Rect(x, inner.y + 0.5 * MM, swatch, swatch, stroke=ctx.color("rule"), width=0.5, fill=hexed, radius=0.8))
-    items += one_line(ctx, f["name"], Box(inner.x, inner.y, x - inner.x - 2 * MM, 5.5 * MM),
-                      TextStyle(size=11, font="bold", color=ink, min_size=SMALL), view.faction_source("name"))
+        items.append(
+            Rect(x, inner.y + 0.5 * MM, swatch, swatch, stroke=ctx.color("rule"), width=0.5, fill=hexed, radius=0.8)
+        )
+    items += one_line(
+        ctx,
+        f["name"],
+        Box(inner.x, inner.y, x - inner.x - 2 * MM, 5.5 * MM),
+        TextStyle(size=11, font="bold", color=ink, min_size=SMALL),
+        view.faction_source("name"),
+    )
     text = f"**Likes:** {', '.join(f['likes']) or 'no one'}\n**Dislikes:** {', '.join(f['dislikes']) or 'no one'}"
-    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=BODY, color=ink, min_size=BODY, leading=1.3),
-                                        view.faction_source("likes"))],
-                        Box(inner.x, inner.y + 7 * MM, inner.w, inner.h - 7 * MM), what="likes and dislikes")
+    items += fit_blocks(
+        ctx,
+        [
+            Paragraph(
+                ctx, text, TextStyle(size=BODY, color=ink, min_size=BODY, leading=1.3), view.faction_source("likes")
+            )
+        ],
+        Box(inner.x, inner.y + 7 * MM, inner.w, inner.h - 7 * MM),
+        what="likes and dislikes",
+    )
     return items
 
 
@@ -186,32 +240,87 @@ def face_panel(ctx: LayoutContext, view: SheetView, face: FaceView, box: Box) ->
     src = face_source(view.doc, face.number)
     if view.blank:
         items += writing_lines(ctx, Box(number.x, number.y, number.w, number.h - 1 * MM), pitch=number.h - 1 * MM)
-        items.append(Field(f"face{face.number}_skill", "text", number.x, number.y + 1 * MM, number.w, number.h - 2 * MM,
-                           tooltip=f"face {face.number} effective skill", font=ctx.fonts.face("bold"), size=18))
-        items += fit_blocks(ctx, [Paragraph(ctx, "effective skill\n= skill − upgrade costs",
-                                            TextStyle(size=SMALL, color=muted, min_size=SMALL), None)], detail,
-                            valign="middle")
+        items.append(
+            Field(
+                f"face{face.number}_skill",
+                "text",
+                number.x,
+                number.y + 1 * MM,
+                number.w,
+                number.h - 2 * MM,
+                tooltip=f"face {face.number} effective skill",
+                font=ctx.fonts.face("bold"),
+                size=18,
+            )
+        )
+        items += fit_blocks(
+            ctx,
+            [
+                Paragraph(
+                    ctx,
+                    "effective skill\n= skill − upgrade costs",
+                    TextStyle(size=SMALL, color=muted, min_size=SMALL),
+                    None,
+                )
+            ],
+            detail,
+            valign="middle",
+        )
     else:
-        items += one_line(ctx, str(face.effective), number, TextStyle(size=30, font="bold", color=ink, min_size=SMALL),
-                          field_of(src, "skill"), what="skill")
+        items += one_line(
+            ctx,
+            str(face.effective),
+            number,
+            TextStyle(size=30, font="bold", color=ink, min_size=SMALL),
+            field_of(src, "skill"),
+            what="skill",
+        )
         how = f"skill {face.skill}" + (f"\nupgrades −{face.cost}" if face.cost else "\nno upgrades")
-        items += fit_blocks(ctx, [Paragraph(ctx, how, TextStyle(size=BODY, color=muted, min_size=BODY), None)], detail,
-                            valign="middle", what="skill detail")
+        items += fit_blocks(
+            ctx,
+            [Paragraph(ctx, how, TextStyle(size=BODY, color=muted, min_size=BODY), None)],
+            detail,
+            valign="middle",
+            what="skill detail",
+        )
     rest = Box(inner.x, top.bottom + 2.5 * MM, inner.w, inner.bottom - top.bottom - 2.5 * MM)
-    items += one_line(ctx, "PERMANENT UPGRADES", Box(rest.x, rest.y, rest.w, 3 * MM),
-                      TextStyle(size=6, font="bold", color=muted, min_size=5), None, valign="top")
+    items += one_line(
+        ctx,
+        "PERMANENT UPGRADES",
+        Box(rest.x, rest.y, rest.w, 3 * MM),
+        TextStyle(size=6, font="bold", color=muted, min_size=5),
+        None,
+        valign="top",
+    )
     body = Box(rest.x, rest.y + 3.8 * MM, rest.w, rest.h - 3.8 * MM)
     if view.blank:
         items += writing_lines(ctx, body, pitch=6 * MM)
-        items.append(Field(f"face{face.number}_upgrades", "text", body.x, body.y, body.w, body.h,
-                           tooltip=f"face {face.number} upgrades and notes", font=ctx.fonts.face("regular"), size=9,
-                           multiline=True))
+        items.append(
+            Field(
+                f"face{face.number}_upgrades",
+                "text",
+                body.x,
+                body.y,
+                body.w,
+                body.h,
+                tooltip=f"face {face.number} upgrades and notes",
+                font=ctx.fonts.face("regular"),
+                size=9,
+                multiline=True,
+            )
+        )
         return items
     lines = [f"- {u}" for u in face.upgrades] or ["- none"]
     if face.note:
         lines.append(f"*{face.note}*")
-    items += list_over_lines(ctx, body, "\n".join(lines), TextStyle(size=BODY, color=ink, min_size=BODY, leading=1.25),
-                             field_of(src, "upgrades"), "upgrades")
+    items += list_over_lines(
+        ctx,
+        body,
+        "\n".join(lines),
+        TextStyle(size=BODY, color=ink, min_size=BODY, leading=1.25),
+        field_of(src, "upgrades"),
+        "upgrades",
+    )
     return items
 
 
@@ -241,9 +350,12 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     rows = max(1, int((body.h + 1.5 * MM) // ROW))
     if len(view.temporary) > rows:
         extra = view.temporary[rows]
-        ctx.error(view.source(*extra["path"]), "cubit.too-many-temporary-upgrades",
-                  f"the sheet has room for {rows} temporary upgrades and this cubit carries {len(view.temporary)}",
-                  f"keep at most {rows} on the cubit; the rest can wait in storage (list them under `storage`)")
+        ctx.error(
+            view.source(*extra["path"]),
+            "cubit.too-many-temporary-upgrades",
+            f"the sheet has room for {rows} temporary upgrades and this cubit carries {len(view.temporary)}",
+            f"keep at most {rows} on the cubit; the rest can wait in storage (list them under `storage`)",
+        )
     for i in range(rows):
         row = Box(body.x, body.y + i * ROW, body.w, ROW - 1.5 * MM)
         first = Box(row.x, row.y, row.w, 5 * MM)
@@ -251,28 +363,76 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
         entry = view.temporary[i] if i < len(view.temporary) else None
         if entry is not None:
             src = view.source(*entry["path"])
-            items += one_line(ctx, entry["name"], name_box, TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
-                              Source(("upgrade", entry["id"]), ("name",)), valign="bottom", what="upgrade name")
-            items += one_line(ctx, f"face {entry['face']}", face_box, TextStyle(size=BODY, color=ink, min_size=BODY), None,
-                              valign="bottom")
+            items += one_line(
+                ctx,
+                entry["name"],
+                name_box,
+                TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
+                Source(("upgrade", entry["id"]), ("name",)),
+                valign="bottom",
+                what="upgrade name",
+            )
+            items += one_line(
+                ctx,
+                f"face {entry['face']}",
+                face_box,
+                TextStyle(size=BODY, color=ink, min_size=BODY),
+                None,
+                valign="bottom",
+            )
             if entry["capacity"]:
-                items += charge_boxes(ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry["capacity"],
-                                      entry["charges"])
+                items += charge_boxes(
+                    ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry["capacity"], entry["charges"]
+                )
             else:
-                items += one_line(ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None,
-                                  valign="bottom")
+                items += one_line(
+                    ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None, valign="bottom"
+                )
             note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
             if entry.get("note"):
-                items += fit_blocks(ctx, [Paragraph(ctx, entry["note"], TextStyle(size=SMALL, font="italic", color=muted,
-                                                                                    min_size=SMALL, markup=False),
-                                                    src.child("note") if src else None)], note, what="note")
+                items += fit_blocks(
+                    ctx,
+                    [
+                        Paragraph(
+                            ctx,
+                            entry["note"],
+                            TextStyle(size=SMALL, font="italic", color=muted, min_size=SMALL, markup=False),
+                            src.child("note") if src else None,
+                        )
+                    ],
+                    note,
+                    what="note",
+                )
         elif view.blank:
             items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
             items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
-            items.append(Field(f"temporary{i + 1}", "text", name_box.x, row.y, name_box.w, row.h,
-                               tooltip="temporary upgrade", font=ctx.fonts.face("regular"), size=9, multiline=True))
-            items.append(Field(f"temporary{i + 1}_face", "text", face_box.x, first.y, face_box.w, first.h,
-                               tooltip="face", font=ctx.fonts.face("regular"), size=9))
+            items.append(
+                Field(
+                    f"temporary{i + 1}",
+                    "text",
+                    name_box.x,
+                    row.y,
+                    name_box.w,
+                    row.h,
+                    tooltip="temporary upgrade",
+                    font=ctx.fonts.face("regular"),
+                    size=9,
+                    multiline=True,
+                )
+            )
+            items.append(
+                Field(
+                    f"temporary{i + 1}_face",
+                    "text",
+                    face_box.x,
+                    first.y,
+                    face_box.w,
+                    first.h,
+                    tooltip="face",
+                    font=ctx.fonts.face("regular"),
+                    size=9,
+                )
+            )
             items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{i + 1}_charge")
         else:
             items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
@@ -288,8 +448,9 @@ def _temporary_columns(line_box: Box) -> tuple[Box, Box, Box]:
     return name_box, face_box, charge_box
 
 
-def charge_boxes(ctx: LayoutContext, box: Box, count: int, checked: int, *, field_prefix: str | None = None,
-                 color: str | None = None) -> list[Item]:
+def charge_boxes(
+    ctx: LayoutContext, box: Box, count: int, checked: int, *, field_prefix: str | None = None, color: str | None = None
+) -> list[Item]:
     """`count` charge boxes from the top of `box` (a 5mm line, or more for a second row),
     the first `checked` ticked: one row, or two when there are more than CHARGES_PER_ROW;
     smaller if the box is narrow, never closer than a third of a box apart."""
@@ -299,8 +460,18 @@ def charge_boxes(ctx: LayoutContext, box: Box, count: int, checked: int, *, fiel
     gap = size * 0.375
     line_h = 5 * MM
     y = box.y + (line_h - size) / 2 if rows == 1 else box.y + 0.3 * MM
-    items, _ = check_boxes(ctx, box.x, y, count, checked=checked, size=size, gap=gap, per_row=per_row,
-                           field_prefix=field_prefix, color=color)
+    items, _ = check_boxes(
+        ctx,
+        box.x,
+        y,
+        count,
+        checked=checked,
+        size=size,
+        gap=gap,
+        per_row=per_row,
+        field_prefix=field_prefix,
+        color=color,
+    )
     return items
 
 
@@ -309,32 +480,77 @@ def storage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     items, inner = section(ctx, box, "Storage and notes", view.colours.strong)
     ink, muted = ctx.color("ink"), ctx.color("muted")
     if view.notes:
-        need = Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=BODY), None).height(ctx, inner.w, 1.0)
+        need = Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=BODY), None).height(
+            ctx, inner.w, 1.0
+        )
         inner, notes_box = inner.split_top(max(inner.h * 0.4, inner.h - need - 6 * MM), gap=2 * MM)
-        items += one_line(ctx, "NOTES", Box(notes_box.x, notes_box.y, notes_box.w, 3 * MM),
-                          TextStyle(size=6, font="bold", color=muted, min_size=5), None, valign="top")
-        items += fit_blocks(ctx, [Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=BODY),
-                                            view.source("notes"))],
-                            Box(notes_box.x, notes_box.y + 3.8 * MM, notes_box.w, notes_box.h - 3.8 * MM), what="notes")
+        items += one_line(
+            ctx,
+            "NOTES",
+            Box(notes_box.x, notes_box.y, notes_box.w, 3 * MM),
+            TextStyle(size=6, font="bold", color=muted, min_size=5),
+            None,
+            valign="top",
+        )
+        items += fit_blocks(
+            ctx,
+            [Paragraph(ctx, view.notes, TextStyle(size=BODY, color=ink, min_size=BODY), view.source("notes"))],
+            Box(notes_box.x, notes_box.y + 3.8 * MM, notes_box.w, notes_box.h - 3.8 * MM),
+            what="notes",
+        )
     if not view.storage_faces:
-        items += fit_blocks(ctx, [Paragraph(ctx, "No Manipulate face, so no storage compartment.",
-                                            TextStyle(size=BODY, color=muted, min_size=BODY), None)], inner)
+        items += fit_blocks(
+            ctx,
+            [
+                Paragraph(
+                    ctx,
+                    "No Manipulate face, so no storage compartment.",
+                    TextStyle(size=BODY, color=muted, min_size=BODY),
+                    None,
+                )
+            ],
+            inner,
+        )
         return items
     parts = inner.rows(len(view.storage_faces), gap=2 * MM)
     by_number = {f.number: f for f in view.faces}
     for (number, name, held), part in zip(view.storage_faces, parts):
         face = by_number.get(number)
-        items += one_line(ctx, f"Behind face {number} ({name})", Box(part.x, part.y, part.w, 3.5 * MM),
-                          TextStyle(size=SMALL, font="bold", color=muted, min_size=SMALL),
-                          face.name_source if face else None, valign="top", what="compartment heading")
+        items += one_line(
+            ctx,
+            f"Behind face {number} ({name})",
+            Box(part.x, part.y, part.w, 3.5 * MM),
+            TextStyle(size=SMALL, font="bold", color=muted, min_size=SMALL),
+            face.name_source if face else None,
+            valign="top",
+            what="compartment heading",
+        )
         body = Box(part.x, part.y + 4 * MM, part.w, part.h - 4 * MM)
         if view.blank:
             items += writing_lines(ctx, body, pitch=6 * MM)
-            items.append(Field(f"storage{number}", "text", body.x, body.y, body.w, body.h, tooltip=f"face {number} storage",
-                               font=ctx.fonts.face("regular"), size=9, multiline=True))
+            items.append(
+                Field(
+                    f"storage{number}",
+                    "text",
+                    body.x,
+                    body.y,
+                    body.w,
+                    body.h,
+                    tooltip=f"face {number} storage",
+                    font=ctx.fonts.face("regular"),
+                    size=9,
+                    multiline=True,
+                )
+            )
             continue
-        items += list_over_lines(ctx, body, "\n".join(f"- {h}" for h in held), TextStyle(size=BODY, color=ink, min_size=BODY),
-                                 view.source("storage"), "storage")
+        items += list_over_lines(
+            ctx,
+            body,
+            "\n".join(f"- {h}" for h in held),
+            TextStyle(size=BODY, color=ink, min_size=BODY),
+            view.source("storage"),
+            "storage",
+        )
     return items
 
 
@@ -346,16 +562,32 @@ def damage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     for i, state in enumerate(DAMAGE_STATES):
         y = inner.y + i * step
         ticked = (not view.blank) and state == view.damage
-        boxes, _ = check_boxes(ctx, inner.x, y, 1, checked=int(ticked), size=4 * MM,
-                               field_prefix=f"damage_{state.replace('-', '_')}" if view.blank else None)
+        boxes, _ = check_boxes(
+            ctx,
+            inner.x,
+            y,
+            1,
+            checked=int(ticked),
+            size=4 * MM,
+            field_prefix=f"damage_{state.replace('-', '_')}" if view.blank else None,
+        )
         items += boxes
         label = state.replace("-", " ").capitalize()
-        items += one_line(ctx, label, Box(inner.x + 6 * MM, y, inner.w - 6 * MM, 4 * MM),
-                          TextStyle(size=9.5, font="bold" if ticked else "regular", color=ink, min_size=SMALL), None)
+        items += one_line(
+            ctx,
+            label,
+            Box(inner.x + 6 * MM, y, inner.w - 6 * MM, 4 * MM),
+            TextStyle(size=9.5, font="bold" if ticked else "regular", color=ink, min_size=SMALL),
+            None,
+        )
     hint = Box(inner.x, inner.y + 4 * step, inner.w, inner.bottom - inner.y - 4 * step)
     text = caption(CAPTIONS, "damage") + "\n\n" + view.skills
-    items += fit_blocks(ctx, [Paragraph(ctx, text, TextStyle(size=SMALL, color=muted, min_size=SMALL, leading=1.25), None)],
-                        hint, what="damage notes")
+    items += fit_blocks(
+        ctx,
+        [Paragraph(ctx, text, TextStyle(size=SMALL, color=muted, min_size=SMALL, leading=1.25), None)],
+        hint,
+        what="damage notes",
+    )
     return items
 
 
@@ -366,9 +598,18 @@ def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     """Every section of the sheet, placed on one page."""
     subtitle = "Cubit · " + (view.faction["name"] if view.faction else "cubit sheet")
     notes = list(view.reconstructed)
-    items, content = page_frame(ctx, view.title, system="cubit", accent=view.colours.strong, subtitle=subtitle,
-                                subtitle_source=view.faction_source("name"), notice=credit([n["note"] for n in notes]),
-                                notice_source=reconstructed_source(notes), source=view.names_source, wrap_title=True)
+    items, content = page_frame(
+        ctx,
+        view.title,
+        system="cubit",
+        accent=view.colours.strong,
+        subtitle=subtitle,
+        subtitle_source=view.faction_source("name"),
+        notice=credit([n["note"] for n in notes]),
+        notice_source=reconstructed_source(notes),
+        source=view.names_source,
+        wrap_title=True,
+    )
     top_h = max(content.h * 0.19, 46 * MM)  # room for a three-line notation on small pages
     faces_h = content.h * 0.5
     top, rest = content.split_top(top_h, gap=GAP)
@@ -392,13 +633,23 @@ def layout_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A cubit's flat sheet."""
     view = cubit_view(ctx, job.doc)
     page = sheet_page(sheet_page_for(ctx, view), ctx, label=f"{job.doc.id} sheet")
-    return LayoutDocument(title=f"{view.title} — cubit sheet", pages=(page,), author=ctx.theme.author,
-                          subject=f"Cubit sheet: {view.notation}", keywords=("cubit", "character sheet"))
+    return LayoutDocument(
+        title=f"{view.title} — cubit sheet",
+        pages=(page,),
+        author=ctx.theme.author,
+        subject=f"Cubit sheet: {view.notation}",
+        keywords=("cubit", "character sheet"),
+    )
 
 
 def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A fillable blank sheet for a standard cubit."""
     view = blank_view(ctx, standard_interfaces(ctx, job.docs))
     page = sheet_page(sheet_page_for(ctx, view), ctx, label="blank cubit sheet")
-    return LayoutDocument(title="Cubit sheet (blank)", pages=(page,), author=ctx.theme.author,
-                          subject="Cubit sheet, fillable", keywords=("cubit", "character sheet"))
+    return LayoutDocument(
+        title="Cubit sheet (blank)",
+        pages=(page,),
+        author=ctx.theme.author,
+        subject="Cubit sheet, fillable",
+        keywords=("cubit", "character sheet"),
+    )

@@ -53,26 +53,49 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker, edge: f
     # The name keeps clear of the printed edge; on a small sticker it may reach over the band.
     side, top = max(band, TEXT_CLEAR) if full else TEXT_CLEAR, max(0.02 * s, TEXT_CLEAR)
     head_h = max(0.2 * s, top + MIN_TEXT * 1.3 + 0.03 * s)
-    items: list[Item] = [Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, s + 2 * geo.bleed, role="bleed", stroke=None,
-                              fill=c.ground)]
+    items: list[Item] = [
+        Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, s + 2 * geo.bleed, role="bleed", stroke=None, fill=c.ground)
+    ]
     panel = Box(band, head_h, s - 2 * band, s - head_h - band)
     items.append(Rect(panel.x, panel.y, panel.w, panel.h, stroke=c.edge, width=0.5, fill="#ffffff", radius=0.03 * s))
-    items.append(Rect(-geo.bleed, -geo.bleed, s + 2 * geo.bleed, head_h - 0.01 * s + geo.bleed, role="bleed", stroke=None,
-                      fill=c.heading))
+    items.append(
+        Rect(
+            -geo.bleed,
+            -geo.bleed,
+            s + 2 * geo.bleed,
+            head_h - 0.01 * s + geo.bleed,
+            role="bleed",
+            stroke=None,
+            fill=c.heading,
+        )
+    )
     if c.light:  # a light band, edged in the livery's colour
-        items.append(Rect(-geo.bleed, head_h - 0.01 * s - SAVER_RULE, s + 2 * geo.bleed, SAVER_RULE, stroke=None,
-                          fill=c.rule))
+        items.append(
+            Rect(-geo.bleed, head_h - 0.01 * s - SAVER_RULE, s + 2 * geo.bleed, SAVER_RULE, stroke=None, fill=c.rule)
+        )
     head = Box(side, top, s - 2 * side, head_h - 0.02 * s - top)
     # The name sits on its descender line at the bottom of its box, and a gap keeps its
     # descenders (the y of Battery) clear of the caps of the line below.
     kind_h, gap = MIN_TEXT * 1.25, head.h * 0.08  # "TEMPORARY UPGRADE" at the smallest size, and the gap over it
     name_box, kind_box = head.split_top(head.h - kind_h - gap, gap=gap) if full else (head, None)
-    items += one_line(ctx, sticker.name, name_box, TextStyle(size=max(MIN_TEXT, 0.085 * s), font="bold", color=c.on_heading,
-                                                             min_size=MIN_TEXT), sticker.source,
-                      valign="bottom" if full else "middle", what="upgrade name")
+    items += one_line(
+        ctx,
+        sticker.name,
+        name_box,
+        TextStyle(size=max(MIN_TEXT, 0.085 * s), font="bold", color=c.on_heading, min_size=MIN_TEXT),
+        sticker.source,
+        valign="bottom" if full else "middle",
+        what="upgrade name",
+    )
     if kind_box is not None:
-        items += one_line(ctx, "TEMPORARY UPGRADE", kind_box, TextStyle(size=MIN_TEXT, font="bold", color=c.on_heading,
-                                                                        min_size=5), None, valign="top")
+        items += one_line(
+            ctx,
+            "TEMPORARY UPGRADE",
+            kind_box,
+            TextStyle(size=MIN_TEXT, font="bold", color=c.on_heading, min_size=5),
+            None,
+            valign="top",
+        )
     inner = panel.inset(0.04 * s, 0.035 * s)
     ink, muted = ctx.color("ink"), ctx.color("muted")
     owner_h = max(0.09 * s, MIN_TEXT * 1.3)
@@ -80,17 +103,27 @@ def sticker_art(ctx: LayoutContext, geo: CardGeometry, sticker: Sticker, edge: f
     chip = owner_chip(Box(inner.x, bottom, inner.w, owner_h), sticker.owner_colours, c.edge)
     items += chip
     owner_w = inner.w - (inner.right - min((r.x for r in chip), default=inner.right))
-    items += one_line(ctx, sticker.owner if full else sticker.face, Box(inner.x, bottom, owner_w, owner_h),
-                      TextStyle(size=max(MIN_TEXT, 0.05 * s), font="italic", color=muted, min_size=MIN_TEXT),
-                      sticker.owner_source if full else None, valign="bottom", what="owner",
-                      abbreviate=True)  # a name, not the rules: cut with an ellipsis (and a warning)
+    items += one_line(
+        ctx,
+        sticker.owner if full else sticker.face,
+        Box(inner.x, bottom, owner_w, owner_h),
+        TextStyle(size=max(MIN_TEXT, 0.05 * s), font="italic", color=muted, min_size=MIN_TEXT),
+        sticker.owner_source if full else None,
+        valign="bottom",
+        what="owner",
+        abbreviate=True,
+    )  # a name, not the rules: cut with an ellipsis (and a warning)
     if sticker.capacity:
         marks, area = charge_marks(ctx, inner, bottom - 0.02 * s, sticker.capacity, sticker.charges, s)
         items += marks
         bottom = area.y - 0.02 * s
     text_box = Box(inner.x, inner.y, inner.w, bottom - inner.y)
-    para = Paragraph(ctx, sticker.text, TextStyle(size=max(BODY_MIN, 0.05 * s), color=ink, min_size=BODY_MIN,
-                                                  leading=1.15), sticker.text_source)
+    para = Paragraph(
+        ctx,
+        sticker.text,
+        TextStyle(size=max(BODY_MIN, 0.05 * s), color=ink, min_size=BODY_MIN, leading=1.15),
+        sticker.text_source,
+    )
     if fit_scale(ctx, [para], text_box)[1]:
         items += fit_blocks(ctx, [para], text_box, what="upgrade text")
     else:  # the rules are on the upgrade card; a tiny sticker keeps its name and charges
@@ -111,7 +144,9 @@ def owner_chip(line: Box, colours: tuple[str, ...], edge: str) -> list[Rect]:
 MAX_PER_ROW = 6  # more charges than this go in two rows
 
 
-def charge_marks(ctx: LayoutContext, inner: Box, bottom: float, count: int, checked: int, s: float) -> tuple[list[Item], Box]:
+def charge_marks(
+    ctx: LayoutContext, inner: Box, bottom: float, count: int, checked: int, s: float
+) -> tuple[list[Item], Box]:
     """A box per charge, the first `checked` ticked, in one row (two above MAX_PER_ROW) that
     ends at `bottom`; the gap between boxes is half a box, so they never run together."""
     per_row = count if count <= MAX_PER_ROW else -(-count // 2)
@@ -132,16 +167,38 @@ def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
         own = livery(ctx, d["colors"])
         for t in d["temporary_upgrades"]:
             path = doc.source(*t["path"])
-            out.append(Sticker(t["name"], t["text"], f"{d['display_name']} · face {t['face']}", f"face {t['face']}",
-                               t["capacity"], t["charges"], spare, (own.main, own.accent),
-                               Source(("upgrade", t["id"]), ("name",)), Source(("upgrade", t["id"]), ("text",)),
-                               doc.source("name") if d["name"] else path))
+            out.append(
+                Sticker(
+                    t["name"],
+                    t["text"],
+                    f"{d['display_name']} · face {t['face']}",
+                    f"face {t['face']}",
+                    t["capacity"],
+                    t["charges"],
+                    spare,
+                    (own.main, own.accent),
+                    Source(("upgrade", t["id"]), ("name",)),
+                    Source(("upgrade", t["id"]), ("text",)),
+                    doc.source("name") if d["name"] else path,
+                )
+            )
     for doc in sorted((d for d in job.docs if d.kind == "upgrade"), key=lambda d: d.model.name):
         if "temporary" not in doc.model.forms:
             continue
         capacity = SPARE_CHARGES if plain.kind_of(doc.model.cost) == "CubitPerCharge" else None
-        out.append(Sticker(doc.model.name, doc.model.text, "spare · face ___", "face ___", capacity, 0, spare,
-                           source=doc.source("name"), text_source=doc.source("text")))
+        out.append(
+            Sticker(
+                doc.model.name,
+                doc.model.text,
+                "spare · face ___",
+                "face ___",
+                capacity,
+                0,
+                spare,
+                source=doc.source("name"),
+                text_source=doc.source("text"),
+            )
+        )
     return out
 
 
@@ -162,10 +219,15 @@ def layout_stickers(ctx: LayoutContext, job: Job) -> LayoutDocument:
     s = ctx.theme.cube_size
     edge = neutral_edge(ctx, job, s)
     geo = CardGeometry(s - 2 * edge, s - 2 * edge, ctx.theme.bleed)
-    fronts = [[Group(tuple(sticker_art(ctx, geo, st, edge)), dx=edge, dy=edge)] if edge else sticker_art(ctx, geo, st)
-              for st in stickers_for(ctx, job)]
-    pages = impose_deck(ctx, fronts, None, card=(s, s), label="Temporary-upgrade stickers", job=job,
-                        numbered=False)
-    return LayoutDocument(title="Cubit temporary-upgrade stickers", pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"Cubit temporary-upgrade stickers for {s / MM:.0f}mm cube faces",
-                          keywords=(SYSTEM, "stickers"))
+    fronts = [
+        [Group(tuple(sticker_art(ctx, geo, st, edge)), dx=edge, dy=edge)] if edge else sticker_art(ctx, geo, st)
+        for st in stickers_for(ctx, job)
+    ]
+    pages = impose_deck(ctx, fronts, None, card=(s, s), label="Temporary-upgrade stickers", job=job, numbered=False)
+    return LayoutDocument(
+        title="Cubit temporary-upgrade stickers",
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"Cubit temporary-upgrade stickers for {s / MM:.0f}mm cube faces",
+        keywords=(SYSTEM, "stickers"),
+    )

@@ -133,8 +133,16 @@ def icon(path_data: str, box: Box, color: str, *, weight: float = 1.0) -> list[I
     scale = side / ICON_BOX
     dx = box.x + (box.w - side) / 2
     dy = box.y + (box.h - side) / 2
-    return [Path(transform(commands, scale, dx, dy), stroke=color, width=ICON_STROKE * scale * weight, fill=None,
-                 cap="round", join="round")]
+    return [
+        Path(
+            transform(commands, scale, dx, dy),
+            stroke=color,
+            width=ICON_STROKE * scale * weight,
+            fill=None,
+            cap="round",
+            join="round",
+        )
+    ]
 
 
 def credit(reconstructed: list[str] | tuple[str, ...] = ()) -> str:

@@ -22,7 +22,7 @@ PRODUCTS = [
         scope="document",
         layout=layout_unit_cards,
         summary="one card per unit of an army: profile, weapons with ranges in squares, rules, movement, occupancy; "
-                "then its rules in full",
+        "then its rules in full",
         formats=("pdf",),
         includes=cards_includes,
         deck=True,

@@ -18,8 +18,15 @@ def accent(ctx: LayoutContext) -> str:
 
 
 def occupancy_text(occ: dict) -> str:
-    return caption(TEMPLATE, "occupancy", counts_as=occ["model_counts_as"], per_square=occ["models_per_square"],
-                   squares=occ["squares"], square_filling=occ["square_filling"], footprint=occ["footprint"])
+    return caption(
+        TEMPLATE,
+        "occupancy",
+        counts_as=occ["model_counts_as"],
+        per_square=occ["models_per_square"],
+        squares=occ["squares"],
+        square_filling=occ["square_filling"],
+        footprint=occ["footprint"],
+    )
 
 
 def words(name: str, **values) -> str:

@@ -26,8 +26,9 @@ def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[It
     cols, rows = data["columns"], data["rows"]
     crossed = {(tuple(a), tuple(b)) for a, b in data["crossed"]}
     verdict = VERDICT_COLORS[data["result"]]
-    caption = words("sight_verdict", result=data["result"], walls=len(crossed), distance=data["distance"],
-                    paths=len(data["paths"]))
+    caption = words(
+        "sight_verdict", result=data["result"], walls=len(crossed), distance=data["distance"], paths=len(data["paths"])
+    )
     caption_style = TextStyle(size=7.5, font="bold", color=verdict, min_size=6, align="center", leading=1.1)
     # On a narrow card the verdict takes two lines under a smaller grid.
     caption_h = CAPTION_H if fits(ctx, caption, caption_style, box.w) else 2 * CAPTION_H - 1.2 * MM
@@ -42,9 +43,14 @@ def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[It
     items: list[Item] = [Rect(gx, gy, cols * cell, rows * cell, stroke=None, fill=ctx.color("panel"))]
     for (x, y), fill, label in ((data["shooter"], tint(accent, 0.55), "S"), (data["target"], tint(TARGET, 0.6), "T")):
         items.append(Rect(gx + x * cell, gy + y * cell, cell, cell, stroke=None, fill=fill))
-        items += one_line(ctx, label, Box(gx + x * cell + 0.6 * MM, gy + y * cell + 0.2 * MM, cell / 2, cell * 0.45),
-                          TextStyle(size=7, font="bold", color=readable_on(fill), min_size=6), None,
-                          valign="top")
+        items += one_line(
+            ctx,
+            label,
+            Box(gx + x * cell + 0.6 * MM, gy + y * cell + 0.2 * MM, cell / 2, cell * 0.45),
+            TextStyle(size=7, font="bold", color=readable_on(fill), min_size=6),
+            None,
+            valign="top",
+        )
     rule = ctx.color("rule")
     grid: list[Item] = []
     for c in range(cols + 1):
@@ -55,10 +61,22 @@ def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[It
     best = [tuple(p) for p in data["best"]]
     for path in data["paths"]:
         if [tuple(p) for p in path] != best:
-            items.append(Path(_polyline([center(p) for p in path]), stroke=ctx.color("muted"), width=0.8,
-                              dash=(2.0, 1.6), cap="round", join="round", cls="path"))
-    items.append(Path(_polyline([center(p) for p in best]), stroke=verdict, width=1.6, cap="round", join="round",
-                      cls="best-path"))
+            items.append(
+                Path(
+                    _polyline([center(p) for p in path]),
+                    stroke=ctx.color("muted"),
+                    width=0.8,
+                    dash=(2.0, 1.6),
+                    cap="round",
+                    join="round",
+                    cls="path",
+                )
+            )
+    items.append(
+        Path(
+            _polyline([center(p) for p in best]), stroke=verdict, width=1.6, cap="round", join="round", cls="best-path"
+        )
+    )
     for p in best[1:-1]:
         cx, cy = center(p)
         items.append(Circle(cx, cy, 0.7, stroke=None, fill=verdict))
@@ -73,8 +91,14 @@ def draw_sight(ctx: LayoutContext, box: Box, data: dict, accent: str) -> list[It
         color = shade(verdict, 0.2) if (a, b) in crossed else ctx.color("ink")
         items.append(Path(seg, stroke=color, width=2.6, cap="round", cls="wall"))
     place = one_line if caption_h == CAPTION_H else text_box
-    items += place(ctx, caption, Box(box.x, box.bottom - caption_h + 0.6 * MM, box.w, caption_h - 0.6 * MM),
-                   caption_style, None, what="verdict")
+    items += place(
+        ctx,
+        caption,
+        Box(box.x, box.bottom - caption_h + 0.6 * MM, box.w, caption_h - 0.6 * MM),
+        caption_style,
+        None,
+        what="verdict",
+    )
     return [Group(tuple(items), cls="sight-diagram", label=caption)]
 
 

@@ -33,19 +33,38 @@ def rules_blocks(ctx: LayoutContext, army: dict) -> list:
     blocks: list = []
     for rule in army["rules"]:
         mark = f" {RECONSTRUCTED_MARK}" if rule["reconstructed"] and RECONSTRUCTED_MARK not in rule["text"] else ""
-        blocks.append(Paragraph(ctx, f"**{rule['label']}**{mark} — {rule['text']}", body,
-                                _source(rule["glossary"], "rules", rule["index"], rule["field"])))
+        blocks.append(
+            Paragraph(
+                ctx,
+                f"**{rule['label']}**{mark} — {rule['text']}",
+                body,
+                _source(rule["glossary"], "rules", rule["index"], rule["field"]),
+            )
+        )
         if rule["reconstructed"]:
-            blocks.append(_note(ctx, rule["reconstructed"], _source(rule["glossary"], "rules", rule["index"],
-                                                                       "reconstructed")))
+            blocks.append(
+                _note(ctx, rule["reconstructed"], _source(rule["glossary"], "rules", rule["index"], "reconstructed"))
+            )
         blocks.append(Spacer(1.2 * MM))
     joining = army.get("joining")
     if joining:
-        blocks.append(Paragraph(ctx, words("joining", heroes=joining["heroes_per_unit"], size=joining["min_unit_size"],
-                                           mark=RECONSTRUCTED_MARK if joining["reconstructed"] else ""), body,
-                                _source(joining["glossary"], "joining")))
+        blocks.append(
+            Paragraph(
+                ctx,
+                words(
+                    "joining",
+                    heroes=joining["heroes_per_unit"],
+                    size=joining["min_unit_size"],
+                    mark=RECONSTRUCTED_MARK if joining["reconstructed"] else "",
+                ),
+                body,
+                _source(joining["glossary"], "joining"),
+            )
+        )
         if joining["reconstructed"]:
-            blocks.append(_note(ctx, joining["reconstructed"], _source(joining["glossary"], "joining", "reconstructed")))
+            blocks.append(
+                _note(ctx, joining["reconstructed"], _source(joining["glossary"], "joining", "reconstructed"))
+            )
     return blocks
 
 
@@ -55,5 +74,7 @@ def rules_cards(ctx: LayoutContext, geo: CardGeometry, army: dict, color: str) -
     if not blocks:
         return []
     title = words("rules_title", army=army["name"])
-    return [items + footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])
-            for items in card_pages(ctx, geo, title, blocks, color, None)]
+    return [
+        items + footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])
+        for items in card_pages(ctx, geo, title, blocks, color, None)
+    ]

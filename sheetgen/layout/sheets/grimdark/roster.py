@@ -78,11 +78,24 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
         name_box = Box(name_box.x + 3 * MM, name_box.y, name_box.w - 3 * MM, name_box.h)
     top = Box(name_box.x, name_box.y + PAD, name_box.w, 4.6 * MM)
     # A name too long for its column is the unit's, at its `name:` (the army only lists it).
-    items += one_line(ctx, name, top, TextStyle(size=9, font="bold", color=ink, min_size=6),
-                      Source((UNIT, row["unit"]), ("name",)), valign="top", what="unit name")
+    items += one_line(
+        ctx,
+        name,
+        top,
+        TextStyle(size=9, font="bold", color=ink, min_size=6),
+        Source((UNIT, row["unit"]), ("name",)),
+        valign="top",
+        what="unit name",
+    )
     if row["joined"]:
-        items += one_line(ctx, "joins the unit above", Box(top.x, top.bottom - 0.6 * MM, top.w, 3.2 * MM),
-                          TextStyle(size=7.5, font="italic", color=ctx.color("muted"), min_size=7.5), None, valign="top")
+        items += one_line(
+            ctx,
+            "joins the unit above",
+            Box(top.x, top.bottom - 0.6 * MM, top.w, 3.2 * MM),
+            TextStyle(size=7.5, font="italic", color=ctx.color("muted"), min_size=7.5),
+            None,
+            valign="top",
+        )
     cell = TextStyle(size=9, color=ink, min_size=6, align="center")
     for col, value in zip(cols[1:4], (row["quality"], row["defense"], str(row["points"]))):
         items += one_line(ctx, value, Box(col.x, box.y + PAD, col.w, 4.6 * MM), cell, None, valign="top")
@@ -91,8 +104,14 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
         x = act.x + PAD + r * (BOX + 2.4 * MM)
         boxes, _ = check_boxes(ctx, x, box.y + PAD + 0.4 * MM, 1, size=BOX)
         items += boxes
-        items += one_line(ctx, str(r + 1), Box(x - 1 * MM, box.y + PAD + BOX + 1.2 * MM, BOX + 2 * MM, 3 * MM),
-                          TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"), None, valign="top")
+        items += one_line(
+            ctx,
+            str(r + 1),
+            Box(x - 1 * MM, box.y + PAD + BOX + 1.2 * MM, BOX + 2 * MM, 3 * MM),
+            TextStyle(size=6, color=ctx.color("muted"), min_size=6, align="center"),
+            None,
+            valign="top",
+        )
     wounds = _wounds(row)
     wound_box = cols[5].inset(PAD, 0)
     if wounds:
@@ -101,8 +120,7 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
         tough = row["tough"] or 1
         if per_row >= tough:
             per_row -= per_row % tough
-        boxes, _ = check_boxes(ctx, wound_box.x, box.y + PAD, wounds, size=BOX, gap=GAP, per_row=per_row,
-                               color=ink)
+        boxes, _ = check_boxes(ctx, wound_box.x, box.y + PAD, wounds, size=BOX, gap=GAP, per_row=per_row, color=ink)
         items += boxes
     items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.4))
     return items
@@ -120,18 +138,40 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
     pages = []
     i = 0
     while True:
-        items, content = page_frame(ctx, army["name"], system=GAME, accent=color, subtitle=army.get("faction"),
-                                    source=doc.source("name"), subtitle_source=doc.source("faction"))
+        items, content = page_frame(
+            ctx,
+            army["name"],
+            system=GAME,
+            accent=color,
+            subtitle=army.get("faction"),
+            source=doc.source("name"),
+            subtitle_source=doc.source("faction"),
+        )
         summary, body = content.split_top(17.5 * MM, 3 * MM)
         total = f"{army['total']} of {army['points_limit']} points"
         left = army["left"]
-        items += one_line(ctx, total, Box(summary.x, summary.y, summary.w * 0.5, 8 * MM),
-                          TextStyle(size=16, font="bold", color=ctx.color("ink"), min_size=9), None)
-        items += one_line(ctx, f"{left} points left · {sum(not r['joined'] for r in rows)} activations · {army['models']} models",
-                          Box(summary.x + summary.w * 0.5, summary.y, summary.w * 0.5, 8 * MM),
-                          TextStyle(size=9, color=ctx.color("muted"), min_size=6, align="right"), None)
-        items += text_box(ctx, words("roster_help", rounds=ROUNDS), Box(summary.x, summary.y + 8.5 * MM, summary.w, 9 * MM),
-                          TextStyle(size=7.5, color=ctx.color("muted"), min_size=7.5), None, what="roster help")
+        items += one_line(
+            ctx,
+            total,
+            Box(summary.x, summary.y, summary.w * 0.5, 8 * MM),
+            TextStyle(size=16, font="bold", color=ctx.color("ink"), min_size=9),
+            None,
+        )
+        items += one_line(
+            ctx,
+            f"{left} points left · {sum(not r['joined'] for r in rows)} activations · {army['models']} models",
+            Box(summary.x + summary.w * 0.5, summary.y, summary.w * 0.5, 8 * MM),
+            TextStyle(size=9, color=ctx.color("muted"), min_size=6, align="right"),
+            None,
+        )
+        items += text_box(
+            ctx,
+            words("roster_help", rounds=ROUNDS),
+            Box(summary.x, summary.y + 8.5 * MM, summary.w, 9 * MM),
+            TextStyle(size=7.5, color=ctx.color("muted"), min_size=7.5),
+            None,
+            what="roster help",
+        )
         items += _header(ctx, body, color)
         y = body.y + HEAD_H
         per_row = _per_row(_columns(body)[5].w - 2 * PAD)
@@ -149,5 +189,10 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages.append(sheet_page(items, ctx, label=f"{army['name']} roster"))
         if i >= len(rows):
             break
-    return LayoutDocument(title=f"{army['name']} — army roster", pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"{GAME} army roster", keywords=(SYSTEM, "army", "roster"))
+    return LayoutDocument(
+        title=f"{army['name']} — army roster",
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"{GAME} army roster",
+        keywords=(SYSTEM, "army", "roster"),
+    )

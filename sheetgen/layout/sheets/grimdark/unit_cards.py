@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.layout.cards import (
-    SAFE, SYSTEM_SHORT_NAMES, CardGeometry, background, footer, generic_back, impose_deck, title_band,
+    SAFE,
+    SYSTEM_SHORT_NAMES,
+    CardGeometry,
+    background,
+    footer,
+    generic_back,
+    impose_deck,
+    title_band,
 )
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -36,34 +43,62 @@ MOVE_H = 8.5 * MM
 OCC_H = 4.2 * MM
 OCC_H2 = 6.4 * MM  # two lines, on narrow cards
 #: Labels on narrow cards, where the words do not fit.
-SHORT_LABELS = {"QUALITY": "QUA", "DEFENSE": "DEF", "POINTS": "PTS", "Hold": "Hold", "Advance": "Adv", "Rush": "Rush",
-                "Charge": "Chg", "WEAPON": "WPN", "RANGE": "RNG", "A": "A", "AP": "AP", "RULES": "RUL"}
+SHORT_LABELS = {
+    "QUALITY": "QUA",
+    "DEFENSE": "DEF",
+    "POINTS": "PTS",
+    "Hold": "Hold",
+    "Advance": "Adv",
+    "Rush": "Rush",
+    "Charge": "Chg",
+    "WEAPON": "WPN",
+    "RANGE": "RNG",
+    "A": "A",
+    "AP": "AP",
+    "RULES": "RUL",
+}
 # Weapon columns as fractions of the inner width: name, range, attacks, AP, rules.
 COLUMNS = (0.36, 0.23, 0.07, 0.08, 0.26)
 NARROW_W = 45 * MM  # below it (mini cards) the name gives room to the numbers and rules
 NARROW_COLUMNS = (0.52, 0.24, 0.1, 0.14)  # name (and rules), range, attacks, AP
 
 
-def stat_cells(ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color: str, sources: list,
-               *, upper: bool = True) -> list[Item]:
+def stat_cells(
+    ctx: LayoutContext, box: Box, cells: list[tuple[str, str]], color: str, sources: list, *, upper: bool = True
+) -> list[Item]:
     """Boxes with a small label over a big value (Quality 4+, Defense 5+, …)."""
     items: list[Item] = []
     boxes = box.columns(len(cells), 1.5 * MM)
     style = TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6, align="center")
     # In full, or every label of the row abbreviated (Adv, Chg …) on narrow cards.
-    labels = label_forms(ctx, [label.upper() if upper else label for label, _ in cells],
-                         [b.w - 1 * MM for b in boxes], style, SHORT_LABELS)
+    labels = label_forms(
+        ctx,
+        [label.upper() if upper else label for label, _ in cells],
+        [b.w - 1 * MM for b in boxes],
+        style,
+        SHORT_LABELS,
+    )
     for (_, value), label, cell, src in zip(cells, labels, boxes, sources):
-        items.append(Rect(cell.x, cell.y, cell.w, cell.h, stroke=tint(color, 0.4), width=0.6, fill=tint(color, 0.9),
-                          radius=1 * MM))
+        items.append(
+            Rect(
+                cell.x, cell.y, cell.w, cell.h, stroke=tint(color, 0.4), width=0.6, fill=tint(color, 0.9), radius=1 * MM
+            )
+        )
         top, rest = cell.split_top(3.4 * MM)
         items += one_line(ctx, label, top.inset(0.5 * MM, 0.3 * MM), style, None)
-        items += one_line(ctx, value, rest.inset(1 * MM, 0.2 * MM),
-                          TextStyle(size=12, font="bold", color=ctx.color("ink"), min_size=7, align="center"), src)
+        items += one_line(
+            ctx,
+            value,
+            rest.inset(1 * MM, 0.2 * MM),
+            TextStyle(size=12, font="bold", color=ctx.color("ink"), min_size=7, align="center"),
+            src,
+        )
     return items
 
 
-def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput) -> tuple[list[Item], float]:
+def weapon_rows(
+    ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput
+) -> tuple[list[Item], float]:
     """The weapons table; returns the items and its height. A weapon not every model
     carries is named with how many do (`1× Grenade Launcher`). A weapon's name and its rules
     wrap within their columns and the row grows to hold them; on a narrow card (mini) a
@@ -113,30 +148,61 @@ def weapon_rows(ctx: LayoutContext, box: Box, weapons: list[dict], color: str, d
         if i % 2 == 1:
             items.append(Rect(box.x, y, box.w, h, stroke=None, fill=tint(color, 0.93)))
         if wrapped:
-            items += text_box(ctx, name, Box(cols[0].x + 0.5 * MM, y + 0.4 * MM, name_w, h - 0.8 * MM), name_style,
-                              src.child("name"), valign="middle", what="weapon name")
+            items += text_box(
+                ctx,
+                name,
+                Box(cols[0].x + 0.5 * MM, y + 0.4 * MM, name_w, h - 0.8 * MM),
+                name_style,
+                src.child("name"),
+                valign="middle",
+                what="weapon name",
+            )
         else:
-            items += one_line(ctx, name, Box(cols[0].x + 0.5 * MM, y, name_w, h), name_style, src.child("name"),
-                              what="weapon name")
+            items += one_line(
+                ctx, name, Box(cols[0].x + 0.5 * MM, y, name_w, h), name_style, src.child("name"), what="weapon name"
+            )
         squares, inches = range_text(w)
         rng = cols[1]
         sq_font = "bold" if not w["melee"] else "italic"
         sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
-        items += one_line(ctx, squares, Box(rng.x, y, min(sq_w, rng.w), h),
-                          TextStyle(size=7, font=sq_font, color=ink, min_size=6), None)
+        items += one_line(
+            ctx,
+            squares,
+            Box(rng.x, y, min(sq_w, rng.w), h),
+            TextStyle(size=7, font=sq_font, color=ink, min_size=6),
+            None,
+        )
         inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
         if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
             items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h), inch_style, src.child("range"))
-        items += one_line(ctx, str(w["attacks"]), Box(cols[2].x, y, cols[2].w, h),
-                          TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
-        items += one_line(ctx, str(w["ap"]) if w["ap"] else "–", Box(cols[3].x, y, cols[3].w, h),
-                          TextStyle(size=7.5, color=ink, min_size=6, align="center"), None)
+        items += one_line(
+            ctx,
+            str(w["attacks"]),
+            Box(cols[2].x, y, cols[2].w, h),
+            TextStyle(size=7.5, color=ink, min_size=6, align="center"),
+            None,
+        )
+        items += one_line(
+            ctx,
+            str(w["ap"]) if w["ap"] else "–",
+            Box(cols[3].x, y, cols[3].w, h),
+            TextStyle(size=7.5, color=ink, min_size=6, align="center"),
+            None,
+        )
         if rules_wrap:
-            items += text_box(ctx, rules, Box(cols[4].x, y + 0.5 * MM, cols[4].w, h - 1 * MM), rules_style,
-                              src.child("rules"), valign="middle", what="weapon rules")
+            items += text_box(
+                ctx,
+                rules,
+                Box(cols[4].x, y + 0.5 * MM, cols[4].w, h - 1 * MM),
+                rules_style,
+                src.child("rules"),
+                valign="middle",
+                what="weapon rules",
+            )
         elif not narrow:
-            items += one_line(ctx, rules or "–", Box(cols[4].x, y, cols[4].w, h), rules_style, src.child("rules"),
-                              what="weapon rules")
+            items += one_line(
+                ctx, rules or "–", Box(cols[4].x, y, cols[4].w, h), rules_style, src.child("rules"), what="weapon rules"
+            )
         y += h
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     return items, y - box.y
@@ -154,11 +220,14 @@ def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInp
     the first weapon it cannot hold."""
     rest = len(weapons) - first - 1
     also = f" and the {rest} after it" if rest > 1 else (" and the one after it" if rest else "")
-    ctx.error(doc.source("weapons", first), OVERFLOW,
-              f"the weapons table runs off the card: there is no room for `{weapons[first]['name']}` "
-              f"(`weapons[{first}]`){also} under the unit's profile",
-              "list fewer weapons or shorter weapon rules for the unit (one line with `count` for a weapon "
-              "several models carry), or choose a larger `card_size` in the theme")
+    ctx.error(
+        doc.source("weapons", first),
+        OVERFLOW,
+        f"the weapons table runs off the card: there is no room for `{weapons[first]['name']}` "
+        f"(`weapons[{first}]`){also} under the unit's profile",
+        "list fewer weapons or shorter weapon rules for the unit (one line with `count` for a weapon "
+        "several models carry), or choose a larger `card_size` in the theme",
+    )
 
 
 def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
@@ -207,27 +276,42 @@ def values_line(ctx: LayoutContext, box: Box, pairs: list[tuple[str, str]], size
 
 
 def movement_pairs(derived: dict) -> list[tuple[str, str]]:
-    return [(words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
-            if m["action"] == "aircraft" else (ACTION_NAMES[m["action"]], str(m["squares"]))
-            for m in derived["movement"]]
+    return [
+        (words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
+        if m["action"] == "aircraft"
+        else (ACTION_NAMES[m["action"]], str(m["squares"]))
+        for m in derived["movement"]
+    ]
 
 
-def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int,
-               joins: list[str] = ()) -> list[list[Item]]:
+def unit_cards(
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int, joins: list[str] = ()
+) -> list[list[Item]]:
     """A unit's card: profile, weapons, special rules, movement and occupancy; rules that
     do not fit at their size go on to a card marked "(cont.)". A joined hero's card names
     the unit it joins."""
     d = doc.derived
-    subtitle = (f"{d['cost']} points" + (f" · taken ×{taken}" if taken > 1 else "")
-                + "".join(f" · joins {name}" for name in dict.fromkeys(joins)))
+    subtitle = (
+        f"{d['cost']} points"
+        + (f" · taken ×{taken}" if taken > 1 else "")
+        + "".join(f" · joins {name}" for name in dict.fromkeys(joins))
+    )
     occupancy = occupancy_text(d["occupancy"])
     occ_style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), align="center", leading=1.15).fixed
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
 
     def frame(part: int) -> tuple[list[Item], Box]:
         items = background(geo, ctx.color("card"))
-        band, top = title_band(ctx, geo, continued(d["label"], part), color, doc.source("name"), height=12 * MM,
-                               subtitle=subtitle, longest=continued(d["label"], 1))
+        band, top = title_band(
+            ctx,
+            geo,
+            continued(d["label"], part),
+            color,
+            doc.source("name"),
+            height=12 * MM,
+            subtitle=subtitle,
+            longest=continued(d["label"], 1),
+        )
         items += band
         items += footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])  # impose_deck writes n/N at its right
         return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
@@ -243,7 +327,9 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
         above, bottom = room(box, compact)
         move, occ = bottom.split_top(MOVE_LINE_H if compact else MOVE_H, 1.5 * MM)
         place = one_line if occ_h == OCC_H else text_box
-        strip = values_line(ctx, move, movement_pairs(d), RULES_SIZE) if compact else movement_strip(ctx, move, d, color)
+        strip = (
+            values_line(ctx, move, movement_pairs(d), RULES_SIZE) if compact else movement_strip(ctx, move, d, color)
+        )
         return strip + place(ctx, occupancy, occ, occ_style, None, what="occupancy"), above
 
     profile = [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))]
@@ -253,8 +339,13 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
         `compact`), and the room under them."""
         first, inner = frame(0)
         stats, rest = inner.split_top(STAT_LINE_H if compact else STAT_H, 2 * MM)
-        first += (values_line(ctx, stats, profile, STAT_LINE_SIZE) if compact else
-                  stat_cells(ctx, stats, profile, color, [doc.source("quality"), doc.source("defense"), doc.source("cost")]))
+        first += (
+            values_line(ctx, stats, profile, STAT_LINE_SIZE)
+            if compact
+            else stat_cells(
+                ctx, stats, profile, color, [doc.source("quality"), doc.source("defense"), doc.source("cost")]
+            )
+        )
         rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
         return first + rows, Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
 
@@ -264,8 +355,12 @@ def unit_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
     deferred = below.h < MOVE_H + occ_h + 3 * MM
     blocks = rule_blocks(ctx, d, doc)
     # The rules keep their card where the profile and movement, as lines of text, leave them room.
-    compact = (not deferred and stack_height(ctx, blocks, below.w, 1.0) > room(below, False)[0].h + 1e-6
-               and values_fit(ctx, profile, below.w) and values_fit(ctx, movement_pairs(d), below.w))
+    compact = (
+        not deferred
+        and stack_height(ctx, blocks, below.w, 1.0) > room(below, False)[0].h + 1e-6
+        and values_fit(ctx, profile, below.w)
+        and values_fit(ctx, movement_pairs(d), below.w)
+    )
     if compact:
         del ctx.issues[reported:]  # laid out again: each problem is reported once
         first, below = first_card(True)
@@ -323,9 +418,22 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     army = job.doc.model
     fronts = [front for doc, n, joins in army_units(job) for front in unit_cards(ctx, geo, doc, color, n, joins)]
     fronts += rules_cards(ctx, geo, job.doc.derived, color)
-    back = generic_back(ctx, geo, color, army.name, words("card_back", mark=RECONSTRUCTED_MARK, game=GAME),
-                        job.doc.source("name"))
-    pages = impose_deck(ctx, fronts, [back] * len(fronts), card=(geo.w, geo.h), label=f"{army.name} units",
-                        mode=job.option("imposition") or "sheet", source=Source(job.doc.key, ()))
-    return LayoutDocument(title=f"{army.name} — unit cards", pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"{GAME} unit cards", keywords=(SYSTEM, "units", "cards"))
+    back = generic_back(
+        ctx, geo, color, army.name, words("card_back", mark=RECONSTRUCTED_MARK, game=GAME), job.doc.source("name")
+    )
+    pages = impose_deck(
+        ctx,
+        fronts,
+        [back] * len(fronts),
+        card=(geo.w, geo.h),
+        label=f"{army.name} units",
+        mode=job.option("imposition") or "sheet",
+        source=Source(job.doc.key, ()),
+    )
+    return LayoutDocument(
+        title=f"{army.name} — unit cards",
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"{GAME} unit cards",
+        keywords=(SYSTEM, "units", "cards"),
+    )

@@ -6,12 +6,12 @@ from __future__ import annotations
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Group, Item, Path, Rect, line
+from sheetgen.layout.sheets.kubos import captions
 from sheetgen.layout.sheets.kubos.character_values import SheetValues
 from sheetgen.layout.sheets.kubos.pieces import body_style, value_tile
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height, text_box
 from sheetgen.layout.widgets import check_boxes, labeled_value, line_field, section, writing_lines
 from sheetgen.rules.kubos.core import ATTRIBUTE_MAX, CARRY_BASE, carry_capacity
-from sheetgen.layout.sheets.kubos import captions
 from sheetgen.units import MM
 
 LINE_PITCH = 6.5 * MM
@@ -44,12 +44,15 @@ def _list_shape(ctx: LayoutContext, h: float, v: SheetValues) -> tuple[int, int,
     rows = -(-n // 2)
     pitch = min(LINE_PITCH, h / (rows + 1))
     if pitch < MIN_LINE_PITCH:
-        ctx.error(v.src("items"), "layout.text-overflow",
-                  f"{n} entries do not fit the sheet's list (room for {2 * fits}, in two columns)",
-                  f"the rules count items, not entries, and the list has a line for each of the {MOST_ITEMS} items "
-                  f"even STRENGTH {ATTRIBUTE_MAX} carries before being ENCUMBERED; for a heavier load, write what is "
-                  "carried together as one entry with its count (`{name: Sack of tools, count: 4}` still weighs "
-                  "4 items)")
+        ctx.error(
+            v.src("items"),
+            "layout.text-overflow",
+            f"{n} entries do not fit the sheet's list (room for {2 * fits}, in two columns)",
+            f"the rules count items, not entries, and the list has a line for each of the {MOST_ITEMS} items "
+            f"even STRENGTH {ATTRIBUTE_MAX} carries before being ENCUMBERED; for a heavier load, write what is "
+            "carried together as one entry with its count (`{name: Sack of tools, count: 4}` still weighs "
+            "4 items)",
+        )
         pitch = MIN_LINE_PITCH
     return 2, rows, pitch
 
@@ -68,21 +71,45 @@ def items_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     for c, column in enumerate(inner.columns(columns, LIST_GAP)):
         head = Box(column.x, column.y, column.w, head_h)
         items += one_line(ctx, "ITEM", Box(head.x, head.y, head.w - weight_w, head.h), label, None, valign="top")
-        items += one_line(ctx, "WEIGHS", Box(head.right - weight_w, head.y, weight_w, head.h), TextStyle(
-            size=6.5, font="bold", color=ctx.color("muted"), min_size=6, align="right"), None, valign="top")
+        items += one_line(
+            ctx,
+            "WEIGHS",
+            Box(head.right - weight_w, head.y, weight_w, head.h),
+            TextStyle(size=6.5, font="bold", color=ctx.color("muted"), min_size=6, align="right"),
+            None,
+            valign="top",
+        )
         lines = Box(column.x, head.bottom, column.w, column.bottom - head.bottom)
         ruling += writing_lines(ctx, lines, pitch=pitch)
         if v.fillable:
             items += _item_fields(ctx, lines, pitch, weight_w, c)
-        ruling.append(Path(line(lines.right - weight_w, lines.y + 1 * MM, lines.right - weight_w, lines.bottom),
-                           stroke=tint(ctx.color("rule"), 0.3), width=0.4))
+        ruling.append(
+            Path(
+                line(lines.right - weight_w, lines.y + 1 * MM, lines.right - weight_w, lines.bottom),
+                stroke=tint(ctx.color("rule"), 0.3),
+                width=0.4,
+            )
+        )
         text = body_style(ctx, 9)
-        for i, entry in enumerate(v.items[c * rows:(c + 1) * rows]):
+        for i, entry in enumerate(v.items[c * rows : (c + 1) * rows]):
             row = Box(lines.x, lines.y + i * pitch, lines.w, pitch - 0.6 * MM)
-            written += one_line(ctx, entry.text, Box(row.x + 1 * MM, row.y, row.w - weight_w - 2 * MM, row.h), text,
-                                entry.source, valign="bottom", what="item")
-            written += one_line(ctx, entry.detail, Box(row.right - weight_w, row.y, weight_w - 1 * MM, row.h),
-                                body_style(ctx, 9, align="right"), None, valign="bottom")
+            written += one_line(
+                ctx,
+                entry.text,
+                Box(row.x + 1 * MM, row.y, row.w - weight_w - 2 * MM, row.h),
+                text,
+                entry.source,
+                valign="bottom",
+                what="item",
+            )
+            written += one_line(
+                ctx,
+                entry.detail,
+                Box(row.right - weight_w, row.y, weight_w - 1 * MM, row.h),
+                body_style(ctx, 9, align="right"),
+                None,
+                valign="bottom",
+            )
     return items + [Group(tuple(ruling), id="item-lines", cls=f"item-lines columns-{columns}")] + written
 
 
@@ -94,8 +121,9 @@ def _item_fields(ctx: LayoutContext, lines: Box, pitch: float, weight_w: float, 
         n = column * count + k + 1
         row = Box(lines.x, lines.y + k * pitch, lines.w, pitch)
         out.append(line_field(ctx, f"item_{n}", Box(row.x, row.y, row.w - weight_w - 1 * MM, row.h), f"Item {n}"))
-        out.append(line_field(ctx, f"item_{n}_weighs", Box(row.right - weight_w, row.y, weight_w, row.h),
-                              f"Item {n}: weighs"))
+        out.append(
+            line_field(ctx, f"item_{n}_weighs", Box(row.right - weight_w, row.y, weight_w, row.h), f"Item {n}: weighs")
+        )
     return out
 
 
@@ -105,17 +133,49 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
     cap, rest_top = top.split_left(16 * MM, 3 * MM)
     carried, enc = rest_top.split_left(16 * MM, 3 * MM)
     cap_text = str(v.capacity) if v.capacity is not None else ""
-    items += value_tile(ctx, cap, "CAPACITY", cap_text, color, field=v.field("capacity"),
-                        source=v.src("attributes", "strength"), size=14)
-    items += value_tile(ctx, carried, "CARRIED", str(v.carried) if v.carried is not None else "", color,
-                        field=v.field("carried"), source=v.src("items"), size=14)
-    box_items, mark = check_boxes(ctx, enc.x, enc.y + 4.5 * MM, 1, checked=1 if v.encumbered else 0, size=5 * MM,
-                                  color=color, field_prefix="encumbered" if v.fillable else None)
+    items += value_tile(
+        ctx,
+        cap,
+        "CAPACITY",
+        cap_text,
+        color,
+        field=v.field("capacity"),
+        source=v.src("attributes", "strength"),
+        size=14,
+    )
+    items += value_tile(
+        ctx,
+        carried,
+        "CARRIED",
+        str(v.carried) if v.carried is not None else "",
+        color,
+        field=v.field("carried"),
+        source=v.src("items"),
+        size=14,
+    )
+    box_items, mark = check_boxes(
+        ctx,
+        enc.x,
+        enc.y + 4.5 * MM,
+        1,
+        checked=1 if v.encumbered else 0,
+        size=5 * MM,
+        color=color,
+        field_prefix="encumbered" if v.fillable else None,
+    )
     items.append(Group(tuple(box_items), id="encumbered", cls="checked" if v.encumbered else "unchecked"))
-    items += one_line(ctx, "ENCUMBERED", Box(mark.right + 2 * MM, mark.y, enc.right - mark.right - 2 * MM, mark.h),
-                      TextStyle(size=9, font="bold", color=legible(color, ctx.color("paper")) if v.encumbered else ctx.color("muted"),
-                                min_size=6),
-                      None)
+    items += one_line(
+        ctx,
+        "ENCUMBERED",
+        Box(mark.right + 2 * MM, mark.y, enc.right - mark.right - 2 * MM, mark.h),
+        TextStyle(
+            size=9,
+            font="bold",
+            color=legible(color, ctx.color("paper")) if v.encumbered else ctx.color("muted"),
+            min_size=6,
+        ),
+        None,
+    )
     meter, rest = rest.split_top(min(rest.h * 0.45, 16 * MM), 2 * MM)
     items += _capacity_meter(ctx, meter, v, color)
     coins, rest = rest.split_top(9 * MM, 2 * MM)
@@ -123,8 +183,9 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
     items += labeled_value(ctx, coin_box, "Coins", v.coins, v.src("coins"), size=10, field=v.field("coins"))
     if v.load:
         load = v.load
-        breakdown = (f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · "
-                     f"magic {load['magic_items']}")
+        breakdown = (
+            f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · magic {load['magic_items']}"
+        )
         items += _breakdown(ctx, load_box, breakdown, v.src("items"))
     items += text_box(ctx, captions.carrying(), rest, body_style(ctx), None, what="carrying reminder")
     return items
@@ -133,11 +194,24 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
 def _breakdown(ctx: LayoutContext, box: Box, text: str, source) -> list[Item]:
     """The load's parts, as a labelled value on a line that may wrap to two lines
     when a heavy load makes the numbers long."""
-    items = one_line(ctx, "MADE UP OF", Box(box.x, box.y, box.w, 3 * MM),
-                     TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6), None, valign="top")
+    items = one_line(
+        ctx,
+        "MADE UP OF",
+        Box(box.x, box.y, box.w, 3 * MM),
+        TextStyle(size=6, font="bold", color=ctx.color("muted"), min_size=6),
+        None,
+        valign="top",
+    )
     value = Box(box.x, box.y + 3.4 * MM, box.w, box.h - 3.4 * MM - 0.4 * MM)
-    items += text_box(ctx, text, value, TextStyle(size=8, min_size=7.5, leading=1.1, color=ctx.color("ink")), source,
-                      valign="bottom", what="load breakdown")
+    items += text_box(
+        ctx,
+        text,
+        value,
+        TextStyle(size=8, min_size=7.5, leading=1.1, color=ctx.color("ink")),
+        source,
+        valign="bottom",
+        what="load breakdown",
+    )
     items.append(Path(line(box.x, box.bottom, box.right, box.bottom), stroke=ctx.color("rule"), width=0.5))
     return items
 
@@ -165,16 +239,43 @@ def _capacity_meter(ctx: LayoutContext, box: Box, v: SheetValues, color: str) ->
         if n <= carried:
             fill = tint(OVERLOAD, 0.55) if over else tint(color, 0.65)
         cls = "cell" + (" carried" if n <= carried else "") + (" over" if over else "")
-        cells.append(Rect(x, y, cell_w, cell_h, stroke=ctx.color("rule"), width=0.5, fill=fill, radius=0.6 * MM,
-                          dash=(1.2, 1.0) if over else None, cls=cls))
-        items += one_line(ctx, str(n), Box(x, y, cell_w, cell_h),
-                          TextStyle(size=6, color=ctx.color("muted"), align="center", min_size=6), None)
+        cells.append(
+            Rect(
+                x,
+                y,
+                cell_w,
+                cell_h,
+                stroke=ctx.color("rule"),
+                width=0.5,
+                fill=fill,
+                radius=0.6 * MM,
+                dash=(1.2, 1.0) if over else None,
+                cls=cls,
+            )
+        )
+        items += one_line(
+            ctx,
+            str(n),
+            Box(x, y, cell_w, cell_h),
+            TextStyle(size=6, color=ctx.color("muted"), align="center", min_size=6),
+            None,
+        )
         if capacity is not None and n == capacity:
-            items.append(Path(line(x + cell_w + gap / 2, y - 0.8 * MM, x + cell_w + gap / 2, y + cell_h + 0.8 * MM),
-                              stroke=color, width=1.6))
+            items.append(
+                Path(
+                    line(x + cell_w + gap / 2, y - 0.8 * MM, x + cell_w + gap / 2, y + cell_h + 0.8 * MM),
+                    stroke=color,
+                    width=1.6,
+                )
+            )
         if capacity is None and n == CARRY_BASE:
-            items.append(Path(line(x + cell_w + gap / 2, y - 0.5 * MM, x + cell_w + gap / 2, y + cell_h + 0.5 * MM),
-                              stroke=ctx.color("muted"), width=0.8))
+            items.append(
+                Path(
+                    line(x + cell_w + gap / 2, y - 0.5 * MM, x + cell_w + gap / 2, y + cell_h + 0.5 * MM),
+                    stroke=ctx.color("muted"),
+                    width=0.8,
+                )
+            )
     return [Group(tuple(cells), id="capacity-meter", cls="capacity-meter")] + items
 
 
@@ -186,8 +287,9 @@ def _entry_paragraphs(ctx: LayoutContext, entries) -> list:
     return blocks
 
 
-def _written_then_lines(ctx: LayoutContext, box: Box, blocks: list, field: str | None = None,
-                        tooltip: str = "") -> list[Item]:
+def _written_then_lines(
+    ctx: LayoutContext, box: Box, blocks: list, field: str | None = None, tooltip: str = ""
+) -> list[Item]:
     """Entries at the top of the box, then ruled lines for more below them (on a blank
     sheet, with a form field named after `field` on each)."""
     if not blocks:
@@ -204,7 +306,9 @@ def magic_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     items, inner = section(ctx, box, "Magic items", color)
     body, rule = inner.split_top(inner.h - 12.5 * MM, 1.5 * MM)
     items += _written_then_lines(ctx, body, _entry_paragraphs(ctx, v.magic_items), v.field("magic_item"), "Magic item")
-    items += text_box(ctx, captions.magic_items(), rule, body_style(ctx, color="muted"), None, valign="bottom", what="magic reminder")
+    items += text_box(
+        ctx, captions.magic_items(), rule, body_style(ctx, color="muted"), None, valign="bottom", what="magic reminder"
+    )
     return items
 
 
@@ -215,6 +319,13 @@ def notes_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> l
     for entry in v.notes:
         blocks += [Paragraph(ctx, entry.text, body_style(ctx, 8), entry.source), Spacer(1.2 * MM)]
     items += _written_then_lines(ctx, body, blocks, v.field("notes"), "Background and notes")
-    items += text_box(ctx, captions.after_adventure(), rule, body_style(ctx, color="muted"), None, valign="bottom",
-                      what="after the adventure reminder")
+    items += text_box(
+        ctx,
+        captions.after_adventure(),
+        rule,
+        body_style(ctx, color="muted"),
+        None,
+        valign="bottom",
+        what="after the adventure reminder",
+    )
     return items

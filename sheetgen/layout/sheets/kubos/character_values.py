@@ -79,14 +79,14 @@ def character_values(doc: DocInput) -> SheetValues:
     """A checked character's sheet values."""
     ch, d = doc.model, doc.derived
     identity = {name: str(getattr(ch, name)) for name, *_ in IDENTITY_FIELDS if getattr(ch, name) is not None}
-    items = tuple(
-        Entry(it["name"], str(it["weight"]), doc.source("items", i)) for i, it in enumerate(d["items"])
-    )
+    items = tuple(Entry(it["name"], str(it["weight"]), doc.source("items", i)) for i, it in enumerate(d["items"]))
     magic = tuple(
         Entry(m["title"], m["text"] + (f" {m['note']}" if m.get("note") else ""), doc.source("magic_items", i))
         for i, m in enumerate(d["magic_items"])
     )
-    notes = tuple(Entry(text, "", doc.source(key)) for key, text in (("background", ch.background), ("notes", ch.notes)) if text)
+    notes = tuple(
+        Entry(text, "", doc.source(key)) for key, text in (("background", ch.background), ("notes", ch.notes)) if text
+    )
     return SheetValues(
         title=ch.name,
         fillable=False,

@@ -3,8 +3,8 @@ notice as fine print, and monster words for headings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from sheetgen.layout.cards import system_color
 from sheetgen.layout.context import LayoutContext

@@ -17,8 +17,9 @@ BLOCK_GAP = 4 * MM
 
 
 def _frame(ctx: LayoutContext, color: str, page_no: int) -> tuple[list[Item], Box]:
-    return page_frame(ctx, "Monsters", system=SYSTEM, accent=color, subtitle=f"KUBOS stat blocks · page {page_no}",
-                      notice=NOTICE)
+    return page_frame(
+        ctx, "Monsters", system=SYSTEM, accent=color, subtitle=f"KUBOS stat blocks · page {page_no}", notice=NOTICE
+    )
 
 
 def layout_gm_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -43,8 +44,13 @@ def layout_gm_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
                 items += blocks[i].draw(ctx, Box(column.x, y, column.w, heights[i]), cells)
                 y += heights[i] + BLOCK_GAP
         pages.append(sheet_page(items, ctx, f"page {page_no}"))
-    return LayoutDocument(title="KUBOS monsters — GM sheet", pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"KUBOS monster stat blocks. {NOTICE}", keywords=(SYSTEM, "monsters", "stat blocks"))
+    return LayoutDocument(
+        title="KUBOS monsters — GM sheet",
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"KUBOS monster stat blocks. {NOTICE}",
+        keywords=(SYSTEM, "monsters", "stat blocks"),
+    )
 
 
 def _column_height(indices: list[int], heights: list[float]) -> float:
@@ -72,6 +78,8 @@ def _balanced(columns: list[list[int]], heights: list[float]) -> list[list[int]]
     one is as short as it can be (the left one taller on a tie). No column grows
     beyond the greedy fill's taller column, so everything still fits."""
     order = [i for column in columns for i in column]
-    best = min(range(len(order) + 1), key=lambda k: (
-        max(_column_height(order[:k], heights), _column_height(order[k:], heights)), -k))
+    best = min(
+        range(len(order) + 1),
+        key=lambda k: (max(_column_height(order[:k], heights), _column_height(order[k:], heights)), -k),
+    )
     return [order[:best], order[best:]]

@@ -8,10 +8,10 @@ from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.labels import label_forms
 from sheetgen.layout.primitives import Box, Field, Group, Item, Path, Rect, Text
 from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.rules.kubos.core import ATTRIBUTES
-from sheetgen.layout.labels import label_forms
 from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS, ATTRIBUTE_SHORT
 from sheetgen.units import MM
 
@@ -27,21 +27,52 @@ def body_style(ctx: LayoutContext, size: float = 7.5, **kw) -> TextStyle:
     return TextStyle(size=size, min_size=6.5, leading=1.2, color=ctx.color(kw.pop("color", "ink")), **kw)
 
 
-def value_tile(ctx: LayoutContext, box: Box, label: str, value: str, color: str, *, field: str | None,
-               source: Source | None = None, size: float = 18) -> list[Item]:
+def value_tile(
+    ctx: LayoutContext,
+    box: Box,
+    label: str,
+    value: str,
+    color: str,
+    *,
+    field: str | None,
+    source: Source | None = None,
+    size: float = 18,
+) -> list[Item]:
     """A label over a boxed number (or a fillable field for it); `source` is where the number comes from."""
-    items = one_line(ctx, label, Box(box.x, box.y, box.w, 3.2 * MM),
-                     TextStyle(size=6.5, font="bold", color=ctx.color("muted"), align="center", min_size=6), None,
-                     valign="top")
+    items = one_line(
+        ctx,
+        label,
+        Box(box.x, box.y, box.w, 3.2 * MM),
+        TextStyle(size=6.5, font="bold", color=ctx.color("muted"), align="center", min_size=6),
+        None,
+        valign="top",
+    )
     square = Box(box.x, box.y + 3.8 * MM, box.w, box.h - 3.8 * MM)
-    items.append(Rect(square.x, square.y, square.w, square.h, stroke=color, width=1.1, fill=ctx.color("paper"),
-                      radius=1.5 * MM))
+    items.append(
+        Rect(square.x, square.y, square.w, square.h, stroke=color, width=1.1, fill=ctx.color("paper"), radius=1.5 * MM)
+    )
     if field:
-        items.append(Field(field, "text", square.x + 1, square.y + 1, square.w - 2, square.h - 2, tooltip=label,
-                           font=ctx.fonts.face("bold"), size=14))
+        items.append(
+            Field(
+                field,
+                "text",
+                square.x + 1,
+                square.y + 1,
+                square.w - 2,
+                square.h - 2,
+                tooltip=label,
+                font=ctx.fonts.face("bold"),
+                size=14,
+            )
+        )
     elif value:
-        items += one_line(ctx, value, square.inset(1 * MM), TextStyle(size=size, font="bold", color=ctx.color("ink"),
-                                                                        align="center", min_size=8), source)
+        items += one_line(
+            ctx,
+            value,
+            square.inset(1 * MM),
+            TextStyle(size=size, font="bold", color=ctx.color("ink"), align="center", min_size=8),
+            source,
+        )
     return items
 
 
@@ -107,10 +138,16 @@ def stat_grid(
             items.append(Rect(x, row_box.y, w, row_box.h, stroke=None, fill=fill, radius=1.0 * MM, cls="stat-cell"))
             label_box = Box(x + CELL_PAD / 2, row_box.y + 0.7 * MM, w - CELL_PAD, 3.0 * MM)
             items += one_line(ctx, labels[r * per_row + n], label_box, label_style, None, valign="top")
-            value_box = Box(x + CELL_PAD / 2, label_box.bottom, w - CELL_PAD, row_box.bottom - label_box.bottom - 0.4 * MM)
-            items += one_line(ctx, cell.value, value_box,
-                              TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),
-                              None)
+            value_box = Box(
+                x + CELL_PAD / 2, label_box.bottom, w - CELL_PAD, row_box.bottom - label_box.bottom - 0.4 * MM
+            )
+            items += one_line(
+                ctx,
+                cell.value,
+                value_box,
+                TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),
+                None,
+            )
             if memo is not None and all(isinstance(item, (Rect, Text)) for item in items[start:]):
                 memo[key] = (row_box.y, items[start:])
             x += w + CELL_GAP
@@ -122,8 +159,9 @@ def _moved_down(items: list[Item], dy: float) -> list[Item]:
     return [replace(item, y=item.y + dy) for item in items]  # type: ignore[union-attr]
 
 
-def _column_widths(ctx: LayoutContext, cells: list[StatCell], per_row: int, width: float,
-                   value_size: float) -> list[float]:
+def _column_widths(
+    ctx: LayoutContext, cells: list[StatCell], per_row: int, width: float, value_size: float
+) -> list[float]:
     """Column widths shared by every row, from the labels alone (numbers are given
     room for three digits), so they are the same for every monster."""
     value = ctx.fonts.width(WIDEST_VALUE, "bold", value_size)
@@ -147,9 +185,20 @@ class HpBoxes:
     max_boxes = 250  # a dragon has at most 216 HP
     tally_height = 5 * MM
 
-    def __init__(self, count: int, ticked: int = 0, *, size: float = 3.2 * MM, gap: float = 0.8 * MM,
-                 color: str = "#1b1b1b", source: Source | None = None, min_scale: float = 0.5,
-                 scales: bool = True, group_id: str | None = None, field_prefix: str | None = None):
+    def __init__(
+        self,
+        count: int,
+        ticked: int = 0,
+        *,
+        size: float = 3.2 * MM,
+        gap: float = 0.8 * MM,
+        color: str = "#1b1b1b",
+        source: Source | None = None,
+        min_scale: float = 0.5,
+        scales: bool = True,
+        group_id: str | None = None,
+        field_prefix: str | None = None,
+    ):
         self.group_id = group_id  # the SVG id of the track, so programs can find it
         self.field_prefix = field_prefix  # a fillable sheet's checkbox per box: `<prefix>_1` …
         self.scales = scales  # False: a fixed size, whatever the text around it does
@@ -211,32 +260,76 @@ class HpBoxes:
             bx, by = x + self._x(c, s, g), y + r * (s + g)
             items.append(Rect(bx, by, s, s, stroke=self.color, width=0.6, fill=None))
             if i < self.ticked:
-                items.append(Path((("M", bx + s * 0.18, by + s * 0.18), ("L", bx + s * 0.82, by + s * 0.82),
-                                   ("M", bx + s * 0.82, by + s * 0.18), ("L", bx + s * 0.18, by + s * 0.82)),
-                                  stroke=self.color, width=0.8, cap="round"))
+                items.append(
+                    Path(
+                        (
+                            ("M", bx + s * 0.18, by + s * 0.18),
+                            ("L", bx + s * 0.82, by + s * 0.82),
+                            ("M", bx + s * 0.82, by + s * 0.18),
+                            ("L", bx + s * 0.18, by + s * 0.82),
+                        ),
+                        stroke=self.color,
+                        width=0.8,
+                        cap="round",
+                    )
+                )
             if self.field_prefix:
-                items.append(Field(f"{self.field_prefix}_{i + 1}", "checkbox", bx, by, s, s, value=i < self.ticked,
-                                   tooltip=f"Hit point {i + 1}"))
+                items.append(
+                    Field(
+                        f"{self.field_prefix}_{i + 1}",
+                        "checkbox",
+                        bx,
+                        by,
+                        s,
+                        s,
+                        value=i < self.ticked,
+                        tooltip=f"Hit point {i + 1}",
+                    )
+                )
         return [Group(tuple(items), id=self.group_id, cls="hp-boxes", label=f"{self.count} HP, {self.ticked} lost")]
 
     def _tally_line(self, ctx: LayoutContext, x: float, y: float, width: float) -> list[Item]:
         label = Box(x, y, width * 0.5, self.tally_height - 1 * MM)
-        items = one_line(ctx, f"{self.count} HP, tally:", label,
-                         TextStyle(size=7, color=ctx.color("muted"), min_size=6), None, valign="bottom")
-        items.append(Path((("M", label.right + 1 * MM, y + self.tally_height - 1 * MM),
-                           ("L", x + width, y + self.tally_height - 1 * MM)), stroke=self.color, width=0.5))
+        items = one_line(
+            ctx,
+            f"{self.count} HP, tally:",
+            label,
+            TextStyle(size=7, color=ctx.color("muted"), min_size=6),
+            None,
+            valign="bottom",
+        )
+        items.append(
+            Path(
+                (
+                    ("M", label.right + 1 * MM, y + self.tally_height - 1 * MM),
+                    ("L", x + width, y + self.tally_height - 1 * MM),
+                ),
+                stroke=self.color,
+                width=0.5,
+            )
+        )
         return [Group(tuple(items), id=self.group_id, cls="hp-tally", label=f"{self.count} HP")]
 
 
-def fitted_hp_boxes(count: int, width: float, max_height: float, *, ticked: int = 0, color: str = "#1b1b1b",
-                    source: Source | None = None, largest: float = 3.2 * MM, smallest: float = 1.5 * MM,
-                    group_id: str | None = None) -> HpBoxes:
+def fitted_hp_boxes(
+    count: int,
+    width: float,
+    max_height: float,
+    *,
+    ticked: int = 0,
+    color: str = "#1b1b1b",
+    source: Source | None = None,
+    largest: float = 3.2 * MM,
+    smallest: float = 1.5 * MM,
+    group_id: str | None = None,
+) -> HpBoxes:
     """HP boxes as large as they can be (up to `largest`) while staying within `max_height`;
     their size then stays fixed, so the text beside them shrinks instead."""
     size = largest
     while True:
-        boxes = HpBoxes(count, ticked, size=size, gap=size / 4, color=color, source=source, scales=False,
-                        group_id=group_id)
+        boxes = HpBoxes(
+            count, ticked, size=size, gap=size / 4, color=color, source=source, scales=False, group_id=group_id
+        )
         if size <= smallest or boxes.extent(width) <= max_height:
             return boxes
         size = max(smallest, size - 0.1 * MM)

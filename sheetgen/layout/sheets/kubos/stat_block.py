@@ -27,8 +27,10 @@ SHEET_BODY_HEIGHT = 90 * MM  # room under a GM sheet block's numbers: HP boxes s
 
 
 def monster_cells(derived: dict) -> list[StatCell]:
-    return [StatCell("DEFENCE", str(derived["defence"]), True), StatCell("HP", str(derived["hp"]), True)] \
-        + attribute_cells(derived["attributes"])
+    return [
+        StatCell("DEFENCE", str(derived["defence"]), True),
+        StatCell("HP", str(derived["hp"]), True),
+    ] + attribute_cells(derived["attributes"])
 
 
 def grid_height(rows: int) -> float:
@@ -43,8 +45,9 @@ def body_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle, width: floa
     text = _text_blocks(ctx, doc, style)
     spacer = Spacer(1.2 * MM)
     room = max(height / 4, height - spacer.h - stack_height(ctx, text, width, 1.0))
-    boxes = fitted_hp_boxes(doc.derived["hp"], width, room, color=ctx.color("ink"), source=doc.source("hp"),
-                            group_id=f"{doc.id}-hp")
+    boxes = fitted_hp_boxes(
+        doc.derived["hp"], width, room, color=ctx.color("ink"), source=doc.source("hp"), group_id=f"{doc.id}-hp"
+    )
     return [boxes, spacer, *text]
 
 
@@ -111,8 +114,14 @@ class StatBlock:
     def height(self, ctx: LayoutContext, width: float) -> float:
         inner = self._inner_width(width)
         rows = grid_rows(ctx, self.cells, inner)
-        return (self._header_height(ctx, width) + PAD + grid_height(rows) + 1.6 * MM
-                + stack_height(ctx, self.blocks, inner, 1.0) + PAD)
+        return (
+            self._header_height(ctx, width)
+            + PAD
+            + grid_height(rows)
+            + 1.6 * MM
+            + stack_height(ctx, self.blocks, inner, 1.0)
+            + PAD
+        )
 
     def draw(self, ctx: LayoutContext, box: Box, memo: dict | None = None) -> list[Item]:
         """The block in `box`; a `memo` shared by a sheet's blocks keeps the stat cells drawn."""
@@ -121,7 +130,16 @@ class StatBlock:
         head_fill = tint(self.accent, 0.8)
         head_h = self._header_height(ctx, box.w)
         items: list[Item] = [
-            Rect(box.x, box.y, box.w, box.h, stroke=ctx.color("rule"), width=0.6, fill=ctx.color("paper"), radius=1.5 * MM),
+            Rect(
+                box.x,
+                box.y,
+                box.w,
+                box.h,
+                stroke=ctx.color("rule"),
+                width=0.6,
+                fill=ctx.color("paper"),
+                radius=1.5 * MM,
+            ),
             Rect(box.x, box.y, box.w, head_h, stroke=None, fill=head_fill, radius=1.5 * MM),
             Rect(box.x, box.y + head_h - 1.5 * MM, box.w, 1.5 * MM, stroke=None, fill=head_fill),
         ]

@@ -7,9 +7,18 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.kubos.common import (NOTICE, SHORT_NOTICE, SYSTEM, accent, card_notice, fine_print,
-                                                fine_print_height, fine_print_unbroken, in_table_order,
-                                                monster_kind_line)
+from sheetgen.layout.sheets.kubos.common import (
+    NOTICE,
+    SHORT_NOTICE,
+    SYSTEM,
+    accent,
+    card_notice,
+    fine_print,
+    fine_print_height,
+    fine_print_unbroken,
+    in_table_order,
+    monster_kind_line,
+)
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
 from sheetgen.layout.text import TextStyle, fit_blocks, split_blocks
@@ -18,8 +27,9 @@ from sheetgen.units import MM
 BODY = 7.5  # points: the body text of every stat card
 
 
-def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
-                  number_w: float, memo: dict | None = None) -> list[list[Item]]:
+def monster_cards(
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, number_w: float, memo: dict | None = None
+) -> list[list[Item]]:
     """One monster's card fronts: name band, numbers, HP boxes, rules, treasure, licence
     (beside the card's number, `number_w` wide). Where the whole licence would send the
     rules on to a second card, the front carries the short one (its back has the whole);
@@ -34,8 +44,9 @@ def monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: s
     return fronts
 
 
-def _monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
-                   number_w: float, memo: dict, short: bool) -> list[list[Item]]:
+def _monster_cards(
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, number_w: float, memo: dict, short: bool
+) -> list[list[Item]]:
     style = TextStyle(size=BODY, leading=1.18, color=ctx.color("ink")).fixed
     cells = monster_cells(doc.derived)
     fronts: list[list[Item]] = []
@@ -43,8 +54,16 @@ def _monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
     while True:
         items = background(geo, ctx.color("card"))
         title = continued(doc.model.name, len(fronts))
-        band, top = title_band(ctx, geo, title, color, doc.source("name"), height=12 * MM,
-                               subtitle=monster_kind_line(doc.derived), longest=continued(doc.model.name, 1))
+        band, top = title_band(
+            ctx,
+            geo,
+            title,
+            color,
+            doc.source("name"),
+            height=12 * MM,
+            subtitle=monster_kind_line(doc.derived),
+            longest=continued(doc.model.name, 1),
+        )
         items += band
         inner = Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE)
         if ("notice", inner.w, number_w, short) not in memo:
@@ -53,8 +72,12 @@ def _monster_cards(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
             text = SHORT_NOTICE if short else card_notice(ctx, notice_w, geo.h)
             if not fine_print_unbroken(ctx, notice_w, text):  # a deck's number too long for that: a line of its own
                 notice_w, below = inner.w, FOOTER_H
-            memo[("notice", inner.w, number_w, short)] = (text, notice_w, below,
-                                                          fine_print_height(ctx, notice_w, text) + below)
+            memo[("notice", inner.w, number_w, short)] = (
+                text,
+                notice_w,
+                below,
+                fine_print_height(ctx, notice_w, text) + below,
+            )
         text, notice_w, below, notice_h = memo[("notice", inner.w, number_w, short)]
         if remaining is None:
             rows = grid_rows(ctx, cells, inner.w)
@@ -102,7 +125,21 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
             break
         room = number_width(ctx, len(fronts))
         del ctx.issues[issues:]  # laid out again: each problem is reported once
-    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label="KUBOS monsters", job=job, system=SYSTEM,
-                        back_title="KUBOS monster", back_text=NOTICE)
-    return LayoutDocument(title="KUBOS monsters — stat cards", pages=tuple(pages), author=ctx.theme.author,
-                          subject=f"KUBOS monster stat cards. {NOTICE}", keywords=(SYSTEM, "monsters", "cards"))
+    pages = impose_deck(
+        ctx,
+        fronts,
+        None,
+        card=(geo.w, geo.h),
+        label="KUBOS monsters",
+        job=job,
+        system=SYSTEM,
+        back_title="KUBOS monster",
+        back_text=NOTICE,
+    )
+    return LayoutDocument(
+        title="KUBOS monsters — stat cards",
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=f"KUBOS monster stat cards. {NOTICE}",
+        keywords=(SYSTEM, "monsters", "cards"),
+    )

@@ -4,11 +4,17 @@ band, footer), small labels, text over a rules reminder, and imposing 9-up."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from sheetgen.layout.cards import (
-    SAFE, SYSTEM_SHORT_NAMES, CardGeometry, background, footer, impose_deck, title_band,
+    SAFE,
+    SYSTEM_SHORT_NAMES,
+    CardGeometry,
+    background,
+    footer,
+    impose_deck,
+    title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued, flow_over_cards
@@ -32,16 +38,33 @@ def geometry(ctx: LayoutContext) -> CardGeometry:
     return CardGeometry(ctx.theme.card[0], ctx.theme.card[1], ctx.theme.bleed)
 
 
-def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str | None, doc: DocInput,
-              color: str, subtitle_source: Source | None = None,
-              lines: tuple[int, int] = (1, 1)) -> tuple[list[Item], Box]:
+def card_face(
+    ctx: LayoutContext,
+    geo: CardGeometry,
+    title: str,
+    subtitle: str | None,
+    doc: DocInput,
+    color: str,
+    subtitle_source: Source | None = None,
+    lines: tuple[int, int] = (1, 1),
+) -> tuple[list[Item], Box]:
     """Background, title band and footer; returns the items and the free box between.
     The title comes from the document's `name`; `subtitle_source` is where the subtitle
     comes from, so text that does not fit is reported there."""
     items = background(geo, ctx.color("card"))
     height = BAND_HEIGHT if subtitle else 11 * MM
-    band, bottom = title_band(ctx, geo, title, color, doc.source("name"), height=height, subtitle=subtitle,
-                              subtitle_source=subtitle_source, lines=lines, longest=continued(doc.model.name, 1))
+    band, bottom = title_band(
+        ctx,
+        geo,
+        title,
+        color,
+        doc.source("name"),
+        height=height,
+        subtitle=subtitle,
+        subtitle_source=subtitle_source,
+        lines=lines,
+        longest=continued(doc.model.name, 1),
+    )
     items += band
     items += footer(ctx, geo, footer_text(NOTICE, card=True), short=SYSTEM_SHORT_NAMES[SYSTEM])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
@@ -49,12 +72,21 @@ def card_face(ctx: LayoutContext, geo: CardGeometry, title: str, subtitle: str |
 
 
 #: Labels on narrow cards, where the words do not fit.
-SHORT_LABELS = {"agile": "AGL", "brawny": "BRW", "crafty": "CRF", "melee": "MEL", "ranged": "RNG", "mental": "MNT",
-                "karma": "KRM", "resolve": "RES"}
+SHORT_LABELS = {
+    "agile": "AGL",
+    "brawny": "BRW",
+    "crafty": "CRF",
+    "melee": "MEL",
+    "ranged": "RNG",
+    "mental": "MNT",
+    "karma": "KRM",
+    "resolve": "RES",
+}
 
 
-def label(ctx: LayoutContext, text: str, box: Box, color: str | None = None, align: str = "left",
-          valign: str = "top") -> list[Item]:
+def label(
+    ctx: LayoutContext, text: str, box: Box, color: str | None = None, align: str = "left", valign: str = "top"
+) -> list[Item]:
     """A small capitalised label (abbreviated where its box is too narrow for it)."""
     style = replace(LABEL, color=color or ctx.color("muted"), align=align)
     return fixed_label(ctx, text.upper(), box, style, SHORT_LABELS, valign=valign)
@@ -80,9 +112,16 @@ def readable(ctx: LayoutContext, blocks: list, box: Box) -> bool:
     return fits and scale >= READABLE_SCALE
 
 
-def text_cards(ctx: LayoutContext, first: tuple[list[Item], Box], blocks: list, reminder: str, what: str,
-               more: Callable[[int], tuple[list[Item], Box]], notes: list | None = None,
-               pointer: str = "") -> list[list[Item]]:
+def text_cards(
+    ctx: LayoutContext,
+    first: tuple[list[Item], Box],
+    blocks: list,
+    reminder: str,
+    what: str,
+    more: Callable[[int], tuple[list[Item], Box]],
+    notes: list | None = None,
+    pointer: str = "",
+) -> list[list[Item]]:
     """A card's own text over its rules reminder, on the card when they fit it (`first`:
     its items and the box for them); the text alone, at a size still easy to read, when
     the reminder is what does not fit (a rules reminder is the card's least part: its own
@@ -123,8 +162,15 @@ def _reminder(ctx: LayoutContext, text: str, color: str | None = None) -> Paragr
     return Paragraph(ctx, text, replace(style, color=color) if color else style)
 
 
-def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, reminder: str, what: str,
-                more: Callable[[int], tuple[list[Item], Box]]) -> list[list[Item]]:
+def _text_cards(
+    ctx: LayoutContext,
+    items: list[Item],
+    box: Box,
+    blocks: list,
+    reminder: str,
+    what: str,
+    more: Callable[[int], tuple[list[Item], Box]],
+) -> list[list[Item]]:
     if fits_at_least_size(ctx, _stacked(ctx, blocks, reminder), box):
         return [items + text_over_reminder(ctx, box, blocks, reminder, what)]
     if readable(ctx, blocks, box):
@@ -132,8 +178,14 @@ def _text_cards(ctx: LayoutContext, items: list[Item], box: Box, blocks: list, r
     return [items] + _continued(ctx, blocks, reminder, what, more)
 
 
-def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
-               more: Callable[[int], tuple[list[Item], Box]], start: int = 1) -> list[list[Item]]:
+def _continued(
+    ctx: LayoutContext,
+    blocks: list,
+    reminder: str,
+    what: str,
+    more: Callable[[int], tuple[list[Item], Box]],
+    start: int = 1,
+) -> list[list[Item]]:
     """The blocks and the reminder on the cards from `more(start)` on: on that one, where
     they fit it (the blocks alone, where the reminder is what does not); else flowing over
     as many as they need, the reminder under the text of the last where it fits there."""
@@ -153,8 +205,7 @@ def _continued(ctx: LayoutContext, blocks: list, reminder: str, what: str,
 def body_style(ctx: LayoutContext, size: float = BODY_SIZE, fixed: bool = True) -> TextStyle:
     """A card's own text at `size`; not `fixed`: shrinking to fit, down to the least
     size still easy to read."""
-    return TextStyle(size=size, color=ctx.color("ink"), min_size=size if fixed else size * READABLE_SCALE,
-                     leading=1.2)
+    return TextStyle(size=size, color=ctx.color("ink"), min_size=size if fixed else size * READABLE_SCALE, leading=1.2)
 
 
 def gap(style: TextStyle) -> Spacer:
@@ -195,8 +246,7 @@ def _own_scale(ctx: LayoutContext, card: CardText, style: TextStyle) -> float | 
     None where it is too long even for a card of its own."""
     blocks = card.blocks(style)
     notes = card.notes(style) if card.notes else None
-    return _placed_scale(ctx, card, blocks, notes, card.box) or _placed_scale(ctx, card, blocks, notes,
-                                                                               card.more(1)[1])
+    return _placed_scale(ctx, card, blocks, notes, card.box) or _placed_scale(ctx, card, blocks, notes, card.more(1)[1])
 
 
 def lay_out_texts(ctx: LayoutContext, cards: list[CardText]) -> list[list[Item]]:
@@ -214,15 +264,39 @@ def lay_out_texts(ctx: LayoutContext, cards: list[CardText]) -> list[list[Item]]
     fronts: list[list[Item]] = []
     for card, scale in zip(cards, scales):
         own = style if scale else overflowing
-        fronts += text_cards(ctx, (card.items, card.box), card.blocks(own), card.reminder, card.what, card.more,
-                             notes=card.notes(own) if card.notes else None, pointer=card.pointer)
+        fronts += text_cards(
+            ctx,
+            (card.items, card.box),
+            card.blocks(own),
+            card.reminder,
+            card.what,
+            card.more,
+            notes=card.notes(own) if card.notes else None,
+            pointer=card.pointer,
+        )
     return fronts
 
 
-def impose(ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str,
-           job: Job) -> LayoutDocument:
+def impose(
+    ctx: LayoutContext, fronts: list[list[Item]], geo: CardGeometry, title: str, subject: str, job: Job
+) -> LayoutDocument:
     """The cards on pages with crop marks (N-up, as many as the paper holds)."""
-    pages = impose_deck(ctx, fronts, None, card=(geo.w, geo.h), label=title, source=job.docs[0].source(), job=job,
-                        system=SYSTEM, back_title=subject, back_text=footer_text(NOTICE, card=True))
-    return LayoutDocument(title=title, pages=tuple(pages), author=ctx.theme.author,
-                          subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, "cards"))
+    pages = impose_deck(
+        ctx,
+        fronts,
+        None,
+        card=(geo.w, geo.h),
+        label=title,
+        source=job.docs[0].source(),
+        job=job,
+        system=SYSTEM,
+        back_title=subject,
+        back_text=footer_text(NOTICE, card=True),
+    )
+    return LayoutDocument(
+        title=title,
+        pages=tuple(pages),
+        author=ctx.theme.author,
+        subject=subject + (f". {NOTICE}" if NOTICE else ""),
+        keywords=(SYSTEM, "cards"),
+    )

@@ -16,7 +16,16 @@ from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Path, R
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.sheets.tricube.card_parts import (
-    LABEL, LABEL_H, SHORT_LABELS, CardText, card_face, gap, geometry, impose, label, lay_out_texts,
+    LABEL,
+    LABEL_H,
+    SHORT_LABELS,
+    CardText,
+    card_face,
+    gap,
+    geometry,
+    impose,
+    label,
+    lay_out_texts,
 )
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
@@ -46,16 +55,25 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
         # labels stay dark fine print rather than small type reversed out of a colour.
         fill = tint(color, 0.6) if strong else tint(color, 0.88)
         ink = readable_on(fill)
-        items.append(Rect(chip.x, chip.y, chip.w, chip.h, stroke=color if strong else None, width=1.2, fill=fill,
-                          radius=1.2 * MM))
+        items.append(
+            Rect(
+                chip.x, chip.y, chip.w, chip.h, stroke=color if strong else None, width=1.2, fill=fill, radius=1.2 * MM
+            )
+        )
         items += label(ctx, word, Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
-        items += one_line(ctx, str(row["dice"]), Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
-                          TextStyle(size=13, font="bold", color=ink, align="center", min_size=8), None)
+        items += one_line(
+            ctx,
+            str(row["dice"]),
+            Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
+            TextStyle(size=13, font="bold", color=ink, align="center", min_size=8),
+            None,
+        )
     return items
 
 
-def token_row(ctx: LayoutContext, box: Box, name: str, tokens: Tokens, color: str, group_id: str,
-              source: Source | None) -> list[Item]:
+def token_row(
+    ctx: LayoutContext, box: Box, name: str, tokens: Tokens, color: str, group_id: str, source: Source | None
+) -> list[Item]:
     """A labelled token track with its count; the circles shrink to leave the count room."""
     label_w, count_w = 13 * MM, 9 * MM  # room for "10/10" beside the circles
     items = label(ctx, name, Box(box.x, box.y, label_w, box.h), valign="middle")
@@ -64,9 +82,14 @@ def token_row(ctx: LayoutContext, box: Box, name: str, tokens: Tokens, color: st
     track, width = token_track(ctx, box.x + label_w, box.y + box.h / 2, tokens, r=r, gap=r * 0.7, color=color)
     items.append(Group(tuple(track), id=group_id))
     count = Box(box.x + label_w + width, box.y, box.right - box.x - label_w - width, box.h)
-    items += one_line(ctx, f"{tokens.current}/{tokens.maximum}", count,
-                      TextStyle(size=7.5, font="bold", color=ctx.color("ink"), align="right", min_size=6), source,
-                      what=f"{name} count")
+    items += one_line(
+        ctx,
+        f"{tokens.current}/{tokens.maximum}",
+        count,
+        TextStyle(size=7.5, font="bold", color=ctx.color("ink"), align="right", min_size=6),
+        source,
+        what=f"{name} count",
+    )
     return items
 
 
@@ -74,19 +97,31 @@ def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) ->
     """A line per affliction slot; more afflictions than slots run on as text."""
     names = affliction_labels(doc.derived["afflictions"], set(doc.derived["permanent_afflictions"]))
     retired = doc.derived["retired"]
-    items = label(ctx, "Afflictions" + ("  · retired" if retired else ""), Box(box.x, box.y, box.w, LABEL_H),
-                  ctx.color("red") if retired else None)
+    items = label(
+        ctx,
+        "Afflictions" + ("  · retired" if retired else ""),
+        Box(box.x, box.y, box.w, LABEL_H),
+        ctx.color("red") if retired else None,
+    )
     area = Box(box.x, box.y + 2.8 * MM, box.w, box.h - 2.8 * MM)
     style = replace(AFFLICTION_STYLE, color=ctx.color("ink"))
     if len(names) > slots or not all(fits(ctx, n, style, area.w - 1.2 * MM) for n in names):
         # More afflictions than lines, or one too long for a line (on narrow cards): as text.
-        return items + text_box(ctx, " · ".join(names), area.inset(0.6 * MM, 0.6 * MM), style,
-                                doc.source("afflictions"), what="afflictions")
+        return items + text_box(
+            ctx, " · ".join(names), area.inset(0.6 * MM, 0.6 * MM), style, doc.source("afflictions"), what="afflictions"
+        )
     for i, row in enumerate(area.rows(slots)):
         items.append(Path(line(row.x, row.bottom, row.right, row.bottom), stroke=ctx.color("rule"), width=0.4))
         if i < len(names):
-            items += one_line(ctx, names[i], row.inset(0.6 * MM, 0.3 * MM), style, doc.source("afflictions", i),
-                              valign="bottom", what="affliction")
+            items += one_line(
+                ctx,
+                names[i],
+                row.inset(0.6 * MM, 0.3 * MM),
+                style,
+                doc.source("afflictions", i),
+                valign="bottom",
+                what="affliction",
+            )
     return items
 
 
@@ -94,8 +129,9 @@ def subtitle_of(c: TricubeCharacter) -> str:
     return f"{c.trait.capitalize()} · {c.concept}"
 
 
-def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str,
-                   lines: tuple[int, int] = (1, 1)) -> CardText:
+def character_card(
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, lines: tuple[int, int] = (1, 1)
+) -> CardText:
     """One character's card, in card coordinates, but for its perks, quirks and notes,
     which take the party's body size (on a short card they continue on a second)."""
     c: TricubeCharacter = doc.model
@@ -117,8 +153,13 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
         slots = max(least, min(slots, int((rest.h - fixed_h - TEXT_MIN_H) // AFFLICTION_H)))
     else:
         hint, rest = rest.split_top(HINT_H - 1.5 * MM, 1.5 * MM)
-        items += one_line(ctx, captions.outside_concept(), hint,
-                          TextStyle(size=7.5, color=ctx.color("ink"), min_size=6.5, align="center"), None)
+        items += one_line(
+            ctx,
+            captions.outside_concept(),
+            hint,
+            TextStyle(size=7.5, color=ctx.color("ink"), min_size=6.5, align="center"),
+            None,
+        )
     bottom_h = fixed_h + slots * AFFLICTION_H
     room = rest.h - bottom_h - 2.5 * MM
     if room < TEXT_MIN_H / 2:  # not a line of perks fits: they go on to a second card, the afflictions take it all
@@ -136,16 +177,25 @@ def character_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: 
 
     def blocks(style: TextStyle) -> list:
         # A line never starts with the `·` between two items: it holds to the item before it.
-        return [Paragraph(ctx, "**Perks:** " + LIST_SEPARATOR.join(c.perks), style, doc.source("perks")), gap(style),
-                Paragraph(ctx, "**Quirks:** " + LIST_SEPARATOR.join(c.quirks), style, doc.source("quirks"))]
+        return [
+            Paragraph(ctx, "**Perks:** " + LIST_SEPARATOR.join(c.perks), style, doc.source("perks")),
+            gap(style),
+            Paragraph(ctx, "**Quirks:** " + LIST_SEPARATOR.join(c.quirks), style, doc.source("quirks")),
+        ]
 
     def with_notes(style: TextStyle) -> list:
         return [gap(style), Paragraph(ctx, "**Notes:** " + notes, style, doc.source("notes"))]
 
-    return CardText(items, text, blocks, captions.roll_reminder(), "perks and quirks",
-                    lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept"),
-                                        lines),
-                    notes=with_notes if notes else None, pointer=captions.notes_on_sheet())
+    return CardText(
+        items,
+        text,
+        blocks,
+        captions.roll_reminder(),
+        "perks and quirks",
+        lambda k: card_face(ctx, geo, continued(c.name, k), subtitle, doc, color, doc.source("concept"), lines),
+        notes=with_notes if notes else None,
+        pointer=captions.notes_on_sheet(),
+    )
 
 
 def layout_character_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:

@@ -41,8 +41,15 @@ def sheet_items(ctx: LayoutContext, v: SheetValues) -> list[Item]:
     """Everything on the one page of a character sheet."""
     color = accent(ctx)
     title, subtitle = (v.name, f"{GAME_NAME} · character sheet") if v.name else (GAME_NAME, "character sheet")
-    items, content = page_frame(ctx, title, system=GAME_NAME, accent=color, subtitle=subtitle,
-                                notice=footer_text(NOTICE), source=v.source("name"))
+    items, content = page_frame(
+        ctx,
+        title,
+        system=GAME_NAME,
+        accent=color,
+        subtitle=subtitle,
+        notice=footer_text(NOTICE),
+        source=v.source("name"),
+    )
     who, rest = content.split_top(IDENTITY_HEIGHT, GAP)
     dice, rest = rest.split_top(dice_panel_height(), GAP)
     tokens, rest = rest.split_top(TOKENS_HEIGHT, GAP)
@@ -69,8 +76,13 @@ def sheet_items(ctx: LayoutContext, v: SheetValues) -> list[Item]:
 
 
 def _document(title: str, subject: str, page: Page, ctx: LayoutContext, *keywords: str) -> LayoutDocument:
-    return LayoutDocument(title=title, pages=(page,), author=ctx.theme.author,
-                          subject=subject + (f". {NOTICE}" if NOTICE else ""), keywords=(SYSTEM, *keywords))
+    return LayoutDocument(
+        title=title,
+        pages=(page,),
+        author=ctx.theme.author,
+        subject=subject + (f". {NOTICE}" if NOTICE else ""),
+        keywords=(SYSTEM, *keywords),
+    )
 
 
 def layout_character_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -88,5 +100,11 @@ def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     limits = plain.make("CharacterLimits", **job.docs[0].derived) if job.docs else plain.make("CharacterLimits")
     v = SheetValues.blank(limits)
     page = sheet_page(sheet_items(ctx, v), ctx, label="blank character sheet")
-    return _document(f"{GAME_NAME} character sheet (fillable)", f"{GAME_NAME} blank character sheet with form fields",
-                     page, ctx, "character sheet", "fillable")
+    return _document(
+        f"{GAME_NAME} character sheet (fillable)",
+        f"{GAME_NAME} blank character sheet with form fields",
+        page,
+        ctx,
+        "character sheet",
+        "fillable",
+    )

@@ -46,7 +46,7 @@ class Tokens:
     limit: int
 
     @classmethod
-    def from_derived(cls, derived: dict) -> "Tokens":
+    def from_derived(cls, derived: dict) -> Tokens:
         """From the rules' derived `{"current", "maximum", "limit"}`."""
         return cls(derived["current"], derived["maximum"], derived["limit"])
 
@@ -67,8 +67,17 @@ def token_track(
     every circle is a check box `<prefix>_1` … `<prefix>_<limit>`. Returns the items
     and the row's width."""
     color = color or ctx.color("ink")
-    items, _ = token_circles(ctx, x, cy, tokens.maximum, min(tokens.current, tokens.maximum), r=r, gap=gap,
-                             color=color, field_prefix=field_prefix)
+    items, _ = token_circles(
+        ctx,
+        x,
+        cy,
+        tokens.maximum,
+        min(tokens.current, tokens.maximum),
+        r=r,
+        gap=gap,
+        color=color,
+        field_prefix=field_prefix,
+    )
     pale = tint(ctx.color("muted"), 0.35)
     for i in range(tokens.maximum, tokens.limit):
         cx = x + r + i * (2 * r + gap)

@@ -46,7 +46,7 @@ class SheetValues:
         return element_id(self.doc[1] if self.doc else None, part)
 
     @classmethod
-    def of_character(cls, c: TricubeCharacter, derived: dict, doc: tuple[str, str]) -> "SheetValues":
+    def of_character(cls, c: TricubeCharacter, derived: dict, doc: tuple[str, str]) -> SheetValues:
         """A character's values, with what the rules derived (dice, tokens, limits)."""
         return cls(
             limits=plain.make("CharacterLimits", **derived["limits"]),
@@ -70,7 +70,7 @@ class SheetValues:
         )
 
     @classmethod
-    def blank(cls, limits: CharacterLimits) -> "SheetValues":
+    def blank(cls, limits: CharacterLimits) -> SheetValues:
         """Nothing filled in; every writing place a form field."""
         return cls(
             limits=limits,

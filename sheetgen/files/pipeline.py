@@ -15,13 +15,20 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from sheetgen import __version__
-from sheetgen.build.files import (
+from sheetgen.content import registry as kinds_registry
+from sheetgen.content.gamedata import is_game_data
+from sheetgen.content.loader import Library
+from sheetgen.content.plain import jsonable
+from sheetgen.diagnostics import Diagnostic, Severity, display_path
+from sheetgen.files import stamp
+from sheetgen.files.outputs import (
     FOREIGN,
     INDEX,
     JOURNAL,
@@ -47,14 +54,8 @@ from sheetgen.build.files import (
     write_atomic,
     write_manifest,
 )
-from sheetgen.build import stamp
-from sheetgen.build.stamp import code_fingerprint
+from sheetgen.files.stamp import code_fingerprint
 from sheetgen.games import game_of_kind
-from sheetgen.content import registry as kinds_registry
-from sheetgen.content.plain import jsonable
-from sheetgen.content.gamedata import is_game_data
-from sheetgen.content.loader import Library
-from sheetgen.diagnostics import Diagnostic, Severity, display_path
 from sheetgen.layout.context import Issue, Source
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
@@ -110,8 +111,9 @@ def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
     return kinds
 
 
-def _needed(product: Product, doc: DocInput, inputs: dict[tuple[str, str], DocInput],
-            includers: dict[str, list[Product]]) -> list[tuple[str, str]]:
+def _needed(
+    product: Product, doc: DocInput, inputs: dict[tuple[str, str], DocInput], includers: dict[str, list[Product]]
+) -> list[tuple[str, str]]:
     """The other documents an output of `doc` needs: those its product includes, and in turn
     those the included documents' own products need (a handout's army brings its units)."""
     keys = dict.fromkeys(product.includes(doc) if product.includes else [])
@@ -170,8 +172,10 @@ def plan(
 
     targets: list[Target] = []
     known = products(systems | kinds_registry.games_of(valid))
-    includers = {kind: [p for p in known.values() if p.includes and kind in p.kinds]
-                 for kind in {k for p in known.values() for k in p.kinds}}
+    includers = {
+        kind: [p for p in known.values() if p.includes and kind in p.kinds]
+        for kind in {k for p in known.values() for k in p.kinds}
+    }
     for product in known.values():
         fmts = tuple(f for f in product.formats if f in wanted) + (exports if product.deck else ())
         if not fmts or (product.print_shop_of and not checked.theme.print_shop):
@@ -188,24 +192,45 @@ def plan(
                 missing = tuple(k for k in wanted_keys if k not in inputs)
                 included = _included_kinds(di, wanted_keys)
                 sources = tuple(dict.fromkeys([source(di.file)] + [source(e.file) for e in extra]))
-                targets.append(Target(product.id, sys_, product.name, di.id, di.kind, sources, fmts,
-                                      Job(product.id, di.id, (di, *extra), options), blocked_by=missing,
-                                      kinds=tuple(sorted({di.kind} | included)),
-                                      blocked_files=spoiled_of(included)))
+                targets.append(
+                    Target(
+                        product.id,
+                        sys_,
+                        product.name,
+                        di.id,
+                        di.kind,
+                        sources,
+                        fmts,
+                        Job(product.id, di.id, (di, *extra), options),
+                        blocked_by=missing,
+                        kinds=tuple(sorted({di.kind} | included)),
+                        blocked_files=spoiled_of(included),
+                    )
+                )
         elif product.scope == "collection":
             # Every member, in the order of a whole build, whichever were asked for.
-            members = sorted((d for d in valid if d.kind in product.kinds),
-                             key=lambda d: (source(d.file), d.index))
+            members = sorted((d for d in valid if d.kind in product.kinds), key=lambda d: (source(d.file), d.index))
             if not members or not (whole or any(d.target for d in members)):
                 continue
             first = inputs[members[0].key]
             sys_ = product.system_of(first)
             tid = product.target or product.name
-            targets.append(Target(product.id, sys_, product.name, tid, first.kind,
-                                  tuple(sorted({source(m.file) for m in members})), fmts,
-                                  Job(product.id, tid, tuple(inputs[m.key] for m in members), options),
-                                  "collection", blocked_by=failed_of(product.kinds), kinds=tuple(product.kinds),
-                                  blocked_files=spoiled_of(product.kinds)))
+            targets.append(
+                Target(
+                    product.id,
+                    sys_,
+                    product.name,
+                    tid,
+                    first.kind,
+                    tuple(sorted({source(m.file) for m in members})),
+                    fmts,
+                    Job(product.id, tid, tuple(inputs[m.key] for m in members), options),
+                    "collection",
+                    blocked_by=failed_of(product.kinds),
+                    kinds=tuple(product.kinds),
+                    blocked_files=spoiled_of(product.kinds),
+                )
+            )
         elif product.scope == "blank":
             sys_ = product.system_of(None)
             if sys_ in (systems if whole else asked_games):
@@ -213,11 +238,22 @@ def plan(
                 # (its `kinds`) when there are any, so it follows a campaign's own rules.
                 settings_docs = tuple(inputs[d.key] for d in valid if d.kind in product.kinds)
                 tid = product.target or product.name
-                targets.append(Target(product.id, sys_, product.name, tid, None,
-                                      tuple(sorted({source(d.file) for d in settings_docs})), fmts,
-                                      Job(product.id, tid, settings_docs, options), "blank",
-                                      blocked_by=failed_of(product.kinds), kinds=tuple(product.kinds),
-                                      blocked_files=spoiled_of(product.kinds)))
+                targets.append(
+                    Target(
+                        product.id,
+                        sys_,
+                        product.name,
+                        tid,
+                        None,
+                        tuple(sorted({source(d.file) for d in settings_docs})),
+                        fmts,
+                        Job(product.id, tid, settings_docs, options),
+                        "blank",
+                        blocked_by=failed_of(product.kinds),
+                        kinds=tuple(product.kinds),
+                        blocked_files=spoiled_of(product.kinds),
+                    )
+                )
     targets = [apart for t in targets for apart in _exports_apart(t)]
     targets.sort(key=lambda t: t.key)
     return targets
@@ -238,9 +274,11 @@ def _exports_apart(target: Target) -> Iterator[Target]:
 def shipped_documents(checked: Checked, systems: set[str]) -> list:
     """The game data sheetgen ships (upgrade catalog, factions …) for the games the
     project has content of: built like the project's own documents."""
-    return [d for d in checked.documents(*kinds_registry.names(), targets_only=False)
-            if is_game_data(d.file) and d.kind != "theme" and kinds_registry.system_of(d) in systems]
-
+    return [
+        d
+        for d in checked.documents(*kinds_registry.names(), targets_only=False)
+        if is_game_data(d.file) and d.kind != "theme" and kinds_registry.system_of(d) in systems
+    ]
 
 
 _THEME_DIGEST: list[tuple[ResolvedTheme, str]] = []
@@ -311,9 +349,8 @@ class JobResult:
 
 
 def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None, list[Issue]]:
-    from sheetgen.layout.templates import BOUND_CODES, TemplateProblem, use_templates
-
     from sheetgen.layout.margins import lay_out_in_margin
+    from sheetgen.layout.templates import BOUND_CODES, TemplateProblem, use_templates
 
     product: Product = find_product(target.product, target.system)
     use_templates(theme.templates, theme.templates_digest)
@@ -322,8 +359,11 @@ def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None
     except TemplateProblem as exc:  # a publisher's template: reported at its line, nothing drawn
         d = exc.diagnostic
         # A template stopped at a bound stopped on this document's values: which one.
-        message = f"{d.message} (laying out {target.key}, from {', '.join(target.sources)})" \
-            if d.code in BOUND_CODES and target.sources else d.message
+        message = (
+            f"{d.message} (laying out {target.key}, from {', '.join(target.sources)})"
+            if d.code in BOUND_CODES and target.sources
+            else d.message
+        )
         return None, [Issue(Source(None), d.severity, d.code, message, d.hint, at=(d.file, d.line, d.column))]
 
 
@@ -359,8 +399,9 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
             from sheetgen.render.pdf import render_pdf
 
             # The pages are let go as they are drawn, unless the SVGs still need them.
-            rendered.append((target.relpath("pdf"), "pdf", render_pdf(document, release="svg" not in target.formats),
-                             result.pages))
+            rendered.append(
+                (target.relpath("pdf"), "pdf", render_pdf(document, release="svg" not in target.formats), result.pages)
+            )
             for suffix, extra in document.companions:  # a bundle's cards, for instance
                 rendered.append((target.relpath("pdf", suffix=suffix), "pdf", render_pdf(extra), len(extra.pages)))
         if "svg" in target.formats:
@@ -422,9 +463,9 @@ def _import_renderers(todo: list[Target]) -> None:
     made: each forked worker then has them, instead of every worker importing them again."""
     formats = {f for t in todo for f in t.formats}
     if formats & {"pdf", *EXPORTS}:
-        import sheetgen.render.pdf  # noqa: F401
+        import sheetgen.render.pdf
     if "svg" in formats:
-        import sheetgen.render.svg  # noqa: F401
+        import sheetgen.render.svg
 
 
 def _draws_on_several(target: Target) -> bool:
@@ -432,8 +473,15 @@ def _draws_on_several(target: Target) -> bool:
     return target.scope == "collection" or len(target.job.docs) > 1
 
 
-def _members_failed(checked: Checked, whole: bool, formats: Iterable[str], later: list[Target], first: list[Target],
-                    records: dict[str, TargetRecord], planned: set[str]) -> set[tuple[str, str]]:
+def _members_failed(
+    checked: Checked,
+    whole: bool,
+    formats: Iterable[str],
+    later: list[Target],
+    first: list[Target],
+    records: dict[str, TargetRecord],
+    planned: set[str],
+) -> set[tuple[str, str]]:
     """Documents of the outputs that draw on several whose own outputs fail, found before
     the build runs them when this build does not make those own outputs (a partial
     build, where the collection is made of documents read for reference): an own output
@@ -456,8 +504,9 @@ def _members_failed(checked: Checked, whole: bool, formats: Iterable[str], later
     return failed
 
 
-def _waits_on_failed(target: Target, failed_docs: set[tuple[str, str]], library: Library,
-                     earlier: bool = True) -> Diagnostic | None:
+def _waits_on_failed(
+    target: Target, failed_docs: set[tuple[str, str]], library: Library, earlier: bool = True
+) -> Diagnostic | None:
     """The `build.not-rebuilt` warning of an output drawing on documents whose own outputs
     failed, or None if none did."""
     failed = sorted(failed_docs.intersection(d.key for d in target.job.docs))
@@ -539,7 +588,7 @@ def chunks(todo: list[Target], jobs: int) -> list[list[Target]]:
     out, start = [], 0
     while start < len(todo):
         size = max(1, min(16, (len(todo) - start) // (jobs * 8)))
-        out.append(todo[start:start + size])
+        out.append(todo[start : start + size])
         start += size
     return out
 
@@ -560,7 +609,7 @@ class BuildOptions:
     state_dir: Path | None = None
     # Build just the targets this accepts now and leave the others as they were, for a
     # later build to catch up with (`sheetgen serve` builds an edited document's own first).
-    only: Callable[["Target"], bool] | None = None
+    only: Callable[[Target], bool] | None = None
 
 
 @dataclass
@@ -577,7 +626,7 @@ class BuildReport:
     outputs: list[str] | None = None  # every output the manifest lists once the build is done
 
 
-def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagnostic:
+def issue_diagnostic(issue: Issue, library: Library, target: Target) -> Diagnostic:
     """A layout issue placed at its document's field in the source file. One with no
     field of its own goes to the document the output is made from, or, when it is made
     from many or none (a blank sheet), to the target itself: `<system/product/id>`.
@@ -602,7 +651,7 @@ def issue_diagnostic(issue: Issue, library: Library, target: "Target") -> Diagno
 
 
 def _in_products(who: str, products: list[str], message: str) -> str:
-    """"kubos-monster `orc` in `handout` and `kubos-stat-blocks`: …": text too long for
+    """ "kubos-monster `orc` in `handout` and `kubos-stat-blocks`: …": text too long for
     its place in these products (`_IN_PRODUCT_RE` reads it back, for `unique`)."""
     named = [f"`{p}`" for p in products]
     listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
@@ -623,15 +672,22 @@ def field_hint(issue: Issue, doc) -> str | None:
         return issue.hint
     if not isinstance(value, str) or value == printed or value not in printed:
         return issue.hint
-    return issue.hint.replace(shorten_hint(fits, len(printed)),
-                              shorten_hint(fits - (len(printed) - len(value)), len(value)), 1)
+    return issue.hint.replace(
+        shorten_hint(fits, len(printed)), shorten_hint(fits - (len(printed) - len(value)), len(value)), 1
+    )
 
 
 def issue_json(issue: Issue, root: Path | None = None) -> dict[str, Any]:
     """A layout warning as the manifest keeps it (`TargetRecord.warnings`)."""
-    return {"doc": list(issue.source.doc) if issue.source.doc else None, "path": list(issue.source.path),
-            "code": issue.code, "message": issue.message, "hint": issue.hint,
-            "at": _project_at(issue.at, root), "fit": list(issue.fit) if issue.fit else None}
+    return {
+        "doc": list(issue.source.doc) if issue.source.doc else None,
+        "path": list(issue.source.path),
+        "code": issue.code,
+        "message": issue.message,
+        "hint": issue.hint,
+        "at": _project_at(issue.at, root),
+        "fit": list(issue.fit) if issue.fit else None,
+    }
 
 
 def _project_at(at: tuple[str, int, int] | None, root: Path | None) -> list | None:
@@ -652,10 +708,15 @@ def issue_from_json(d: dict[str, Any], root: Path | None = None) -> Issue | None
         file = str(at[0]) if at else ""
         if at and not file.startswith("<"):
             file = display_path(os.path.join(root or Path.cwd(), file))
-        return Issue(Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())), Severity.WARNING,
-                     str(d["code"]), str(d["message"]), d.get("hint"),
-                     (file, int(at[1]), int(at[2])) if at else None,
-                     (str(fit[0]), int(fit[1])) if fit else None)
+        return Issue(
+            Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())),
+            Severity.WARNING,
+            str(d["code"]),
+            str(d["message"]),
+            d.get("hint"),
+            (file, int(at[1]), int(at[2])) if at else None,
+            (str(fit[0]), int(fit[1])) if fit else None,
+        )
     except (KeyError, TypeError, ValueError, IndexError):
         return None
 
@@ -690,8 +751,11 @@ def build(
         message, hint = _write_problem(exc, exc.filename or f"into {display_path(str(out_dir))}")
         report.diagnostics.append(_write_failed(message, hint))
     if problem is not None:
-        report.diagnostics.append(Diagnostic("<build>", 1, 1, Severity.ERROR, "build.output-refused",
-                                             refused(out_dir, problem), OUTPUT_FOLDER_HINT))
+        report.diagnostics.append(
+            Diagnostic(
+                "<build>", 1, 1, Severity.ERROR, "build.output-refused", refused(out_dir, problem), OUTPUT_FOLDER_HINT
+            )
+        )
     report.seconds = time.perf_counter() - started
     return report
 
@@ -699,19 +763,35 @@ def build(
 def _write_problem(exc: OSError, where: Path | str) -> tuple[str, str | None]:
     """The message and hint of a write to `where` that failed."""
     if isinstance(exc, LinkedOutput):
-        return (f"cannot write {display_path(str(where))}: {display_path(str(exc.link))} is a symbolic link, and "
-                "sheetgen never writes through one", "remove the link; the build makes the file or folder itself")
+        return (
+            f"cannot write {display_path(str(where))}: {display_path(str(exc.link))} is a symbolic link, and "
+            "sheetgen never writes through one",
+            "remove the link; the build makes the file or folder itself",
+        )
     return f"cannot write {display_path(str(where))}: {exc.strerror or exc}", None
 
 
 def _write_failed(message: str, hint: str | None = None) -> Diagnostic:
-    return Diagnostic("<build>", 1, 1, Severity.ERROR, "build.write-failed", message,
-                      hint or "check that the output folder is writable and the disk is not full; "
-                      "outputs not written and the manifest stay as they were")
+    return Diagnostic(
+        "<build>",
+        1,
+        1,
+        Severity.ERROR,
+        "build.write-failed",
+        message,
+        hint
+        or "check that the output folder is writable and the disk is not full; "
+        "outputs not written and the manifest stay as they were",
+    )
 
 
-def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: BuildReport,
-                  progress: Callable[[int, int], None] | None) -> None:
+def _build_locked(
+    checked: Checked,
+    options: BuildOptions,
+    state: Path,
+    report: BuildReport,
+    progress: Callable[[int, int], None] | None,
+) -> None:
     library = checked.library
     root = library.root
     out_dir = options.out_dir
@@ -730,8 +810,11 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
     report.documents = len({d.key for t in targets for d in t.job.docs})
 
     shared: dict[Any, str] = {}  # the DocInputs live as long as `targets`, so their ids stay theirs
-    digests = {t.key: target_digest(t, checked.theme, shared) for t in targets  # of those it may build
-               if options.only is None or options.only(t)}
+    digests = {
+        t.key: target_digest(t, checked.theme, shared)
+        for t in targets  # of those it may build
+        if options.only is None or options.only(t)
+    }
     records = dict(manifest.targets)
     seen = Seen(out_dir, state)
     todo: list[Target] = []
@@ -798,15 +881,33 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
         report.diagnostics.extend(issue_diagnostic(i, library, t) for i in res.issues)
         if res.crashed:
             report.diagnostics.append(
-                Diagnostic(fallback, 1, 1, Severity.ERROR, "internal.error",
-                           f"building {t.key} failed: {res.crashed}",
-                           "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback")
+                Diagnostic(
+                    fallback,
+                    1,
+                    1,
+                    Severity.ERROR,
+                    "internal.error",
+                    f"building {t.key} failed: {res.crashed}",
+                    "this is a bug in sheetgen; set SHEETGEN_DEBUG=1 for a traceback",
+                )
             )
         if res.write_error:
             report.diagnostics.append(_write_failed(res.write_error, res.write_hint))
-        fresh = [OutputEntry(path=rel, source=t.sources[0] if t.sources else None, kind=t.kind, id=t.id,
-                             product=t.name, format=fmt, sha256=sha, system=t.system, pages=pages, target=t.key)
-                 for rel, fmt, sha, pages in res.files]
+        fresh = [
+            OutputEntry(
+                path=rel,
+                source=t.sources[0] if t.sources else None,
+                kind=t.kind,
+                id=t.id,
+                product=t.name,
+                format=fmt,
+                sha256=sha,
+                system=t.system,
+                pages=pages,
+                target=t.key,
+            )
+            for rel, fmt, sha, pages in res.files
+        ]
         written = {e.path for e in fresh}
         for e in fresh:
             seen.note(e.path, e.sha256)
@@ -936,12 +1037,14 @@ def _build_locked(checked: Checked, options: BuildOptions, state: Path, report: 
     # on disk is current (a publisher's may have a mistake to report: it is rendered).
     unchanged = not changed and manifest.version == __version__
     if not (unchanged and not checked.theme.templates and (out_dir / INDEX).is_file()):
-        report.diagnostics.extend(_write_index(out_dir, entries, records, checked.theme.templates,
-                                               checked.theme.templates_digest))
+        report.diagnostics.extend(
+            _write_index(out_dir, entries, records, checked.theme.templates, checked.theme.templates_digest)
+        )
 
 
-def _moved(target: Target, entries: list[OutputEntry], record: TargetRecord
-           ) -> tuple[list[OutputEntry], TargetRecord] | None:
+def _moved(
+    target: Target, entries: list[OutputEntry], record: TargetRecord
+) -> tuple[list[OutputEntry], TargetRecord] | None:
     """An up-to-date target's outputs and record naming the files it is now made from,
     if they name others (its document moved to another file, its bytes the same); else None."""
     source = target.sources[0] if target.sources else None
@@ -971,24 +1074,44 @@ def _not_rebuilt(target: Target, library: Library, earlier: bool = True) -> Diag
     if not target.blocked_by:
         file = target.blocked_files[0]
         shown = next((f for f, name in library.files.items() if name == file), file)
-        hint = ("fix the errors above and build again" if cause_shown(target, library)
-                else f"`sheetgen validate {display_path(shown)}` shows why")
-        return Diagnostic(shown, 1, 1, Severity.WARNING, "build.not-rebuilt",
-                          f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
+        hint = (
+            "fix the errors above and build again"
+            if cause_shown(target, library)
+            else f"`sheetgen validate {display_path(shown)}` shows why"
+        )
+        return Diagnostic(
+            shown,
+            1,
+            1,
+            Severity.WARNING,
+            "build.not-rebuilt",
+            f"{target.key} is not {verb} while {_waiting_on(target)}{stays}",
+            hint,
+        )
     kind, id_ = target.blocked_by[0]
     own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
-    where = (_document_at(library, (kind, id_)) or (own and _document_at(library, own.key))
-             or (f"<{target.key}>", 1, 1))
+    where = _document_at(library, (kind, id_)) or (own and _document_at(library, own.key)) or (f"<{target.key}>", 1, 1)
     count = len(target.blocked_by) + len(target.blocked_files)
     others = f" (and {count - 1} more)" if count > 1 else ""
-    hint = "fix the errors above and build again" if cause_shown(target, library) else (
-        f"`sheetgen validate {display_path(where[0]) if not where[0].startswith('<') else 'content'}` shows its errors")
+    hint = (
+        "fix the errors above and build again"
+        if cause_shown(target, library)
+        else (
+            f"`sheetgen validate {display_path(where[0]) if not where[0].startswith('<') else 'content'}` shows its errors"
+        )
+    )
     aside = _files_to_set_aside(target, library, own)
     if aside:  # a class set, a party's cards: the others can print now, those with errors left aside
-        hint += (f"; to print it now without {kind} `{id_}`{others}, move {' and '.join(aside)} out of the "
-                 "content folder")
-    return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
-                      f"{target.key} is not {verb} while {_waiting_on(target)}{stays}", hint)
+        hint += (
+            f"; to print it now without {kind} `{id_}`{others}, move {' and '.join(aside)} out of the content folder"
+        )
+    return Diagnostic(
+        *where,
+        Severity.WARNING,
+        "build.not-rebuilt",
+        f"{target.key} is not {verb} while {_waiting_on(target)}{stays}",
+        hint,
+    )
 
 
 def _not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> list[Diagnostic]:
@@ -996,6 +1119,7 @@ def _not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> l
     whether an earlier output of it stays), said once per cause: the outputs waiting on the
     same document share one line, which names the others after the first (bundles and
     print-shop twins last)."""
+
     def last(t: Target) -> tuple[bool, bool]:
         return t.system == "handouts", bool(find_product(t.product, t.system).print_shop_of)
 
@@ -1011,7 +1135,8 @@ def _not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> l
             others = ", ".join(t.key for t, _ in group[1:])
             also = f"nor {len(group) - 1} other output{'s' if len(group) > 2 else ''} ({others})"
             message = d.message.replace(cause, f"{cause}, {also}", 1).replace(
-                "; its earlier output stays as it was", "; their earlier outputs stay as they were")
+                "; its earlier output stays as it was", "; their earlier outputs stay as they were"
+            )
             d = replace(d, message=message)
         out.append(d)
     return out
@@ -1041,10 +1166,13 @@ def theme_broken(checked: Checked) -> Diagnostic:
     library, theme = checked.library, checked.theme
     where = _document_at(library, ("theme", theme.id)) or ("<build>", 1, 1)
     shown = where[0].startswith("<") or library.is_target_file(where[0])
-    return Diagnostic(*where, Severity.WARNING, "build.not-rebuilt",
-                      f"nothing is built while the theme `{theme.id}` has errors; earlier outputs stay as they were",
-                      "fix the theme's errors above" if shown else f"`sheetgen validate {display_path(where[0])}` "
-                      "shows them")
+    return Diagnostic(
+        *where,
+        Severity.WARNING,
+        "build.not-rebuilt",
+        f"nothing is built while the theme `{theme.id}` has errors; earlier outputs stay as they were",
+        "fix the theme's errors above" if shown else f"`sheetgen validate {display_path(where[0])}` shows them",
+    )
 
 
 def _document_at(library: Library, key: tuple[str, str]) -> tuple[str, int, int] | None:
@@ -1073,8 +1201,9 @@ def cause_shown(target: Target, library: Library) -> bool:
     return library.is_target_file(file)
 
 
-def _up_to_date(seen: Seen, target: Target, entries: list[OutputEntry], record: TargetRecord | None,
-                digest: str) -> bool:
+def _up_to_date(
+    seen: Seen, target: Target, entries: list[OutputEntry], record: TargetRecord | None, digest: str
+) -> bool:
     if not entries or record is None or record.input != digest:
         return False
     if {e.format for e in entries} != set(target.formats):
@@ -1097,19 +1226,25 @@ class _Present:
     print_shop: bool  # the theme asks for decks' print-shop exports
 
     @classmethod
-    def of(cls, library: Library, spoiled: dict[str, set[str]], print_shop: bool = True) -> "_Present":
+    def of(cls, library: Library, spoiled: dict[str, set[str]], print_shop: bool = True) -> _Present:
         kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
         for found in spoiled.values():
             kinds |= found
         systems = {game for k in kinds if (game := game_of_kind(k))}
         systems |= {s for s in (kinds_registry.system_of(d) for d in library.documents) if s}
-        return cls({library.project_name(f) for f in spoiled}, kinds, systems,
-                   {name for file, name in library.files.items() if library.is_target_file(file)},
-                   set(library.files.values()), print_shop)
+        return cls(
+            {library.project_name(f) for f in spoiled},
+            kinds,
+            systems,
+            {name for file, name in library.files.items() if library.is_target_file(file)},
+            set(library.files.values()),
+            print_shop,
+        )
 
 
-def _is_stale(key: str, entries: list[OutputEntry], record: TargetRecord | None, library: Library,
-              present: _Present, whole: bool) -> bool:
+def _is_stale(
+    key: str, entries: list[OutputEntry], record: TargetRecord | None, library: Library, present: _Present, whole: bool
+) -> bool:
     """Whether the outputs of a target this build did not plan belong to content that is
     gone. Never for a file holding a document that cannot be read, nor for a document
     that still exists (with errors, or outside what a partial build was given); outputs
@@ -1154,8 +1289,13 @@ def _remove(out_dir: Path, rel: str) -> None:
         folder = folder.parent
 
 
-def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, TargetRecord], templates: str = "",
-                 templates_digest: str = "") -> list[Diagnostic]:
+def _write_index(
+    out_dir: Path,
+    entries: list[OutputEntry],
+    records: dict[str, TargetRecord],
+    templates: str = "",
+    templates_digest: str = "",
+) -> list[Diagnostic]:
     from sheetgen.layout.templates import TemplateProblem, render_template, use_templates
 
     groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
@@ -1173,8 +1313,9 @@ def _write_index(out_dir: Path, entries: list[OutputEntry], records: dict[str, T
     return []
 
 
-def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | None = None,
-                  made: set[str] | None = None) -> list[Diagnostic]:
+def layout_issues(
+    checked: Checked, whole: bool = True, waiting: list[str] | None = None, made: set[str] | None = None
+) -> list[Diagnostic]:
     """Lay out every target a build would make without rendering, to find text that does
     not fit; a target that waits for a document whose errors are not reported (outside
     the files given) gets the warning a build gives it; with `waiting`, one that is not a
@@ -1190,8 +1331,15 @@ def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | Non
     laid_out = {(t.system, t.product, t.id) for t in targets}
     # As a build of the same paths: the own outputs of documents read for reference are laid
     # out too when a collection being checked draws on them (there is no manifest here).
-    failed_docs = _members_failed(checked, whole, FORMATS, [t for t in targets if _draws_on_several(t)],
-                                  [t for t in targets if not _draws_on_several(t)], {}, {t.key for t in targets})
+    failed_docs = _members_failed(
+        checked,
+        whole,
+        FORMATS,
+        [t for t in targets if _draws_on_several(t)],
+        [t for t in targets if not _draws_on_several(t)],
+        {},
+        {t.key for t in targets},
+    )
     for t in sorted(targets, key=_draws_on_several):  # a document's own outputs first, as a build
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
             said = _not_rebuilt(t, checked.library, made is None or t.key in made)  # the cause: a file not given
@@ -1201,8 +1349,11 @@ def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | Non
             elif not find_product(t.product, t.system).print_shop_of:  # (its twin waits as its deck does)
                 what = "leaves {} as it was" if made is None or t.key in made else "does not make {}"
                 waiting.append(f"{said.file}: a build {what.format(t.key)}: {_waiting_on(t)} ({said.hint})")
-        said = (_waits_on_failed(t, failed_docs, checked.library, made is None or t.key in made)
-                if _draws_on_several(t) else None)
+        said = (
+            _waits_on_failed(t, failed_docs, checked.library, made is None or t.key in made)
+            if _draws_on_several(t)
+            else None
+        )
         if said:  # what a build says of it (laid out all the same: every problem is reported at once)
             out.append(said)
         if _twin_laid_out(t, laid_out):
@@ -1210,8 +1361,16 @@ def layout_issues(checked: Checked, whole: bool = True, waiting: list[str] | Non
         try:
             _, issues = lay_out(t, checked.theme)
         except Exception as exc:  # a bug
-            out.append(Diagnostic(f"<{t.key}>", 1, 1, Severity.ERROR, "internal.error",
-                                  f"laying out {t.key} failed: {type(exc).__name__}: {exc}"))
+            out.append(
+                Diagnostic(
+                    f"<{t.key}>",
+                    1,
+                    1,
+                    Severity.ERROR,
+                    "internal.error",
+                    f"laying out {t.key} failed: {type(exc).__name__}: {exc}",
+                )
+            )
             continue
         out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
         if not _draws_on_several(t):
@@ -1257,8 +1416,11 @@ def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-_IN_PRODUCT_RE = re.compile(r"(?P<who>[\w-]+ `[^`]+`) in (?P<products>(?:`[^`]+`(?:, | and ))*?`(?P<product>[^`]+)`)"
-                            r": (?P<rest>.*)", re.DOTALL)
+_IN_PRODUCT_RE = re.compile(
+    r"(?P<who>[\w-]+ `[^`]+`) in (?P<products>(?:`[^`]+`(?:, | and ))*?`(?P<product>[^`]+)`)"
+    r": (?P<rest>.*)",
+    re.DOTALL,
+)
 _SHORTEN_RE = re.compile(r"shorten it to (\d+) characters")
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import sheetgen
 
@@ -114,15 +115,22 @@ def forget(state: Path) -> None:
         pass
 
 
-def record(state: Path, asked: dict[str, Any], roots: Iterable[str], inputs: Iterable[str],
-           outputs: Iterable[str], summary: dict[str, Any], read: dict[str, tuple[int, str]] | None = None) -> None:
+def record(
+    state: Path,
+    asked: dict[str, Any],
+    roots: Iterable[str],
+    inputs: Iterable[str],
+    outputs: Iterable[str],
+    summary: dict[str, Any],
+    read: dict[str, tuple[int, str]] | None = None,
+) -> None:
     """Stamp a clean build: every input (the files read, the folders given or searched and
     every folder below them) and output as absolute paths with their signatures. `read`
     gives (size, sha256) of the bytes the build read, by file: those are recorded rather
     than the files as they are now, so a file edited during the build is seen as changed.
     A stamp that cannot be written only costs the next build its shortcut."""
     known = {os.path.abspath(f): [size, sha] for f, (size, sha) in (read or {}).items() if size <= _HASHED}
-    from sheetgen.build.files import write_atomic
+    from sheetgen.files.outputs import write_atomic
 
     files = {os.path.abspath(name) for name in inputs}
     folders = {os.path.dirname(f) for f in files} | {os.path.abspath(r) for r in roots if os.path.isdir(r)}

@@ -27,10 +27,11 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring  # the C function json.dumps(ensure_ascii=False) uses
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from sheetgen.content.project import CONTENT
 from sheetgen.diagnostics import display_path
@@ -45,8 +46,13 @@ LOCK = "lock"
 SEEN = "outputs-seen.json"
 CACHE = "documents-cache.json"  # parsed content files (sheetgen.content.cache)
 # What earlier versions kept in the output folder itself: removed from a sheetgen output folder.
-LEGACY_STATE = (".sheetgen-stamp.json", ".documents-cache.json", ".outputs-seen.json", ".manifest.journal",
-                ".sheetgen.lock")
+LEGACY_STATE = (
+    ".sheetgen-stamp.json",
+    ".documents-cache.json",
+    ".outputs-seen.json",
+    ".manifest.journal",
+    ".sheetgen.lock",
+)
 #: The temporary files of atomic writes: a name no one else makes, the only one cleaned up.
 TEMP_RE = re.compile(r"\.sheetgen-[0-9a-f]{16}\.tmp")
 _LEGACY_TEMP_RE = re.compile(r"\.(?P<name>.+)\.\d+-\d+\.tmp")  # `.NAME.PID-N.tmp`, of earlier versions
@@ -174,7 +180,7 @@ class OutputEntry:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "OutputEntry":
+    def from_json(cls, d: dict[str, Any]) -> OutputEntry:
         return cls(
             path=str(d["path"]),
             source=d.get("source"),
@@ -203,18 +209,28 @@ class TargetRecord:
     warnings: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        d = {"product": self.product, "scope": self.scope, "input": self.input,
-             "sources": list(self.sources), "kinds": list(self.kinds)}
+        d = {
+            "product": self.product,
+            "scope": self.scope,
+            "input": self.input,
+            "sources": list(self.sources),
+            "kinds": list(self.kinds),
+        }
         if self.warnings:
             d["warnings"] = list(self.warnings)
         return d
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "TargetRecord":
+    def from_json(cls, d: dict[str, Any]) -> TargetRecord:
         warnings = d.get("warnings") or ()
-        return cls(str(d.get("product", "")), str(d.get("scope", "")), str(d.get("input", "")),
-                   tuple(str(s) for s in d.get("sources") or ()), tuple(str(k) for k in d.get("kinds") or ()),
-                   tuple(w for w in warnings if isinstance(w, dict)) if isinstance(warnings, list) else ())
+        return cls(
+            str(d.get("product", "")),
+            str(d.get("scope", "")),
+            str(d.get("input", "")),
+            tuple(str(s) for s in d.get("sources") or ()),
+            tuple(str(k) for k in d.get("kinds") or ()),
+            tuple(w for w in warnings if isinstance(w, dict)) if isinstance(warnings, list) else (),
+        )
 
 
 @dataclass(slots=True)
@@ -247,7 +263,8 @@ def read_manifest(out_dir: Path, state: Path | None = None) -> Manifest:
         for raw, entry in zip(data.get("outputs", []), manifest.entries):  # manifests before targets were kept
             if entry.target and entry.target not in manifest.targets and "input" in raw:
                 manifest.targets[entry.target] = TargetRecord(
-                    "", str(raw.get("scope", "")), str(raw["input"]), tuple(raw.get("sources") or ()))
+                    "", str(raw.get("scope", "")), str(raw["input"]), tuple(raw.get("sources") or ())
+                )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         manifest = Manifest()
     if state is not None:
@@ -285,29 +302,35 @@ def _texts(values: tuple[str, ...]) -> str:
 def entry_line(e: OutputEntry) -> str:
     """`json.dumps(e.to_json(), ensure_ascii=False)`, written out field by field: a
     manifest has one line per output, and this is several times faster."""
-    return (f'{{"path": {_text(e.path)}, "source": {_text(e.source)}, "kind": {_text(e.kind)}, '
-            f'"id": {_text(e.id)}, "product": {_text(e.product)}, "format": {_text(e.format)}, '
-            f'"sha256": {_text(e.sha256)}, "system": {_text(e.system)}, "pages": {int(e.pages)}, '
-            f'"target": {_text(e.target)}}}')
+    return (
+        f'{{"path": {_text(e.path)}, "source": {_text(e.source)}, "kind": {_text(e.kind)}, '
+        f'"id": {_text(e.id)}, "product": {_text(e.product)}, "format": {_text(e.format)}, '
+        f'"sha256": {_text(e.sha256)}, "system": {_text(e.system)}, "pages": {int(e.pages)}, '
+        f'"target": {_text(e.target)}}}'
+    )
 
 
 def record_line(r: TargetRecord) -> str:
     """`json.dumps(r.to_json(), ensure_ascii=False)`, written out field by field."""
     warnings = f', "warnings": {json.dumps(list(r.warnings), ensure_ascii=False)}' if r.warnings else ""
-    return (f'{{"product": {_text(r.product)}, "scope": {_text(r.scope)}, "input": {_text(r.input)}, '
-            f'"sources": {_texts(r.sources)}, "kinds": {_texts(r.kinds)}{warnings}}}')
+    return (
+        f'{{"product": {_text(r.product)}, "scope": {_text(r.scope)}, "input": {_text(r.input)}, '
+        f'"sources": {_texts(r.sources)}, "kinds": {_texts(r.kinds)}{warnings}}}'
+    )
 
 
-def write_manifest(out_dir: Path, version: str, entries: list[OutputEntry],
-                   targets: dict[str, TargetRecord] | None = None) -> None:
+def write_manifest(
+    out_dir: Path, version: str, entries: list[OutputEntry], targets: dict[str, TargetRecord] | None = None
+) -> None:
     listed = {e.target for e in entries}
 
     def block(items: list[str], open_: str, close: str) -> str:
         return f"{open_}\n  " + ",\n  ".join(items) + f"\n {close}" if items else open_ + close
 
     outputs = block([entry_line(e) for e in sorted(entries, key=lambda e: e.path)], "[", "]")
-    records = block([f"{_text(k)}: {record_line(v)}" for k, v in sorted((targets or {}).items()) if k in listed],
-                    "{", "}")
+    records = block(
+        [f"{_text(k)}: {record_line(v)}" for k, v in sorted((targets or {}).items()) if k in listed], "{", "}"
+    )
     text = f'{{\n "sheetgen": {_text(version)},\n "outputs": {outputs},\n "targets": {records}\n}}\n'
     write_atomic(safe_output_path(out_dir, MANIFEST), text.encode("utf-8"))
 
@@ -381,7 +404,8 @@ def _left_behind(entry: os.DirEntry, own: set[str]) -> bool:
     """Whether a folder's entry is a temporary file of sheetgen's, one of its files named in `own`."""
     legacy = _LEGACY_TEMP_RE.fullmatch(entry.name)
     return bool(TEMP_RE.fullmatch(entry.name) or (legacy and legacy["name"] in own)) and entry.is_file(
-        follow_symlinks=False)
+        follow_symlinks=False
+    )
 
 
 class Seen:
@@ -541,7 +565,8 @@ def output_folder_problem(out_dir: Path, root: Path, content: Iterable[str | os.
         return f"it holds the project folder {project}/"
     read = [project / CONTENT, *(Path(c) for c in content if os.path.isdir(c))]
     for folder, what in [(Path(os.path.realpath(f)), "the content folder") for f in read] + [
-            (project / STATE, "sheetgen's build state folder")]:
+        (project / STATE, "sheetgen's build state folder")
+    ]:
         if out == folder:
             return f"it is {what}"
         if folder in out.parents:
@@ -552,8 +577,10 @@ def output_folder_problem(out_dir: Path, root: Path, content: Iterable[str | os.
 
 
 #: Why sheetgen does not build into a folder of files it did not write (`foreign_files`).
-FOREIGN = ("it holds files sheetgen did not write (it has no manifest.json of sheetgen's), and sheetgen never "
-           "replaces or removes those")
+FOREIGN = (
+    "it holds files sheetgen did not write (it has no manifest.json of sheetgen's), and sheetgen never "
+    "replaces or removes those"
+)
 #: What to do about an output folder sheetgen refuses.
 OUTPUT_FOLDER_HINT = "give `-o` a new or empty folder of its own, or one an earlier sheetgen build made"
 
