@@ -64,15 +64,15 @@ class ThemeFonts(ContentModel):
 
 
 class ThemeColors(ContentModel):
-    ink: Color = Field("#1b1b1b", description="text and line work")
-    muted: Color = Field("#5f5f5f", description="quieter text: captions, footers, notes")
+    ink: Color = Field("#1b1b1b", description="the colour of text and line work")
+    muted: Color = Field("#5f5f5f", description="the colour of quieter text: captions, footers, notes")
     accent: Color = Field(
         "#2b5d8a", description="handouts and decks that belong to no game; each game's own colour is `palette.<game>`"
     )
-    paper: Color = Field("#ffffff", description="the inside of boxes and fields to write in")
+    paper: Color = Field("#ffffff", description="the fill of boxes and fields to write in")
     card: Color = Field("#fbf8f1", description="the background of cards")
-    panel: Color = Field("#efe9dc", description="panels and table headings")
-    rule: Color = Field("#b9b09c", description="lines to write on, table rules and box outlines")
+    panel: Color = Field("#efe9dc", description="the fill of panels and table headings")
+    rule: Color = Field("#b9b09c", description="the colour of lines to write on, table rules and box outlines")
 
 
 class Theme(DocumentModel):

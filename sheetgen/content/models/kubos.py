@@ -73,7 +73,7 @@ class KubosCharacter(DocumentModel):
     weight: ShortText | None = Field(None, description="printed as written, with its unit (`9 st`)")
     attributes: KubosAttributes = Field(description="the six attributes; a new character shares 6 points, 0 to 3 each")
     hp: int = Field(description="normal (maximum) hit points")
-    hp_current: int | None = Field(None, description="default: hp")
+    hp_current: int | None = Field(None, description="hit points it has now; default: hp")
     fate_points: int = Field(description="fate points (FP) it has now; a new character has 6")
     armour: KubosArmour | None = Field(None, description="the armour it wears; none: DEFENCE 0")
     items: Annotated[list[Name | KubosItem], Field(max_length=200)] = Field(
@@ -91,7 +91,7 @@ class KubosCharacter(DocumentModel):
 
 
 class KubosTreasure(ContentModel):
-    coins: int | None = Field(None, description="default: HP × 10")
+    coins: int | None = Field(None, description="coins it holds; default: HP × 10")
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=20)] = Field(
         [], description="magic items it holds (the rules give one on a roll of 6)"
     )
@@ -173,7 +173,7 @@ class KubosCharacterTables(ContentModel):
     races: Names = Field(description="races (`Dwarf`)")
     professions: Names = Field(description="classes and trades (`Hunter`)")
     hand_weapons: Names = Field(description="starting hand weapons")
-    missile_weapons: Names = Field(description="each with its ammunition, e.g. `Bow and arrows`")
+    missile_weapons: Names = Field(description="starting missile weapons, each with its ammunition (`Bow and arrows`)")
     ordinary_items: Names = Field(
         description="ordinary but useful items, two of which a character starts with (`Rope`)"
     )
