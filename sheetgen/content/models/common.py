@@ -54,25 +54,28 @@ class ThemeFonts(ContentModel):
     (`italic: regular`)."""
 
     regular: ShortText | None = Field(
-        None, description="the upright face: a font file; default: sheetgen's built-in family"
+        default=None, description="the upright face: a font file; default: sheetgen's built-in family"
     )
-    bold: ShortText | None = Field(None, description="the bold face: a font file, or the style it is set in")
-    italic: ShortText | None = Field(None, description="the italic face: a font file, or the style it is set in")
+    bold: ShortText | None = Field(default=None, description="the bold face: a font file, or the style it is set in")
+    italic: ShortText | None = Field(
+        default=None, description="the italic face: a font file, or the style it is set in"
+    )
     bold_italic: ShortText | None = Field(
-        None, description="the bold italic face: a font file, or the style it is set in"
+        default=None, description="the bold italic face: a font file, or the style it is set in"
     )
 
 
 class ThemeColors(ContentModel):
-    ink: Color = Field("#1b1b1b", description="the colour of text and line work")
-    muted: Color = Field("#5f5f5f", description="the colour of quieter text: captions, footers, notes")
+    ink: Color = Field(default="#1b1b1b", description="the colour of text and line work")
+    muted: Color = Field(default="#5f5f5f", description="the colour of quieter text: captions, footers, notes")
     accent: Color = Field(
-        "#2b5d8a", description="handouts and decks that belong to no game; each game's own colour is `palette.<game>`"
+        default="#2b5d8a",
+        description="the colour of handouts and decks that belong to no game; each game's own colour is `palette.<game>`",
     )
-    paper: Color = Field("#ffffff", description="the fill of boxes and fields to write in")
-    card: Color = Field("#fbf8f1", description="the background of cards")
-    panel: Color = Field("#efe9dc", description="the fill of panels and table headings")
-    rule: Color = Field("#b9b09c", description="the colour of lines to write on, table rules and box outlines")
+    paper: Color = Field(default="#ffffff", description="the fill of boxes and fields to write in")
+    card: Color = Field(default="#fbf8f1", description="the background of cards")
+    panel: Color = Field(default="#efe9dc", description="the fill of panels and table headings")
+    rule: Color = Field(default="#b9b09c", description="the colour of lines to write on, table rules and box outlines")
 
 
 class Theme(DocumentModel):

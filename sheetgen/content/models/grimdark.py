@@ -109,10 +109,10 @@ class HeroJoining(ContentModel):
     unit a hero may join (heroes never join heroes). `reconstructed` says why, where the
     rulebook is silent."""
 
-    heroes_per_unit: int = Field(1, ge=1, description="how many heroes one unit may take")
-    min_unit_size: int = Field(2, ge=1, description="the fewest models a unit has for a hero to join it")
+    heroes_per_unit: int = Field(default=1, ge=1, description="how many heroes one unit may take")
+    min_unit_size: int = Field(default=2, ge=1, description="the fewest models a unit has for a hero to join it")
     reconstructed: ShortText | None = Field(
-        None, description="why, where the rulebook is silent; said in the messages that apply these numbers"
+        default=None, description="why, where the rulebook is silent; said in the messages that apply these numbers"
     )
 
 
@@ -130,8 +130,8 @@ class GrimdarkRules(DocumentModel):
 
 
 class Grid(ContentModel):
-    columns: int = Field(12, description="squares across, 4 to 36")
-    rows: int = Field(12, description="squares from top to bottom, 4 to 36")
+    columns: int = Field(default=12, description="squares across, 4 to 36")
+    rows: int = Field(default=12, description="squares from top to bottom, 4 to 36")
 
 
 class GrimdarkMission(DocumentModel):

@@ -91,9 +91,9 @@ class KubosCharacter(DocumentModel):
 
 
 class KubosTreasure(ContentModel):
-    coins: int | None = Field(None, description="coins it holds; default: HP × 10")
+    coins: int | None = Field(default=None, description="coins it holds; default: HP × 10")
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=20)] = Field(
-        [], description="magic items it holds (the rules give one on a roll of 6)"
+        default=[], description="magic items it holds (the rules give one on a roll of 6)"
     )
 
 
