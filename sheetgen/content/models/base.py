@@ -106,8 +106,8 @@ CardSizeField = Annotated[
                 {
                     "type": "object",
                     "properties": {
-                        "width": {"type": "string", "pattern": LENGTH_PATTERN},
-                        "height": {"type": "string", "pattern": LENGTH_PATTERN},
+                        "width": {"type": "string", "pattern": LENGTH_PATTERN, "description": "the width as cut"},
+                        "height": {"type": "string", "pattern": LENGTH_PATTERN, "description": "the height as cut"},
                     },
                     "required": ["width", "height"],
                     "additionalProperties": False,

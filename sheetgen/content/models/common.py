@@ -70,7 +70,8 @@ class ThemeColors(ContentModel):
     muted: Color = Field(default="#5f5f5f", description="the colour of quieter text: captions, footers, notes")
     accent: Color = Field(
         default="#2b5d8a",
-        description="the colour of handouts and decks that belong to no game; each game's own colour is `palette.<game>`",
+        description="the colour of handouts and decks that belong to no game; each game's own colour is "
+        "`palette.<game>`",
     )
     paper: Color = Field(default="#ffffff", description="the fill of boxes and fields to write in")
     card: Color = Field(default="#fbf8f1", description="the background of cards")
