@@ -187,7 +187,9 @@ class KubosTables(DocumentModel):
     reconstructed: dict[Decision, Text] = Field({}, description="decision → why sheetgen reads the rules this way")
     carrying: KubosCarrying = Field(description="what coins and magic items weigh")
     group_treasure: Literal["toughest", "first"] = Field(description="who holds a group's magic item")
-    unique_items: Names = Field(description="unique magic items a generated treasure's equipment roll of 6 draws from")
+    unique_items: Names = Field(
+        description="unique magic items the monster generator gives for the equipment table's 6"
+    )
     item_words: KubosItemWords = Field(description="words that tell what an item is from its name")
     monster_names: KubosMonsterNames = Field(description="names the monster generator draws from")
     characters: KubosCharacterTables | None = Field(None, description="for the character generator")

@@ -50,7 +50,7 @@ class TricubeCharacter(DocumentModel):
     concept: Entry = Field(description="what the character is, usually a profession (`Dwarven battle priest`)")
     combat_style: CombatStyle = Field(description="melee, ranged or mental: how it fights, chosen once")
     perks: Annotated[list[Entry], Field(max_length=12)] = Field(
-        [], description="what it is good at, spending karma to use (`Berserker`)"
+        [], description="its special talents and abilities (`Berserker`)"
     )
     quirks: Annotated[list[Entry], Field(max_length=12)] = Field(
         [], description="its flaws, which raise a challenge's difficulty and win back karma (`Short-tempered`)"
