@@ -48,12 +48,26 @@ _skip_plugin_discovery()
 Slug = Annotated[
     str,
     AfterValidator(check_slug),
-    WithJsonSchema({"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": SLUG_PATTERN,
+            "maxLength": MAX_ID_LENGTH,
+            "description": "an id: lowercase letters and digits, words joined by hyphens (`orc-captain`)",
+        }
+    ),
 ]
 Length = Annotated[
     float,
     BeforeValidator(length),
-    WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["50mm", "2in", "12pt"]}),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": LENGTH_PATTERN,
+            "examples": ["50mm", "2in", "12pt"],
+            "description": "a length with its unit: mm, cm, in or pt (`50mm`, `2in`)",
+        }
+    ),
 ]
 Color = Annotated[
     str,
@@ -74,12 +88,12 @@ class DocumentModel(ContentModel):
     """Every YAML document has a kind and an id."""
 
     kind: str
-    id: Slug
+    id: Slug = Field(description="the document's id, unique within its kind: other documents name it by this")
 
 
 class CardSize(ContentModel):
-    width: Length
-    height: Length
+    width: Length = Field(description="the card's width as cut (bleed is added outside it)")
+    height: Length = Field(description="the card's height as cut (bleed is added outside it)")
 
 
 CardSizeField = Annotated[
@@ -92,13 +106,15 @@ CardSizeField = Annotated[
                 {
                     "type": "object",
                     "properties": {
-                        "width": {"type": "string", "pattern": LENGTH_PATTERN},
-                        "height": {"type": "string", "pattern": LENGTH_PATTERN},
+                        "width": {"type": "string", "pattern": LENGTH_PATTERN, "description": "the width as cut"},
+                        "height": {"type": "string", "pattern": LENGTH_PATTERN, "description": "the height as cut"},
                     },
                     "required": ["width", "height"],
                     "additionalProperties": False,
                 },
-            ]
+            ],
+            "description": "a card size by name (poker 63.5 × 88.9 mm, bridge, mini, tarot, square) or "
+            "`{width, height}` as cut",
         }
     ),
 ]

@@ -21,21 +21,27 @@ class CubesCivilization(DocumentModel):
     go to the Census Pool before the game begins; the rest start in Civilization.
     `color` is the colour the player plays (their embassy cubes)."""
 
-    kind: Literal["cubes-civilization"]
-    player: Name
-    name: Name | None = None
-    color: Color | None = None
-    census_start: int = 0
-    notes: Text = ""
+    kind: Literal["cubes-civilization"] = Field(description="what the document is: always `cubes-civilization`")
+    player: Name = Field(description="the player's name")
+    name: Name | None = Field(None, description="the civilization's name")
+    color: Color | None = Field(
+        None, description="the colour the player plays (their embassy cubes); a `cubes-game` needs it"
+    )
+    census_start: int = Field(
+        0, description="starting cubes put in the Census Pool before the game, 0 to 10; the rest start in Civilization"
+    )
+    notes: Text = Field("", description="notes of your own (not printed)")
 
 
 class CubesGame(DocumentModel):
     """The civilizations at one table, by id: one build prints every player's kit."""
 
-    kind: Literal["cubes-game"]
-    title: ShortText | None = None
-    civilizations: Annotated[list[Slug], Field(min_length=1, max_length=24)]
-    notes: Text = ""
+    kind: Literal["cubes-game"] = Field(description="what the document is: always `cubes-game`")
+    title: ShortText | None = Field(None, description="the game's name, printed on each player's sheets")
+    civilizations: Annotated[list[Slug], Field(min_length=1, max_length=24)] = Field(
+        description="the ids of the civilizations at the table, each in its own colour"
+    )
+    notes: Text = Field("", description="notes of your own (not printed)")
 
 
 KINDS = {
