@@ -216,7 +216,7 @@ def _stop(diags: list[Diagnostic], library, summary: Summary, fmt: str = "text")
 def _emit(diags: list[Diagnostic], library, fmt: str = "text", outputs: list[Diagnostic] | None = None) -> None:
     """Print the reportable diagnostics and those of the outputs the command lays out
     (`outputs`: every one is reported, being about what was asked for)."""
-    from sheetgen.files.pipeline import unique
+    from sheetgen.files.report import unique
 
     diags = in_report_order(unique(_reportable(diags, library) + (outputs or [])))
     if fmt == "json":
@@ -514,7 +514,7 @@ def _check_source_date() -> None:
 
 
 def _unique(diags):
-    from sheetgen.files.pipeline import unique
+    from sheetgen.files.report import unique
 
     return unique(diags)
 
@@ -604,7 +604,8 @@ def _progress():
 def validate(paths, fmt, strict, paper, cube_size, theme, templates) -> None:
     """Check content against each game's rules and layout; report every problem."""
     from sheetgen.files.outputs import read_manifest
-    from sheetgen.files.pipeline import layout_issues, theme_broken
+    from sheetgen.files.check import layout_issues
+    from sheetgen.files.report import theme_broken
 
     library, checked = _load(paths, _settings(paper, cube_size, theme, templates))
     _check_theme_exists(library, theme)

@@ -426,7 +426,7 @@ def test_a_partial_build_of_a_deck_prints_no_blank_sheets_of_its_game(workdir):
 
 
 def test_parallel_work_goes_out_in_small_runs_covering_every_target_once():
-    from sheetgen.files.pipeline import chunks
+    from sheetgen.files.run import chunks
 
     for total, jobs in [(0, 2), (1, 2), (7, 2), (1000, 2), (1000, 8), (50, 64)]:
         todo = [f"t{i}" for i in range(total)]

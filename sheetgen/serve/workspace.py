@@ -19,7 +19,9 @@ from sheetgen.content.loader import Library, UsageError, load
 from sheetgen.content.project import CONTENT, find_root
 from sheetgen.diagnostics import Diagnostic, display_path, error, format_text, in_report_order
 from sheetgen.files.outputs import OutputEntry, OutputLocked, TargetRecord, read_manifest
-from sheetgen.files.pipeline import FORMATS, BuildOptions, Target, build, plan, unique
+from sheetgen.files.pipeline import BuildOptions, build
+from sheetgen.files.plan import FORMATS, Target, plan
+from sheetgen.files.report import unique
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
