@@ -47,11 +47,11 @@ def layout_issues(
             elif not find_product(t.product, t.system).print_shop_of:  # (its twin waits as its deck does)
                 what = "leaves {} as it was" if made is None or t.key in made else "does not make {}"
                 waiting.append(f"{said.file}: a build {what.format(t.key)}: {waiting_on(t)} ({said.hint})")
-        said = (
+        waits = (
             waits_on_failed(t, failed, checked.library, made is None or t.key in made) if t.draws_on_several else None
         )
-        if said:  # what a build says of it (laid out all the same: every problem is reported at once)
-            out.append(said)
+        if waits:  # what a build says of it (laid out all the same: every problem is reported at once)
+            out.append(waits)
         if _twin_laid_out(t, laid_out):
             continue
         try:

@@ -209,7 +209,7 @@ class TargetRecord:
     warnings: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        d = {
+        d: dict[str, Any] = {
             "product": self.product,
             "scope": self.scope,
             "input": self.input,

@@ -88,8 +88,10 @@ def _needed(
     todo = list(keys)
     while todo:
         other = inputs.get(todo.pop())
-        for p in includers.get(other.kind, []) if other is not None else []:
-            for key in p.includes(other):  # type: ignore[misc]
+        if other is None:
+            continue
+        for p in includers.get(other.kind, []):
+            for key in p.includes(other) if p.includes else []:
                 if key not in keys and key != doc.key:
                     keys[key] = None
                     todo.append(key)

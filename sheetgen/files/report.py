@@ -128,7 +128,7 @@ def issue_from_json(d: dict[str, Any], root: Path | None = None) -> Issue | None
         if at and not file.startswith("<"):
             file = display_path(os.path.join(root or Path.cwd(), file))
         return Issue(
-            Source(tuple(map(str, doc)) if doc else None, tuple(d.get("path") or ())),
+            Source((str(doc[0]), str(doc[1])) if doc else None, tuple(d.get("path") or ())),
             Severity.WARNING,
             str(d["code"]),
             str(d["message"]),

@@ -102,7 +102,8 @@ def is_stale(
         return True  # a product sheetgen no longer makes
     if scope == "blank":
         return key.split("/", 1)[0] not in present.systems
-    return not (set(record.kinds or product.kinds) & present.kinds)
+    kinds = record.kinds if record else ()
+    return not (set(kinds or product.kinds) & present.kinds)
 
 
 def remove_output(out_dir: Path, rel: str) -> None:
