@@ -368,7 +368,7 @@ def test_nothing_is_built_while_the_chosen_theme_has_errors(workdir):
 
 
 def test_the_default_number_of_jobs_is_the_cores_available_or_sheetgen_jobs(monkeypatch):
-    from sheetgen.cli import default_jobs
+    from sheetgen.commands.build import default_jobs
 
     monkeypatch.setenv("SHEETGEN_JOBS", "3")
     assert default_jobs() == 3
