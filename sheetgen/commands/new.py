@@ -73,8 +73,7 @@ def new() -> None:
 
 def _run_generator(gen, seed, output, content, values, force: bool = False, append: bool = False) -> None:
     from sheetgen.content.loader import UsageError, load
-    from sheetgen.generate import dump_documents
-    from sheetgen.generate.ids import ids_in, unique_ids
+    from sheetgen.generate import dump_documents, ids_in, unique_ids
 
     if append and (not output or force):
         raise click.UsageError(
