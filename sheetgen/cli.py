@@ -457,3 +457,7 @@ def run() -> None:
         except (OSError, ValueError):  # a reader that went away (`sheetgen show | head`)
             pass
     os._exit(code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
