@@ -9,7 +9,6 @@ import os
 import re
 from pathlib import Path
 
-import pytest
 from conftest import run_cli, write
 from pypdf import PdfReader
 
@@ -336,7 +335,10 @@ def test_a_build_killed_after_skipping_a_collection_keeps_it_listed(workdir, mon
 
     party(workdir)
     assert run_cli("build", "--format", "pdf").code == 0
-    listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+
+    def listed() -> set[str]:
+        return {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+
     assert "tricube/character-cards/party.pdf" in listed()
     source = workdir / "content/hedda.yaml"
     long_name = "Hedda Stonebrook the Unbelievably Long-Named Caravan Guard of the Northern Wastes"

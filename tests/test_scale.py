@@ -288,7 +288,8 @@ def test_positions_found_when_asked_are_those_recorded_while_reading():
         "kind: theme\nid: a\nbase: &b {paper: a4, accent: '#123456'}\nagain: *b\n"
         "colours:\n  - red\n  - {name: deep blue, hex: '#000080'}\n"
         "---\nkind: theme\nid: broken: twice\n"
-        "---\n# a comment\nkind: theme\nid: c\nbase: &b {paper: a4, accent: '#123456'}\nmerged:\n  <<: *b\n  paper: letter\n"
+        "---\n# a comment\nkind: theme\nid: c\nbase: &b {paper: a4, accent: '#123456'}\n"
+        "merged:\n  <<: *b\n  paper: letter\n"
         "notes: |\n  two\n  lines\n"
     )
     eager, problems = yamlsrc.load_documents(text, "t.yaml")

@@ -55,7 +55,7 @@ class Trial:
 def try_text(
     text: str,
     context: list[str],
-    settings: Settings = Settings(),
+    settings: Settings | None = None,
     name: str = "new.yaml",
     saved: Path | None = None,
     stop: Stop = never,
@@ -64,6 +64,7 @@ def try_text(
     With `saved`, the project's file a form saved `text` as, it is checked as it was before
     it was saved, under that file's name: the file is left out, so it is not counted twice.
     Raises `Abandoned` between steps once `stop()` is true (its page's client has gone)."""
+    settings = settings or Settings()
     if saved is not None:
         name = safe_name(display_path(str(saved)))
     trial = Trial(text, name)
