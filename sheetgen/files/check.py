@@ -3,6 +3,7 @@ without rendering, to find what a build would say of it."""
 
 from __future__ import annotations
 
+from sheetgen.content.loader import Library
 from sheetgen.diagnostics import Diagnostic, Severity
 from sheetgen.files.plan import FORMATS, Target, plan
 from sheetgen.files.report import cause_shown, issue_diagnostic, not_rebuilt, waiting_on, waits_on_failed
@@ -39,17 +40,10 @@ def layout_issues(
         {t.key for t in targets},
     )
     for t in sorted(targets, key=lambda t: t.draws_on_several):  # a document's own outputs first, as a build
+        earlier = made is None or t.key in made
         if (t.blocked_by or t.blocked_files) and not cause_shown(t, checked.library):
-            said = not_rebuilt(t, checked.library, made is None or t.key in made)  # the cause: a file not given
-            own = checked.library.get(*t.job.docs[0].key) if t.scope == "document" and t.job.docs else None
-            if waiting is None or (own is not None and checked.library.is_target_file(own.file)):
-                out.append(said)  # a given document's own output (a handout) is not built
-            elif not find_product(t.product, t.system).print_shop_of:  # (its twin waits as its deck does)
-                what = "leaves {} as it was" if made is None or t.key in made else "does not make {}"
-                waiting.append(f"{said.file}: a build {what.format(t.key)}: {waiting_on(t)} ({said.hint})")
-        waits = (
-            waits_on_failed(t, failed, checked.library, made is None or t.key in made) if t.draws_on_several else None
-        )
+            out.extend(_waits_elsewhere(t, checked.library, waiting, earlier))
+        waits = waits_on_failed(t, failed, checked.library, earlier) if t.draws_on_several else None
         if waits:  # what a build says of it (laid out all the same: every problem is reported at once)
             out.append(waits)
         if _twin_laid_out(t, laid_out):
@@ -57,21 +51,37 @@ def layout_issues(
         try:
             _, issues = lay_out(t, checked.theme)
         except Exception as exc:  # a bug
-            out.append(
-                Diagnostic(
-                    f"<{t.key}>",
-                    1,
-                    1,
-                    Severity.ERROR,
-                    "internal.error",
-                    f"laying out {t.key} failed: {type(exc).__name__}: {exc}",
-                )
-            )
+            out.append(_crashed(t, exc))
             continue
         out.extend(issue_diagnostic(i, checked.library, t) for i in issues)
         if not t.draws_on_several:
             failed |= failed_docs(t, issues)
     return out
+
+
+def _waits_elsewhere(target: Target, library: Library, waiting: list[str] | None, earlier: bool) -> list[Diagnostic]:
+    """A target waiting for a document whose errors are not reported (the cause: a file not
+    given): the warning a build gives it, or, with `waiting`, a note there instead when it
+    is not a given document's own output (a collection it is one of)."""
+    said = not_rebuilt(target, library, earlier)
+    own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
+    if waiting is None or (own is not None and library.is_target_file(own.file)):
+        return [said]  # a given document's own output (a handout) is not built
+    if not find_product(target.product, target.system).print_shop_of:  # (its twin waits as its deck does)
+        what = "leaves {} as it was" if earlier else "does not make {}"
+        waiting.append(f"{said.file}: a build {what.format(target.key)}: {waiting_on(target)} ({said.hint})")
+    return []
+
+
+def _crashed(target: Target, exc: Exception) -> Diagnostic:
+    return Diagnostic(
+        f"<{target.key}>",
+        1,
+        1,
+        Severity.ERROR,
+        "internal.error",
+        f"laying out {target.key} failed: {type(exc).__name__}: {exc}",
+    )
 
 
 def _twin_laid_out(target: Target, laid_out: set[tuple[str, str, str]]) -> bool:

@@ -86,38 +86,8 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
         document, result.issues = lay_out(target, theme)
         if document is None or any(i.severity is Severity.ERROR for i in result.issues):
             return result
-        rendered: list[tuple[str, str, bytes, int]] = []
         result.pages = len(document.pages)
-        if "pdf" in target.formats:
-            from sheetgen.render.pdf import render_pdf
-
-            # The pages are let go as they are drawn, unless the SVGs still need them.
-            rendered.append(
-                (target.relpath("pdf"), "pdf", render_pdf(document, release="svg" not in target.formats), result.pages)
-            )
-            for suffix, extra in document.companions:  # a bundle's cards, for instance
-                rendered.append((target.relpath("pdf", suffix=suffix), "pdf", render_pdf(extra), len(extra.pages)))
-        if "svg" in target.formats:
-            from sheetgen.render.svg import render_svg
-
-            many = len(document.pages) > 1
-            for n, page in enumerate(document.pages, 1):
-                title = f"{document.title} — {page.label}" if page.label else document.title
-                rendered.append((target.relpath("svg", n if many else None), "svg", render_svg(page, title), 1))
-        root = Path(out_dir)
-        for rel, fmt, data, pages in itertools.chain(rendered, _exported(target, document)):
-            try:
-                path = safe_output_path(root, rel)
-                if stage:
-                    sha, tmp = stage_file(path, data)
-                    if tmp:
-                        result.staged.append((tmp, str(path)))
-                else:
-                    sha = write_atomic(path, data, durable=False)
-            except OSError as exc:  # the output folder, not the content: say which file and why
-                result.write_error, result.write_hint = write_problem(exc, Path(out_dir) / rel)
-                break
-            result.files.append((rel, fmt, sha, pages))
+        _write(result, itertools.chain(_rendered(target, document), _exported(target, document)), out_dir, stage)
     except Exception as exc:  # a bug: report it without a traceback, keep building the rest
         result.crashed = f"{type(exc).__name__}: {exc}"
         if os.environ.get("SHEETGEN_DEBUG"):
@@ -125,7 +95,53 @@ def _run_target(target: Target, theme: ResolvedTheme, out_dir: str, stage: bool 
     return result
 
 
-def _exported(target: Target, document: LayoutDocument) -> Iterator[tuple[str, str, bytes, int]]:
+#: A file an output is made of: (path in the output folder, format, bytes, pages).
+Rendered = tuple[str, str, bytes, int]
+
+
+def _rendered(target: Target, document: LayoutDocument) -> list[Rendered]:
+    """A target's PDF (and its companions) and SVG pages, rendered."""
+    rendered: list[Rendered] = []
+    if "pdf" in target.formats:
+        from sheetgen.render.pdf import render_pdf
+
+        # The pages are let go as they are drawn, unless the SVGs still need them.
+        pages = len(document.pages)
+        rendered.append(
+            (target.relpath("pdf"), "pdf", render_pdf(document, release="svg" not in target.formats), pages)
+        )
+        for suffix, extra in document.companions:  # a bundle's cards, for instance
+            rendered.append((target.relpath("pdf", suffix=suffix), "pdf", render_pdf(extra), len(extra.pages)))
+    if "svg" in target.formats:
+        from sheetgen.render.svg import render_svg
+
+        many = len(document.pages) > 1
+        for n, page in enumerate(document.pages, 1):
+            title = f"{document.title} — {page.label}" if page.label else document.title
+            rendered.append((target.relpath("svg", n if many else None), "svg", render_svg(page, title), 1))
+    return rendered
+
+
+def _write(result: JobResult, files: Iterable[Rendered], out_dir: str, stage: bool) -> None:
+    """A target's files written in place, or staged beside their outputs (`stage_file`),
+    listed in `result`; the first that cannot be written stops the rest."""
+    root = Path(out_dir)
+    for rel, fmt, data, pages in files:
+        try:
+            path = safe_output_path(root, rel)
+            if stage:
+                sha, tmp = stage_file(path, data)
+                if tmp:
+                    result.staged.append((tmp, str(path)))
+            else:
+                sha = write_atomic(path, data, durable=False)
+        except OSError as exc:  # the output folder, not the content: say which file and why
+            result.write_error, result.write_hint = write_problem(exc, root / rel)
+            break
+        result.files.append((rel, fmt, sha, pages))
+
+
+def _exported(target: Target, document: LayoutDocument) -> Iterator[Rendered]:
     """The files of a card export target, one at a time: `<system>/<product>-<format>/<id>/…`."""
     fmt = target.formats[0]
     if fmt not in EXPORTS:
