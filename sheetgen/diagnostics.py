@@ -12,10 +12,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
 
@@ -34,6 +34,15 @@ class Diagnostic:
     # A spreadsheet's cell (`Omens!A3`): named instead of the line and column, which say
     # its row and column for sorting.
     cell: str | None = None
+    # Text too long for its place, as data (the message says it in words, as
+    # "kubos-monster `orc` in `handout`: the name … is too long"): whose text it is
+    # (`subject`), the products it is too long in, what is wrong with it (`detail`), and the
+    # length the hint asks it be shortened to (None when the hint names none). Findings of
+    # one place in several products are said once (`sheetgen.files.report.unique`).
+    subject: str | None = None
+    products: tuple[str, ...] = ()
+    detail: str | None = None
+    shorten_to: int | None = None
 
     def __post_init__(self) -> None:
         # User text quoted whole (a 100,000-character id) would swamp a report: every
@@ -60,7 +69,13 @@ class Diagnostic:
         data["severity"] = self.severity.value
         if self.cell is None:
             del data["cell"]
+        for name in _AS_DATA:  # said in the message already
+            del data[name]
         return data
+
+
+#: The fields that say as data what a message says in words: not in a diagnostic's JSON.
+_AS_DATA = ("subject", "products", "detail", "shorten_to")
 
 
 #: Characters of user text a message quotes; the rest is counted, not shown.

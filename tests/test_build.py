@@ -9,7 +9,6 @@ import os
 import re
 from pathlib import Path
 
-import pytest
 from conftest import run_cli, write
 from pypdf import PdfReader
 
@@ -336,7 +335,10 @@ def test_a_build_killed_after_skipping_a_collection_keeps_it_listed(workdir, mon
 
     party(workdir)
     assert run_cli("build", "--format", "pdf").code == 0
-    listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+
+    def listed() -> set[str]:
+        return {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+
     assert "tricube/character-cards/party.pdf" in listed()
     source = workdir / "content/hedda.yaml"
     long_name = "Hedda Stonebrook the Unbelievably Long-Named Caravan Guard of the Northern Wastes"
@@ -368,7 +370,7 @@ def test_nothing_is_built_while_the_chosen_theme_has_errors(workdir):
 
 
 def test_the_default_number_of_jobs_is_the_cores_available_or_sheetgen_jobs(monkeypatch):
-    from sheetgen.cli import default_jobs
+    from sheetgen.commands.build import default_jobs
 
     monkeypatch.setenv("SHEETGEN_JOBS", "3")
     assert default_jobs() == 3
@@ -426,7 +428,7 @@ def test_a_partial_build_of_a_deck_prints_no_blank_sheets_of_its_game(workdir):
 
 
 def test_parallel_work_goes_out_in_small_runs_covering_every_target_once():
-    from sheetgen.files.pipeline import chunks
+    from sheetgen.files.run import chunks
 
     for total, jobs in [(0, 2), (1, 2), (7, 2), (1000, 2), (1000, 8), (50, 64)]:
         todo = [f"t{i}" for i in range(total)]

@@ -11,7 +11,7 @@ from conftest import run_cli
 
 from sheetgen.content.loader import load
 from sheetgen.games import game_of_kind
-from sheetgen.generate import dump_documents, generators
+from sheetgen.generate import dump_documents, generators, unique_ids
 
 KINDS = [
     ("cubit",),
@@ -35,8 +35,6 @@ def test_twenty_seeds_give_twenty_different_ids_that_pass_their_checks(workdir, 
     """As `sheetgen new KIND --seed N -o FILE --append` runs it (defaults, the seed), twenty
     seeds in a row: ids a run draws (a seed's tag) or the command numbers (a Tricube name's
     slug, taken by an earlier run) never collide."""
-    from sheetgen.cli import _unique_ids
-
     gen = generators()[args[0]]
     options = {o.name: o.default for o in gen.options}
     options.update({k.lstrip("-"): v for k, v in zip(args[1::2], args[2::2])})
@@ -44,7 +42,7 @@ def test_twenty_seeds_give_twenty_different_ids_that_pass_their_checks(workdir, 
     docs: list[dict] = []
     for seed in range(1, 21):
         made = gen.generate(random.Random(seed), {**options, "seed": seed}, library)
-        _unique_ids(made, library, None, None, taken_there={(d["kind"], d["id"]) for d in docs})
+        unique_ids(made, library, None, None, taken_there={(d["kind"], d["id"]) for d in docs})
         docs += made
     ids = [d["id"] for d in docs]
     assert len(ids) == 20 and len(set(ids)) == 20, ids

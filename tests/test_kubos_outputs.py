@@ -370,7 +370,8 @@ def test_the_blank_sheet_has_a_line_for_every_item_the_strongest_hero_carries(bu
 def laid_out(root: Path):
     """Every KUBOS target of the content under root, laid out in-process."""
     from sheetgen.content.loader import load
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.rules import check
 
     checked = check(load([root / "content"]))

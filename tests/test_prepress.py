@@ -507,7 +507,8 @@ def test_card_text_stays_inside_the_safe_area(size):
     import dataclasses
 
     from sheetgen.content.loader import load
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.layout.primitives import Group, Text, walk
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES

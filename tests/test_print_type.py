@@ -146,7 +146,7 @@ def test_writing_lines_on_sheets_are_wide_and_dark(built):
             for s in read_marks(page)[1]:
                 for ax, ay, bx, by in s.segments:
                     if abs(ay - by) < 0.01 and abs(bx - ax) > 20 * MM and s.width < 0.5 - 1e-6:
-                        assert False, f"{sheet}: a {s.width:.2f}pt line"
+                        raise AssertionError(f"{sheet}: a {s.width:.2f}pt line")
 
 
 CARD_WORDS = ("card", "deck", "sticker")
@@ -154,7 +154,8 @@ CARD_WORDS = ("card", "deck", "sticker")
 
 def _card_issues(size: str) -> list[str]:
     from sheetgen.content.loader import load
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES
 
@@ -184,7 +185,8 @@ def _card_texts(size: str, key: str, *, at: bool = False) -> list[list]:
     out from the bundled content at card `size`, one list of runs per card (with `at`,
     each run as (text, y))."""
     from sheetgen.content.loader import load
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.layout.primitives import Group, Text, walk
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES
@@ -314,7 +316,8 @@ def test_mini_stat_cards_carry_a_short_licence_notice_and_hold_a_monster_on_one_
     assert set(counts) == set(names) and max(counts.values()) <= 3, counts
     assert sum(n <= 2 for n in counts.values()) >= 0.9 * len(names), counts  # one or two cards, as a rule
     from sheetgen.content.loader import load
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.layout.primitives import Text, walk
     from sheetgen.rules import check
     from sheetgen.units import CARD_SIZES

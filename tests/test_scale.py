@@ -42,7 +42,8 @@ def test_a_ten_thousand_card_deck_numbers_its_cards_clear_of_the_licence(tmp_pat
     notice beside it leaves it room, and the number stays fine print (6.5pt, black)."""
     import dataclasses
 
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.layout.primitives import Text, walk
 
     write(tmp_path, "content/monsters.yaml", MONSTER.format(i=1))
@@ -73,7 +74,8 @@ def test_a_ten_thousand_card_deck_numbers_its_cards_clear_of_the_licence(tmp_pat
 def test_a_print_shop_twin_reports_nothing_its_deck_does_not(tmp_path):
     """`validate` lays out a deck but not its print-shop twin (the same cards one a page):
     over the bundled decks and one too wordy, the twin's problems are the deck's."""
-    from sheetgen.files.pipeline import lay_out, plan
+    from sheetgen.files.plan import plan
+    from sheetgen.files.run import lay_out
     from sheetgen.layout.registry import product
 
     shutil.copytree(REPO / "content", tmp_path / "content")
@@ -259,7 +261,7 @@ def test_a_kept_warning_at_a_template_is_the_same_whatever_folder_the_build_ran_
     with the working directory, and names no absolute path) and reports it as every path
     is: relative when below the folder the next command runs in."""
     from sheetgen.diagnostics import Severity
-    from sheetgen.files.pipeline import issue_from_json, issue_json
+    from sheetgen.files.report import issue_from_json, issue_json
     from sheetgen.layout.context import Issue, Source
 
     (tmp_path / "content").mkdir()
@@ -286,7 +288,8 @@ def test_positions_found_when_asked_are_those_recorded_while_reading():
         "kind: theme\nid: a\nbase: &b {paper: a4, accent: '#123456'}\nagain: *b\n"
         "colours:\n  - red\n  - {name: deep blue, hex: '#000080'}\n"
         "---\nkind: theme\nid: broken: twice\n"
-        "---\n# a comment\nkind: theme\nid: c\nbase: &b {paper: a4, accent: '#123456'}\nmerged:\n  <<: *b\n  paper: letter\n"
+        "---\n# a comment\nkind: theme\nid: c\nbase: &b {paper: a4, accent: '#123456'}\n"
+        "merged:\n  <<: *b\n  paper: letter\n"
         "notes: |\n  two\n  lines\n"
     )
     eager, problems = yamlsrc.load_documents(text, "t.yaml")

@@ -204,12 +204,12 @@ class TargetRecord:
     input: str  # digest of everything the outputs were made from
     sources: tuple[str, ...] = ()  # content files, relative to the project root
     kinds: tuple[str, ...] = ()  # kinds of document it draws on
-    #: The warnings its layout gave, as JSON (`pipeline.issue_json`): an output that is
+    #: The warnings its layout gave, as JSON (`report.issue_json`): an output that is
     #: up to date is not laid out again, and its warnings are reported from here.
     warnings: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        d = {
+        d: dict[str, Any] = {
             "product": self.product,
             "scope": self.scope,
             "input": self.input,
@@ -355,7 +355,7 @@ class Journal:
 
     def __init__(self, state: Path):
         self.path = state / JOURNAL
-        self._fh = open(self.path, "a", encoding="utf-8")
+        self._fh = self.path.open("a", encoding="utf-8")
 
     def add(self, key: str, record: TargetRecord, entries: list[OutputEntry]) -> None:
         self._write({"target": key, "record": record.to_json(), "outputs": [e.to_json() for e in entries]})

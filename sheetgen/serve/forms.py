@@ -178,7 +178,7 @@ def _option_value(opt: Option, params: Mapping[str, str]) -> Any:
 def generate(gen: Generator, seed: int, values: dict[str, Any], library: Library) -> str:
     """The generator's YAML as `sheetgen new` prints it (ids made unique against the
     content folder the same way), headed by the command that gives the same document."""
-    from sheetgen.cli import _unique_ids
+    from sheetgen.generate import unique_ids as _unique_ids
 
     documents = gen.generate(random.Random(seed), {**values, "seed": seed}, library)
     _unique_ids(documents, library, None, explicit=values.get("id"))

@@ -11,7 +11,8 @@ from pathlib import Path
 from sheetgen.content.loader import load
 from sheetgen.content.project import safe_name
 from sheetgen.diagnostics import Severity, display_path
-from sheetgen.files.pipeline import FORMATS, Target, lay_out, plan
+from sheetgen.files.plan import FORMATS, Target, plan
+from sheetgen.files.run import lay_out
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
@@ -54,7 +55,7 @@ class Trial:
 def try_text(
     text: str,
     context: list[str],
-    settings: Settings = Settings(),
+    settings: Settings | None = None,
     name: str = "new.yaml",
     saved: Path | None = None,
     stop: Stop = never,
@@ -63,6 +64,7 @@ def try_text(
     With `saved`, the project's file a form saved `text` as, it is checked as it was before
     it was saved, under that file's name: the file is left out, so it is not counted twice.
     Raises `Abandoned` between steps once `stop()` is true (its page's client has gone)."""
+    settings = settings or Settings()
     if saved is not None:
         name = safe_name(display_path(str(saved)))
     trial = Trial(text, name)
@@ -123,7 +125,7 @@ def _go_on(stop: Stop) -> None:
 
 def _layout_problems(target: Target, theme: ResolvedTheme, library, mine: str):
     """The target's number of pages, and the layout's problems with `mine`."""
-    from sheetgen.files.pipeline import issue_diagnostic
+    from sheetgen.files.report import issue_diagnostic
 
     document, issues = lay_out(target, theme)
     found = [issue_diagnostic(i, library, target) for i in issues]

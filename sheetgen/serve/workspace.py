@@ -19,7 +19,9 @@ from sheetgen.content.loader import Library, UsageError, load
 from sheetgen.content.project import CONTENT, find_root
 from sheetgen.diagnostics import Diagnostic, display_path, error, format_text, in_report_order
 from sheetgen.files.outputs import OutputEntry, OutputLocked, TargetRecord, read_manifest
-from sheetgen.files.pipeline import FORMATS, BuildOptions, Target, build, plan, unique
+from sheetgen.files.pipeline import BuildOptions, build
+from sheetgen.files.plan import FORMATS, Target, plan
+from sheetgen.files.report import unique
 from sheetgen.layout import registry as layout_registry
 from sheetgen.layout.sheets.handout import blank_choices, section_choices
 from sheetgen.rules import Checked, check
@@ -93,13 +95,13 @@ class Workspace:
     """Content paths, the output folder and the state of the last build (thread-safe)."""
 
     def __init__(
-        self, paths: list[str] | None = None, out_dir: str | Path = "output", settings: Settings = Settings()
+        self, paths: list[str] | None = None, out_dir: str | Path = "output", settings: Settings | None = None
     ) -> None:
         """Paths and their context folder as `sheetgen build` takes them: with none,
         `content/` here; with some, those, resolving references against their project's
         `content/` folder."""
         self.out_dir = Path(out_dir)
-        self.settings = settings
+        self.settings = settings or Settings()
         given = list(paths or [])
         for p in given:
             if not Path(p).exists():
@@ -280,7 +282,8 @@ class Workspace:
         errors = sum(1 for s in shown if s.severity == "error")
         warnings = len(shown) - errors
         return (
-            f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
+            f"{report.files} file{'s' if report.files != 1 else ''} written, "
+            f"{report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
             f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
             f"in {report.seconds:.2f}s"
         )
