@@ -34,6 +34,8 @@ class Diagnostic:
     # A spreadsheet's cell (`Omens!A3`): named instead of the line and column, which say
     # its row and column for sorting.
     cell: str | None = None
+    # The field a `content.missing-field` diagnostic says is missing (not in its JSON).
+    missing_field: str | None = None
 
     def __post_init__(self) -> None:
         # User text quoted whole (a 100,000-character id) would swamp a report: every
@@ -60,6 +62,7 @@ class Diagnostic:
         data["severity"] = self.severity.value
         if self.cell is None:
             del data["cell"]
+        del data["missing_field"]
         return data
 
 

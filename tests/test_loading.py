@@ -221,7 +221,7 @@ def test_a_number_in_a_table_cell_written_otherwise_than_it_prints_is_a_warning_
 def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_hint(workdir):
     from pydantic import BaseModel
 
-    from sheetgen.content.loader import _validation_diagnostics
+    from sheetgen.content.model_errors import validation_diagnostics
     from sheetgen.content.models.base import ContentModel
 
     class Flag(ContentModel):
@@ -232,7 +232,7 @@ def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_h
 
     with pytest.raises(ValidationError) as info:
         Flag.model_validate(docs[0].data)
-    (d,) = _validation_diagnostics(info.value, Flag, docs[0].data, docs[0].positions, "flag.yaml")
+    (d,) = validation_diagnostics(info.value, Flag, docs[0].data, docs[0].positions, "flag.yaml")
     assert (d.line, d.column, d.code) == (1, 10, "content.wrong-type")
     assert "write `true` or `false`" in d.hint
     assert issubclass(Flag, BaseModel)
