@@ -57,11 +57,11 @@ from sheetgen.files.outputs import (
 from sheetgen.files.stamp import code_fingerprint
 from sheetgen.games import game_of_kind
 from sheetgen.layout.context import Issue, Source
+from sheetgen.layout.overflow import TOO_LONG, shorten_hint
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.registry import product as find_product
 from sheetgen.layout.registry import products
-from sheetgen.layout.text import TOO_LONG, shorten_hint
 from sheetgen.render.card_exports import EXPORTS
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme

@@ -21,6 +21,7 @@ from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.folios import with_folio
 from sheetgen.layout.imposition import MARK_GAP, MARK_LENGTH, trim_marks
+from sheetgen.layout.overflow import OVERFLOW, quoted, shorten_hint
 from sheetgen.layout.primitives import (
     Box,
     Field,
@@ -40,18 +41,7 @@ from sheetgen.layout.primitives import (
 )
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, fold_text, text
-from sheetgen.layout.text import (
-    OVERFLOW,
-    Paragraph,
-    Spacer,
-    TextStyle,
-    fit_blocks,
-    one_line,
-    printable,
-    quoted,
-    restyle,
-    shorten_hint,
-)
+from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, restyle
 from sheetgen.rules.common import SectionProblem, blank_product, section_product
 from sheetgen.units import MM
 
