@@ -364,3 +364,27 @@ def test_a_whole_number_written_as_a_word_is_answered_with_its_digits(workdir):
     _, found = validate_json()
     (d,) = [d for d in found if d["code"] == "content.wrong-type"]
     assert (d["line"], d["column"]) == (5, 5) and d["hint"] == "write it in digits: `3`"
+
+
+def test_a_missing_field_carries_its_name_and_a_misspelling_of_it_is_reported_alone():
+    from pydantic import ValidationError
+
+    from sheetgen.content.model_errors import validation_diagnostics
+    from sheetgen.content.models.base import ContentModel
+
+    class Pair(ContentModel):
+        name: str
+        size: int
+
+    docs, _ = load_documents("nam: x\n", "pair.yaml")
+    with pytest.raises(ValidationError) as info:
+        Pair.model_validate(docs[0].data)
+    found = validation_diagnostics(info.value, Pair, docs[0].data, docs[0].positions, "pair.yaml")
+    # `nam` is `name` misspelt: its missing `name` is not reported too; `size` is missing.
+    assert {(d.code, d.missing_field) for d in found} == {
+        ("content.unknown-field", None),
+        ("content.missing-field", "size"),
+    }
+    missing = next(d for d in found if d.missing_field)
+    assert missing.message == "missing required field `size`"
+    assert "missing_field" not in missing.to_json()  # `--format json` keeps its fields

@@ -2,9 +2,11 @@
 
 Text is laid out here, once, so PDF and SVG can never wrap it differently. Body
 text understands a little markup: `**bold**`, `*italic*`, lines starting with
-`- ` as bullets, and blank lines between paragraphs.
+`- ` as bullets, and blank lines between paragraphs (parsed, measured and broken into
+lines by `layout.lines`; text too long for its place is reported as `layout.overflow`
+says).
 
-Blocks (paragraphs, tables, spacers) stack in a box; `fit_blocks` finds the
+Blocks (paragraphs, tables from `layout.tables`, spacers) stack in a box; `fit_blocks` finds the
 largest common scale at which the stack fits, down to each block's minimum size.
 Text that does not fit even then is an error naming its document and field,
 never silently cut.
