@@ -43,6 +43,8 @@ class Diagnostic:
     products: tuple[str, ...] = ()
     detail: str | None = None
     shorten_to: int | None = None
+    # The field a `content.missing-field` diagnostic says is missing (not in its JSON).
+    missing_field: str | None = None
 
     def __post_init__(self) -> None:
         # User text quoted whole (a 100,000-character id) would swamp a report: every
@@ -75,7 +77,7 @@ class Diagnostic:
 
 
 #: The fields that say as data what a message says in words: not in a diagnostic's JSON.
-_AS_DATA = ("subject", "products", "detail", "shorten_to")
+_AS_DATA = ("subject", "products", "detail", "shorten_to", "missing_field")
 
 
 #: Characters of user text a message quotes; the rest is counted, not shown.

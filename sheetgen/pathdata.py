@@ -82,7 +82,7 @@ def parse_path(d: str) -> tuple[tuple, ...]:
     cmd = None
     x = y = sx = sy = 0.0
     last_ctrl = None  # for S/T reflection
-    last_cmd = None
+    last_cmd = ""
     while i < len(tokens):
         tok = tokens[i]
         if tok.isalpha():

@@ -602,8 +602,8 @@ def test_the_ink_a_page_number_avoids_is_where_the_page_prints_it(tmp_path):
 
     from sheetgen.fonts import default_faces, load_metrics
     from sheetgen.layout.folios import ink_boxes
+    from sheetgen.layout.lines import measure
     from sheetgen.layout.primitives import Group, LayoutDocument, Page, Path, Rect, Text
-    from sheetgen.layout.text import measure
     from sheetgen.render.pdf import render_pdf
 
     face = default_faces()["bold"]

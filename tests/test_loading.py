@@ -221,7 +221,7 @@ def test_a_number_in_a_table_cell_written_otherwise_than_it_prints_is_a_warning_
 def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_hint(workdir):
     from pydantic import BaseModel
 
-    from sheetgen.content.loader import _validation_diagnostics
+    from sheetgen.content.model_errors import validation_diagnostics
     from sheetgen.content.models.base import ContentModel
 
     class Flag(ContentModel):
@@ -232,7 +232,7 @@ def test_a_yaml_1_1_boolean_where_true_or_false_is_expected_is_an_error_with_a_h
 
     with pytest.raises(ValidationError) as info:
         Flag.model_validate(docs[0].data)
-    (d,) = _validation_diagnostics(info.value, Flag, docs[0].data, docs[0].positions, "flag.yaml")
+    (d,) = validation_diagnostics(info.value, Flag, docs[0].data, docs[0].positions, "flag.yaml")
     assert (d.line, d.column, d.code) == (1, 10, "content.wrong-type")
     assert "write `true` or `false`" in d.hint
     assert issubclass(Flag, BaseModel)
@@ -364,3 +364,27 @@ def test_a_whole_number_written_as_a_word_is_answered_with_its_digits(workdir):
     _, found = validate_json()
     (d,) = [d for d in found if d["code"] == "content.wrong-type"]
     assert (d["line"], d["column"]) == (5, 5) and d["hint"] == "write it in digits: `3`"
+
+
+def test_a_missing_field_carries_its_name_and_a_misspelling_of_it_is_reported_alone():
+    from pydantic import ValidationError
+
+    from sheetgen.content.model_errors import validation_diagnostics
+    from sheetgen.content.models.base import ContentModel
+
+    class Pair(ContentModel):
+        name: str
+        size: int
+
+    docs, _ = load_documents("nam: x\n", "pair.yaml")
+    with pytest.raises(ValidationError) as info:
+        Pair.model_validate(docs[0].data)
+    found = validation_diagnostics(info.value, Pair, docs[0].data, docs[0].positions, "pair.yaml")
+    # `nam` is `name` misspelt: its missing `name` is not reported too; `size` is missing.
+    assert {(d.code, d.missing_field) for d in found} == {
+        ("content.unknown-field", None),
+        ("content.missing-field", "size"),
+    }
+    missing = next(d for d in found if d.missing_field)
+    assert missing.message == "missing required field `size`"
+    assert "missing_field" not in missing.to_json()  # `--format json` keeps its fields

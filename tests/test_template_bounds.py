@@ -11,7 +11,7 @@ import pytest
 from conftest import pdf_text, run_cli, write
 from test_build import deck
 
-from sheetgen.layout import templates
+from sheetgen.layout import sandbox, templates
 from sheetgen.workers import limit_memory
 
 NESTED_LOOPS = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}"
@@ -21,7 +21,7 @@ DOUBLING = "{% set s = 'xx' %}" + "{% set s = s ~ s %}" * 40 + "{{ s }}"
 @pytest.fixture(autouse=True)
 def quick_bounds(monkeypatch):
     """Half a second per field, so that a test over the bound ends quickly."""
-    monkeypatch.setattr(templates, "TIME_LIMIT", 0.5)
+    monkeypatch.setattr(sandbox, "TIME_LIMIT", 0.5)
     yield
     templates.use_templates(None)
     templates.reset()

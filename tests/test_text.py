@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from sheetgen.content.loader import Library
 from sheetgen.fonts import FontFace, default_faces
 from sheetgen.layout.context import LayoutContext, Source
+from sheetgen.layout.lines import parse_inline
 from sheetgen.layout.primitives import Box, Text
-from sheetgen.layout.text import Paragraph, Table, TextStyle, fit_blocks, one_line, parse_inline, text_box
+from sheetgen.layout.tables import Table
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.rules import check
 from sheetgen.units import MM
 
@@ -312,7 +314,7 @@ def test_overflows_at_no_place_of_their_own_are_not_merged_into_one():
     findings; the same field too long twice is one, with how often."""
     from sheetgen.diagnostics import Severity
     from sheetgen.layout.context import Issue
-    from sheetgen.layout.text import once_per_place
+    from sheetgen.layout.overflow import once_per_place
 
     def overflow(source, message):
         return Issue(source, Severity.ERROR, "layout.text-overflow", message, fit=("x" * 20, 10))

@@ -21,7 +21,7 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,7 @@ class DocumentCache:
         self._notes: dict[str, list] = {}  # the warnings of the files `get` gave, as `put` kept them
         # Files read this time, encoded only when the cache is saved: until then the
         # library holds their documents anyway, and a second copy would only add memory.
-        self._fresh: dict[str, tuple[str, list[RawDocument]]] = {}
+        self._fresh: dict[str, tuple[str, list[RawDocument], list[list[Any]]]] = {}
         # Files read by worker processes this time (`parsing_ahead`): name → (sha256, entry).
         self._ahead: dict[str, tuple[str, list]] = {}
         self._coming: Iterator[dict[str, tuple[str, list]]] | None = None  # the workers' runs, in order
@@ -161,7 +161,7 @@ class DocumentCache:
                     raise
                 self._coming = None
 
-    def put(self, name: str, sha256: str, raws: list[RawDocument], warnings: list[Diagnostic] = ()) -> None:
+    def put(self, name: str, sha256: str, raws: list[RawDocument], warnings: Sequence[Diagnostic] = ()) -> None:
         """Keep the documents of a file read without any error, with its warnings."""
         if all(raw.ok for raw in raws) and not any(d.is_error for d in warnings):
             self._fresh[name] = (sha256, raws, [[d.line, d.column, d.code, d.message, d.hint] for d in warnings])
@@ -211,5 +211,5 @@ def _parse_files(files: list[tuple[str, str, str]]) -> dict[str, tuple[str, list
             continue
         raws, problems = load_documents(text, shown, lazy=True)
         if not problems and all(raw.ok and raw.finite for raw in raws):
-            found[name] = (sha256, [_encode(raw) for raw in raws], [])
+            found[name] = (sha256, [_encode(raw) for raw in raws])
     return found

@@ -187,10 +187,11 @@ def _spreadsheet(name: str, file: str, library: Library, fail) -> Path:
         real = given.resolve()
     except (OSError, RuntimeError):
         real = given
-    if not inside(real, [library.root.resolve()]):
+    root = _root(library)
+    if not inside(real, [root.resolve()]):
         raise fail(
             "spreadsheet.outside-project",
-            f"`{name}` lies outside the project ({library.root})",
+            f"`{name}` lies outside the project ({root})",
             "keep the spreadsheet inside the project's folder (links are followed), next to the deck",
         )
     if not real.is_file():
@@ -210,11 +211,16 @@ def _spreadsheet(name: str, file: str, library: Library, fail) -> Path:
     return real
 
 
+def _root(library: Library) -> Path:
+    """The project a spreadsheet must lie in: the library's, else the working directory."""
+    return library.root or Path.cwd()
+
+
 def _record(library: Library, path: Path, shown: str, data: bytes, text: str) -> None:
     """The spreadsheet among the files the build read: its changes rebuild the deck."""
     from sheetgen.content.loader import SourceFile
 
-    library.sources[shown] = SourceFile(shown, text, relative_name(path, library.root))
+    library.sources[shown] = SourceFile(shown, text, relative_name(path, _root(library)))
     library.digests[shown] = (len(data), hashlib.sha256(data).hexdigest())
 
 
@@ -265,7 +271,7 @@ def _csv_rows(text: str, shown: str) -> Iterator[Row]:
                 f"cannot read this row: {exc}",
                 'close the quoted cell with `"` (write `""` for a quote inside it)',
             )
-        )
+        ) from None
 
 
 def _header_places(line: str, delimiter: str, header: list[str], shown: str) -> dict[str, Place]:
@@ -294,7 +300,7 @@ def _xlsx_rows(data: io.BytesIO, shown: str, sheet: str | None, unknown_sheet) -
                 f"cannot read this workbook: {exc}",
                 "save it from your spreadsheet program as an Excel workbook (.xlsx)",
             )
-        )
+        ) from None
     try:
         names = book.sheetnames
         if sheet is not None and sheet not in names:
@@ -386,8 +392,8 @@ def _check_header(header: Row, columns: dict[str, str], required: set[str]) -> N
                     "spreadsheet.unknown-column",
                     f"unknown column `{name}`",
                     did_you_mean(name, columns.values())
-                    or f"the columns read are {', '.join(f'`{c}`' for c in columns.values())}; rename it to one of them, "
-                    "or name it in the deck (`cards: {from: …, body: "
+                    or f"the columns read are {', '.join(f'`{c}`' for c in columns.values())}; "
+                    "rename it to one of them, or name it in the deck (`cards: {from: …, body: "
                     + name
                     + "}`)",
                 )
@@ -416,7 +422,7 @@ def _card(row: Row, columns: dict[str, str], problems: list[Diagnostic]) -> dict
     for part, column in columns.items():
         name = by_fold.get(column.casefold())
         value = row.cells.get(name, "").strip() if name else ""
-        if value:
+        if name and value:
             card[part] = {"computed": value} if part == "table" else value
             where[part] = row.places.get(name, row.place)
     if "title" not in card:

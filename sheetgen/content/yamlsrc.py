@@ -58,7 +58,7 @@ def _scalar_tag(resolve, value: str, implicit: tuple[bool, bool]) -> str:
     return tag
 
 
-class _Composer(_Loader):  # type: ignore[misc,valid-type]
+class _Composer(_Loader):
     """The loader (libyaml's when present), its tags for scalars remembered by text."""
 
     def resolve(self, kind, value, implicit):
@@ -69,7 +69,7 @@ class _Composer(_Loader):  # type: ignore[misc,valid-type]
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
-_COLLECTION_TAGS = {
+_COLLECTION_TAGS: dict[type[yaml.Node], tuple[str, ...]] = {
     yaml.MappingNode: ("tag:yaml.org,2002:map",),
     yaml.SequenceNode: ("tag:yaml.org,2002:seq",),
 }
@@ -194,6 +194,20 @@ def printed_number(value: int | float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+#: The values an explicit scalar tag (`!!int 5`) takes.
+_TAG_TYPES: dict[str, type | tuple[type, ...]] = {
+    "tag:yaml.org,2002:int": int,
+    "tag:yaml.org,2002:float": (int, float),
+    "tag:yaml.org,2002:bool": bool,
+    "tag:yaml.org,2002:null": type(None),
+}
+
+
+def _fits_tag(value: Any, expected: type | tuple[type, ...]) -> bool:
+    """Whether a value is of the type its explicit tag names (`true` is no `!!int`)."""
+    return isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+
+
 def resolve_plain(text: str) -> Any:
     """A plain (unquoted) scalar under the YAML 1.2 core schema."""
     if text in _NULLS:
@@ -224,7 +238,7 @@ class _Builder:
         max_nodes: int,
         max_depth: int,
         line_offset: int = 0,
-        restore: dict[int, str] | None = None,
+        restore: dict[int, int] | None = None,
         unclean: bool = True,
         record: bool = True,
     ):
@@ -384,13 +398,7 @@ class _Builder:
         if tag == _STR_TAG:
             return node.value
         value = resolve_plain(node.value)
-        expected = {
-            "tag:yaml.org,2002:int": int,
-            "tag:yaml.org,2002:float": (int, float),
-            "tag:yaml.org,2002:bool": bool,
-            "tag:yaml.org,2002:null": type(None),
-        }[tag]
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        if not _fits_tag(value, _TAG_TYPES[tag]):
             self.problem(node, "yaml.bad-tag-value", f"`{node.value}` does not fit the tag `{tag}`")
             return node.value
         if tag == "tag:yaml.org,2002:float":
@@ -425,8 +433,8 @@ class _Builder:
                 self.problem(
                     key_node,
                     "yaml.missing-separator",
-                    f"a second `kind:` in one document (the first is at line {self.mark(seen[key]).line}): two documents "
-                    "run together",
+                    f"a second `kind:` in one document (the first is at line {self.mark(seen[key]).line}): "
+                    "two documents run together",
                     f"put `---` on a line of its own before line {second_document} to start a new document",
                 )
                 continue
@@ -435,7 +443,8 @@ class _Builder:
                 self.problem(
                     key_node,
                     "yaml.duplicate-key",
-                    f"the key `{key}` appears twice in this mapping (first at line {first.line}, column {first.column})",
+                    f"the key `{key}` appears twice in this mapping "
+                    f"(first at line {first.line}, column {first.column})",
                     "remove one of them; YAML would otherwise silently keep only the last",
                 )
                 continue
@@ -507,7 +516,10 @@ def _misindented_key(text: str, line: int) -> str | None:
     if not above or indent in above:
         return None
     nearest = min(above, key=lambda n: (abs(n - indent), -n))
-    spaces = lambda n: f"{n} space{'s' if n != 1 else ''}"
+
+    def spaces(n: int) -> str:
+        return f"{n} space{'s' if n != 1 else ''}"
+
     return (
         f"`{key}:` is indented {spaces(indent)}, and no key above it is: to make it a field, line it up with "
         f"the keys at column {nearest + 1} ({spaces(nearest)}); if it is text, quote the whole value"
@@ -606,7 +618,7 @@ def source_lines(text: str) -> list[str]:
     return _LINE_BREAK_RE.split(text)
 
 
-def _protect_breaks(text: str) -> tuple[str, dict[int, str] | None]:
+def _protect_breaks(text: str) -> tuple[str, dict[int, int] | None]:
     if not any(c in text for c in _ODD_BREAKS) or any(c in text for c in _STAND_INS):
         return text, None
     return text.translate(_PROTECT), _RESTORE
@@ -715,7 +727,7 @@ def _is_empty(node: yaml.Node) -> bool:
 
 
 def _load_stream(
-    text: str, file: str, limits: tuple[int, int, dict[int, str] | None, bool], index: int, line_offset: int
+    text: str, file: str, limits: tuple[int, int, dict[int, int] | None, bool, bool], index: int, line_offset: int
 ) -> tuple[list[RawDocument], list[Diagnostic], int | None]:
     """(documents, diagnostics, 1-based line of a syntax error or None) of `text`, which
     starts at 0-based line `line_offset` of the file."""

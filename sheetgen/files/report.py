@@ -12,8 +12,8 @@ from sheetgen.content.loader import Document, Library
 from sheetgen.diagnostics import Diagnostic, Severity, display_path
 from sheetgen.files.outputs import LinkedOutput
 from sheetgen.layout.context import Issue, Source
+from sheetgen.layout.overflow import TOO_LONG, shorten_hint
 from sheetgen.layout.registry import product as find_product
-from sheetgen.layout.text import TOO_LONG, shorten_hint
 from sheetgen.rules import Checked
 
 if TYPE_CHECKING:

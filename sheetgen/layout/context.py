@@ -42,7 +42,7 @@ class Issue:
     # characters fit), so the diagnostic can say how short the field must be.
     fit: tuple[str, int] | None = None
     glyphs: str = ""  # a missing-glyph finding's characters (see `glyphs_once`)
-    # sheetgen's own words shortened: (the font, the words, as printed, at size) (see `text.labels_once`)
+    # sheetgen's own words shortened: (the font, the words, as printed, at size) (see `overflow.labels_once`)
     label: tuple[str, str, str, float] | None = None
 
 

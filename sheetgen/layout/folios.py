@@ -17,8 +17,9 @@ import re
 from collections.abc import Iterator
 
 from sheetgen.layout.context import LayoutContext
+from sheetgen.layout.lines import measure
 from sheetgen.layout.primitives import Box, Circle, Field, Group, Image, Item, Page, Path, Rect, Text
-from sheetgen.layout.text import TextStyle, measure, one_line
+from sheetgen.layout.text import TextStyle, one_line
 from sheetgen.units import MM
 
 FOLIO_H = 4.5 * MM

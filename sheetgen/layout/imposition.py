@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sheetgen.layout.primitives import Box, Group, Item, Page, Path, line
+from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN
 from sheetgen.units import MM
 
-PRINTABLE_MARGIN = 5.0 * MM  # the default of theme `printable_margin`
 MARK_LENGTH = 3.0 * MM  # every crop mark
 MARK_GAP = 1.0 * MM  # from the outermost ink to a mark, so a cut 1 mm off shows no mark
 MIN_MARK = 1.0 * MM  # the least of a mark that lies inside the printable area
@@ -55,7 +55,7 @@ class Imposition:
     mark_gap: float  # from the block's outer ink to the start of a mark
     mark_length: float
     edge: float = 0.0  # butted: the paper-coloured border inside each trim
-    margin: float = PRINTABLE_MARGIN
+    margin: float = DEFAULT_PRINTABLE_MARGIN
 
     @property
     def per_page(self) -> int:
@@ -109,7 +109,7 @@ class ImpositionError(ValueError):
 
 
 def plan_imposition(
-    paper: tuple[float, float], card: tuple[float, float], bleed: float, margin: float = PRINTABLE_MARGIN
+    paper: tuple[float, float], card: tuple[float, float], bleed: float, margin: float = DEFAULT_PRINTABLE_MARGIN
 ) -> Imposition:
     """The arrangement that fits the most cards inside the printable margin, with room
     for crop marks outside the cards' ink."""
@@ -152,6 +152,24 @@ def _crop_marks(plan: Imposition, count: int, mirrored: bool) -> tuple[Item, ...
     if not boxes:
         return ()
     return (trim_marks(boxes, plan.outset + plan.mark_gap, plan.mark_length),)
+
+
+def with_crop_marks(page: Page, bleed: float) -> Page:
+    """A page as a print shop wants it: the page itself is the trim, and the media grows by
+    its bleed and room for crop marks, placed as a sheet of one card places them."""
+    margin = bleed + MARK_GAP + MARK_LENGTH
+    W, H = page.width + 2 * margin, page.height + 2 * margin
+    plan = Imposition((W, H), (page.width, page.height), bleed, 1, 1, 0.0, (margin, margin), MARK_GAP, MARK_LENGTH)
+    trim = plan.trim(0)
+    return Page(
+        W,
+        H,
+        (Group(page.items, dx=margin, dy=margin), *_crop_marks(plan, 1, False)),
+        trim=trim,
+        bleed=trim.outset(bleed),
+        label=page.label,
+        is_back=page.is_back,
+    )
 
 
 def trim_marks(boxes: Sequence[Box], start: float, length: float = MARK_LENGTH) -> Group:

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from sheetgen.diagnostics import Severity
 from sheetgen.layout.context import Issue, LayoutContext, Source, glyphs_once
+from sheetgen.layout.overflow import LABEL_SHORTENED, OVERFLOW, labels_once, once_per_place
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import Job, Product
-from sheetgen.layout.text import LABEL_SHORTENED, OVERFLOW, labels_once, once_per_place
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN, ResolvedTheme
 from sheetgen.units import MM, format_mm, paper_title
 

@@ -5,10 +5,12 @@ into one grid. Used by every game's grid mat."""
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 
 from sheetgen.layout.context import LayoutContext
-from sheetgen.layout.primitives import Box, Group, Item, Path, Rect, line
-from sheetgen.layout.text import TextStyle, one_line
+from sheetgen.layout.primitives import Box, Group, Item, Page, Path, Rect, line
+from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
+from sheetgen.layout.widgets import scale_bar_around
 from sheetgen.units import MM
 
 TICK_GAP = 1 * MM
@@ -180,3 +182,107 @@ def page_map(
                 )
             )
     return items, width
+
+
+@dataclass(frozen=True, slots=True)
+class Mat:
+    """A grid mat tiled over pages: its squares, and what its pages show besides them."""
+
+    title: str  # named in every page's footer
+    square: float  # a square's side
+    footer: float  # how deep a page's footer is
+    key: str  # the footer's line under the title (a credit, what the mat shows)
+    page: str  # a page's label, before its tile's name (`mat page`: `mat page B1`)
+    accent: str  # the grid's border and the page map
+    ground: str | None  # under the squares (None: the paper)
+    lines: str  # the grid lines
+    line_width: float
+    labels: str  # the squares' names
+    art: tuple[Item, ...] = ()  # drawn under the grid lines, in the mat's own coordinates
+    art_cls: str | None = None
+    what: str = "text"  # the footer, as a diagnostic of text too long names it
+
+
+def tile_page(
+    ctx: LayoutContext,
+    mat: Mat,
+    tile: tuple[int, int],
+    tiles: tuple[int, int],
+    first: tuple[int, int],
+    squares: tuple[int, int],
+) -> Page:
+    """The page of one tile of the mat: its squares from `first`, named, with the mat's art
+    clipped to them, join marks, a scale bar and a footer saying which tile it is."""
+    W, H = ctx.theme.paper
+    s = mat.square
+    w, h = squares
+    grid = place_grid(grid_room(ctx, mat.footer), s, squares)
+    items: list[Item] = (
+        [] if mat.ground is None else [Rect(grid.x, grid.y, grid.w, grid.h, stroke=None, fill=mat.ground)]
+    )
+    if mat.art:  # in mat coordinates, clipped to this tile: art crosses page edges
+        clip = Box(first[0] * s, first[1] * s, w * s, h * s)
+        ox, oy = grid.x - first[0] * s, grid.y - first[1] * s
+        items.append(Group(mat.art, dx=ox, dy=oy, clip=clip, cls=mat.art_cls))
+    items += grid_lines(grid, s, w, h, mat.lines, mat.line_width)
+    items.append(Rect(grid.x, grid.y, grid.w, grid.h, stroke=mat.accent, width=1.2, fill=None))
+    items += square_names(ctx, grid, s, first, squares, mat.labels)
+    items += join_marks(ctx, grid, s, w, h, tile, tiles)
+    items += scale_bar_around(ctx, grid, clearances(tile, tiles), footer_box(ctx, mat.footer).y - 1 * MM)
+    items += _tile_footer(ctx, mat, tile, tiles, first, squares)
+    return Page(W, H, tuple(items), label=f"{mat.page} {column_name(tile[0])}{tile[1] + 1}")
+
+
+def grid_lines(grid: Box, s: float, w: int, h: int, color: str, width: float) -> list[Item]:
+    """The lines between a grid's `w` × `h` squares of side `s`."""
+    cmds: list = []
+    for i in range(1, w):
+        cmds += line(grid.x + i * s, grid.y, grid.x + i * s, grid.bottom)
+    for j in range(1, h):
+        cmds += line(grid.x, grid.y + j * s, grid.right, grid.y + j * s)
+    return [Path(tuple(cmds), stroke=color, width=width)] if cmds else []
+
+
+def square_names(
+    ctx: LayoutContext, grid: Box, s: float, first: tuple[int, int], squares: tuple[int, int], color: str
+) -> list[Item]:
+    """Each square's name (`A1`) in its top-left corner, counted from the mat's `first`."""
+    style = TextStyle(size=min(9.0, max(6.0, s / MM * 0.16)), font="bold", color=color, min_size=6)
+    items: list[Item] = []
+    for i in range(squares[0]):
+        for j in range(squares[1]):
+            name = f"{column_name(first[0] + i)}{first[1] + j + 1}"
+            items += one_line(
+                ctx,
+                name,
+                Box(grid.x + i * s + 1.2 * MM, grid.y + j * s + 1 * MM, s * 0.5, 3.5 * MM),
+                style,
+                None,
+                valign="top",
+            )
+    return items
+
+
+def _tile_footer(
+    ctx: LayoutContext,
+    mat: Mat,
+    tile: tuple[int, int],
+    tiles: tuple[int, int],
+    first: tuple[int, int],
+    squares: tuple[int, int],
+) -> list[Item]:
+    """Which tile this is, in words and on a little map of all tiles, and the mat's key."""
+    box = footer_box(ctx, mat.footer)
+    items, map_w = page_map(box.right, box.y, tile, tiles, mat.accent, height=box.h)
+    last = (first[0] + squares[0] - 1, first[1] + squares[1] - 1)
+    words = (
+        f"**{mat.title}** · page {tile[1] * tiles[0] + tile[0] + 1} of {tiles[0] * tiles[1]}: squares "
+        f"{column_name(first[0])}{first[1] + 1} to {column_name(last[0])}{last[1] + 1}\n{mat.key}"
+    )
+    items += fit_blocks(
+        ctx,
+        [Paragraph(ctx, words, TextStyle(size=7.5, color=ctx.color("muted"), min_size=6), None)],
+        Box(box.x, box.y, box.w - map_w - 4 * MM, box.h),
+        what=mat.what,
+    )
+    return items

@@ -20,7 +20,8 @@ from sheetgen.diagnostics import field_path
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.folios import with_folio
-from sheetgen.layout.imposition import MARK_GAP, MARK_LENGTH, trim_marks
+from sheetgen.layout.imposition import with_crop_marks
+from sheetgen.layout.overflow import OVERFLOW, quoted, shorten_hint
 from sheetgen.layout.primitives import (
     Box,
     Field,
@@ -40,18 +41,7 @@ from sheetgen.layout.primitives import (
 )
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, fold_text, text
-from sheetgen.layout.text import (
-    OVERFLOW,
-    Paragraph,
-    Spacer,
-    TextStyle,
-    fit_blocks,
-    one_line,
-    printable,
-    quoted,
-    restyle,
-    shorten_hint,
-)
+from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, restyle
 from sheetgen.rules.common import SectionProblem, blank_product, section_product
 from sheetgen.units import MM
 
@@ -357,7 +347,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     offset = len(front)
     pages = front + body.pages
     if shop:
-        pages = [_with_marks(p, theme.bleed) for p in pages]
+        pages = [with_crop_marks(p, theme.bleed) for p in pages]
     outline = ([OutlineEntry("Contents", 0, "contents")] if front else []) + [
         OutlineEntry(m.title, m.page + offset, m.key, m.level) for m in body.marks
     ]
@@ -728,24 +718,6 @@ def _divider(
         ]
     items += fit_blocks(ctx, blocks, Box(32 * MM + d, 60 * MM, W - 52 * MM - 2 * d, H - 90 * MM), what="section text")
     return Page(W, H, tuple(items), label=title)
-
-
-def _with_marks(page: Page, bleed: float) -> Page:
-    """A page as a print shop wants it: the trim is the page itself, the media grows by
-    bleed and a margin for crop marks at the corners."""
-    margin = bleed + MARK_GAP + MARK_LENGTH
-    W, H = page.width + 2 * margin, page.height + 2 * margin
-    trim = Box(margin, margin, page.width, page.height)
-    content = Group(page.items, dx=margin, dy=margin)
-    return Page(
-        W,
-        H,
-        (content, trim_marks([trim], bleed + MARK_GAP)),
-        trim=trim,
-        bleed=trim.outset(bleed),
-        label=page.label,
-        is_back=page.is_back,
-    )
 
 
 PRODUCTS = [

@@ -22,10 +22,10 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job, Product
-from sheetgen.layout.tables import foldable, folded, table_or_rows
+from sheetgen.layout.tables import Table, foldable, folded, table_or_rows, table_size
 from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
-from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
+from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, TextStyle, fit_blocks, restyle
 from sheetgen.units import MM
 
 if TYPE_CHECKING:

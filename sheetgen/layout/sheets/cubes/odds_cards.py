@@ -23,8 +23,8 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.sheets.cubes.chart import BarChart, Series
 from sheetgen.layout.sheets.cubes.common import GAME_NAME, accent, document
-from sheetgen.layout.tables import table_or_rows
-from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, fit_scale
+from sheetgen.layout.tables import Table, table_or_rows
+from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale
 from sheetgen.rules.cubes.odds import ORDER_BEFORE_CONSUMPTION, consumption_table, quantumization_table
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER, distribution
 from sheetgen.units import MM

@@ -23,8 +23,8 @@ from sheetgen.layout.continued import beside, cards_needed, continued, deck_size
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, livery
-from sheetgen.layout.tables import table_or_rows
-from sheetgen.layout.text import Paragraph, Spacer, Table, TextStyle, fit_blocks, table_size
+from sheetgen.layout.tables import Table, table_or_rows, table_size
+from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks
 from sheetgen.units import MM
 
 STRIPE = 2.2 * MM  # the faction's second colour under its title band

@@ -21,11 +21,12 @@ from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.labels import fits, label_forms
+from sheetgen.layout.overflow import OVERFLOW
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
 from sheetgen.layout.sheets.grimdark.glossary_cards import RECONSTRUCTED_MARK, rules_cards
-from sheetgen.layout.text import OVERFLOW, Paragraph, TextStyle, one_line, stack_height, text_box
+from sheetgen.layout.text import Paragraph, TextStyle, one_line, stack_height, text_box
 from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
 from sheetgen.units import MM
