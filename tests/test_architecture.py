@@ -81,27 +81,19 @@ def test_the_checker_would_catch_a_backward_import(tmp_path):
     assert not ({stage_of(m) for m in found} <= ALLOWED["render"])
 
 
-def test_the_games_table_lists_each_game_and_its_kinds_as_the_modules_declare_them():
-    """`sheetgen.games` names the kinds so that reading content imports only the games it
-    uses; it must say what the game modules themselves declare, in their order."""
+def test_each_games_record_lists_its_kinds_as_its_models_declare_them():
+    """A game's record names its kinds so that reading content imports only the games it
+    uses; it must say what the game's models module itself declares, in its order."""
     import importlib
 
-    from sheetgen.games import COMMON_KINDS, GAMES
+    from sheetgen.games import COMMON_KINDS, records
 
-    assert tuple(importlib.import_module("sheetgen.content.models.common").KINDS) == COMMON_KINDS
-    for game, kinds in GAMES.items():
-        declared = importlib.import_module(f"sheetgen.content.models.{game}").KINDS
-        assert tuple(declared) == kinds, game
-        assert {system for _, system, _ in declared.values()} == {game}
-        assert importlib.util.find_spec(f"sheetgen.rules.{game}") is not None, game
-    packages = {
-        stage: {p.name for p in (PACKAGE / stage).iterdir() if (p / "__init__.py").is_file()}
-        for stage in ("rules", "layout/sheets")
-    }
-    assert packages["rules"] == set(GAMES)  # every game has rules, and no game goes unlisted
-    assert packages["layout/sheets"] <= set(GAMES)
-    generators = {p.stem for p in (PACKAGE / "generate").glob("*.py")} - {"__init__", "registry"}
-    assert generators <= set(GAMES)
+    assert tuple(importlib.import_module("sheetgen.content.models.common").KINDS) == tuple(COMMON_KINDS)
+    assert [r.id for r in records()][:5] == ["cubit", "tricube", "kubos", "cubes", "grimdark"]  # sheetgen's order
+    for record in records():
+        assert tuple(importlib.import_module(record.models).KINDS) == tuple(record.kinds), record.id
+        for module in (record.rules, record.products, record.generators, record.builder, record.codes):
+            assert module is None or importlib.util.find_spec(module) is not None, (record.id, module)
 
 
 def test_reading_one_game_imports_no_other_game(tmp_path):
@@ -121,7 +113,8 @@ def test_reading_one_game_imports_no_other_game(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     loaded = set(out.split())
     assert "sheetgen.layout.sheets.reference_deck" in loaded  # the build ran
-    assert not {m for m in loaded if ".cubit" in m or ".tricube" in m}, sorted(loaded)
+    others = {m for m in loaded if (".cubit" in m or ".tricube" in m) and not m.startswith("sheetgen.games.")}
+    assert not others, sorted(loaded)  # the games' records alone, which name their modules
     # Valid content is read without pydantic (`sheetgen.content.plain`), so neither pydantic
     # nor its plugin discovery (importlib.metadata, email …) is paid for.
     assert not {m for m in loaded if m.startswith("pydantic")}, sorted(loaded)

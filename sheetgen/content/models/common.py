@@ -12,13 +12,13 @@ from sheetgen.content.checks import (
     LANGUAGE_PATTERN,
     MAX_ID_LENGTH,
     SLUG_PATTERN,
-    SYSTEMS,
     ContentError,
     check_date,
     check_deck_system,
     check_language,
     unknown_colour_roles,
 )
+from sheetgen.games import games
 from sheetgen.content.models.base import (
     CardSizeField,
     Color,
@@ -30,16 +30,13 @@ from sheetgen.content.models.base import (
     Text,
 )
 
-System = Literal["cubit", "tricube", "cubes", "grimdark", "kubos"]
-assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
-
 DeckSystem = Annotated[
     str,
     AfterValidator(check_deck_system),
     WithJsonSchema(
         {
-            "anyOf": [{"enum": list(SYSTEMS)}, {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
-            "description": "the game: one of the five, or an id of your own game's (its output folder "
+            "anyOf": [{"enum": list(games())}, {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
+            "description": "the game: one sheetgen knows, or an id of your own game's (its output folder "
             "and its `palette` colour)",
         }
     ),
@@ -80,8 +77,7 @@ class Theme(DocumentModel):
     colors: ThemeColors = ThemeColors()
     palette: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")], Color] = Field(
         {},
-        description="named colours; `cubit`, `tricube`, `cubes`, `grimdark` and `kubos` are each game's colour "
-        "(title bands, section headings, card frames)",
+        description="named colours; each game's id names its colour (title bands, section headings, card frames)",
     )
     paper: Paper | None = None
     card_size: CardSizeField | None = None
@@ -249,7 +245,7 @@ class Handout(DocumentModel):
 
 
 KINDS = {
-    "theme": (Theme, None, "fonts, colours, paper, card size and cube size"),
-    "reference-deck": (ReferenceDeck, None, "a deck of reference cards for one game"),
-    "handout": (Handout, None, "a publisher's bundle of other documents' products in one PDF"),
+    "theme": Theme,
+    "reference-deck": ReferenceDeck,
+    "handout": Handout,
 }

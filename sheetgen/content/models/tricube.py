@@ -122,12 +122,8 @@ class TricubeTable(DocumentModel):
 
 
 KINDS = {
-    "tricube-rules": (TricubeRules, "tricube", "the character limits a Tricube Tales campaign plays with"),
-    "tricube-character": (
-        TricubeCharacter,
-        "tricube",
-        "a Tricube Tales character: archetype, perks, quirks, karma, resolve",
-    ),
-    "tricube-foe": (TricubeFoe, "tricube", "a Tricube Tales foe or challenge: difficulty and effort tokens"),
-    "tricube-table": (TricubeTable, "tricube", "a table the Tricube Tales character generator draws from"),
+    "tricube-rules": TricubeRules,
+    "tricube-character": TricubeCharacter,
+    "tricube-foe": TricubeFoe,
+    "tricube-table": TricubeTable,
 }
