@@ -108,7 +108,8 @@ def test_reading_one_game_imports_no_other_game(tmp_path):
     code = (
         "import sys\nfrom sheetgen.cli import main\n"
         "try:\n    main(['build', '--format', 'pdf', 'content/m.yaml'])\nexcept SystemExit:\n    pass\n"
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sheetgen.', 'importlib.metadata', 'pydantic')))))\n"
+        "shown = ('sheetgen.', 'importlib.metadata', 'pydantic')\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(shown))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     loaded = set(out.split())

@@ -16,8 +16,8 @@ or counted as the project's documents.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 

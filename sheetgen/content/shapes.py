@@ -24,6 +24,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from sheetgen.content import checks, registry
+from sheetgen.content.plain import is_own
 
 SHAPES_FILE = Path(__file__).with_name("shapes.json")
 
@@ -195,6 +196,8 @@ def shapes() -> dict[str, Any]:
     models: dict[str, Any] = {}
     kinds: dict[str, str | None] = {}
     for kind, spec in registry.kinds().items():
+        if not is_own(spec.model):  # a game plugin's kinds are read by pydantic
+            continue
         try:
             _model(spec.model, models)
             kinds[kind] = spec.model.__name__

@@ -197,7 +197,9 @@ def records() -> tuple[GameRecord, ...]:
     for entry in sorted(entry_points()):
         record = _load_record(entry)
         if record.id in found:
-            raise GameError(f"two plugins register the game `{record.id}`: `{found[record.id].models}` and `{entry.value}`")
+            raise GameError(
+                f"two plugins register the game `{record.id}`: `{found[record.id].models}` and `{entry.value}`"
+            )
         for kind in record.kinds:
             if kind in owner:
                 raise GameError(f"the kind `{kind}` is declared by two games, `{owner[kind]}` and `{record.id}`")

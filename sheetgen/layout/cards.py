@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from sheetgen.games import games
-
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued
@@ -23,7 +22,6 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, restyle, text_box
 from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
 from sheetgen.units import CARD_SIZES, MM
-
 
 
 class _GameNames(Mapping[str, str]):

@@ -18,7 +18,6 @@ from sheetgen.content.checks import (
     check_language,
     unknown_colour_roles,
 )
-from sheetgen.games import games
 from sheetgen.content.models.base import (
     CardSizeField,
     Color,
@@ -29,6 +28,7 @@ from sheetgen.content.models.base import (
     Slug,
     Text,
 )
+from sheetgen.games import games
 
 DeckSystem = Annotated[
     str,

@@ -16,6 +16,7 @@ GAME = GameRecord(
     rules="sheetgen.rules.cubit",
     products="sheetgen.layout.sheets.cubit",
     generators="sheetgen.generate.cubit",
+    codes="sheetgen.games.cubit.codes",
     package="sheetgen",
     data="data/cubit",
     examples="templates/init/cubit",

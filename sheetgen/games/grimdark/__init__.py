@@ -16,6 +16,7 @@ GAME = GameRecord(
     models="sheetgen.content.models.grimdark",
     rules="sheetgen.rules.grimdark",
     products="sheetgen.layout.sheets.grimdark",
+    codes="sheetgen.games.grimdark.codes",
     package="sheetgen",
     data="data/grimdark",
     examples="templates/init/grimdark",

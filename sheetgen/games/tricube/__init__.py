@@ -16,6 +16,7 @@ GAME = GameRecord(
     rules="sheetgen.rules.tricube",
     products="sheetgen.layout.sheets.tricube",
     generators="sheetgen.generate.tricube",
+    codes="sheetgen.games.tricube.codes",
     package="sheetgen",
     data="data/tricube",
     one_per_project=("tricube-rules",),

@@ -15,6 +15,7 @@ GAME = GameRecord(
     rules="sheetgen.rules.kubos",
     products="sheetgen.layout.sheets.kubos",
     generators="sheetgen.generate.kubos",
+    codes="sheetgen.games.kubos.codes",
     package="sheetgen",
     data="data/kubos",
     one_per_project=("kubos-tables",),
