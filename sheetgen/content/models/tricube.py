@@ -121,6 +121,9 @@ class TricubeTable(DocumentModel):
     entries: Annotated[list[TableEntry], Field(min_length=1, max_length=1000)]
 
 
+#: Models built as plain records besides the kinds' (`sheetgen.content.shapes`).
+PLAIN_MODELS = (CharacterLimits,)
+
 KINDS = {
     "tricube-rules": TricubeRules,
     "tricube-character": TricubeCharacter,
