@@ -60,7 +60,7 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, *self._values()))
@@ -489,7 +489,8 @@ def _inputs(node: dict) -> tuple[type, ...] | None:
         return tuple({type(v) for v in node["values"]})
     if node["t"] == "union":
         parts = [_inputs(n) for n in node["of"]]
-        return None if None in parts else tuple({t for part in parts for t in part})
+        known = [part for part in parts if part is not None]
+        return None if len(known) < len(parts) else tuple({t for part in known for t in part})
     return _INPUT_TYPES[node["t"]]
 
 

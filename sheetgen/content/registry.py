@@ -84,4 +84,5 @@ def system_of(doc) -> str | None:
 
 def games_of(documents) -> set[str]:
     """The registered games that some documents belong to (`system_of`)."""
-    return {game_id for doc in documents if game(game_id := system_of(doc)) is not None}
+    found = {system_of(doc) for doc in documents}
+    return {game_id for game_id in found if game_id is not None and game(game_id) is not None}

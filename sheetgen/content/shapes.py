@@ -48,8 +48,9 @@ def _check_ref(func: Any) -> Any:
     """A check by name (`checks.check_slug`), or a vocabulary (`checks.OneOf`)."""
     if isinstance(func, checks.OneOf):
         return {"one_of": list(func.options)}
-    if getattr(func, "__module__", None) == checks.__name__ and getattr(checks, func.__name__, None) is func:
-        return func.__name__
+    name = getattr(func, "__name__", "")
+    if getattr(func, "__module__", None) == checks.__name__ and getattr(checks, name, None) is func:
+        return name
     raise Unsupported(f"check {func!r} is not one of sheetgen.content.checks")
 
 

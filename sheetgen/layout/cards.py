@@ -400,7 +400,7 @@ def impose_deck(
     if numbered:
         total = len(fronts)
         room = number_width(ctx, total)
-        fronts = [(*art, *card_number(ctx, geo, i, total, room)) for i, art in enumerate(fronts, 1)]
+        fronts = [[*art, *card_number(ctx, geo, i, total, room)] for i, art in enumerate(fronts, 1)]
     if backs is None and system is not None:
         back = generic_back(ctx, geo, system_color(ctx, system), back_title or label, back_text, None)
         backs = [back] * len(fronts)

@@ -63,7 +63,7 @@ def print_shop_twin(deck: Product) -> Product:
 
 def product(product_id: str, game: str | None = None) -> Product:
     """One product by id, looking first among the shared products and `game`'s."""
-    found = products([game] if game_record(game) is not None else []).get(product_id)
+    found = products([game] if game is not None and game_record(game) is not None else []).get(product_id)
     return found if found is not None else products()[product_id]
 
 

@@ -60,7 +60,8 @@ class ThemeColors(ContentModel):
     ink: Color = "#1b1b1b"
     muted: Color = "#5f5f5f"
     accent: Color = Field(
-        "#2b5d8a", description="handouts and decks that belong to no game; each game's own colour is `palette.<game>`"
+        default="#2b5d8a",
+        description="handouts and decks that belong to no game; each game's own colour is `palette.<game>`",
     )
     paper: Color = "#ffffff"
     card: Color = "#fbf8f1"

@@ -85,7 +85,7 @@ class KubosCharacter(DocumentModel):
 
 
 class KubosTreasure(ContentModel):
-    coins: int | None = Field(None, description="default: HP × 10")
+    coins: int | None = Field(default=None, description="default: HP × 10")
     magic_items: Annotated[list[KubosMagicItem], Field(max_length=20)] = []
 
 

@@ -16,15 +16,17 @@ from sheetgen.content.checks import COMBAT_STYLES, TRAITS, OneOf
 from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText, Slug, Text
 
 
-def _one_of(options: tuple[str, ...], code: str, what: str):
-    """A word from a closed vocabulary, checked with a hint to the nearest word."""
-    return Annotated[
-        str, AfterValidator(OneOf(options, code, what)), WithJsonSchema({"type": "string", "enum": list(options)})
-    ]
-
-
-Trait = _one_of(TRAITS, "tricube.unknown-trait", "trait")
-CombatStyle = _one_of(COMBAT_STYLES, "tricube.unknown-combat-style", "combat style")
+# Words from closed vocabularies, checked with a hint to the nearest word.
+Trait = Annotated[
+    str,
+    AfterValidator(OneOf(TRAITS, "tricube.unknown-trait", "trait")),
+    WithJsonSchema({"type": "string", "enum": list(TRAITS)}),
+]
+CombatStyle = Annotated[
+    str,
+    AfterValidator(OneOf(COMBAT_STYLES, "tricube.unknown-combat-style", "combat style")),
+    WithJsonSchema({"type": "string", "enum": list(COMBAT_STYLES)}),
+]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 Entry = Annotated[str, Field(min_length=1, max_length=200)]
 
