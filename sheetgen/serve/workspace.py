@@ -93,13 +93,13 @@ class Workspace:
     """Content paths, the output folder and the state of the last build (thread-safe)."""
 
     def __init__(
-        self, paths: list[str] | None = None, out_dir: str | Path = "output", settings: Settings = Settings()
+        self, paths: list[str] | None = None, out_dir: str | Path = "output", settings: Settings | None = None
     ) -> None:
         """Paths and their context folder as `sheetgen build` takes them: with none,
         `content/` here; with some, those, resolving references against their project's
         `content/` folder."""
         self.out_dir = Path(out_dir)
-        self.settings = settings
+        self.settings = settings if settings is not None else Settings()
         given = list(paths or [])
         for p in given:
             if not Path(p).exists():
@@ -280,7 +280,8 @@ class Workspace:
         errors = sum(1 for s in shown if s.severity == "error")
         warnings = len(shown) - errors
         return (
-            f"{report.files} file{'s' if report.files != 1 else ''} written, {report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
+            f"{report.files} file{'s' if report.files != 1 else ''} written, "
+            f"{report.unchanged} output{'s' if report.unchanged != 1 else ''} unchanged, "
             f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} "
             f"in {report.seconds:.2f}s"
         )

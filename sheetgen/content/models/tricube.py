@@ -15,7 +15,6 @@ from pydantic import AfterValidator, Field, WithJsonSchema
 from sheetgen.content.checks import COMBAT_STYLES, TRAITS, OneOf
 from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText, Slug, Text
 
-
 # Words from closed vocabularies, checked with a hint to the nearest word.
 Trait = Annotated[
     str,
