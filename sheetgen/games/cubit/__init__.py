@@ -17,6 +17,7 @@ GAME = GameRecord(
     products="sheetgen.layout.sheets.cubit",
     generators="sheetgen.generate.cubit",
     codes="sheetgen.games.cubit.codes",
+    builder="sheetgen.games.cubit.builder",
     package="sheetgen",
     data="data/cubit",
     examples="templates/init/cubit",
