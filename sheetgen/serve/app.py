@@ -34,6 +34,7 @@ from sheetgen import __version__
 from sheetgen.diagnostics import display_path
 from sheetgen.games import game_of_kind
 from sheetgen.generate import generators
+from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.templates import render_template
 from sheetgen.rules.theme import Settings
 from sheetgen.serve import gallery as shown
@@ -203,7 +204,7 @@ async def output_preview(request: Request) -> Response:
     if cached and cached[0] == digest:
         return svg_response(cached[1], headers)
     theme = state.checked.theme
-    layouts: dict[str, tuple[str, object]] = request.app.state.layouts
+    layouts: dict[str, tuple[str, LayoutDocument]] = request.app.state.layouts
 
     def work(_stop: Stop) -> Response:
         kept = layouts.get(key)
@@ -374,18 +375,20 @@ def _generator_page(
     file a save wrote), that document as saved, not made again: its id is taken now, so the
     generator would give another."""
     text, trial, problem, query, errors = "", None, None, "", {}
+    seed: int | None = None
     try:
         seed = seed_value(params)
+        typed_seed = str(seed)
     except FormError as exc:  # shown as it was typed, and refused at the field like any other
-        seed, errors = str(params.get("seed", ""))[:12], exc.errors
-    params = {**params, "seed": str(seed)}
+        typed_seed, errors = str(params.get("seed", ""))[:12], exc.errors
+    params = {**params, "seed": typed_seed}
     fields = generator_fields(gen, params)
     saved_text = _read_saved(saved)
     if saved_text is not None:
         text = saved_text
         trial = try_text(ws, text, f"new-{gen.kind}.yaml", stop=stop)
         query = urlencode({"saved": display_path(str(saved))})
-    elif not errors:
+    elif seed is not None and not errors:
         try:
             values = generator_values(gen, params)
             text = generate(gen, seed, values, ws.library())
@@ -422,8 +425,8 @@ def _generator_page(
 
 def _generated_pages(kind: str, trial: preview.Trial | None, query: str) -> list[str]:
     """The preview of every page of what a form made (only its own documents, see `preview.try_text`)."""
-    target = trial.target() if trial and trial.ok else None
-    if target is None:
+    target = trial.target() if trial is not None and trial.ok else None
+    if trial is None or target is None:
         return []
     return [f"/new/{kind}/preview.svg?{query}&page={n}" for n in range(1, trial.pages.get(target.key, 1) + 1)]
 
@@ -481,7 +484,7 @@ async def generator_preview(request: Request) -> Response:
             text = generate(gen, seed_value(params), generator_values(gen, params), ws.library())
         trial = try_text(ws, text, f"new-{gen.kind}.yaml", stop=stop)
         target = trial.target()
-        if not trial.ok or target is None:
+        if not trial.ok or target is None or trial.checked is None:
             return None
         return preview.render(target, trial.checked.theme, "svg", page_number(params))
 

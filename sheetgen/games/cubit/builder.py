@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlencode
 
 import yaml
@@ -35,6 +36,9 @@ from sheetgen.serve.guard import Stop, costly, never
 from sheetgen.serve.workspace import Workspace
 from sheetgen.units import LengthError, parse_length
 
+if TYPE_CHECKING:
+    from sheetgen.content.models.cubit import CubitInterface, CubitUpgrade
+
 
 @dataclass
 class Built:
@@ -48,11 +52,16 @@ class Built:
     extra: dict
 
 
+def _interface(doc: Document) -> CubitInterface:
+    return cast("CubitInterface", doc.model)
+
+
 def _cubit_trial(ws: Workspace, params: Mapping[str, str], stop: Stop = never) -> Built:
     library = ws.library()
-    interfaces = sorted(library.of_kind("cubit-interface"), key=lambda d: d.model.order)
+    interfaces = sorted(library.of_kind("cubit-interface"), key=lambda d: _interface(d).order)
     factions = sorted(library.of_kind("faction"), key=lambda d: d.id)
-    upgrades = sorted((u for u in library.of_kind("upgrade") if "permanent" in u.model.forms), key=lambda d: d.id)
+    permanent = (u for u in library.of_kind("upgrade") if "permanent" in cast("CubitUpgrade", u.model).forms)
+    upgrades = sorted(permanent, key=lambda d: d.id)
     form = cubit_form(params)
     extra = {"interfaces": interfaces, "factions": factions, "upgrades": upgrades, "limits": CUBIT_LIMITS}
     edited = _edited_cubit(library, form)
@@ -102,10 +111,10 @@ def _edited_cubit(library, form: CubitForm) -> Document | None:
 
 def _face_codes(form: CubitForm, interfaces: list[Document]) -> list[str]:
     """Each face's interface code: the standard order's, or a custom cubit's choice."""
-    standard = [d.model.code for d in interfaces]
+    standard = [_interface(d).code for d in interfaces]
     if not form.custom:
         return standard
-    by_id = {d.id: d.model.code for d in interfaces}
+    by_id = {d.id: _interface(d).code for d in interfaces}
     codes = []
     for n, (chosen, code) in enumerate(zip(form.interfaces, standard), 1):
         if chosen and chosen not in by_id:
@@ -149,7 +158,9 @@ async def cubit_edit(request: Request) -> Response:
     interfaces = library.of_kind("cubit-interface")
     try:
         params = cubit_params(
-            doc.model, {d.model.code: d.id for d in interfaces}, {d.model.name.lower(): d.id for d in interfaces}
+            doc.model,
+            {_interface(d).code: d.id for d in interfaces},
+            {_interface(d).name.lower(): d.id for d in interfaces},
         )
     except ValueError:  # faces the rules refuse: the builder opens on the file's problems
         params = {"id": doc.id}
@@ -195,7 +206,7 @@ async def cubit_net(request: Request) -> Response:
         target = trial.target("cubit-net") if trial else None
         data = (
             None
-            if built.problem or trial is None or not trial.ok or target is None
+            if built.problem or trial is None or not trial.ok or target is None or trial.checked is None
             else preview.render(target, trial.checked.theme, fmt)
         )
         if data is None:
@@ -267,7 +278,10 @@ def _replace(ws: Workspace, path: Path, trial: preview.Trial) -> tuple[Path | No
     """(path written, None) or (None, why not): the edited cubit's file, written over."""
     if not trial.ok:
         return None, "the cubit has errors (listed below); it was not saved"
-    folder = ws.save_folder().resolve()
+    content = ws.save_folder()
+    if content is None:
+        return None, "there is no content folder to save into (serve was given files, not a folder)"
+    folder = content.resolve()
     parts = path.relative_to(folder).parts
     try:
         replace_file(folder, parts[:-1], parts[-1], trial.text.encode("utf-8"))
