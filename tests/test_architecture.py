@@ -73,6 +73,14 @@ def test_core_modules_import_no_stage():
             assert imported in CORE, f"{name} imports {imported}"
 
 
+def test_the_games_records_import_nothing_but_the_record():
+    """Every command reads the records: they stay small, naming their modules as strings."""
+    records = [PACKAGE / "games" / "__init__.py", *sorted((PACKAGE / "games").glob("*/__init__.py"))]
+    assert len(records) > 5
+    for path in records:
+        assert imports_of(path) <= {"sheetgen.games"}, path
+
+
 def test_the_checker_would_catch_a_backward_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("from sheetgen.rules.base import RuleContext\nimport sheetgen.layout.text\n")

@@ -116,3 +116,14 @@ def test_a_broken_plugin_is_a_clear_error(plugins, entries, said):
     with pytest.raises(GameError) as caught:
         registry.records()
     assert said in caught.value.message and caught.value.code.startswith("sheetgen: error[games.bad-plugin]")
+
+
+def test_a_broken_plugin_ends_any_command_with_one_line(tmp_path):
+    """A distribution whose entry point names nothing importable: the command says so in
+    one line, exit 1, no traceback (what `pip install` of a broken game would give)."""
+    dist = tmp_path / "site" / "broken_game-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "entry_points.txt").write_text("[sheetgen.games]\nbroken = broken_game:GAME\n", encoding="utf-8")
+    run = sheetgen(tmp_path / "site", tmp_path, "validate")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.startswith("sheetgen: error[games.bad-plugin]: the game plugin `broken` (`broken_game:GAME`)")
