@@ -19,10 +19,10 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGE = Path(sheetgen.__file__).parent
 REFERENCE = REPO / FOLDER
 CODE_RE = re.compile(r"^[a-z]+\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
-#: Literals shaped like a code that are something else: file names, a module, an ASGI
-#: message type, an editor setting.
+#: Literals shaped like a code that are something else: file names, modules (one the games'
+#: entry-point group too), an ASGI message type, an editor setting.
 FILE_ENDINGS = ("yaml", "json", "html", "js", "css", "svg", "png", "j2", "journal", "md")
-NOT_CODES = {"layout.sheets", "sheetgen.serve", "http.request", "yaml.schemas"}
+NOT_CODES = {"layout.sheets", "sheetgen.serve", "sheetgen.games", "http.request", "yaml.schemas"}
 
 
 def codes_in(folder: Path) -> dict[str, str]:
