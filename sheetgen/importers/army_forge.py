@@ -284,16 +284,8 @@ class _JsonReader:
         known = {k: int(v) for k, v in values.items() if v is not None}
         if len(self.problems) > before or len(known) < len(values):
             return None
-        unit = UnitIn(
-            name.strip(),
-            known["size"],
-            known["quality"],
-            known["defense"],
-            known["cost"],
-            rules,
-            weapons,
-            self.where(path),
-        )
+        numbers = (known["size"], known["quality"], known["defense"], known["cost"])
+        unit = UnitIn(name.strip(), *numbers, rules, weapons, self.where(path))
         if custom and custom.strip() and custom.strip() != unit.name:
             unit.base_name, unit.name = unit.name, custom.strip()
         unit.selection = None if selection is None else str(selection)
