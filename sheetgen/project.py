@@ -102,11 +102,13 @@ def plan_project(chosen: list[str]) -> list[PlannedFile]:
     from sheetgen.content.schema import combined_schema
 
     root = init_dir()
+    records = [games()[g] for g in chosen]
+    palette = "".join(f'  {r.id}: "{r.color}"\n' for r in records) or "  {}\n"
+    theme = (root / "theme.yaml").read_text(encoding="utf-8").replace("{palette}\n", palette)
     files = [
         PlannedFile("README.md", (root / "README.md").read_bytes()),
-        PlannedFile("content/theme.yaml", (root / "theme.yaml").read_bytes()),
+        PlannedFile("content/theme.yaml", theme.encode()),
     ]
-    records = [games()[g] for g in chosen]
     for record in records:
         folder = _examples(record.id)
         for example in sorted(folder.glob("*.yaml")) if folder is not None else []:
