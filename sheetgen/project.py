@@ -1,7 +1,8 @@
 """`sheetgen init`: a small project that builds at once.
 
 It writes a theme, one example document per kind a user writes for each chosen game
-(from `templates/init/<game>/`), a reference deck and a handout bundling the games' outputs
+(from the folder its record names, `examples`), the game's rules deck (its record's
+`rules_deck`), a reference deck and a handout bundling the games' outputs
 (`templates/init/shared/`), the JSON Schemas with a `.vscode/settings.json` that maps
 them onto `content/` for the YAML language server, and a four-line README. The game data
 (interfaces, tables …) is not copied: it ships with sheetgen and loads by default.
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import sheetgen
+from sheetgen.games import games
 
 SCHEMA_FILE = "schemas/sheetgen.schema.json"
 
@@ -78,31 +80,15 @@ def init_dir() -> Path:
     raise FileNotFoundError("sheetgen's templates/init folder is missing")
 
 
-def rules_deck(game: str) -> bytes | None:
-    """The game's rules reference deck, as the bundled content has it (`content/<game>/
-    reference.yaml`; in the wheel under the package), or None."""
-    package = Path(sheetgen.__file__).parent
-    for candidate in (package / "rules-decks" / f"{game}.yaml", package.parent / "content" / game / "reference.yaml"):
-        if candidate.is_file():
-            return candidate.read_bytes()
-    return None
+def _examples(game_id: str) -> Path | None:
+    record = games()[game_id]
+    folder = record.path(record.examples)
+    return folder if folder is not None and folder.is_dir() else None
 
 
 def init_games() -> list[str]:
-    """The games `init` has examples for (each a folder of `templates/init/`)."""
-    return sorted(
-        p.name for p in init_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")) and p.name != "shared"
-    )
-
-
-#: The section the example handout gives each game: a title, a kind and its product.
-HANDOUT_SECTIONS = {
-    "cubit": ("Your cubits", "cubit", "nets"),
-    "tricube": ("The party", "tricube-character", "character-cards"),
-    "kubos": ("Monsters for tonight", "kubos-monster", "stat-blocks"),
-    "cubes": ("Record sheets", "cubes-civilization", "record-sheet"),
-    "grimdark": ("Army rosters", "grimdark-army", "roster"),
-}
+    """The games `init` has examples for (their records' `examples` folders), by id."""
+    return sorted(g for g in games() if _examples(g) is not None)
 
 
 @dataclass(frozen=True)
@@ -111,27 +97,32 @@ class PlannedFile:
     data: bytes
 
 
-def plan_project(games: list[str]) -> list[PlannedFile]:
-    """The files of a new project with examples for `games`, in a stable order."""
+def plan_project(chosen: list[str]) -> list[PlannedFile]:
+    """The files of a new project with examples for the `chosen` games, in a stable order."""
     from sheetgen.content.schema import combined_schema
 
     root = init_dir()
+    records = [games()[g] for g in chosen]
+    palette = "".join(f'  {r.id}: "{r.color}"\n' for r in records) or "  {}\n"
+    theme = (root / "theme.yaml").read_text(encoding="utf-8").replace("{palette}\n", palette)
     files = [
         PlannedFile("README.md", (root / "README.md").read_bytes()),
-        PlannedFile("content/theme.yaml", (root / "theme.yaml").read_bytes()),
+        PlannedFile("content/theme.yaml", theme.encode()),
     ]
-    for game in games:
-        for example in sorted((root / game).glob("*.yaml")):
-            files.append(PlannedFile(f"content/{game}/{example.name}", example.read_bytes()))
-        deck = rules_deck(game)  # the game's rules on cards, ready to print
+    for record in records:
+        folder = _examples(record.id)
+        for example in sorted(folder.glob("*.yaml")) if folder is not None else []:
+            files.append(PlannedFile(f"content/{record.id}/{example.name}", example.read_bytes()))
+        deck = record.path(record.rules_deck)  # the game's rules on cards, ready to print
         if deck is not None:
-            files.append(PlannedFile(f"content/{game}/reference.yaml", deck))
-    if games:  # for publishers: a deck of one's own, and a handout bundling the games' outputs
-        deck = (root / "shared" / "reference-deck.yaml").read_text(encoding="utf-8")
-        files.append(PlannedFile("content/reference-deck.yaml", deck.replace("{system}", games[0]).encode()))
+            files.append(PlannedFile(f"content/{record.id}/reference.yaml", deck.read_bytes()))
+    if records:  # for publishers: a deck of one's own, and a handout bundling the games' outputs
+        deck_text = (root / "shared" / "reference-deck.yaml").read_text(encoding="utf-8")
+        files.append(PlannedFile("content/reference-deck.yaml", deck_text.replace("{system}", chosen[0]).encode()))
         sections = "".join(
-            f"  - title: {title}\n    include: {{kind: {kind}, product: {product}}}\n"
-            for title, kind, product in (HANDOUT_SECTIONS[g] for g in games if g in HANDOUT_SECTIONS)
+            f"  - title: {s.title}\n    include: {{kind: {s.kind}, product: {s.product}}}\n"
+            for s in (r.init_section for r in records)
+            if s is not None
         )
         handout = (root / "shared" / "handout.yaml").read_text(encoding="utf-8")
         files.append(PlannedFile("content/handout.yaml", handout.replace("{sections}\n", sections).encode()))

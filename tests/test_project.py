@@ -13,7 +13,7 @@ import pytest
 import yaml
 from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
 
-from sheetgen.project import HANDOUT_SECTIONS
+from sheetgen.games import games
 
 
 @pytest.fixture
@@ -149,9 +149,7 @@ def test_init_refuses_a_folder_inside_a_projects_content(empty):
 
 @pytest.mark.parametrize("game", ["cubit", "tricube", "kubos", "cubes", "grimdark"])
 def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
-    from sheetgen.games import GAMES
-
-    assert game in GAMES
+    assert game in games()
     run = run_cli("init", "table", "--game", game)
     assert run.code == 0, run.stderr
     written = {p.parent.name for p in (empty / "table" / "content").rglob("*.yaml")}
@@ -176,7 +174,8 @@ def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
         "cubes": "The Red Concord",
         "grimdark": "First Army",
     }[game]
-    assert HANDOUT_SECTIONS[game][0] in handout and example in handout
+    section = games()[game].init_section
+    assert section is not None and section.title in handout and example in handout
     # The game's rules on reference cards, as the bundled content has them, built too.
     rules = yaml.safe_load((empty / "table" / "content" / game / "reference.yaml").read_text())
     assert rules == yaml.safe_load((REPO / "content" / game / "reference.yaml").read_text())
@@ -185,11 +184,10 @@ def test_init_accepts_every_game_and_its_project_builds_at_once(empty, game):
 
 
 def test_init_offers_every_game_sheetgen_serves():
-    from sheetgen.games import GAMES
     from sheetgen.project import init_games
 
-    assert sorted(init_games()) == sorted(GAMES)
-    assert sorted(HANDOUT_SECTIONS) == sorted(GAMES)  # each game has its section in init's handout
+    assert init_games() == sorted(games())
+    assert all(r.init_section is not None for r in games().values())  # each has its section in init's handout
 
 
 def test_the_schema_mapping_covers_the_content(project):

@@ -13,9 +13,9 @@ import unicodedata
 from typing import Any
 
 from sheetgen.diagnostics import did_you_mean, safe
+from sheetgen.games import games
 from sheetgen.units import CARD_SIZES, LengthError, parse_length
 
-SYSTEMS = ("cubit", "tricube", "cubes", "grimdark", "kubos")
 #: Output folders a deck's game may not be named after.
 RESERVED_SYSTEMS = ("handouts",)
 
@@ -257,12 +257,13 @@ def card_size(value: Any) -> Any:
 
 
 def check_deck_system(value: str) -> str:
-    """One of the five games, or a game of the publisher's own (an id, which names the
-    output folder and the palette colour). A near miss of one of the five is a typo."""
-    if value in SYSTEMS:
+    """One of the registered games, or a game of the publisher's own (an id, which names
+    the output folder and the palette colour). A near miss of a registered one is a typo."""
+    known = tuple(games())
+    if value in known:
         return value
-    listed = ", ".join(f"`{s}`" for s in SYSTEMS)
-    near = did_you_mean(value, SYSTEMS)
+    listed = ", ".join(f"`{s}`" for s in known)
+    near = did_you_mean(value, known)
     if near or value in RESERVED_SYSTEMS:
         raise ContentError(
             f"`{value}` is not one of the games sheetgen knows ({listed})",

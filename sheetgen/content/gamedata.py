@@ -1,12 +1,12 @@
-"""Game data shipped inside the package: the documents a game needs that a user does not
-write (Cubit's interfaces, upgrades and factions; KUBOS's tables; Tricube's limits and
-generator tables). They live as YAML under `sheetgen/data/<game>/` and load by default,
-after a project's own documents, which take precedence:
+"""Game data shipped with a game: the documents a game needs that a user does not write
+(catalogs, tables, limits). They live as YAML in the folder the game's record names
+(`data`; sheetgen's own games under `sheetgen/data/<game>/`) and load by default, after a
+project's own documents, which take precedence:
 
 - a project document of the same kind and id replaces the shipped one (override);
 - a project document with a new id joins them (extend);
-- a kind the game reads only one document of (`ONE_PER_PROJECT`) is replaced by the
-  project's document of that kind whatever its id.
+- a kind the game reads only one document of (its record's `one_per_project`) is replaced
+  by the project's document of that kind whatever its id.
 
 Shipped documents resolve references and feed products (the upgrade and faction cards are
 built from them when a project has content of their game), but they are not reported on
@@ -16,50 +16,55 @@ or counted as the project's documents.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from sheetgen.games import GameRecord, game_of_kind, records
 
 if TYPE_CHECKING:  # pragma: no cover
     from sheetgen.content.loader import Library
 
-#: Kinds a game reads a single document of: a project's one replaces the shipped one.
-ONE_PER_PROJECT = frozenset({"kubos-tables", "tricube-rules"})
-
-#: How shipped files are named in diagnostics and the manifest (stable across installs).
-LABEL = "<sheetgen>/data"
+#: How shipped files are named in diagnostics and the manifest (stable across installs):
+#: `<package>/` and the path the record gives, `<sheetgen>/data/kubos/tables.yaml`.
+_LABEL = re.compile(r"^<[A-Za-z0-9_.]+>/")
 
 
-def data_root() -> Path:
-    """The folder of shipped game data (`sheetgen/data`), inside the installed package."""
-    root = resources.files("sheetgen") / "data"
-    return Path(str(root))
+def one_per_project() -> frozenset[str]:
+    """Kinds a game reads a single document of: a project's one replaces the shipped one."""
+    return frozenset(kind for record in records() for kind in record.one_per_project)
 
 
-def data_files(games: Iterable[str] | None = None) -> list[tuple[Path, str]]:
-    """Every shipped YAML file (of the given games; None: of all), sorted, with the name
-    diagnostics give it."""
-    root = data_root()
+def _game_files(record: GameRecord) -> list[tuple[Path, str]]:
+    top = record.path(record.data)
+    if top is None or not top.is_dir():
+        return []
     out: list[tuple[Path, str]] = []
-    folders = [root / g for g in sorted(set(games))] if games is not None else [root]
-    for folder, dirnames, filenames in (step for top in folders if top.is_dir() for step in os.walk(top)):
+    for folder, dirnames, filenames in os.walk(top):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
         for name in sorted(filenames):
             if name.endswith((".yaml", ".yml")) and not name.startswith("."):
                 path = Path(folder) / name
-                out.append((path, f"{LABEL}/{path.relative_to(root).as_posix()}"))
+                out.append((path, f"<{record.package}>/{record.data}/{path.relative_to(top).as_posix()}"))
     return out
 
 
+def data_files(game_ids: Iterable[str] | None = None) -> list[tuple[Path, str]]:
+    """Every shipped YAML file (of the given games; None: of all), game by game in the order
+    of their ids, with the name diagnostics give it."""
+    wanted = None if game_ids is None else set(game_ids)
+    chosen = sorted((r for r in records() if wanted is None or r.id in wanted), key=lambda r: r.id)
+    return [f for record in chosen for f in _game_files(record)]
+
+
 def is_game_data(file: str) -> bool:
-    return file.startswith(LABEL + "/")
+    return _LABEL.match(file) is not None
 
 
 def project_games(library: Library) -> set[str]:
     """The games a project's documents (valid or not) belong to."""
     from sheetgen.content.registry import games_of
-    from sheetgen.games import game_of_kind
 
     return games_of(library.documents) | {g for g in (game_of_kind(k) for k, _ in library.invalid) if g}
 
@@ -75,11 +80,12 @@ def add_game_data(library: Library, games: Iterable[str] = ()) -> None:
     for path, label in data_files(project_games(library) | set(games)):
         load_file(path, shipped, target=False, display=label)
     own_kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
+    single = one_per_project()
     added = False
     for doc in shipped.documents:
         if library.has(*doc.key) or doc.key in library.invalid:
             continue  # the project's own document of that kind and id wins, valid or not
-        if doc.kind in ONE_PER_PROJECT and doc.kind in own_kinds:
+        if doc.kind in single and doc.kind in own_kinds:
             continue
         library.add(doc)
         added = True

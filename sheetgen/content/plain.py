@@ -213,6 +213,11 @@ def _default(value: Any) -> Any:
     return value
 
 
+def is_own(model: type) -> bool:
+    """A model of sheetgen's own, which `shapes.json` describes (a game plugin's is not)."""
+    return model.__module__.startswith("sheetgen.")
+
+
 def read(kind: str, data: Any) -> Record | None:
     """The document `data` of `kind` as a record, where it is exactly what its model
     accepts; None where pydantic must decide (a mistake, or something unusual)."""
@@ -235,6 +240,8 @@ def from_model(model: Any) -> Any:
     if isinstance(model, Record):
         return model
     if hasattr(type(model), "model_fields") and not isinstance(model, type):
+        if not is_own(type(model)):  # a game plugin's model: read as pydantic made it
+            return model
         cls = record_class(type(model).__name__)
         return _build(cls, [from_model(getattr(model, f)) for f in cls._fields])
     if type(model) is list:

@@ -1,4 +1,8 @@
-"""The registry of content kinds: `kind:` value → model and the game it belongs to."""
+"""The registry of content kinds: `kind:` value → model and the game it belongs to.
+
+The kinds and their games come from the games' records (`sheetgen.games`); a game's
+models module (`KINDS = {kind: Model}`) is imported the first time one of its kinds is
+asked for."""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sheetgen.games import COMMON_KINDS, GAMES, all_kinds, game_of_kind
+from sheetgen.games import COMMON_KINDS, all_kinds, game, game_of_kind, games, records
 
 if TYPE_CHECKING:
     from sheetgen.content.models.base import DocumentModel
+
+COMMON_MODELS = "sheetgen.content.models.common"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,14 +36,19 @@ def register(kind: str, model: type[DocumentModel], system: str | None, summary:
     _KINDS[kind] = KindSpec(kind, model, system, summary)
 
 
-def _load(module: str) -> None:
-    """Register the kinds one models module declares (`common` or a game's)."""
+def _load(module: str, system: str | None, summaries: dict[str, str]) -> None:
+    """Register the kinds one models module declares (the shared one or a game's)."""
     if module in _LOADED:
         return
     _LOADED.add(module)
-    declared = importlib.import_module(f"sheetgen.content.models.{module}").KINDS
-    for kind, (model, system, summary) in declared.items():
-        register(kind, model, system, summary)
+    declared: dict[str, type[DocumentModel]] = importlib.import_module(module).KINDS
+    for kind, model in declared.items():
+        register(kind, model, system, summaries.get(kind, ""))
+
+
+def _load_game(game_id: str) -> None:
+    record = games()[game_id]
+    _load(record.models, record.id, dict(record.kinds))
 
 
 def names() -> tuple[str, ...]:
@@ -47,19 +58,20 @@ def names() -> tuple[str, ...]:
 
 def kinds() -> dict[str, KindSpec]:
     """Every kind, in the order rules run (this imports every game's models)."""
-    for module in ("common", *GAMES):
-        _load(module)
+    _load(COMMON_MODELS, None, COMMON_KINDS)
+    for record in records():
+        _load_game(record.id)
     return {kind: _KINDS[kind] for kind in all_kinds()}
 
 
 def get(kind: str) -> KindSpec | None:
     spec = _KINDS.get(kind)
     if spec is None:
-        game = game_of_kind(kind)
-        if game is not None:
-            _load(game)
+        game_id = game_of_kind(kind)
+        if game_id is not None:
+            _load_game(game_id)
         elif kind in COMMON_KINDS:
-            _load("common")
+            _load(COMMON_MODELS, None, COMMON_KINDS)
         spec = _KINDS.get(kind)
     return spec
 
@@ -71,5 +83,6 @@ def system_of(doc) -> str | None:
 
 
 def games_of(documents) -> set[str]:
-    """The games of sheetgen's five that some documents belong to (`system_of`)."""
-    return {game for doc in documents if (game := system_of(doc)) in GAMES}
+    """The registered games that some documents belong to (`system_of`)."""
+    found = {system_of(doc) for doc in documents}
+    return {game_id for game_id in found if game_id is not None and game(game_id) is not None}

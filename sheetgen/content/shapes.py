@@ -24,6 +24,8 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from sheetgen.content import checks, registry
+from sheetgen.content.plain import is_own
+from sheetgen.games import records
 
 SHAPES_FILE = Path(__file__).with_name("shapes.json")
 
@@ -196,25 +198,24 @@ def shapes() -> dict[str, Any]:
     models: dict[str, Any] = {}
     kinds: dict[str, str | None] = {}
     for kind, spec in registry.kinds().items():
+        if not is_own(spec.model):  # a game plugin's kinds are read by pydantic
+            continue
         try:
             _model(spec.model, models)
             kinds[kind] = spec.model.__name__
         except Unsupported:
             kinds[kind] = None
-    for extra in _EXTRA_MODELS:
-        _model(_import(extra), models)
+    for extra in _extra_models():
+        _model(extra, models)
     return {"kinds": kinds, "models": models}
 
 
-#: Models that are not a kind's but are built as plain records elsewhere (limits).
-_EXTRA_MODELS = ("sheetgen.content.models.tricube.CharacterLimits",)
-
-
-def _import(dotted: str) -> type[BaseModel]:
+def _extra_models() -> list[type[BaseModel]]:
+    """Models that are not a kind's but are built as plain records elsewhere (a game's
+    limits): each game's models module lists them as `PLAIN_MODELS`."""
     import importlib
 
-    module, _, name = dotted.rpartition(".")
-    return getattr(importlib.import_module(module), name)
+    return [m for r in records() for m in getattr(importlib.import_module(r.models), "PLAIN_MODELS", ())]
 
 
 def written() -> str:

@@ -80,10 +80,10 @@ def draw_distinct(rng: random.Random, items: list, count: int) -> list:
 
 
 def generators() -> dict[str, Generator]:
-    from sheetgen.generate.registry import MODULES
+    from sheetgen.generate.registry import modules
 
     out: dict[str, Generator] = {}
-    for module in MODULES:
+    for module in modules():
         for gen in module.GENERATORS:
             out[gen.kind] = gen
     return out

@@ -1,5 +1,12 @@
-"""Every generator `sheetgen new` offers: each module declares its `GENERATORS`."""
+"""Every generator `sheetgen new` offers: each game's generators module (its record's
+`generators`) declares its `GENERATORS`."""
 
-from sheetgen.generate import cubit, kubos, tricube
+from __future__ import annotations
 
-MODULES: list = [cubit, tricube, kubos]
+from types import ModuleType
+
+from sheetgen.games import stage_modules
+
+
+def modules() -> list[ModuleType]:
+    return stage_modules("generators")

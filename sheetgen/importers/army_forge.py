@@ -264,7 +264,7 @@ class _JsonReader:
                 rules += [r for r in got if r not in rules]
         if len(self.problems) == before:
             for key, value in values.items():
-                problem = value_problem(key, value)
+                problem = value_problem(key, value) if value is not None else None
                 if problem:
                     self.fail(
                         path + (key,), "import.out-of-range", f"{_path_text(path + (key,))}: {problem[0]}", problem[1]
@@ -281,18 +281,11 @@ class _JsonReader:
                 "check the export",
             )
         combined = obj.get("combined") is True
-        if len(self.problems) > before:
+        known = {k: int(v) for k, v in values.items() if v is not None}
+        if len(self.problems) > before or len(known) < len(values):
             return None
-        unit = UnitIn(
-            name.strip(),
-            int(values["size"]),
-            int(values["quality"]),
-            int(values["defense"]),
-            int(values["cost"]),
-            rules,
-            weapons,
-            self.where(path),
-        )
+        numbers = (known["size"], known["quality"], known["defense"], known["cost"])
+        unit = UnitIn(name.strip(), *numbers, rules, weapons, self.where(path))
         if custom and custom.strip() and custom.strip() != unit.name:
             unit.base_name, unit.name = unit.name, custom.strip()
         unit.selection = None if selection is None else str(selection)

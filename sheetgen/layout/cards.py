@@ -8,9 +8,11 @@ that should reach the cut edge extends `bleed` beyond it.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from sheetgen.games import games
 from sheetgen.layout.colors import readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import continued
@@ -21,22 +23,29 @@ from sheetgen.layout.text import Paragraph, TextStyle, one_line, restyle, text_b
 from sheetgen.layout.widgets import SAFE, SCALE_BAR_H, first_scale_bar
 from sheetgen.units import CARD_SIZES, MM
 
-SYSTEM_COLORS = {
-    "cubit": "#1f6f8b",
-    "tricube": "#5b3f8c",
-    "cubes": "#a65a1c",
-    "grimdark": "#44505c",
-    "kubos": "#8c2424",
-}
-SYSTEM_NAMES = {
-    "cubit": "Cubit",
-    "tricube": "Tricube Tales",
-    "cubes": "CUBES!",
-    "grimdark": "Grimdark Future – Cubes",
-    "kubos": "KUBOS",
-}
+
+class _GameNames(Mapping[str, str]):
+    """The registered games' names by id, from their records (`sheetgen.games`)."""
+
+    def __init__(self, short: bool):
+        self._short = short
+
+    def __getitem__(self, game_id: str) -> str:
+        record = games().get(game_id)
+        if record is None:
+            raise KeyError(game_id)
+        return record.short if self._short else record.title
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games())
+
+    def __len__(self) -> int:
+        return len(games())
+
+
+SYSTEM_NAMES: Mapping[str, str] = _GameNames(short=False)
 #: The names where a small card's footer has no room for the whole.
-SYSTEM_SHORT_NAMES = {**SYSTEM_NAMES, "grimdark": "Grimdark – Cubes"}
+SYSTEM_SHORT_NAMES: Mapping[str, str] = _GameNames(short=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +68,8 @@ def system_color(ctx: LayoutContext, system: str, override: str | None = None) -
     after the game, or sheetgen's default for it."""
     if override:
         return ctx.color(override)
-    return ctx.theme.palette.get(system) or SYSTEM_COLORS.get(system) or ctx.color("accent")
+    record = games().get(system)
+    return ctx.theme.palette.get(system) or (record.color if record is not None else ctx.color("accent"))
 
 
 def background(geo: CardGeometry, fill: str) -> list[Item]:
@@ -390,7 +400,7 @@ def impose_deck(
     if numbered:
         total = len(fronts)
         room = number_width(ctx, total)
-        fronts = [(*art, *card_number(ctx, geo, i, total, room)) for i, art in enumerate(fronts, 1)]
+        fronts = [[*art, *card_number(ctx, geo, i, total, room)] for i, art in enumerate(fronts, 1)]
     if backs is None and system is not None:
         back = generic_back(ctx, geo, system_color(ctx, system), back_title or label, back_text, None)
         backs = [back] * len(fronts)

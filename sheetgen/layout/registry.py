@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from types import ModuleType
 
 from sheetgen.diagnostics import Diagnostic
-from sheetgen.games import GAMES, stage_module
+from sheetgen.games import game as game_record
+from sheetgen.games import stage_modules
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets import handout, reference_deck
 from sheetgen.rules.theme import ResolvedTheme
@@ -21,9 +22,8 @@ SHARED: list[ModuleType] = [reference_deck, handout]
 
 def modules(games: Iterable[str] | None = None) -> list[ModuleType]:
     """The shared product modules and those of `games` (default: every game); a game's
-    module `sheetgen.layout.sheets.<game>` is imported the first time it is asked for."""
-    wanted = set(GAMES if games is None else games)
-    return SHARED + [m for g in GAMES if g in wanted and (m := stage_module("layout.sheets", g)) is not None]
+    module (its record's `products`) is imported the first time it is asked for."""
+    return SHARED + stage_modules("products", None if games is None else set(games))
 
 
 def products(games: Iterable[str] | None = None) -> dict[str, Product]:
@@ -63,7 +63,7 @@ def print_shop_twin(deck: Product) -> Product:
 
 def product(product_id: str, game: str | None = None) -> Product:
     """One product by id, looking first among the shared products and `game`'s."""
-    found = products([game] if game in GAMES else []).get(product_id)
+    found = products([game] if game is not None and game_record(game) is not None else []).get(product_id)
     return found if found is not None else products()[product_id]
 
 

@@ -41,7 +41,7 @@ def products_page() -> str:
 
 
 def diagnostics_page() -> str:
-    from sheetgen.reference.codes import CODES
+    from sheetgen.reference.codes import all_codes
 
     lines = [
         "# Diagnostics",
@@ -53,7 +53,7 @@ def diagnostics_page() -> str:
         "",
     ]
     area = None
-    for code, (meaning, fix) in sorted(CODES.items()):
+    for code, (meaning, fix) in sorted(all_codes().items()):
         if code.split(".")[0] != area:
             area = code.split(".")[0]
             lines += ["", f"## {area}", "", "| code | what it means | how to fix it |", "|---|---|---|"]

@@ -41,7 +41,7 @@ def type_of(node: Schema) -> str:
         return "map of " + " or ".join(type_of(n) for n in node["patternProperties"].values())
     if kind == "object" and node.get("properties"):
         return "{" + ", ".join(f"`{name}`" for name in node["properties"]) + "}"
-    return NAMED.get(node.get("pattern", ""), kind)
+    return NAMED.get(node.get("pattern", ""), str(kind))
 
 
 LIMITS = (

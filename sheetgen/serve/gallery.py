@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sheetgen.content.checks import natural_key
 from sheetgen.files.outputs import OutputEntry
-from sheetgen.games import TITLES
+from sheetgen.games import title
 from sheetgen.layout import registry
 from sheetgen.layout.products import Product
 from sheetgen.serve.exports import export_links
@@ -29,7 +29,7 @@ def humanize(slug: str) -> str:
 
 
 def game_title(system: str) -> str:
-    return TITLES.get(system, humanize(system))
+    return title(system) or humanize(system)
 
 
 def anchor(key: str) -> str:

@@ -155,7 +155,7 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        response = None
+        response: Response | None = None
         host = wrong_host(scope)
         if host is not None:
             response = PlainTextResponse(f"Invalid host header: {host}", status_code=400)

@@ -1,4 +1,4 @@
-"""Documents that exist only in a page (a generator's output, the cubit builder's cube):
+"""Documents that exist only in a page (a generator's output, a builder's document):
 checked like any content file and laid out in memory, never written to the output folder.
 """
 
@@ -86,7 +86,7 @@ def try_text(
         path.write_text(text, encoding="utf-8")
         library = load([path], context=context, leave_out=[saved] if saved is not None else [])
         _go_on(stop)
-        checked = check(library, settings, section_products=section_choices, blank_products=blank_choices)
+        checked = check(library, settings or Settings(), section_products=section_choices, blank_products=blank_choices)
         mine = str(path)
         diagnostics = [d for d in library.diagnostics + checked.diagnostics if d.file == mine]
         lines = {mine: library.sources[mine].lines} if mine in library.sources else {}

@@ -101,7 +101,7 @@ class Workspace:
         `content/` here; with some, those, resolving references against their project's
         `content/` folder."""
         self.out_dir = Path(out_dir)
-        self.settings = settings or Settings()
+        self.settings = settings if settings is not None else Settings()
         given = list(paths or [])
         for p in given:
             if not Path(p).exists():
@@ -127,7 +127,7 @@ class Workspace:
         self._changed = threading.Condition()
         self.stopping = False
         # Set by the server: called with each file a form saves, to set off its rebuild.
-        self.on_save: Callable[[Path], None] | None = None
+        self.on_save: Callable[[Path], object] | None = None
         self._library: tuple[tuple[int, int], Library] | None = None
         self._saved: dict[str, Path] = {}  # files the forms saved, by their text's sha256
         self._unseen_saves: dict[Path, str] = {}  # saved files the watcher has not reported: their sha256

@@ -38,8 +38,7 @@ def _skip_plugin_discovery() -> None:
 
         return getattr(importlib.import_module(_PLUGIN_LOADER), name)
 
-    stand_in.get_plugins = lambda: ()  # type: ignore[attr-defined]
-    stand_in.__getattr__ = real  # type: ignore[attr-defined]
+    vars(stand_in).update(get_plugins=lambda: (), __getattr__=real)
     sys.modules[_PLUGIN_LOADER] = stand_in
 
 

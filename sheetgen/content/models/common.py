@@ -12,7 +12,6 @@ from sheetgen.content.checks import (
     LANGUAGE_PATTERN,
     MAX_ID_LENGTH,
     SLUG_PATTERN,
-    SYSTEMS,
     ContentError,
     check_date,
     check_deck_system,
@@ -29,17 +28,15 @@ from sheetgen.content.models.base import (
     Slug,
     Text,
 )
-
-System = Literal["cubit", "tricube", "cubes", "grimdark", "kubos"]
-assert set(System.__args__) == set(SYSTEMS)  # type: ignore[attr-defined]
+from sheetgen.games import games
 
 DeckSystem = Annotated[
     str,
     AfterValidator(check_deck_system),
     WithJsonSchema(
         {
-            "anyOf": [{"enum": list(SYSTEMS)}, {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
-            "description": "the game: one of the five, or an id of your own game's (its output folder "
+            "anyOf": [{"enum": list(games())}, {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID_LENGTH}],
+            "description": "the game: one sheetgen knows, or an id of your own game's (its output folder "
             "and its `palette` colour)",
         }
     ),
@@ -90,8 +87,7 @@ class Theme(DocumentModel):
     )
     palette: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")], Color] = Field(
         {},
-        description="named colours; `cubit`, `tricube`, `cubes`, `grimdark` and `kubos` are each game's colour "
-        "(title bands, section headings, card frames)",
+        description="named colours; each game's id names its colour (title bands, section headings, card frames)",
     )
     paper: Paper | None = Field(None, description="the paper everything prints on; default a4 (`--paper` overrides)")
     card_size: CardSizeField | None = Field(
@@ -173,14 +169,16 @@ class CardTable(ContentModel):
         None, description="the rows, each a list of cells (text or numbers) as long as `columns`"
     )
     computed: ShortText | None = Field(
-        None, description="instead of `columns` and `rows`: a table the game's rules work out, by name (`tricube-odds`)"
+        None,
+        description="instead of `columns` and `rows`: the name of a table the deck's game works out from its rules "
+        "(its dice odds, say)",
     )
 
 
 class CardFigure(ContentModel):
     """A figure a game's rules work out and its layout draws (`computed: grimdark-sight-cover`)."""
 
-    computed: ShortText = Field(description="the figure's name (`grimdark-sight-cover`)")
+    computed: ShortText = Field(description="the name of a figure the deck's game draws from its rules")
 
 
 class ReferenceCard(ContentModel):
@@ -305,7 +303,7 @@ class Handout(DocumentModel):
 
 
 KINDS = {
-    "theme": (Theme, None, "fonts, colours, paper, card size and cube size"),
-    "reference-deck": (ReferenceDeck, None, "a deck of reference cards for one game"),
-    "handout": (Handout, None, "a publisher's bundle of other documents' products in one PDF"),
+    "theme": Theme,
+    "reference-deck": ReferenceDeck,
+    "handout": Handout,
 }

@@ -45,14 +45,6 @@ class CubesGame(DocumentModel):
 
 
 KINDS = {
-    "cubes-civilization": (
-        CubesCivilization,
-        "cubes",
-        "a CUBES! civilization: player, colour and the cubes put in Census before the game",
-    ),
-    "cubes-game": (
-        CubesGame,
-        "cubes",
-        "the civilizations at one table of CUBES! (2 to 6: sheetgen's choice, the rulebook names no number)",
-    ),
+    "cubes-civilization": CubesCivilization,
+    "cubes-game": CubesGame,
 }

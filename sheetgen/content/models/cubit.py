@@ -186,8 +186,8 @@ class Cubit(DocumentModel):
 
 
 KINDS = {
-    "cubit-interface": (CubitInterface, "cubit", "a Cubit interface: name, two-letter code, die order and icon"),
-    "upgrade": (CubitUpgrade, "cubit", "a Cubit upgrade catalog entry"),
-    "faction": (CubitFaction, "cubit", "a Cubit faction: colours, likes and dislikes"),
-    "cubit": (Cubit, "cubit", "a Cubit character: a cube with an interface and skill on each face"),
+    "cubit-interface": CubitInterface,
+    "upgrade": CubitUpgrade,
+    "faction": CubitFaction,
+    "cubit": Cubit,
 }

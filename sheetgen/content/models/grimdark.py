@@ -155,24 +155,8 @@ class GrimdarkMission(DocumentModel):
 
 
 KINDS = {
-    "grimdark-rules": (
-        GrimdarkRules,
-        "grimdark",
-        "the Grimdark special-rule glossary, in sheetgen's words for the square grid",
-    ),
-    "grimdark-unit": (
-        GrimdarkUnit,
-        "grimdark",
-        "a Grimdark unit profile: quality, defense, points, weapons, special rules",
-    ),
-    "grimdark-army": (
-        GrimdarkArmy,
-        "grimdark",
-        "a Grimdark army list: points limit and units by id with counts and joined heroes",
-    ),
-    "grimdark-mission": (
-        GrimdarkMission,
-        "grimdark",
-        "a Grimdark mission: grid size, deployment zones, objective markers",
-    ),
+    "grimdark-rules": GrimdarkRules,
+    "grimdark-unit": GrimdarkUnit,
+    "grimdark-army": GrimdarkArmy,
+    "grimdark-mission": GrimdarkMission,
 }

@@ -196,7 +196,7 @@ class KubosTables(DocumentModel):
 
 
 KINDS = {
-    "kubos-tables": (KubosTables, "kubos", "KUBOS data the rules leave open: carrying, item words, names"),
-    "kubos-character": (KubosCharacter, "kubos", "a KUBOS player character"),
-    "kubos-monster": (KubosMonster, "kubos", "a KUBOS monster: humanoid, vermin, undead or dragon"),
+    "kubos-tables": KubosTables,
+    "kubos-character": KubosCharacter,
+    "kubos-monster": KubosMonster,
 }

@@ -15,16 +15,17 @@ from pydantic import AfterValidator, Field, WithJsonSchema
 from sheetgen.content.checks import COMBAT_STYLES, TRAITS, OneOf
 from sheetgen.content.models.base import ContentModel, DocumentModel, ShortText, Slug, Text
 
-
-def _one_of(options: tuple[str, ...], code: str, what: str):
-    """A word from a closed vocabulary, checked with a hint to the nearest word."""
-    return Annotated[
-        str, AfterValidator(OneOf(options, code, what)), WithJsonSchema({"type": "string", "enum": list(options)})
-    ]
-
-
-Trait = _one_of(TRAITS, "tricube.unknown-trait", "trait")
-CombatStyle = _one_of(COMBAT_STYLES, "tricube.unknown-combat-style", "combat style")
+# Words from closed vocabularies, checked with a hint to the nearest word.
+Trait = Annotated[
+    str,
+    AfterValidator(OneOf(TRAITS, "tricube.unknown-trait", "trait")),
+    WithJsonSchema({"type": "string", "enum": list(TRAITS)}),
+]
+CombatStyle = Annotated[
+    str,
+    AfterValidator(OneOf(COMBAT_STYLES, "tricube.unknown-combat-style", "combat style")),
+    WithJsonSchema({"type": "string", "enum": list(COMBAT_STYLES)}),
+]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 Entry = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -144,13 +145,12 @@ class TricubeTable(DocumentModel):
     )
 
 
+#: Models built as plain records besides the kinds' (`sheetgen.content.shapes`).
+PLAIN_MODELS = (CharacterLimits,)
+
 KINDS = {
-    "tricube-rules": (TricubeRules, "tricube", "the character limits a Tricube Tales campaign plays with"),
-    "tricube-character": (
-        TricubeCharacter,
-        "tricube",
-        "a Tricube Tales character: archetype, perks, quirks, karma, resolve",
-    ),
-    "tricube-foe": (TricubeFoe, "tricube", "a Tricube Tales foe or challenge: difficulty and effort tokens"),
-    "tricube-table": (TricubeTable, "tricube", "a table the Tricube Tales character generator draws from"),
+    "tricube-rules": TricubeRules,
+    "tricube-character": TricubeCharacter,
+    "tricube-foe": TricubeFoe,
+    "tricube-table": TricubeTable,
 }

@@ -1,0 +1,129 @@
+"""Games are plugins: a sixth game, installed with pip the way a user installs one, is
+read, checked and built like sheetgen's own, and a broken plugin is a clear error.
+
+The game is the skeleton a new game copies, `templates/game-plugin/` (Pocket Quest: one
+kind, `pocket-hero`, and one product, a hero's page); no shared code knows of it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen import games as registry
+from sheetgen.games import EntryPoint, GameError, GameRecord
+
+REPO = Path(__file__).resolve().parent.parent
+SKELETON = REPO / "templates" / "game-plugin"
+A4 = (595.28, 841.89)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The skeleton installed by pip into a folder of its own (offline, with the build
+    backend already installed), its entry point registered as a user's would be."""
+    scratch = tmp_path_factory.mktemp("plugin")
+    source = shutil.copytree(SKELETON, scratch / "source")
+    target = scratch / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+        + ["--target", str(target), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    return target
+
+
+def sheetgen(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def test_a_game_installed_with_pip_is_read_checked_and_built(site, tmp_path):
+    init = sheetgen(site, tmp_path, "init", "table", "--game", "pocket")
+    assert init.returncode == 0, init.stderr
+    project = tmp_path / "table"
+    assert (project / "content" / "pocket" / "pocket-hero.yaml").is_file()  # the game's example
+    (project / "content" / "pocket" / "wren.yaml").write_text(
+        "kind: pocket-hero\nid: wren\nname: Wren Ashdown\nmight: 5\ngear: [Longbow, Cloak of leaves]\n",
+        encoding="utf-8",
+    )
+    build = sheetgen(site, project, "build", "--paper", "a4")
+    assert build.returncode == 0 and "0 errors, 0 warnings" in build.stderr, build.stderr
+    pdf = PdfReader(project / "output" / "pocket" / "hero-sheet" / "wren.pdf")
+    assert len(pdf.pages) == 1
+    box = pdf.pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == A4
+    text = " ".join(pdf.pages[0].extract_text().split())
+    assert all(words in text for words in ("Wren Ashdown", "MIGHT", "5", "Longbow", "Cloak of leaves"))
+    outputs = json.loads((project / "output" / "manifest.json").read_text())["outputs"]
+    assert {"pocket/hero-sheet/wren.pdf", "pocket/hero-sheet/pip.pdf"} <= {o["path"] for o in outputs}
+    listed = sheetgen(site, project, "products", "--json")
+    assert any(p["id"] == "pocket-hero-sheet" for p in json.loads(listed.stdout)), listed.stdout
+
+
+def test_a_plugin_games_content_is_checked_by_its_model_at_the_line(site, tmp_path):
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "hero.yaml").write_text(
+        "kind: pocket-hero\nid: wren\nname: Wren\nmight: 9\n", encoding="utf-8"
+    )
+    run = sheetgen(site, tmp_path, "validate")
+    assert run.returncode == 1
+    assert "content/hero.yaml:4:8: error[content.out-of-range]: `might` is 9; it must be at most 6" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.fixture
+def plugins(monkeypatch):
+    """Entry points of one's choosing in place of the installed ones (and the cached
+    registry forgotten before and after)."""
+
+    def install(*entries: tuple[str, str]) -> None:
+        monkeypatch.setattr(registry, "entry_points", lambda: [EntryPoint(n, v) for n, v in entries])
+        forget()
+
+    def forget() -> None:
+        for cached in (registry.records, registry.games, registry._game_of_kind):
+            cached.cache_clear()
+
+    yield install
+    monkeypatch.undo()
+    forget()
+
+
+BAD = GameRecord(id="Bad Game", title="B", color="green", kinds={"theme": "x"}, models="m", package="p")
+TWIN = GameRecord(id="cubit", title="C", color="#000000", kinds={"twin-kind": "x"}, models="m", package="p")
+
+
+@pytest.mark.parametrize(
+    ("entries", "said"),
+    [
+        ([("nope", "no_such_module:GAME")], "the game plugin `nope` (`no_such_module:GAME`) cannot be loaded"),
+        ([("odd", "os:sep")], "is a str, not a sheetgen.games.GameRecord"),
+        ([("Bad Game", f"{__name__}:BAD")], "its colour `green` is not `#rrggbb`; `theme` is not a kind of its own"),
+        ([("cubit", "sheetgen.games.cubit:GAME"), ("cubit", f"{__name__}:TWIN")], "two plugins register the game"),
+        ([], "no game is registered"),
+    ],
+)
+def test_a_broken_plugin_is_a_clear_error(plugins, entries, said):
+    plugins(*entries)
+    with pytest.raises(GameError) as caught:
+        registry.records()
+    assert said in caught.value.message and caught.value.code.startswith("sheetgen: error[games.bad-plugin]")
+
+
+def test_a_broken_plugin_ends_any_command_with_one_line(tmp_path):
+    """A distribution whose entry point names nothing importable: the command says so in
+    one line, exit 1, no traceback (what `pip install` of a broken game would give)."""
+    dist = tmp_path / "site" / "broken_game-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "entry_points.txt").write_text("[sheetgen.games]\nbroken = broken_game:GAME\n", encoding="utf-8")
+    run = sheetgen(tmp_path / "site", tmp_path, "validate")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.startswith("sheetgen: error[games.bad-plugin]: the game plugin `broken` (`broken_game:GAME`)")
