@@ -9,8 +9,7 @@ import os
 import re
 from pathlib import Path
 
-import pytest
-from conftest import run_cli, write
+from helpers import run_cli, write
 from pypdf import PdfReader
 
 DECK = """
@@ -497,7 +496,7 @@ def _card_marks(page) -> list[tuple]:
 
 
 def test_a_card_prints_the_same_alone_or_in_a_deck(workdir):
-    from conftest import read_pdf
+    from helpers import read_pdf
 
     head = "kind: reference-deck\nid: {id}\nsystem: cubes\ntitle: Table talk\ncards:"
     write(workdir, "content/alone.yaml", head.format(id="alone") + CARD_X)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import REPO, pdf_text, run_cli, write
+from helpers import pdf_text, run_cli, write
 
 
 @dataclass(frozen=True)
@@ -50,16 +50,12 @@ DRAKE = Original(
 OTHER, OTHER_TARGET = "grimdark/mission.yaml", "grimdark/mat/take-and-hold"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The bundled content, built once."""
-    root = tmp_path_factory.mktemp("dup-built")
-    shutil.copytree(REPO / "content", root / "content")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        result = run_cli("build")
-        assert result.code == 0, result.stderr
-    return root
+@pytest.fixture
+def built(builds) -> Path:
+    """The shared build of the bundled content: the project folder (content and output)."""
+    built = builds()
+    assert built.run.code == 0, built.run.stderr
+    return built.project
 
 
 @pytest.fixture

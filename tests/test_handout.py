@@ -6,9 +6,8 @@ import json
 import re
 
 import pytest
-from conftest import MM, rasterize_pdf, read_pdf, run_cli, write
-from pdfops import read_geometry, read_marks
-from test_build import deck
+from helpers import MM, built_kit, deck, rasterize_pdf, read_pdf, run_cli, write
+from helpers.pdfops import read_geometry, read_marks
 
 HANDOUT = """
 kind: handout
@@ -23,17 +22,6 @@ sections:
   - title: More cards
     include: {kind: reference-deck, product: reference}
 """
-
-
-def built_kit(workdir, handout: str):
-    """Two decks (one Grimdark, one CUBES!) and the handout `kit` bundling them, built:
-    the handout's PDF, read."""
-    deck(workdir, "basics")
-    deck(workdir, "second", system="cubes", title="Second deck")
-    write(workdir, "content/handout.yaml", handout)
-    result = run_cli("build")
-    assert result.code == 0, result.stderr
-    return read_pdf(workdir / "output/handouts/bundle/kit.pdf")
 
 
 def test_a_handout_bundles_sections_duplex_ready(workdir):

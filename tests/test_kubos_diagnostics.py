@@ -7,7 +7,7 @@ import re
 import shutil
 
 import pytest
-from conftest import DATA, FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
+from helpers import DATA, FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
 
 KUBOS = FIXTURES / "kubos"
 TABLES = DATA / "kubos" / "tables.yaml"

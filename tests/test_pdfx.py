@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import DATA, REPO, read_pdf, run_cli, write
+from helpers import DATA, REPO, read_pdf, run_cli, write
 from PIL import Image, ImageCms
 from pypdf.generic import BooleanObject
 

@@ -7,9 +7,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import MM, SVG_NS, pdf_text, rasterize_pdf, rasterize_svg, read_pdf, run_cli, svg_root, svg_text, write
-from pdfops import read_geometry
-from test_build import deck
+from helpers import (
+    MM,
+    SVG_NS,
+    deck,
+    pdf_text,
+    rasterize_pdf,
+    rasterize_svg,
+    read_pdf,
+    run_cli,
+    svg_root,
+    svg_text,
+    write,
+)
+from helpers.pdfops import read_geometry
 
 from sheetgen.layout.imposition import plan_imposition
 from sheetgen.units import CARD_SIZES, PAPER_SIZES

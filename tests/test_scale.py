@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
+from helpers import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
 
 from sheetgen.files.outputs import CACHE, state_folder
 

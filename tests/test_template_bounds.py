@@ -8,8 +8,7 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text, run_cli, write
-from test_build import deck
+from helpers import deck, pdf_text, run_cli, write
 
 from sheetgen.layout import templates
 from sheetgen.workers import limit_memory

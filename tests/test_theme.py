@@ -7,9 +7,8 @@ import os
 import re
 
 import pytest
-from conftest import MM, read_pdf, run_cli, write
 from fontTools.ttLib import TTFont
-from test_build import deck
+from helpers import MM, deck, read_pdf, run_cli, write
 
 from sheetgen.fonts import default_faces
 
