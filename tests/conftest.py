@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from helpers import HYPOTHESIS_PROFILE, REPO, copy_cubit_content, run_cli
-from helpers.builds import Built, shared_build, shared_root
+from helpers.builds import SharedBuilds, shared_root
 from hypothesis import settings
 
 # The tests build in this process hundreds of times, mostly a handful of outputs each: one
@@ -53,11 +52,13 @@ def cubit_workdir(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture(scope="session")
-def builds(tmp_path_factory) -> Callable[..., Built]:
+def builds(tmp_path_factory) -> Iterator[SharedBuilds]:
     """`builds(paper=…, formats=…, card=…, margin=…, options=…, project=…)`: the bundled
     content (or the `init` kit) built that way, once for the whole run (see helpers/builds.py).
     Read it, never change it: a test that changes a build works on its own copy."""
-    return partial(shared_build, shared_root(tmp_path_factory.getbasetemp()))
+    shared = SharedBuilds(shared_root(tmp_path_factory.getbasetemp()))
+    yield shared
+    assert not shared.changed(), f"a test changed the shared builds {shared.changed()}: copy a build to change it"
 
 
 @pytest.fixture(scope="session")

@@ -9,37 +9,8 @@ import os
 import re
 from pathlib import Path
 
-from helpers import run_cli, write
+from helpers import deck, files, run_cli, write
 from pypdf import PdfReader
-
-DECK = """
-kind: reference-deck
-id: {id}
-system: {system}
-title: {title}
-back: Keep this card handy
-cards:
-  - title: Difficulty
-    body: Most challenges are **standard**; some are *easy* or *hard*.
-    table: {{columns: [Difficulty, Meaning], rows: [[4, easy], [5, standard], [6, hard]]}}
-  - title: Outcomes
-    body: |
-      - Success on any die that meets the difficulty.
-      - Exceptional success on two or more.
-"""
-
-
-def deck(root: Path, id: str, system: str = "grimdark", title: str = "Grid basics") -> Path:
-    return write(root, f"content/{id}.yaml", DECK.format(id=id, system=system, title=title))
-
-
-def files(folder: Path) -> dict[str, bytes]:
-    """The outputs in a folder, by path (hidden files are the build's own state, not outputs)."""
-    return {
-        str(p.relative_to(folder)): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and not p.name.startswith(".")
-    }
 
 
 def test_build_writes_the_output_tree_and_a_manifest(workdir):
@@ -335,7 +306,10 @@ def test_a_build_killed_after_skipping_a_collection_keeps_it_listed(workdir, mon
 
     party(workdir)
     assert run_cli("build", "--format", "pdf").code == 0
-    listed = lambda: {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+
+    def listed() -> set[str]:
+        return {e["path"] for e in json.loads((workdir / "output/manifest.json").read_text())["outputs"]}
+
     assert "tricube/character-cards/party.pdf" in listed()
     source = workdir / "content/hedda.yaml"
     long_name = "Hedda Stonebrook the Unbelievably Long-Named Caravan Guard of the Northern Wastes"
@@ -477,7 +451,7 @@ CARD_OTHER = """
 def _card_marks(page) -> list[tuple]:
     """What a card page shows: each run of text at its place and size (the card's
     number n/N aside), and each line drawn."""
-    from pdfops import read_geometry
+    from helpers.pdfops import read_geometry
 
     texts: list[tuple] = []
 

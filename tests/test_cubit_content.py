@@ -90,7 +90,10 @@ def test_the_notation_round_trips_for_every_example(cubit_workdir, path):
     )
     again = show(cubit_workdir / "content/cubit/cubits/again.yaml")["derived"]
     assert again["notation"] == notation
-    strip = lambda faces: [{k: v for k, v in f.items() if k != "path"} for f in faces]
+
+    def strip(faces):
+        return [{k: v for k, v in f.items() if k != "path"} for f in faces]
+
     assert strip(again["faces"]) == strip(first["derived"]["faces"])
 
 

@@ -81,7 +81,7 @@ def test_roster_totals_points_and_has_boxes_to_tick(built):
 def test_roster_round_numbers_sit_under_their_boxes_clear_of_them(built):
     """Each activation box has its round's number under it, and the number's top is below
     the box's bottom edge (a number printed over the edge is hard to read and to tick)."""
-    from pdfops import read_geometry
+    from helpers.pdfops import read_geometry
 
     pdf = built / "roster" / "iron-wardens.pdf"
     page = read_pdf(pdf).pages[0]
@@ -136,7 +136,7 @@ def test_reference_deck_figures_are_data_from_the_rules(bundled):
 
 
 def grid_gaps(page) -> set[float]:
-    from pdfops import read_geometry
+    from helpers.pdfops import read_geometry
 
     segments, _, _ = read_geometry(page)
     grid = [s for s in segments if not s.group]
@@ -344,7 +344,7 @@ def test_a_unit_name_too_long_for_the_roster_is_reported_at_the_units_name(workd
 
 
 def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp_path, monkeypatch):
-    from test_handout import initialised
+    from helpers import initialised
 
     root = initialised(tmp_path, monkeypatch, "grimdark")
     theme = root / "content" / "theme.yaml"

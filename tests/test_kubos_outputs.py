@@ -610,7 +610,7 @@ def test_a_stat_block_names_a_long_named_monster_whole_and_its_rules_by_name(wor
     """A name too long to share the header with "Large humanoid commander" gets a row of its
     own, whole and with no error; a special rule written "Curse: …" prints its name in
     bold, and the notes say they are notes, so each part of the block can be told apart."""
-    from pdfops import read_marks
+    from helpers.pdfops import read_marks
 
     write(
         workdir,

@@ -251,7 +251,7 @@ def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_
         png = rasterize_svg(svg, tmp_path / f"{svg.stem}.png", dpi=40)
         assert _nearest_ink(png) * 25.4 / 40 >= WIDE - 25.4 / 40, svg
     # And it still folds into a right-handed die of that size.
-    from test_cubit_net import check_die, svg_net
+    from helpers.nets import check_die, svg_net
 
     faces, tabs, _, _, mm_per_unit = svg_net(out / "cubit" / "net" / "bloost.svg", "bloost")
     check_die(faces, tabs, largest / mm_per_unit)
@@ -437,8 +437,7 @@ def _coverage(png: Path) -> float:
 
 
 def test_ink_saver_lightens_backs_and_title_bands(workdir, tmp_path):
-    from helpers import rasterize_pdf
-    from test_print import many_cards
+    from helpers import many_cards, rasterize_pdf
 
     pdf = many_cards(workdir, 9)
     assert run_cli("build").code == 0
@@ -451,7 +450,7 @@ def test_ink_saver_lightens_backs_and_title_bands(workdir, tmp_path):
 
 
 def test_a_wider_printable_margin_moves_every_card_inward(workdir):
-    from test_print import many_cards
+    from helpers import many_cards
 
     write(workdir, "content/theme.yaml", "kind: theme\nid: default\nprintable_margin: 12mm\ncard_size: mini\n")
     pdf = many_cards(workdir, 16)
@@ -542,8 +541,7 @@ def _card_size(target, checked) -> tuple[float, float]:
 
 
 def test_a_deck_of_over_a_hundred_cards_numbers_every_card(workdir):
-    from helpers import pdf_text
-    from test_print import many_cards
+    from helpers import many_cards, pdf_text
 
     pdf = many_cards(workdir, 120)
     run = run_cli("build", "--format", "pdf")

@@ -140,7 +140,7 @@ def test_writing_lines_on_sheets_are_wide_and_dark(built):
             for s in read_marks(page)[1]:
                 for ax, ay, bx, by in s.segments:
                     if abs(ay - by) < 0.01 and abs(bx - ax) > 20 * MM and s.width < 0.5 - 1e-6:
-                        assert False, f"{sheet}: a {s.width:.2f}pt line"
+                        raise AssertionError(f"{sheet}: a {s.width:.2f}pt line")
 
 
 CARD_WORDS = ("card", "deck", "sticker")

@@ -32,9 +32,14 @@ def codes_in(folder: Path) -> dict[str, str]:
         if path == PACKAGE / "reference" / "codes.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE_RE.match(node.value):
-                if node.value.rsplit(".", 1)[1] not in FILE_ENDINGS and node.value not in NOT_CODES:
-                    found.setdefault(node.value, f"{path.relative_to(folder)}:{node.lineno}")
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and CODE_RE.match(node.value)
+                and node.value.rsplit(".", 1)[1] not in FILE_ENDINGS
+                and node.value not in NOT_CODES
+            ):
+                found.setdefault(node.value, f"{path.relative_to(folder)}:{node.lineno}")
     return found
 
 

@@ -546,7 +546,7 @@ def test_a_generated_id_that_is_a_path_is_a_usage_error():
 
 
 def test_a_file_name_that_is_not_utf8_builds_with_a_manifest(workdir):
-    from test_build import DECK
+    from helpers import DECK
 
     name = os.fsencode(workdir / "content") + b"/d\xff.yaml"
     with open(name, "wb") as fh:

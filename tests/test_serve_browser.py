@@ -82,7 +82,10 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(served_cubit, 
         field = browser.find_element(By.ID, f"f-skill{n}")
         field.clear()
         field.send_keys(str(skill))
-    budget = lambda d: d.find_element(By.ID, "budget").text
+
+    def budget(d) -> str:
+        return d.find_element(By.ID, "budget").text
+
     wait_until(browser, lambda d: "21 of 21" in budget(d), "the budget did not follow the skills")
     # Martial Arts costs 3 on a Manipulate face bought at 6: fine; on 1 it breaks a rule.
     browser.find_element(By.ID, "f-upgrades2").send_keys("martial-arts")

@@ -71,7 +71,10 @@ def test_the_builder_marks_a_refused_skill_keeps_the_net_dimmed_and_recovers(ser
     skill = browser.find_element(By.ID, "f-skill3")
     skill.clear()
     skill.send_keys("-2")
-    error = lambda d: d.find_element(By.ID, "e-skill3").text
+
+    def error(d) -> str:
+        return d.find_element(By.ID, "e-skill3").text
+
     wait_until(browser, lambda d: error(d) == "a whole number from 0 to 999", "no error beside the skill")
     assert skill.get_attribute("aria-invalid") == "true" and focused_id(browser) == "f-skill3"
     assert (
@@ -154,9 +157,12 @@ def test_an_error_is_badged_on_its_card_which_stays_where_it_was(served_cubit, b
     browser.get(url + "/")
     card = "cubit--sheet--tumbler"
     browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", card)
-    top = lambda d: d.execute_script(
-        "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card
-    )
+
+    def top(d) -> int:
+        return d.execute_script(
+            "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card
+        )
+
     before = top(browser)
     cubit = root / "content/cubit/cubits/tumbler.yaml"
     good = cubit.read_text()

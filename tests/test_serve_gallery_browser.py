@@ -68,7 +68,7 @@ def test_a_document_page_shows_every_page_its_files_its_source_and_problems(serv
         browser.execute_script("arguments[0].scrollIntoView()", img)
         wait_until(
             browser,
-            lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img),
+            lambda d, img=img: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img),
             "a page's preview did not load",
         )
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".downloads a")]

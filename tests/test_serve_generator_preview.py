@@ -101,8 +101,8 @@ LONG = "Sir Reginald Bartholomew Fitzgerald-Wolverhampton, Keeper of the Cube"
 
 def test_a_long_cubit_name_takes_two_title_lines_and_saves(workdir):
     from helpers import copy_cubit_content
+    from helpers.serve import builder
     from pypdf import PdfReader
-    from test_serve import builder
 
     copy_cubit_content(workdir)
     ws = Workspace()

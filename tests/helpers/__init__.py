@@ -7,9 +7,11 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import textwrap
 import xml.etree.ElementTree as ET
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -286,3 +288,55 @@ def group_members(pgid: int) -> list[int]:
         if int(pgrp) == pgid and state != "Z":
             found.append(int(stat.parent.name))
     return found
+
+
+def initialised(tmp_path, monkeypatch, *games: str):
+    """A project as `sheetgen init` makes it for `games`, as the current directory."""
+    root = tmp_path / "project"
+    assert run_cli("init", str(root), *[a for g in games for a in ("--game", g)]).code == 0
+    monkeypatch.chdir(root)
+    return root
+
+
+def many_cards(root: Path, n: int, id: str = "many", card_size: str | None = None) -> Path:
+    """A Grimdark reference deck of `n` short cards, as `content/<id>.yaml`; the PDF it builds."""
+    cards = "\n".join(f"  - title: Card {i + 1}\n    body: Rule number {i + 1}, in a few words." for i in range(n))
+    size = f"card_size: {card_size}\n" if card_size else ""
+    write(
+        root,
+        f"content/{id}.yaml",
+        f"kind: reference-deck\nid: {id}\nsystem: grimdark\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n",
+    )
+    return root / f"output/grimdark/reference/{id}.pdf"
+
+
+def png(width: int, height: int) -> bytes:
+    """A plain PNG of one colour, `width` × `height` pixels."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\xc0\x40\x20" * width for _ in range(height))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+# A handout of words alone (and a cover image), for the handout and print-shop tests.
+WORDS_ALONE = """
+kind: handout
+id: kit
+title: Starter Kit
+subtitle: Everything for a first evening
+cover_image: art/cover.png
+sections:
+  - title: Before you play
+    text: |
+      Read the cards
+      aloud at the table.
+
+      Then deal them out.
+"""

@@ -100,3 +100,28 @@ def decks(output: Path, print_shop: bool = False) -> list[Path]:
         and "handouts" not in p.parts
         and p.parent.name.removesuffix("-print-shop") in DECK_FOLDERS
     )
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each file under `folder` by path: (size, modification time in ns)."""
+    return {
+        str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()
+    }
+
+
+class SharedBuilds:
+    """`shared_build` for one test session, which remembers what each build it handed out held
+    so that `changed()` can tell which of them a test wrote into (tests run as root here, so
+    file modes cannot keep them read-only)."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.seen: dict[Path, dict[str, tuple[int, int]]] = {}
+
+    def __call__(self, **variant) -> Built:
+        built = shared_build(self.base, **variant)
+        self.seen.setdefault(built.project, snapshot(built.project))
+        return built
+
+    def changed(self) -> list[str]:
+        return [root.name for root, before in self.seen.items() if snapshot(root) != before]
