@@ -35,28 +35,40 @@ def shared_root(basetemp: Path) -> Path:
     return root / "shared-builds"
 
 
-def variant_name(
-    project: str, paper: str | None, formats: str | None, card: str | None, margin: str | None, options
-) -> str:
-    parts = [project, paper or "", (formats or "").replace(",", "+"), card or "", margin or "", *options]
-    return "-".join(p for p in parts if p).replace("/", "_")
+@dataclass(frozen=True)
+class Variant:
+    """What is built: `project` ("bundled" or "kit") on `paper` in `formats` (the theme's
+    paper and `sheetgen build`'s formats when None), with `card`-sized cards, the theme's
+    printable margin at `margin` and more command-line `options`."""
 
+    project: str = "bundled"
+    paper: str | None = None
+    formats: str | None = None
+    card: str | None = None
+    margin: str | None = None
+    options: tuple[str, ...] = ()
 
-def _make(
-    root: Path, project: str, paper: str | None, formats: str | None, card: str | None, margin: str | None, options
-) -> Run:
-    root.mkdir(parents=True)
-    if project == "bundled":
-        shutil.copytree(REPO / "content", root / "content")
-    else:
-        _in(root, "init", str(root))
-    theme = root / "content" / "theme.yaml"
-    if card:
-        theme.write_text(re.sub(r"^card_size: .*$", f"card_size: {card}", theme.read_text(), flags=re.M))
-    if margin:
-        theme.write_text(theme.read_text() + f"printable_margin: {margin}\n")
-    flags = [*(("--paper", paper) if paper else ()), *(("--format", formats) if formats else ())]
-    return _in(root, "build", *flags, *options)
+    @property
+    def name(self) -> str:
+        parts = [self.project, self.paper, (self.formats or "").replace(",", "+"), self.card, self.margin]
+        return "-".join(p for p in [*parts, *self.options] if p).replace("/", "_")
+
+    def make(self, root: Path) -> Run:
+        root.mkdir(parents=True)
+        if self.project == "bundled":
+            shutil.copytree(REPO / "content", root / "content")
+        else:
+            _in(root, "init", str(root))
+        theme = root / "content" / "theme.yaml"
+        if self.card:
+            theme.write_text(re.sub(r"^card_size: .*$", f"card_size: {self.card}", theme.read_text(), flags=re.M))
+        if self.margin:
+            theme.write_text(theme.read_text() + f"printable_margin: {self.margin}\n")
+        flags = [
+            *(("--paper", self.paper) if self.paper else ()),
+            *(("--format", self.formats) if self.formats else ()),
+        ]
+        return _in(root, "build", *flags, *self.options)
 
 
 def _in(folder: Path, *args: str) -> Run:
@@ -68,26 +80,15 @@ def _in(folder: Path, *args: str) -> Run:
         os.chdir(here)
 
 
-def shared_build(
-    base: Path,
-    project: str = "bundled",
-    paper: str | None = None,
-    formats: str | None = None,
-    card: str | None = None,
-    margin: str | None = None,
-    options: tuple[str, ...] = (),
-) -> Built:
-    """`project` ("bundled" or "kit") built on `paper` in `formats` (the theme's paper and
-    `sheetgen build`'s formats when not given), with `card`-sized cards, the theme's printable
-    margin at `margin` and more command-line `options`; built by the first test that asks."""
-    root = base / variant_name(project, paper, formats, card, margin, options)
+def shared_build(base: Path, variant: Variant) -> Built:
+    """`variant`, built under `base` by the first test (of any worker) that asks for it."""
+    root = base / variant.name
     base.mkdir(parents=True, exist_ok=True)
     with open(base / f"{root.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         record = base / f"{root.name}.json"
         if not record.exists():
-            run = _make(root, project, paper, formats, card, margin, options)
-            record.write_text(json.dumps(run.__dict__))
+            record.write_text(json.dumps(variant.make(root).__dict__))
     return Built(root / "output", root, Run(**json.loads(record.read_text())))
 
 
@@ -119,7 +120,8 @@ class SharedBuilds:
         self.seen: dict[Path, dict[str, tuple[int, int]]] = {}
 
     def __call__(self, **variant) -> Built:
-        built = shared_build(self.base, **variant)
+        """The build of `Variant(**variant)`."""
+        built = shared_build(self.base, Variant(**variant))
         self.seen.setdefault(built.project, snapshot(built.project))
         return built
 
