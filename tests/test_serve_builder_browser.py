@@ -156,6 +156,7 @@ def test_an_error_is_badged_on_its_card_which_stays_where_it_was(served_cubit, b
     root, ws, url = served_cubit
     browser.get(url + "/")
     card = "cubit--sheet--tumbler"
+    wait_until(browser, lambda d: d.find_elements(By.ID, card), "no card of the sheet")  # a busy machine builds late
     browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", card)
 
     def top(d) -> int:
