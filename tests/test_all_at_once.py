@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import EXPECT_RE, FIXTURES, run_cli, validate_json, write
+from helpers import EXPECT_RE, FIXTURES, run_cli, validate_json, write
 
 ALL_AT_ONCE = sorted((FIXTURES / "all-at-once").glob("*.yaml"))
 

@@ -9,37 +9,8 @@ import os
 import re
 from pathlib import Path
 
-from conftest import run_cli, write
+from helpers import deck, files, run_cli, write
 from pypdf import PdfReader
-
-DECK = """
-kind: reference-deck
-id: {id}
-system: {system}
-title: {title}
-back: Keep this card handy
-cards:
-  - title: Difficulty
-    body: Most challenges are **standard**; some are *easy* or *hard*.
-    table: {{columns: [Difficulty, Meaning], rows: [[4, easy], [5, standard], [6, hard]]}}
-  - title: Outcomes
-    body: |
-      - Success on any die that meets the difficulty.
-      - Exceptional success on two or more.
-"""
-
-
-def deck(root: Path, id: str, system: str = "grimdark", title: str = "Grid basics") -> Path:
-    return write(root, f"content/{id}.yaml", DECK.format(id=id, system=system, title=title))
-
-
-def files(folder: Path) -> dict[str, bytes]:
-    """The outputs in a folder, by path (hidden files are the build's own state, not outputs)."""
-    return {
-        str(p.relative_to(folder)): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and not p.name.startswith(".")
-    }
 
 
 def test_build_writes_the_output_tree_and_a_manifest(workdir):
@@ -480,7 +451,7 @@ CARD_OTHER = """
 def _card_marks(page) -> list[tuple]:
     """What a card page shows: each run of text at its place and size (the card's
     number n/N aside), and each line drawn."""
-    from pdfops import read_geometry
+    from helpers.pdfops import read_geometry
 
     texts: list[tuple] = []
 
@@ -499,7 +470,7 @@ def _card_marks(page) -> list[tuple]:
 
 
 def test_a_card_prints_the_same_alone_or_in_a_deck(workdir):
-    from conftest import read_pdf
+    from helpers import read_pdf
 
     head = "kind: reference-deck\nid: {id}\nsystem: cubes\ntitle: Table talk\ncards:"
     write(workdir, "content/alone.yaml", head.format(id="alone") + CARD_X)

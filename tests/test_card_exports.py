@@ -10,7 +10,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from conftest import REPO, rasterize_pdf, write
+from helpers import REPO, rasterize_pdf, write
 from PIL import Image, ImageChops, ImageStat
 
 DECK = """\

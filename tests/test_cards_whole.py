@@ -9,8 +9,8 @@ import re
 from collections import Counter
 
 import pytest
-from cardbuilds import CONT, built, decks
-from conftest import read_pdf
+from helpers import read_pdf
+from helpers.builds import CONT, decks
 
 #: Every card that still continues at poker size, by its deck and title, and why.
 TOO_LONG_FOR_A_POKER_CARD = {
@@ -45,16 +45,16 @@ def continuations(output) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("config", POKER, ids="-".join)
-def test_poker_cards_continue_only_where_their_content_cannot_fit(config):
-    found = continuations(built(*config))
+def test_poker_cards_continue_only_where_their_content_cannot_fit(card_build, config):
+    found = continuations(card_build(*config))
     assert set(found) <= set(TOO_LONG_FOR_A_POKER_CARD), sorted(set(found) - set(TOO_LONG_FOR_A_POKER_CARD))
     assert len(found) == len(set(found)), found  # each goes on to one card, no more
 
 
-def test_the_cards_the_review_found_continuing_hold_whole():
+def test_the_cards_the_review_found_continuing_hold_whole(card_build):
     """The QUANTUMIZATION table, "Throwing minis", the Captain's card, the Burrower's Blast(3)
     and the KUBOS Ember card: each on one card at poker size."""
-    output = built("bundled", "a4", "poker")
+    output = card_build("bundled", "a4", "poker")
     titles = {title for _, title in continuations(output)}
     for title in (
         "What Order buys",
@@ -84,10 +84,10 @@ LONGER_THAN_THREE_MINI_CARDS = {
 
 
 @pytest.mark.parametrize("config", EVERY[4:], ids="-".join)
-def test_a_mini_card_takes_at_most_three_cards(config):
+def test_a_mini_card_takes_at_most_three_cards(card_build, config):
     """On a mini card most rules do not fit at 7.5pt: a card goes on to a second and a
     third at most, but for the few whose content is longer (listed, with why)."""
-    found = Counter(title for _, title in continuations(built(*config)))
+    found = Counter(title for _, title in continuations(card_build(*config)))
     assert found, config  # mini cards do continue: the count below is not vacuous
     longer = {title: n for title, n in found.items() if n > 2}
     assert set(longer) <= set(LONGER_THAN_THREE_MINI_CARDS), longer
@@ -116,12 +116,12 @@ def _tables(root) -> list[tuple[str, str, list[list[object]]]]:
 
 
 @pytest.mark.parametrize("config", EVERY, ids="-".join)
-def test_every_table_of_a_reference_card_prints_on_one_card(config):
+def test_every_table_of_a_reference_card_prints_on_one_card(card_build, config):
     """Every row of every table on one card (a page of the print-shop twin): as a table
     (folded in two where it is long and narrow), or on a small card, a line per row. Only a
     table taller than a card splits, and it starts a card of its own (a "(cont.)" card:
     it went on whole from the text before it)."""
-    output = built(*config)
+    output = card_build(*config)
     tables = _tables(output.parent)
     assert len(tables) >= 5
     whole = 0

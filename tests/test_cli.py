@@ -7,8 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO, run_cli, write
-from test_build import deck
+from helpers import REPO, deck, run_cli, write
 
 
 def test_validate_clean_content_exits_zero(workdir):
@@ -300,7 +299,7 @@ def test_a_folder_without_content_files_is_a_usage_error(workdir):
 
 def test_paper_names_are_taken_in_any_case(workdir):
     """`--paper A4` or `Letter`, as people write them, are the same papers as `a4`, `letter`."""
-    from conftest import read_pdf
+    from helpers import read_pdf
 
     deck(workdir, "basics")
     assert run_cli("build", "--paper", "Letter", "--format", "pdf").code == 0

@@ -11,9 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import MM, REPO, SVG_NS, pdf_text, read_pdf, run_cli, svg_root, write
+from helpers import MM, REPO, SVG, pdf_text, read_pdf, run_cli, svg_group, svg_root, svg_words, write
 
-SVG = "{%s}" % SVG_NS["svg"]
 PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
 POOLS = ("Civilization", "Census", "Construction", "Technology", "Diplomacy", "Commerce")
 
@@ -23,25 +22,10 @@ def build(*args: str) -> None:
     assert run.code == 0, run.stderr
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The bundled CUBES! content, built once (A4)."""
-    root = tmp_path_factory.mktemp("cubes")
-    shutil.copytree(REPO / "content" / "cubes", root / "content" / "cubes")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        build()
-    return root / "out" / "cubes"
-
-
-def group(root, group_id: str):
-    found = [g for g in root.iter(f"{SVG}g") if g.get("id") == group_id]
-    assert len(found) == 1, group_id
-    return found[0]
-
-
-def words(element) -> str:
-    return " ".join(g.get("aria-label") for g in element.iter(f"{SVG}g") if g.get("class") == "text")
+@pytest.fixture
+def built(bundled_a4) -> Path:
+    """The bundled CUBES! content's outputs (the shared A4 build)."""
+    return bundled_a4 / "cubes"
 
 
 def test_every_civilization_gets_a_record_sheet_and_there_is_a_blank(built):
@@ -87,8 +71,11 @@ def assert_paper(out: Path, paper: str) -> None:
         assert float(root.get("height").removesuffix("mm")) == pytest.approx(PAPER[paper][1] / MM, abs=0.1)
 
 
-def test_sheets_are_a4_by_default(built):
-    assert_paper(built, "a4")
+def test_sheets_are_a4_by_default(tmp_path, monkeypatch):
+    shutil.copytree(REPO / "content" / "cubes", tmp_path / "content" / "cubes")
+    monkeypatch.chdir(tmp_path)
+    build()
+    assert_paper(tmp_path / "out" / "cubes", "a4")
 
 
 def test_sheets_are_letter_when_asked(tmp_path, monkeypatch):
@@ -101,10 +88,10 @@ def test_sheets_are_letter_when_asked(tmp_path, monkeypatch):
 def test_a_block_of_27_faces_per_cube_that_can_be_built(built):
     root = svg_root(built / "record-sheet" / "orrin.svg")
     for n in (2, 3):
-        block = group(root, f"orrin-construction-{n}")
+        block = svg_group(root, f"orrin-construction-{n}")
         faces = [p for p in block.iter(f"{SVG}path") if p.get("fill") not in (None, "none")]
         assert len(faces) == 27
-        numbers = sorted(int(w) for w in words(block).split())
+        numbers = sorted(int(w) for w in " ".join(svg_words(block)).split())
         assert numbers == list(range(1, 28))
     assert not [g for g in root.iter(f"{SVG}g") if g.get("id") == "orrin-construction-4"]
 
@@ -116,7 +103,7 @@ def rects_in(element) -> list[tuple[float, float]]:
 def test_pencil_boxes_are_big_enough_to_write_and_erase_in(built):
     """Pool counts get boxes at least 25 × 10 mm; each pool with a limit a box for it."""
     root = svg_root(built / "record-sheet" / "kesh.svg")
-    pools = group(root, "kesh-pools")
+    pools = svg_group(root, "kesh-pools")
     big = [(w, h) for w, h in rects_in(pools) if w >= 25 * MM - 0.01 and h >= 10 * MM - 0.01 and w < 40 * MM]
     assert len(big) == 6
     limit_boxes = [(w, h) for w, h in rects_in(pools) if 12 * MM <= w < 25 * MM and h >= 10 * MM - 0.01]
@@ -125,8 +112,8 @@ def test_pencil_boxes_are_big_enough_to_write_and_erase_in(built):
 
 def test_the_quantumizer_has_a_box_per_die_for_order(built):
     root = svg_root(built / "record-sheet" / "veld.svg")
-    dice = group(root, "veld-quantumizer")
-    text = words(dice)
+    dice = svg_group(root, "veld-quantumizer")
+    text = " ".join(svg_words(dice))
     for face, die in enumerate(("d4", "d6", "d8", "d10", "d12", "d20"), start=1):
         assert f"d6 = {face}" in text and die in text
     assert "0–9" in text  # the d10 reads 0 to 9
@@ -191,7 +178,7 @@ def test_the_turn_log_has_turns_with_three_actions_consumption_and_notes(built):
     ):
         assert words_ in flat
     root = svg_root(built / "turn-log" / "veld.svg")
-    turns = group(root, "veld-turns")
+    turns = svg_group(root, "veld-turns")
     boxes = [(w, h) for w, h in rects_in(turns) if h >= 8 * MM - 0.01]
     assert len(boxes) % 7 == 0 and len(boxes) // 7 >= 12  # turn, 3 actions, 2 consumptions, cubes left
     assert min(w for w, _ in boxes) >= 11 * MM  # room for a two-digit number in pencil
@@ -295,7 +282,7 @@ def test_a_name_too_long_to_print_is_reported_at_its_own_document(workdir):
     """A civilization's name too long for its own sheet is an error at its document; on
     another player's sheet, where it is a label among the rivals, it is cut with a warning
     that is the rival's to act on, and that sheet is built."""
-    from conftest import write
+    from helpers import write
 
     write(
         workdir,
@@ -368,7 +355,7 @@ def test_the_odds_cards_fit_every_card_size_using_more_cards_when_small(size):
 def test_a_kit_in_a_handout_prints_every_civilizations_sheets_even_built_alone(workdir):
     """A handout section hands a kit its civilizations, as the build does: the bundle prints
     the kit whole, also when the handout's file is built on its own."""
-    from conftest import write
+    from helpers import write
 
     write(workdir, "content/cubes/game.yaml", (REPO / "content/cubes/game.yaml").read_text(encoding="utf-8"))
     shutil.copytree(REPO / "content/cubes/civilizations", workdir / "content/cubes/civilizations")

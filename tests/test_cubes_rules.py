@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
+from helpers import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
 
 CUBES_FIXTURES = sorted((FIXTURES / "cubes").glob("*.yaml"))
 

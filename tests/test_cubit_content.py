@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, run_cli, write
+from helpers import REPO, examples, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_cubit_support import cubit_workdir
 
 from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces, parse_faces
 
@@ -91,7 +90,10 @@ def test_the_notation_round_trips_for_every_example(cubit_workdir, path):
     )
     again = show(cubit_workdir / "content/cubit/cubits/again.yaml")["derived"]
     assert again["notation"] == notation
-    strip = lambda faces: [{k: v for k, v in f.items() if k != "path"} for f in faces]
+
+    def strip(faces):
+        return [{k: v for k, v in f.items() if k != "path"} for f in faces]
+
     assert strip(again["faces"]) == strip(first["derived"]["faces"])
 
 
@@ -139,7 +141,7 @@ faces_strategy = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(faces_strategy)
 def test_format_then_parse_gives_the_same_faces(faces):
     text = format_faces(faces, IDS)
@@ -264,7 +266,7 @@ def test_the_opposed_odds_on_the_cards_match_brute_force_ties_to_the_attacker(cu
 def test_an_unnamed_cubit_with_the_longest_id_still_builds(workdir):
     """An unnamed cubit's sheet shows a short id beside "Unnamed cubit"; a long one (ids may
     have 64 characters) is left out rather than overflowing the title."""
-    from conftest import pdf_text, run_cli
+    from helpers import pdf_text, run_cli
 
     long_id = "unnamed-guard-of-the-northern-gate-who-never-sleeps-at-all-x"
     (workdir / "content/npcs.yaml").write_text(

@@ -11,18 +11,17 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import DATA, MM, REPO, pdf_text, rasterize_pdf, read_pdf, run_cli, svg_root, write
-from pdfops import read_geometry, read_marks
-from test_cubit_support import build_once, cubit_workdir
+from helpers import DATA, MM, REPO, pdf_text, rasterize_pdf, read_pdf, run_cli, svg_root, write
+from helpers.pdfops import read_geometry, read_marks
 
 OUT = Path("output/cubit")
 BLEED = 3 * MM
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The bundled Cubit content, built once at the default size (50mm, A4)."""
-    return build_once(tmp_path_factory, "cubit")
+@pytest.fixture
+def built(bundled_a4):
+    """The bundled Cubit content's outputs (the shared build: 50mm cubes, A4)."""
+    return bundled_a4 / "cubit"
 
 
 def words(text: str) -> str:

@@ -16,8 +16,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, expectation, run_cli, validate_json, write
-from test_cubit_support import cubit_workdir
+from helpers import FIXTURES, REPO, expectation, run_cli, validate_json, write
 
 CUBIT_FIXTURES = sorted((FIXTURES / "cubit").glob("*.yaml"))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import REPO, pdf_text, run_cli, write
+from helpers import files, pdf_text, run_cli, write
 
 
 @dataclass(frozen=True)
@@ -50,16 +50,12 @@ DRAKE = Original(
 OTHER, OTHER_TARGET = "grimdark/mission.yaml", "grimdark/mat/take-and-hold"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The bundled content, built once."""
-    root = tmp_path_factory.mktemp("dup-built")
-    shutil.copytree(REPO / "content", root / "content")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        result = run_cli("build")
-        assert result.code == 0, result.stderr
-    return root
+@pytest.fixture
+def built(builds) -> Path:
+    """The shared build of the bundled content: the project folder (content and output)."""
+    built = builds()
+    assert built.run.code == 0, built.run.stderr
+    return built.project
 
 
 @pytest.fixture
@@ -69,15 +65,6 @@ def project(built, tmp_path, monkeypatch) -> Path:
     shutil.copytree(built, root)
     monkeypatch.chdir(root)
     return root
-
-
-def outputs(root: Path) -> dict[str, bytes]:
-    out = root / "output"
-    return {
-        str(p.relative_to(out)): p.read_bytes()
-        for p in sorted(out.rglob("*"))
-        if p.is_file() and not p.name.startswith(".")
-    }
 
 
 def manifest(root: Path) -> dict:
@@ -122,7 +109,7 @@ def assert_clash_reported(
 @pytest.mark.parametrize("folder", ["aaa", "zzz"])  # the copy sorts before the original, and after
 @pytest.mark.parametrize("original", [VEX, TUMBLER, DRAKE], ids=["tricube-character", "cubit", "kubos-monster"])
 def test_a_copy_with_the_same_id_holds_back_both_and_every_output_of_it(project, original, folder):
-    before, listed = outputs(project), manifest(project)
+    before, listed = files(project / "output"), manifest(project)
     held = original.own + original.including
     assert set(held) <= set(listed["targets"])
     copy = copy_of(project, original, folder)
@@ -134,7 +121,7 @@ def test_a_copy_with_the_same_id_holds_back_both_and_every_output_of_it(project,
     assert result.stderr.count("error[content.duplicate-id]") == 2
     found = json.loads(run_cli("validate", "--format", "json").stdout)
     assert_clash_reported(found, copy, project / "content" / original.path)
-    after = outputs(project)
+    after = files(project / "output")
     changed = {path for path in before if after.get(path) != before[path]} - {"manifest.json", "index.html"}
     assert f"{OTHER_TARGET}.pdf" in changed and all(p.startswith(OTHER_TARGET) for p in changed), changed  # no more
     assert "Take and Keep" in pdf_text(project / "output" / f"{OTHER_TARGET}.pdf")
@@ -167,14 +154,14 @@ def test_what_is_said_is_the_same_whichever_file_sorts_first(project):
 def test_two_documents_with_one_id_in_one_file_are_both_errors(project):
     vex = project / "content" / VEX.path
     text = vex.read_text()
-    before, listed = outputs(project), manifest(project)
+    before, listed = files(project / "output"), manifest(project)
     vex.write_text(text + "---\n" + text.replace(VEX.name, "name: Vex Again"))
     second = len(text.splitlines()) + 1  # the `---` line
     result = run_cli("validate", "--format", "json")
     assert result.code == 1
     assert_clash_reported(json.loads(result.stdout), vex, vex, id_line(vex), id_line(vex, second))
     assert run_cli("build").code == 1
-    assert outputs(project) == before
+    assert files(project / "output") == before
     held = VEX.own + VEX.including
     assert of_targets(manifest(project), held) == of_targets(listed, held)
 
@@ -184,29 +171,29 @@ def test_building_one_of_the_two_files_is_refused_and_changes_nothing(project, w
     copy = copy_of(project, VEX, "aaa")
     original = project / "content" / VEX.path
     given, other = (copy, original) if which == "copy" else (original, copy)
-    before, listed = outputs(project), manifest(project)
+    before, listed = files(project / "output"), manifest(project)
     result = run_cli("build", str(given.relative_to(project)))
     assert result.code == 1
     (line,) = [line for line in result.stderr.splitlines() if "error[content.duplicate-id]" in line]
     assert line.startswith(f"{given.relative_to(project)}:2:5: ") and f"{other.relative_to(project)}:2:5" in line
-    assert outputs(project) == before and manifest(project) == listed
+    assert files(project / "output") == before and manifest(project) == listed
     # What includes it, built on its own, waits as well.
     result = run_cli("build", "content/handouts/starter-kit.yaml")
     assert "handouts/bundle/starter-kit is not rebuilt while tricube-character `vex` has errors" in result.stderr
-    assert outputs(project) == before and manifest(project) == listed
+    assert files(project / "output") == before and manifest(project) == listed
 
 
 def test_a_copy_of_a_document_with_errors_clashes_too(project):
     """A copy whose other fields are wrong still has the id: the original is not built from either."""
     copy = copy_of(project, VEX, "aaa")
     copy.write_text(copy.read_text().replace("karma: 3", "karma: lots"))
-    before = outputs(project)
+    before = files(project / "output")
     result = run_cli("validate", "--format", "json")
     found = json.loads(result.stdout)
     assert_clash_reported(found, copy, project / "content" / VEX.path)
     assert any(d["code"] == "content.wrong-type" for d in found)
     assert run_cli("build").code == 1
-    assert outputs(project) == before
+    assert files(project / "output") == before
 
 
 def test_a_project_document_still_overrides_the_shipped_one_of_its_id(workdir):
@@ -239,11 +226,11 @@ def test_the_workbench_build_holds_back_both(project):
     from sheetgen.serve.workspace import Workspace
 
     copy = copy_of(project, VEX, "aaa")
-    before, listed = outputs(project), manifest(project)
+    before, listed = files(project / "output"), manifest(project)
     state = Workspace(["content"], "output").rebuild()
     places = {p.location for p in state.problems if p.code == "content.duplicate-id"}
     assert places == {f"{copy.relative_to(project)}:2:5", f"content/{VEX.path}:2:5"}
-    assert outputs(project) == before
+    assert files(project / "output") == before
     held = VEX.own + VEX.including
     assert of_targets(manifest(project), held) == of_targets(listed, held)
 

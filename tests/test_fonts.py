@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -47,7 +48,7 @@ def test_the_shipped_family_measures_from_its_snapshot_as_from_the_file(style):
 def test_a_font_file_unlike_its_snapshot_is_read_from_the_file(tmp_path):
     original = default_faces()["regular"].path
     copy = tmp_path / "Vera-changed.ttf"
-    copy.write_bytes(open(original, "rb").read() + b"\0\0\0\0")  # other bytes, same tables
+    copy.write_bytes(Path(original).read_bytes() + b"\0\0\0\0")  # other bytes, same tables
     measured = FontMetrics(str(copy))
     assert measured._font is not None  # no snapshot has these bytes: fontTools read them
     assert measured.widths == FontMetrics(original).widths
@@ -85,7 +86,7 @@ def test_workers_forked_from_a_build_read_a_theme_fonts_outlines_each_whole(tmp_
     # worker moved the shared file's read position past.
     original = default_faces()["regular"].path
     copy = tmp_path / "Vera-changed.ttf"
-    copy.write_bytes(open(original, "rb").read() + b"\0\0\0\0")  # read with fontTools, not the snapshot
+    copy.write_bytes(Path(original).read_bytes() + b"\0\0\0\0")  # read with fontTools, not the snapshot
     failed = 0
     for _ in range(30):
         measured = FontMetrics(str(copy))

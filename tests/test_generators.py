@@ -7,7 +7,7 @@ import random
 
 import pytest
 import yaml
-from conftest import run_cli
+from helpers import run_cli
 
 from sheetgen.content.loader import load
 from sheetgen.games import game_of_kind

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import FIXTURES, run_cli, write
+from helpers import FIXTURES, run_cli, write
 
 IMPORTS = FIXTURES / "grimdark" / "imports"
 
@@ -65,7 +65,7 @@ def test_a_text_export_becomes_an_army_and_its_units(workdir):
     assert burrower["special_rules"] == ["Tough(6)", "Ambush"]
     # Built in a project of its own, the cards explain the rules from the glossary sheetgen ships.
     assert run_cli("build", "-o", "out").code == 0
-    from conftest import pdf_text
+    from helpers import pdf_text
 
     cards = " ".join(pdf_text(workdir / "out" / "grimdark" / "unit-cards" / "the-kor-swarm.pdf").split())
     assert "Tough(6) — Takes 6 wounds to kill each model (†)" in cards and "Ambush — Held back" in cards
@@ -107,7 +107,7 @@ def test_joined_heroes_custom_names_and_combined_units_are_imported(workdir):
     tank = next(u for u in units if u["name"] == "Hellhound")
     assert (tank["size"], tank["weapons"][0]["count"]) == (1, 2)
     assert run_cli("build", "-o", "out").code == 0
-    from conftest import pdf_text
+    from helpers import pdf_text
 
     roster = " ".join(pdf_text(workdir / "out" / "grimdark" / "roster" / "varro-s-guard.pdf").split())
     assert "510 of 1000 points" in roster and "3 activations" in roster

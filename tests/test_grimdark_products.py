@@ -13,26 +13,19 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import MM, REPO, pdf_text, read_pdf, run_cli, svg_root, svg_text
+from helpers import MM, REPO, SVG, pdf_text, read_pdf, run_cli, svg_root, svg_text
 
 GRIMDARK = REPO / "content" / "grimdark"
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The bundled Grimdark content, built once for the whole module."""
-    root = tmp_path_factory.mktemp("grimdark")
-    shutil.copytree(GRIMDARK, root / "content" / "grimdark")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        run = run_cli("build", "-o", "out")
-    assert run.code == 0, run.stderr
-    return root / "out" / "grimdark"
+@pytest.fixture
+def built(bundled_a4) -> Path:
+    """The bundled Grimdark content's outputs (the shared A4 build)."""
+    return bundled_a4 / "grimdark"
 
 
 def test_unit_cards_show_each_unit_with_ranges_in_squares(built):
@@ -88,7 +81,7 @@ def test_roster_totals_points_and_has_boxes_to_tick(built):
 def test_roster_round_numbers_sit_under_their_boxes_clear_of_them(built):
     """Each activation box has its round's number under it, and the number's top is below
     the box's bottom edge (a number printed over the edge is hard to read and to tick)."""
-    from pdfops import read_geometry
+    from helpers.pdfops import read_geometry
 
     pdf = built / "roster" / "iron-wardens.pdf"
     page = read_pdf(pdf).pages[0]
@@ -143,7 +136,7 @@ def test_reference_deck_figures_are_data_from_the_rules(bundled):
 
 
 def grid_gaps(page) -> set[float]:
-    from pdfops import read_geometry
+    from helpers.pdfops import read_geometry
 
     segments, _, _ = read_geometry(page)
     grid = [s for s in segments if not s.group]
@@ -168,7 +161,7 @@ def test_the_mission_mat_is_twelve_by_twelve_three_inch_squares_tiled_over_pages
 
 
 def test_a_mission_chooses_its_grid_and_paper_and_may_leave_zones_and_markers_out(workdir):
-    from conftest import write
+    from helpers import write
 
     write(
         workdir,
@@ -244,7 +237,7 @@ def test_weapon_rules_too_long_for_their_column_wrap_and_the_row_grows(workdir):
     """Several rules on one weapon take two lines of the rules column on a poker card,
     under one another and clear of the AP column; the next weapon's row starts below
     them, and the card builds."""
-    from conftest import write
+    from helpers import write
 
     write(
         workdir,
@@ -271,7 +264,7 @@ def test_a_weapon_not_every_model_carries_is_printed_with_how_many_do(workdir):
     """In a squad of 5 a weapon one model carries (no `count`: 1) reads `1× Grenade
     Launcher`, two models' `2× Plasma Gun`; a weapon all five carry, or a lone hero's,
     is its name alone."""
-    from conftest import write
+    from helpers import write
 
     write(
         workdir,
@@ -310,7 +303,7 @@ def test_a_weapon_not_every_model_carries_is_printed_with_how_many_do(workdir):
 
 
 def test_a_weapons_table_longer_than_the_card_is_one_error_at_the_first_weapon_left_out(workdir):
-    from conftest import write
+    from helpers import write
 
     weapons = "".join(f"      - {{name: Rifle {i}, range: 24in, attacks: 1}}\n" for i in range(2, 16))
     path = write(workdir, "content/army.yaml", ARMY + weapons)
@@ -331,7 +324,7 @@ def test_a_weapons_table_longer_than_the_card_is_one_error_at_the_first_weapon_l
 def test_a_unit_name_too_long_for_the_roster_is_reported_at_the_units_name(workdir):
     """Not at the army that lists the unit: the name is the unit's, and the hint says how
     long it may be there; a name that long builds."""
-    from conftest import write
+    from helpers import write
 
     long_name = "Sergeant of the Seventh Regiment of the Grand Imperial Battle Line Guard of Terra"
     army = ARMY.replace("name: Sergeant", f"name: {long_name}")
@@ -351,7 +344,7 @@ def test_a_unit_name_too_long_for_the_roster_is_reported_at_the_units_name(workd
 
 
 def test_a_unit_name_too_long_for_a_mini_cards_title_says_how_long_it_may_be(tmp_path, monkeypatch):
-    from test_handout import initialised
+    from helpers import initialised
 
     root = initialised(tmp_path, monkeypatch, "grimdark")
     theme = root / "content" / "theme.yaml"

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
+from helpers import FIXTURES, assert_fixture_reported, run_cli, uncovered_rule_codes, validate_json, write
 
 from sheetgen.rules.grimdark.profile import (
     ProfileError,

@@ -6,9 +6,8 @@ import json
 import re
 
 import pytest
-from conftest import MM, rasterize_pdf, read_pdf, run_cli, write
-from pdfops import read_geometry, read_marks
-from test_build import deck
+from helpers import MM, WORDS_ALONE, built_kit, deck, initialised, png, rasterize_pdf, read_pdf, run_cli, write
+from helpers.pdfops import read_geometry, read_marks
 
 HANDOUT = """
 kind: handout
@@ -23,17 +22,6 @@ sections:
   - title: More cards
     include: {kind: reference-deck, product: reference}
 """
-
-
-def built_kit(workdir, handout: str):
-    """Two decks (one Grimdark, one CUBES!) and the handout `kit` bundling them, built:
-    the handout's PDF, read."""
-    deck(workdir, "basics")
-    deck(workdir, "second", system="cubes", title="Second deck")
-    write(workdir, "content/handout.yaml", handout)
-    result = run_cli("build")
-    assert result.code == 0, result.stderr
-    return read_pdf(workdir / "output/handouts/bundle/kit.pdf")
 
 
 def test_a_handout_bundles_sections_duplex_ready(workdir):
@@ -164,14 +152,6 @@ def test_a_handout_names_unknown_documents_and_products(workdir):
     assert found[(8, 21, "handout.unknown-kind")]["hint"] == "did you mean `reference-deck`?"
     assert "products of `reference-deck`: reference" in found[(15, 46, "handout.unknown-product")]["hint"]
     assert result.code == 1
-
-
-def initialised(tmp_path, monkeypatch, *games: str):
-    """A project as `sheetgen init` makes it for `games`, as the current directory."""
-    root = tmp_path / "project"
-    assert run_cli("init", str(root), *[a for g in games for a in ("--game", g)]).code == 0
-    monkeypatch.chdir(root)
-    return root
 
 
 def sections_printed(reader) -> list[str]:
@@ -681,39 +661,6 @@ def test_a_page_number_goes_to_the_outer_corner_when_the_foot_is_taken(right_han
     assert box is not None and box.bottom <= H - 13 * MM and abs(box.x + box.w / 2 - W / 2) < 2 * MM
     full = Rect(0, 0, W, H, stroke=None, fill="#eeeeee")
     assert number_box([full]) is None
-
-
-def png(width: int, height: int) -> bytes:
-    """A plain PNG of one colour, `width` × `height` pixels."""
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    rows = b"".join(b"\x00" + b"\xc0\x40\x20" * width for _ in range(height))
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
-
-
-WORDS_ALONE = """
-kind: handout
-id: kit
-title: Starter Kit
-subtitle: Everything for a first evening
-cover_image: art/cover.png
-sections:
-  - title: Before you play
-    text: |
-      Read the cards
-      aloud at the table.
-
-      Then deal them out.
-"""
 
 
 def test_a_handout_s_text_wraps_lines_as_markdown_and_its_cover_has_a_subtitle_and_a_picture(workdir):

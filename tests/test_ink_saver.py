@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import rasterize_pdf, run_cli, write
+from helpers import copy_cubit_content, rasterize_pdf, run_cli, write
 from PIL import Image, ImageStat
-from test_cubit_support import copy_cubit_content
 
 PRODUCTS = ["net/bloost.pdf", "stickers/temporary-upgrades.pdf", "blank/grid-mat.pdf"]
 BLUE = (0x1F, 0x5F, 0xBF)  # the palette's blue: Bloost's faction colour
@@ -27,7 +26,7 @@ def pixels_near(png: Path, colour: tuple[int, int, int], tolerance: int = 40) ->
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory) -> dict[str, Path]:
+def inks(tmp_path_factory) -> dict[str, Path]:
     """The bundled Cubit content built with the default theme and with `ink: saver`."""
     out = {}
     for name, theme in (("normal", "kind: theme\nid: default\n"), ("saver", "kind: theme\nid: default\nink: saver\n")):
@@ -42,16 +41,16 @@ def builds(tmp_path_factory) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("product", PRODUCTS)
-def test_the_ink_saver_cuts_ink_by_at_least_40_percent(builds, product, tmp_path):
-    normal = coverage(rasterize_pdf(builds["normal"] / product, tmp_path / "normal.png", dpi=30))
-    saver = coverage(rasterize_pdf(builds["saver"] / product, tmp_path / "saver.png", dpi=30))
+def test_the_ink_saver_cuts_ink_by_at_least_40_percent(inks, product, tmp_path):
+    normal = coverage(rasterize_pdf(inks["normal"] / product, tmp_path / "normal.png", dpi=30))
+    saver = coverage(rasterize_pdf(inks["saver"] / product, tmp_path / "saver.png", dpi=30))
     assert normal > 0.05, "the default print is expected to carry colour"
     assert saver <= 0.6 * normal, f"{product}: {saver:.3f} against {normal:.3f}"
 
 
-def test_a_saver_net_still_shows_its_faction_colour(builds, tmp_path):
+def test_a_saver_net_still_shows_its_faction_colour(inks, tmp_path):
     """The faction's colour as rules under the header bands, not a flood: still there, in
     far fewer pixels."""
-    normal = pixels_near(rasterize_pdf(builds["normal"] / "net/bloost.pdf", tmp_path / "n.png", dpi=60), BLUE)
-    saver = pixels_near(rasterize_pdf(builds["saver"] / "net/bloost.pdf", tmp_path / "s.png", dpi=60), BLUE)
+    normal = pixels_near(rasterize_pdf(inks["normal"] / "net/bloost.pdf", tmp_path / "n.png", dpi=60), BLUE)
+    saver = pixels_near(rasterize_pdf(inks["saver"] / "net/bloost.pdf", tmp_path / "s.png", dpi=60), BLUE)
     assert 300 < saver < normal / 4

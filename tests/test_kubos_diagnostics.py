@@ -7,7 +7,7 @@ import re
 import shutil
 
 import pytest
-from conftest import DATA, FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
+from helpers import DATA, FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json
 
 KUBOS = FIXTURES / "kubos"
 TABLES = DATA / "kubos" / "tables.yaml"
@@ -304,7 +304,7 @@ def test_a_name_too_long_for_several_products_is_one_error_naming_them_all(tmp_p
     length that fits them all; `validate` and `build` count it alike."""
     import json
 
-    from test_handout import initialised
+    from helpers import initialised
 
     root = initialised(tmp_path, monkeypatch, "kubos")
     monster = root / "content/kubos/kubos-monster.yaml"

@@ -6,26 +6,18 @@ boxes. The writing areas are read from the SVG, the fields from the PDF's AcroFo
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SVG_NS, read_pdf, run_cli, svg_root
-from test_kubos_outputs import KUBOS_CONTENT
+from helpers import SVG, SVG_NS, read_pdf, svg_root
 
-SVG = "{http://www.w3.org/2000/svg}"
 WRITING_INK = "#6e6e6e"
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
-def blank(request, tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp(request.param)
-    shutil.copytree(KUBOS_CONTENT, root / "content" / "kubos")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        run = run_cli("build", "-o", "out", "--paper", request.param)
-    assert run.code == 0, run.stderr
-    return root / "out" / "kubos" / "blank" / "character-sheet"
+@pytest.fixture(params=["a4", "letter"])
+def blank(request, bundled_on) -> Path:
+    """The blank KUBOS character sheet of the shared builds of the bundled content (A4, Letter)."""
+    return bundled_on(request.param) / "kubos" / "blank" / "character-sheet"
 
 
 def _offsets(root):

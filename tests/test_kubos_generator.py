@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 import yaml
-from conftest import DATA, REPO, run_cli
+from helpers import DATA, run_cli
 
 TABLES = DATA / "kubos" / "tables.yaml"
 ATTRIBUTES = ("skill", "shoot", "strength", "sneak", "slight", "senses")

@@ -11,12 +11,26 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import DATA, MM, REPO, SVG_NS, WORDY_MONSTER, pdf_text, read_pdf, run_cli, svg_root, svg_text, write
-from test_kubos_rules import character
+from helpers import (
+    DATA,
+    MM,
+    REPO,
+    SVG,
+    SVG_NS,
+    WORDY_MONSTER,
+    character,
+    pdf_text,
+    read_pdf,
+    run_cli,
+    svg_group,
+    svg_root,
+    svg_text,
+    svg_words,
+    write,
+)
 
 KUBOS_CONTENT = REPO / "content" / "kubos"
 LINK = "http://www.1km1kt.net/rpg/kubos"
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def normalized(text: str) -> str:
@@ -28,16 +42,10 @@ def has_notice(text: str) -> bool:
     return LINK in text and "free to use" in text and "may not be sold" in text
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The bundled KUBOS content, built once for the whole module."""
-    root = tmp_path_factory.mktemp("kubos")
-    shutil.copytree(KUBOS_CONTENT, root / "content" / "kubos")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        run = run_cli("build", "-o", "out")
-    assert run.code == 0, run.stderr
-    return root / "out"
+@pytest.fixture
+def built(bundled_a4) -> Path:
+    """The bundled content's outputs (the shared A4 build; the KUBOS ones under `kubos/`)."""
+    return bundled_a4
 
 
 def bundled_monsters() -> list[dict]:
@@ -45,16 +53,6 @@ def bundled_monsters() -> list[dict]:
     for path in sorted((KUBOS_CONTENT / "monsters").glob("*.yaml")):
         docs += [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
     return docs
-
-
-def group(root, group_id: str):
-    found = [g for g in root.iter(f"{SVG}g") if g.get("id") == group_id]
-    assert len(found) == 1, f"expected one group #{group_id}, found {len(found)}"
-    return found[0]
-
-
-def words_in(element) -> str:
-    return " ".join(g.get("aria-label", "") for g in element.iter(f"{SVG}g") if g.get("class") == "text")
 
 
 # --- the licence ----------------------------------------------------------------------
@@ -132,24 +130,24 @@ def test_letter_paper_gives_letter_sheets(tmp_path, monkeypatch):
 def test_hp_boxes_fp_track_and_capacity_meter_show_brakka(built):
     # Brakka: 8 HP with 5 left, 9 FP, carries 20 of 13 items (worked out in test_kubos_rules).
     root = svg_root(built / "kubos" / "character-sheet" / "brakka.svg")
-    hp = group(root, "hp")
+    hp = svg_group(root, "hp")
     assert len(hp.findall("svg:rect", SVG_NS)) == 8
     assert len(hp.findall("svg:path", SVG_NS)) == 3  # one cross per HP lost
-    circles = group(root, "fp-track").findall("svg:circle", SVG_NS)
+    circles = svg_group(root, "fp-track").findall("svg:circle", SVG_NS)
     assert len(circles) == 24
     assert sum("owned" in c.get("class", "") for c in circles) == 9
-    cells = group(root, "capacity-meter").findall("svg:rect", SVG_NS)
+    cells = svg_group(root, "capacity-meter").findall("svg:rect", SVG_NS)
     carried = [c for c in cells if "carried" in c.get("class", "").split()]
     over = [c for c in cells if "over" in c.get("class", "").split()]
     assert len(carried) == 20
     assert len(over) == len(cells) - 13  # every cell past the capacity is in the encumbered zone
-    assert group(root, "encumbered").get("class") == "checked"
+    assert svg_group(root, "encumbered").get("class") == "checked"
 
 
 def test_wren_is_not_encumbered(built):
     root = svg_root(built / "kubos" / "character-sheet" / "wren.svg")
-    assert group(root, "encumbered").get("class") == "unchecked"
-    assert len(group(root, "hp").findall("svg:rect", SVG_NS)) == 6
+    assert svg_group(root, "encumbered").get("class") == "unchecked"
+    assert len(svg_group(root, "hp").findall("svg:rect", SVG_NS)) == 6
 
 
 def test_the_blank_sheet_is_fillable(built):
@@ -205,14 +203,14 @@ def test_each_stat_block_has_one_box_per_hp_and_its_treasure(built):
     for m in bundled_monsters():
         block = blocks[m["id"]]
         hp = m.get("hp", 1)
-        assert len(group(block, f"{m['id']}-hp").findall("svg:rect", SVG_NS)) == hp, m["id"]
-        assert f"{hp * 10} coins" in normalized(words_in(block)), m["id"]
+        assert len(svg_group(block, f"{m['id']}-hp").findall("svg:rect", SVG_NS)) == hp, m["id"]
+        assert f"{hp * 10} coins" in normalized(" ".join(svg_words(block))), m["id"]
 
 
 def test_special_rules_are_spelled_out(built):
     blocks = stat_blocks(built)
     for m in bundled_monsters():
-        text = normalized(words_in(blocks[m["id"]]))
+        text = normalized(" ".join(svg_words(blocks[m["id"]])))
         poisonous = m.get("poisonous", False)
         assert ("Poison." in text) == poisonous, m["id"]
         if poisonous:
@@ -227,7 +225,7 @@ def test_magic_treasure_is_described(built):
     blocks = stat_blocks(built)
     for m in bundled_monsters():
         for item in m.get("treasure", {}).get("magic_items", []):
-            text = normalized(words_in(blocks[m["id"]]))
+            text = normalized(" ".join(svg_words(blocks[m["id"]])))
             if item["attribute"] == "unique":
                 assert item["name"] in text and "code word" in text
             else:
@@ -266,7 +264,7 @@ def test_a_216_hp_dragon_with_a_unique_item_still_fits_its_card(workdir):
     run = run_cli("build", "-o", "out")
     assert run.code == 0, run.stderr
     root = svg_root(workdir / "out" / "kubos" / "stat-blocks" / "monsters.svg")
-    assert len(group(root, "great-wyrm-hp").findall("svg:rect", SVG_NS)) == 216
+    assert len(svg_group(root, "great-wyrm-hp").findall("svg:rect", SVG_NS)) == 216
 
 
 def test_text_that_cannot_fit_a_card_is_an_error_at_its_field(workdir):
@@ -354,7 +352,7 @@ def test_a_list_longer_than_the_sheet_holds_is_one_error_in_the_rules_terms(work
 
 def test_the_blank_sheet_has_a_line_for_every_item_the_strongest_hero_carries(built):
     # 9 + 3² = 18 ruled lines in the item list, in two columns of nine.
-    lines = group(svg_root(built / "kubos" / "blank" / "character-sheet.svg"), "item-lines")
+    lines = svg_group(svg_root(built / "kubos" / "blank" / "character-sheet.svg"), "item-lines")
     rows = []
     for path in lines.findall("svg:path", SVG_NS):
         x1, y1, x2, y2 = map(float, re.findall(r"-?\d+(?:\.\d+)?", path.get("d")))
@@ -440,8 +438,8 @@ def test_absurd_numbers_give_diagnostics_or_a_tally_not_a_crash(workdir):
     assert "content/absurd.yaml:14:8: error[kubos.number-too-high]" in run.stderr
     assert "layout." not in run.stderr
     root = svg_root(workdir / "out" / "kubos" / "stat-blocks" / "monsters.svg")
-    tally = group(root, "colossus-hp")
-    assert tally.get("class") == "hp-tally" and "400 HP" in words_in(tally)
+    tally = svg_group(root, "colossus-hp")
+    assert tally.get("class") == "hp-tally" and "400 HP" in " ".join(svg_words(tally))
 
 
 # --- review fixes: grids, balance, readings, fields -----------------------------------
@@ -565,7 +563,7 @@ def test_stat_blocks_say_the_poison_lasts_beyond_the_paralysis(built):
     poisonous = [m for m in bundled_monsters() if m.get("poisonous")]
     assert poisonous
     for m in poisonous:
-        assert "further 1d6 hours" in normalized(words_in(blocks[m["id"]]))
+        assert "further 1d6 hours" in normalized(" ".join(svg_words(blocks[m["id"]])))
 
 
 def test_magic_arms_print_their_power_and_show_says_it_is_a_reading(built):
@@ -579,7 +577,7 @@ def test_magic_arms_print_their_power_and_show_says_it_is_a_reading(built):
     ]
     assert armed
     for m in armed:
-        words = normalized(words_in(blocks[m["id"]]))
+        words = normalized(" ".join(svg_words(blocks[m["id"]])))
         assert "Spend FP one for two on" in words and "sheetgen" not in words, m["id"]
     for pdf in sorted((built / "kubos").rglob("*.pdf")):
         assert "sheetgen's reading" not in normalized(pdf_text(pdf)), pdf.name
@@ -613,7 +611,7 @@ def test_a_stat_block_names_a_long_named_monster_whole_and_its_rules_by_name(wor
     """A name too long to share the header with "Large humanoid commander" gets a row of its
     own, whole and with no error; a special rule written "Curse: …" prints its name in
     bold, and the notes say they are notes, so each part of the block can be told apart."""
-    from pdfops import read_marks
+    from helpers.pdfops import read_marks
 
     write(
         workdir,

@@ -8,7 +8,7 @@ import json
 import shutil
 
 import pytest
-from conftest import DATA, REPO, run_cli, write
+from helpers import DATA, character, run_cli
 
 TABLES = DATA / "kubos" / "tables.yaml"
 ATTRIBUTES = ("skill", "shoot", "strength", "sneak", "slight", "senses")
@@ -19,34 +19,6 @@ def project(workdir):
     (workdir / "content" / "kubos").mkdir(parents=True)
     shutil.copy(TABLES, workdir / "content" / "kubos" / "tables.yaml")
     return workdir
-
-
-def character(
-    root, doc_id: str, *, strength: int = 1, extra: str = "", items: str = "[Dagger, Bow and arrows, Rope, Lantern]"
-):
-    """A valid character with the given STRENGTH; the rest of the 6 points fill the other attributes in order."""
-    others = dict.fromkeys(("skill", "shoot", "sneak", "slight", "senses"), 0)
-    left = 6 - strength
-    for name in others:
-        take = min(3, left)
-        others[name] = take
-        left -= take
-    attrs = ", ".join(f"{k}: {v}" for k, v in {**others, "strength": strength}.items())
-    write(
-        root,
-        f"content/{doc_id}.yaml",
-        f"""
-        kind: kubos-character
-        id: {doc_id}
-        name: {doc_id.capitalize()}
-        attributes: {{{attrs}}}
-        hp: 6
-        fate_points: 6
-        items: {items}
-        {extra}
-        """,
-    )
-    return root / "content" / f"{doc_id}.yaml"
 
 
 def derived(path) -> dict:

@@ -12,7 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, expectation, run_cli, validate_json, write
+from helpers import FIXTURES, expectation, run_cli, validate_json, write
 
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents

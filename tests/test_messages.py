@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from conftest import SMALL_MONSTER, pdf_text, run_cli, write
+from helpers import SMALL_MONSTER, pdf_text, run_cli, write
 from pypdf import PdfReader
 
 from sheetgen.content import yamlsrc

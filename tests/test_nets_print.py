@@ -7,11 +7,17 @@ its face, every other side is cut."""
 from __future__ import annotations
 
 import pytest
-from conftest import SVG_NS, rasterize_pdf, svg_root
+from helpers import SVG_NS, rasterize_pdf, svg_root
+from helpers.nets import BUNDLED_CUBITS, SVG, edges_of, key, path_points, svg_net
 from PIL import Image
-from test_cubit_net import BUNDLED_CUBITS, SVG, built, edges_of, key, path_points, svg_net
 
 Seg = tuple[tuple[float, float], tuple[float, float]]
+
+
+@pytest.fixture
+def built(bundled_a4):
+    """The bundled Cubit content's outputs (the shared A4 build)."""
+    return bundled_a4 / "cubit"
 
 
 def _undirected(a, b) -> frozenset:

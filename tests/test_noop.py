@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import run_cli, write
+from helpers import run_cli, write
 
 from sheetgen.files.outputs import state_folder
 from sheetgen.files.stamp import STAMP

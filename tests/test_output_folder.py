@@ -14,8 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write
-from test_build import deck
+from helpers import deck, run_cli, write
 
 from sheetgen.files.outputs import CACHE, JOURNAL, STATE, state_folder
 from sheetgen.files.stamp import STAMP

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import DATA, REPO, read_pdf, run_cli, write
+from helpers import DATA, REPO, read_pdf, run_cli, write
 from PIL import Image, ImageCms
 from pypdf.generic import BooleanObject
 
@@ -225,7 +225,7 @@ def test_the_same_content_builds_the_same_bytes_and_the_date_comes_from_the_buil
 
 
 def test_a_print_shop_cover_image_is_converted_to_cmyk_through_the_profile(workdir):
-    from test_handout import WORDS_ALONE, png
+    from helpers import WORDS_ALONE, png
 
     (workdir / "content" / "art").mkdir()
     (workdir / "content" / "art" / "cover.png").write_bytes(png(40, 20))  # every pixel #c04020

@@ -15,8 +15,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import MM, REPO, pdf_text, rasterize_svg, read_pdf, run_cli, write
-from pdfops import read_geometry
+from helpers import MM, REPO, pdf_text, rasterize_svg, read_pdf, run_cli, write
+from helpers.pdfops import read_geometry
 from PIL import Image, ImageStat
 
 from sheetgen.layout.registry import products
@@ -25,28 +25,25 @@ MARGIN = 5 * MM  # the default printable margin, in points
 PAPERS = ("a4", "letter")
 
 
-def _build(root: Path, paper: str, margin: str | None = None, *options: str):
-    """The bundled content built on `paper` (with the theme's printable margin set to
-    `margin`): its output folder and the run."""
+def _build(root: Path, paper: str, margin: str, *options: str):
+    """The bundled content built on `paper` with the theme's printable margin set to
+    `margin`: its output folder and the run."""
     shutil.copytree(REPO / "content", root / "content")
-    if margin:
-        theme = root / "content" / "theme.yaml"
-        theme.write_text(theme.read_text() + f"printable_margin: {margin}\n")
+    theme = root / "content" / "theme.yaml"
+    theme.write_text(theme.read_text() + f"printable_margin: {margin}\n")
     cwd = os.getcwd()
     os.chdir(root)
     try:
         run = run_cli("build", "-o", "out", "--paper", paper, "--format", "pdf", *options)
     finally:
         os.chdir(cwd)
-    if margin is None:
-        assert run.code == 0, run.stderr
-        return root / "out"
     return root / "out", run
 
 
-@pytest.fixture(scope="module")
-def builds(tmp_path_factory) -> dict[str, Path]:
-    return {paper: _build(tmp_path_factory.mktemp(paper), paper) for paper in PAPERS}
+@pytest.fixture
+def printed(bundled_on) -> dict[str, Path]:
+    """The output folders of the shared builds of the bundled content on A4 and on Letter."""
+    return {paper: bundled_on(paper) for paper in PAPERS}
 
 
 def outputs(out: Path) -> list[str]:
@@ -77,8 +74,8 @@ def product_outputs(out: Path) -> dict[str, list[str]]:
     return found
 
 
-def test_every_product_of_every_game_is_built_from_the_bundled_content(builds):
-    for paper, out in builds.items():
+def test_every_product_of_every_game_is_built_from_the_bundled_content(printed):
+    for paper, out in printed.items():
         missing = [pid for pid, paths in product_outputs(out).items() if not paths]
         assert not missing, f"{paper}: no bundled output of {missing}: the checks below would skip them"
 
@@ -138,23 +135,24 @@ def _check_margin(out: Path, paper: str, margin_mm: float, tmp_path: Path) -> in
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_nothing_prints_within_the_printable_margin(builds, paper, tmp_path):
+def test_nothing_prints_within_the_printable_margin(printed, paper, tmp_path):
     """Rasterized, every product's pages keep their ink at least 5mm from the paper's edge
     (a pixel's worth of anti-aliasing allowed). Pages one card to a page at bleed size are
     for print shops, which print to the edge, and are left out."""
-    assert _check_margin(builds[paper], paper, 5, tmp_path) >= len(products()) // 2
+    assert _check_margin(printed[paper], paper, 5, tmp_path) >= len(products()) // 2
 
 
 WIDE = 12  # mm: a theme's wider printable margin
 
 
-@pytest.fixture(scope="module")
-def wide_builds(tmp_path_factory) -> dict[str, tuple[Path, object]]:
-    """The bundled content built with `printable_margin: 12mm` (nets of 45mm on Letter)."""
+@pytest.fixture
+def wide_builds(builds) -> dict[str, tuple[Path, object]]:
+    """The bundled content built with `printable_margin: 12mm` (nets of 45mm on Letter), shared."""
     out = {}
     for paper in PAPERS:
         options = ("--cube-size", "45mm") if paper == "letter" else ()
-        out[paper] = _build(tmp_path_factory.mktemp(f"wide-{paper}"), paper, f"{WIDE}mm", *options)
+        built = builds(paper=paper, formats="pdf", margin=f"{WIDE}mm", options=options)
+        out[paper] = (built.output, built.run)
     return out
 
 
@@ -253,7 +251,7 @@ def test_a_net_too_big_for_the_printable_margin_is_one_error_naming_the_largest_
         png = rasterize_svg(svg, tmp_path / f"{svg.stem}.png", dpi=40)
         assert _nearest_ink(png) * 25.4 / 40 >= WIDE - 25.4 / 40, svg
     # And it still folds into a right-handed die of that size.
-    from test_cubit_net import check_die, svg_net
+    from helpers.nets import check_die, svg_net
 
     faces, tabs, _, _, mm_per_unit = svg_net(out / "cubit" / "net" / "bloost.svg", "bloost")
     check_die(faces, tabs, largest / mm_per_unit)
@@ -271,8 +269,8 @@ def _card_clips(page) -> list[tuple[float, float, float, float]]:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_cards_never_share_ink_and_fronts_and_backs_share_boxes(builds, paper):
-    out = builds[paper]
+def test_cards_never_share_ink_and_fronts_and_backs_share_boxes(printed, paper):
+    out = printed[paper]
     decks = [pid for pid, p in products().items() if p.deck or p.id == "cubit-stickers"]
     assert {
         "reference-deck",
@@ -319,7 +317,7 @@ def _crop_marks(page) -> list:
 
 
 @pytest.mark.parametrize("margin", ["default", "wide"])
-def test_crop_marks_are_one_length_outside_every_card_and_inside_the_margin(builds, wide_builds, margin):
+def test_crop_marks_are_one_length_outside_every_card_and_inside_the_margin(printed, wide_builds, margin):
     """On every sheet of every deck and of the stickers, on A4 and Letter, at the default
     and at a 12mm printable margin: the crop marks are all 3 mm long, on fronts and backs
     and every sheet of the product alike; each lies outside the cards' trims (the TrimBox
@@ -330,7 +328,7 @@ def test_crop_marks_are_one_length_outside_every_card_and_inside_the_margin(buil
     checked = 0
     running = set()
     for paper in PAPERS:
-        out = builds[paper] if margin == "default" else wide_builds[paper][0]
+        out = printed[paper] if margin == "default" else wide_builds[paper][0]
         for pid in decks:
             for rel in product_outputs(out)[pid]:
                 lengths = set()
@@ -365,8 +363,8 @@ def test_crop_marks_are_one_length_outside_every_card_and_inside_the_margin(buil
     assert ("a4", "default", True) not in running
 
 
-def test_print_shop_exports_are_one_card_a_page_with_its_own_boxes(builds):
-    out = builds["a4"]
+def test_print_shop_exports_are_one_card_a_page_with_its_own_boxes(printed):
+    out = printed["a4"]
     twins = {pid: p for pid, p in products().items() if p.print_shop_of}
     assert {p.print_shop_of for p in twins.values()} == {pid for pid, p in products().items() if p.deck}
     for pid in twins:
@@ -380,10 +378,10 @@ def test_print_shop_exports_are_one_card_a_page_with_its_own_boxes(builds):
             assert [float(v) for v in reader.pages[0].trimbox] == [float(v) for v in reader.pages[1].trimbox]
 
 
-def test_every_pdf_asks_for_actual_size_and_those_with_backs_for_long_edge_duplex(builds):
+def test_every_pdf_asks_for_actual_size_and_those_with_backs_for_long_edge_duplex(printed):
     """Decks (and their print-shop twins) and handouts are laid out for duplex; sheets,
     nets, stickers and tiled mats print one-sided, so they do not ask for it."""
-    for out in builds.values():
+    for out in printed.values():
         duplex = 0
         for pid, paths in product_outputs(out).items():
             product = products()[pid]
@@ -396,11 +394,11 @@ def test_every_pdf_asks_for_actual_size_and_those_with_backs_for_long_edge_duple
         assert 0 < duplex < len(outputs(out))
 
 
-def test_a_font_subset_name_always_means_the_same_glyphs(builds):
+def test_a_font_subset_name_always_means_the_same_glyphs(printed):
     """Merging two PDFs must not swap glyphs: one subset name, one font program."""
     seen: dict[str, str] = {}
     prefixes = set()
-    for out in builds.values():
+    for out in printed.values():
         for rel in outputs(out):
             for page in read_pdf(out / rel).pages[:2]:
                 for font in (page.get("/Resources", {}).get("/Font") or {}).values():
@@ -417,8 +415,8 @@ def _colour_operators(page) -> set[bytes]:
     return {op for _, op in page.get_contents().operations if op in (b"rg", b"RG", b"k", b"K", b"g", b"G")}
 
 
-def test_print_shop_colours_are_cmyk_with_black_text_in_black_ink(builds):
-    out = builds["a4"]
+def test_print_shop_colours_are_cmyk_with_black_text_in_black_ink(printed):
+    out = printed["a4"]
     shop = read_pdf(out / "cubit/cards-print-shop/upgrades.pdf").pages[0]
     assert _colour_operators(shop) <= {b"k", b"K"}
     fills = []
@@ -439,8 +437,7 @@ def _coverage(png: Path) -> float:
 
 
 def test_ink_saver_lightens_backs_and_title_bands(workdir, tmp_path):
-    from conftest import rasterize_pdf
-    from test_print import many_cards
+    from helpers import many_cards, rasterize_pdf
 
     pdf = many_cards(workdir, 9)
     assert run_cli("build").code == 0
@@ -453,7 +450,7 @@ def test_ink_saver_lightens_backs_and_title_bands(workdir, tmp_path):
 
 
 def test_a_wider_printable_margin_moves_every_card_inward(workdir):
-    from test_print import many_cards
+    from helpers import many_cards
 
     write(workdir, "content/theme.yaml", "kind: theme\nid: default\nprintable_margin: 12mm\ncard_size: mini\n")
     pdf = many_cards(workdir, 16)
@@ -471,8 +468,8 @@ def test_a_wider_printable_margin_moves_every_card_inward(workdir):
 
 
 @pytest.mark.parametrize("paper, length", [("a4", 50 * MM), ("letter", 2 * 72)])
-def test_nets_mats_and_card_sheets_carry_a_true_scale_bar(builds, paper, length):
-    out = builds[paper]
+def test_nets_mats_and_card_sheets_carry_a_true_scale_bar(printed, paper, length):
+    out = printed[paper]
     found = product_outputs(out)
     for pid in (
         "cubit-net",
@@ -545,8 +542,7 @@ def _card_size(target, checked) -> tuple[float, float]:
 
 
 def test_a_deck_of_over_a_hundred_cards_numbers_every_card(workdir):
-    from conftest import pdf_text
-    from test_print import many_cards
+    from helpers import many_cards, pdf_text
 
     pdf = many_cards(workdir, 120)
     run = run_cli("build", "--format", "pdf")

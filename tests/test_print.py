@@ -7,25 +7,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import MM, SVG_NS, pdf_text, rasterize_pdf, rasterize_svg, read_pdf, run_cli, svg_root, svg_text, write
-from pdfops import read_geometry
-from test_build import deck
+from helpers import (
+    MM,
+    SVG_NS,
+    deck,
+    many_cards,
+    pdf_text,
+    rasterize_pdf,
+    rasterize_svg,
+    read_pdf,
+    run_cli,
+    svg_root,
+    svg_text,
+    write,
+)
+from helpers.pdfops import read_geometry
 
 from sheetgen.layout.imposition import plan_imposition
 from sheetgen.units import CARD_SIZES, PAPER_SIZES
 
 PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
-
-
-def many_cards(root, n: int, id: str = "many", card_size: str | None = None):
-    cards = "\n".join(f"  - title: Card {i + 1}\n    body: Rule number {i + 1}, in a few words." for i in range(n))
-    size = f"card_size: {card_size}\n" if card_size else ""
-    write(
-        root,
-        f"content/{id}.yaml",
-        f"kind: reference-deck\nid: {id}\nsystem: grimdark\ntitle: Many cards\n{size}back: The back\ncards:\n{cards}\n",
-    )
-    return root / f"output/grimdark/reference/{id}.pdf"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -9,27 +9,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import MM, REPO, read_pdf, run_cli, write
-from pdfops import darkness, read_marks
+from helpers import MM, REPO, read_pdf, run_cli, write
+from helpers.pdfops import darkness, read_marks
 
 BODY_MIN, FINE_MIN = 7.5, 6.5
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("type")
-    shutil.copytree(REPO / "content", root / "content")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        result = run_cli("build", "--format", "pdf")
-        assert result.code == 0, result.stderr
-    return root / "output"
+@pytest.fixture
+def built(bundled_a4) -> Path:
+    """The shared A4 build of the bundled content (its PDFs are read)."""
+    return bundled_a4
 
 
 def pdfs(out: Path) -> list[Path]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
+from helpers import DATA, MM, REPO, pdf_text, read_pdf, run_cli, write
 
 from sheetgen.games import games
 

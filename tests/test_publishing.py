@@ -7,9 +7,7 @@ import json
 import re
 
 import pytest
-from conftest import MM, REPO, read_pdf, run_cli, validate_json, write
-from test_build import deck
-from test_handout import built_kit
+from helpers import MM, REPO, built_kit, deck, read_pdf, run_cli, validate_json, write
 
 HANDOUT = """
 kind: handout

@@ -4,12 +4,15 @@ concurrent builds and full disks."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import SMALL_MONSTER, run_cli, validate_json, write
+from helpers import SMALL_MONSTER, deck, group_members, run_cli, validate_json, write
 
 from sheetgen.content.loader import load
 from sheetgen.content.yamlsrc import load_documents
@@ -142,8 +145,6 @@ def test_a_newline_in_a_file_name_cannot_forge_a_diagnostic_line(workdir):
 
 # --- builds: outputs survive errors, other directories and partial builds -----------------
 
-from test_build import deck
-
 
 def manifest_of(out: Path) -> dict:
     return json.loads((out / "manifest.json").read_text())
@@ -160,7 +161,7 @@ def assert_consistent(out: Path) -> dict:
 
 
 def pages(path: Path) -> int:
-    from conftest import read_pdf
+    from helpers import read_pdf
 
     return len(read_pdf(path).pages)
 
@@ -228,7 +229,7 @@ def test_a_build_from_another_directory_leaves_every_other_output(workdir, tmp_p
 
 
 def test_a_partial_build_makes_collections_from_every_member(workdir):
-    from conftest import pdf_text
+    from helpers import pdf_text
 
     for name in ("rat", "bat", "toad"):
         write(workdir, f"content/monsters/{name}.yaml", SMALL_MONSTER.format(id=name, name=f"Giant {name}"))
@@ -278,13 +279,10 @@ def test_the_manifest_grows_with_outputs_not_outputs_times_sources(workdir):
 
 # --- builds: locks, kills, full disks ----------------------------------------------------
 
-import subprocess
-import sys
-
-from conftest import REPO
-
 
 def sheetgen_process(cwd: Path, *args: str, **env: str) -> subprocess.Popen:
+    """`sheetgen ARGS` in a session and process group of its own (its id is the process's),
+    which its workers join: the test finds them by that group, not by name machine-wide."""
     return subprocess.Popen(
         [sys.executable, "-m", "sheetgen", *args],
         cwd=cwd,
@@ -292,6 +290,7 @@ def sheetgen_process(cwd: Path, *args: str, **env: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "CI": "1", **env},
+        start_new_session=True,
     )
 
 
@@ -308,19 +307,20 @@ def test_a_parallel_build_killed_outright_leaves_no_worker_holding_the_folder(wo
     deadline = time.monotonic() + 20
     while not list((workdir / "output").rglob("*.pdf")) and time.monotonic() < deadline:
         time.sleep(0.02)  # the workers are building
+    assert len(group_members(proc.pid)) > 1, "the build's workers are in its process group"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert lock.exists()
     again = sheetgen_process(workdir, "build", "--format", "pdf,svg", SHEETGEN_LOCK_WAIT="5")
     assert again.wait(timeout=120) == 0, again.stderr.read()
     started = time.monotonic()
-    while time.monotonic() - started < 5:  # no worker of the killed build is left
-        left = subprocess.run(["pgrep", "-f", "sheetgen build --jobs 2"], capture_output=True, text=True).stdout
-        if not [pid for pid in left.split() if int(pid) != os.getpid()]:
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError(f"workers still running: {left}")
+    try:
+        while left := group_members(proc.pid):  # no worker of the killed build is left
+            assert time.monotonic() - started < 5, f"workers still running: {left}"
+            time.sleep(0.1)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # a failed check leaves nothing running
 
 
 def test_ctrl_c_during_a_parallel_build_says_so_and_exits_130_without_a_traceback(workdir):
@@ -546,7 +546,7 @@ def test_a_generated_id_that_is_a_path_is_a_usage_error():
 
 
 def test_a_file_name_that_is_not_utf8_builds_with_a_manifest(workdir):
-    from test_build import DECK
+    from helpers import DECK
 
     name = os.fsencode(workdir / "content") + b"/d\xff.yaml"
     with open(name, "wb") as fh:

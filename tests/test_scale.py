@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import DATA, MM, REPO, WORDY_MONSTER, run_cli, write
+from helpers import DATA, MM, REPO, WORDY_MONSTER, files, run_cli, write
 
 from sheetgen.files.outputs import CACHE, state_folder
 
@@ -104,15 +104,6 @@ def test_validate_reports_a_deck_problem_once(workdir):
     assert run.stderr.count("content/talker.yaml:6:8: error[layout.text-overflow]") == 1
 
 
-def outputs(folder: Path) -> dict[str, bytes]:
-    """Every output and the manifest, by path (hidden files are the build's own state)."""
-    return {
-        str(p.relative_to(folder)): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and not p.name.startswith(".")
-    }
-
-
 def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkeypatch):
     """Edits, an added and a removed document, an output spoiled behind the build's back:
     each rebuild leaves the same files, byte for byte, as a clean build of the same content."""
@@ -134,7 +125,7 @@ def test_an_incremental_rebuild_writes_what_a_clean_build_writes(bundled, monkey
     run = run_cli("build", "-o", "out", "--format", "pdf")
     assert run.code == 0, run.stderr
     assert run_cli("build", "-o", "clean", "--format", "pdf").code == 0
-    assert outputs(out) == outputs(bundled / "clean")
+    assert files(out) == files(bundled / "clean")
 
 
 def test_manifest_lines_are_the_json_of_their_entries():
@@ -187,13 +178,13 @@ def test_a_spoiled_document_cache_is_read_past(bundled, monkeypatch):
     run = run_cli("build", "-o", "out", "--format", "pdf")
     assert run.code == 0, run.stderr
     assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
-    assert outputs(bundled / "out") == outputs(bundled / "fresh")
+    assert files(bundled / "out") == files(bundled / "fresh")
     deck.write_text(deck.read_text(encoding="utf-8").replace("title: Edited ", "title: ", 1), encoding="utf-8")
     cache.write_text("{not json", encoding="utf-8")
     assert run_cli("build", "-o", "out", "--format", "pdf").code == 0
     shutil.rmtree(bundled / "fresh")
     assert run_cli("build", "-o", "fresh", "--format", "pdf").code == 0
-    assert outputs(bundled / "out") == outputs(bundled / "fresh")
+    assert files(bundled / "out") == files(bundled / "fresh")
 
 
 def test_the_document_cache_keeps_files_json_gives_back_exactly(tmp_path):
@@ -367,7 +358,7 @@ def test_a_parallel_build_reads_the_content_in_its_workers_and_says_what_one_job
     assert said(one) == said(two)
     assert "content/deck-010.yaml:7:5: error[content.unknown-field]" in one.stderr
     assert "content/deck-021.yaml:2:5: error[content.duplicate-id]" in one.stderr
-    assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
+    assert files(tmp_path / "one") == files(tmp_path / "two")
     cached = [json.loads(cache_of(tmp_path, out).read_text()) for out in ("one", "two")]
     # Every file but those with errors: the cache holds no document with errors.
     failed = {line.split(":")[0] for line in one.stderr.splitlines() if ": error[" in line}
@@ -438,6 +429,6 @@ def test_a_worker_lost_while_reading_ahead_leaves_the_rest_to_the_build(tmp_path
     one = run_cli("build", "--format", "pdf", "--jobs", "1", "-o", "one")
     two = run_cli("build", "--format", "pdf", "--jobs", "2", "-o", "two")
     assert one.code == two.code == 0, two.stderr
-    assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
+    assert files(tmp_path / "one") == files(tmp_path / "two")
     cached = [json.loads(cache_of(tmp_path, out).read_text()) for out in ("one", "two")]
     assert cached[0] == cached[1]

@@ -14,46 +14,19 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 from io import BytesIO
-from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
 import yaml
-from conftest import MM, REPO, record_publishes, run_cli, write
+from helpers import MM, copy_cubit_content, record_publishes, run_cli, write
+from helpers.nets import check_die, svg_net
+from helpers.serve import DECK, LOCAL, SAME_ORIGIN, builder, client_for, field_error
 from pypdf import PdfReader
 from starlette.testclient import TestClient
-from test_cubit_net import check_die, svg_net
-from test_cubit_support import copy_cubit_content
 
 from sheetgen.serve.app import create_app
 from sheetgen.serve.confine import confined
 from sheetgen.serve.server import Background
 from sheetgen.serve.workspace import Workspace
-
-LOCAL = "http://127.0.0.1"
-SAME_ORIGIN = {"sec-fetch-site": "same-origin"}
-DECK = """
-kind: reference-deck
-id: table-talk
-system: tricube
-title: At the table
-cards:
-  - title: Difficulty
-    body: Most challenges are standard.
-"""
-
-
-def field_error(page: str, name: str) -> str | None:
-    """The error a form page shows beside the field `name` (None if it shows none)."""
-    import html
-
-    found = re.search(rf'data-error-for="{name}"[^>]*>(.*?)</small>', page, re.S)
-    return html.unescape(found.group(1)) or None if found else None
-
-
-def client_for(ws: Workspace) -> TestClient:
-    """A client that says, as a browser does, that the workbench's own pages send its requests."""
-    return TestClient(create_app(ws), base_url=LOCAL, headers=SAME_ORIGIN)
 
 
 @pytest.fixture(scope="module")
@@ -482,15 +455,6 @@ def test_every_number_field_offers_what_the_server_accepts(every_game_project, k
 
 
 # --- the cubit builder -------------------------------------------------------------------------------------
-
-
-def builder(**changes) -> dict:
-    form = {"id": "built", "faction": "governors", "advancement": "0", "cube_size": "50mm", "paper": "a4"}
-    for n, skill in enumerate([2, 6, 5, 4, 3, 1], 1):
-        form[f"skill{n}"] = str(skill)
-        form[f"upgrades{n}"] = ""
-    form.update({k: str(v) for k, v in changes.items()})
-    return form
 
 
 def test_builder_shows_the_budget_and_every_rule_problem(cubit_project):

@@ -4,106 +4,28 @@ builder's net downloads and folds, a generator's document saves without a proble
 itself, paths out of the project get 404, and a page of another origin can neither frame
 the workbench nor post to it. Screenshots go to the test's tmp folder (`shots/`).
 
-Without Chromium these tests are skipped, except under CI, where `.ci/run` installs it.
+Without Chromium these tests are skipped, except under CI, where `.ci/run` installs it
+(helpers/browser.py; the fixtures are in conftest.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import http.server
-import os
-import shutil
 import threading
 import time
-from pathlib import Path
 
-import pytest
-from conftest import REPO
-from test_cubit_net import check_die, svg_net
-from test_cubit_support import copy_cubit_content
-
-from sheetgen.serve.server import Background
-from sheetgen.serve.workspace import Workspace
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and DRIVER) and not os.environ.get("CI"):
-    pytest.skip(
-        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
-        allow_module_level=True,
-    )
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
-
-WAIT = 20  # seconds any one expected change may take before the test fails (the machine may be busy)
-
-
-@pytest.fixture(scope="module")
-def project(tmp_path_factory):
-    """The bundled Cubit content, served from a background thread on a free loopback port."""
-    root = copy_cubit_content(tmp_path_factory.mktemp("browser"))
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(root)
-        ws = Workspace()
-        ws.rebuild()
-        with Background(ws, initial_build=False) as url:
-            yield root, ws, url
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    downloads = tmp_path_factory.mktemp("downloads")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1280,1000",
-        "--no-first-run",
-        "--disable-extensions",
-    ):
-        options.add_argument(arg)
-    options.add_experimental_option(
-        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
-    )
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # what the console says
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
-    driver.set_page_load_timeout(20)
-    driver.downloads = downloads
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory, browser) -> Path:
-    browser.shots = tmp_path_factory.mktemp("shots")  # a page that times out is kept there too
-    return browser.shots
-
-
-def wait_until(driver, condition, message: str):
-    try:
-        return WebDriverWait(
-            driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
-        ).until(lambda d: condition(d), message)
-    except TimeoutException:
-        if getattr(driver, "shots", None):
-            driver.save_screenshot(str(driver.shots / "timed-out.png"))
-        raise
+from helpers.browser import WAIT, By, wait_until, webdriver
+from helpers.nets import check_die, svg_net
+from selenium.webdriver.support.ui import Select
 
 
 def net_image_src(driver) -> str:
     return driver.find_element(By.CSS_SELECTOR, "#cubit--net--bloost img.preview").get_attribute("src")
 
 
-def test_saving_a_content_file_updates_the_open_gallery(project, browser, shots):
-    root, ws, url = project
+def test_saving_a_content_file_updates_the_open_gallery(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     before = net_image_src(browser)
     version = int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version"))
@@ -130,8 +52,8 @@ def test_saving_a_content_file_updates_the_open_gallery(project, browser, shots)
     browser.save_screenshot(str(shots / "gallery-after-edit.png"))
 
 
-def test_an_error_appears_with_its_location_and_goes_when_fixed(project, browser, shots):
-    root, ws, url = project
+def test_an_error_appears_with_its_location_and_goes_when_fixed(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     cubit = root / "content/cubit/cubits/tumbler.yaml"
     good = cubit.read_text()
@@ -150,8 +72,8 @@ def test_an_error_appears_with_its_location_and_goes_when_fixed(project, browser
     browser.save_screenshot(str(shots / "gallery-fixed.png"))
 
 
-def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, browser, shots):
-    root, ws, url = project
+def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/cubit")
     browser.find_element(By.ID, "f-id").clear()
     browser.find_element(By.ID, "f-id").send_keys("browser-built")
@@ -160,7 +82,10 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
         field = browser.find_element(By.ID, f"f-skill{n}")
         field.clear()
         field.send_keys(str(skill))
-    budget = lambda d: d.find_element(By.ID, "budget").text
+
+    def budget(d) -> str:
+        return d.find_element(By.ID, "budget").text
+
     wait_until(browser, lambda d: "21 of 21" in budget(d), "the budget did not follow the skills")
     # Martial Arts costs 3 on a Manipulate face bought at 6: fine; on 1 it breaks a rule.
     browser.find_element(By.ID, "f-upgrades2").send_keys("martial-arts")
@@ -207,8 +132,8 @@ def test_cubit_builder_checks_live_and_downloads_a_net_that_folds(project, brows
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)  # Letter
 
 
-def test_a_generated_cubit_saved_from_its_form_has_no_problem_with_itself(project, browser, shots):
-    root, ws, url = project
+def test_a_generated_cubit_saved_from_its_form_has_no_problem_with_itself(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/new/cubit?seed=78&method=roll")
     version = ws.state.version
     browser.find_element(By.ID, "save").click()
@@ -233,8 +158,8 @@ def test_a_generated_cubit_saved_from_its_form_has_no_problem_with_itself(projec
     )
 
 
-def test_paths_out_of_the_project_get_404(project, browser, shots):
-    root, ws, url = project
+def test_paths_out_of_the_project_get_404(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     (root / "secret.txt").write_text("words nobody may read")
     for path in [
         "/../../etc/passwd",
@@ -284,8 +209,8 @@ HOSTILE_PAGE = """<!doctype html><title>hostile</title>
 """
 
 
-def test_a_page_of_another_origin_can_neither_frame_the_workbench_nor_post_to_it(project, browser, shots):
-    root, ws, url = project
+def test_a_page_of_another_origin_can_neither_frame_the_workbench_nor_post_to_it(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     new = root / "content/cubit/new"
     before = sorted(new.iterdir()) if new.is_dir() else []
     pages = {"/hostile.html": HOSTILE_PAGE.format(workbench=url), "/inner.html": '<button id="save">Save</button>'}

@@ -1,4 +1,4 @@
-"""The workbench's forms in a real headless Chromium (the fixtures of test_serve_browser.py):
+"""The workbench's forms in a real headless Chromium (the fixtures of conftest.py):
 a save lands on a page of what it saved and a reload writes nothing; the builder marks a
 refused field beside it, keeps the last net dimmed and focus where it was, and recovers;
 a re-roll right after typing takes; an existing cubit opens in the builder from the gallery,
@@ -6,7 +6,7 @@ and the builder then edits the file it saved. Screenshots go to the test's `shot
 
 from __future__ import annotations
 
-from test_serve_browser import By, browser, project, shots, wait_until
+from helpers.browser import By, wait_until
 
 
 def files(folder) -> list[str]:
@@ -25,8 +25,8 @@ def net_state(driver) -> str:
     )
 
 
-def test_a_save_lands_on_what_it_saved_and_a_reload_writes_nothing(project, browser, shots):
-    root, ws, url = project
+def test_a_save_lands_on_what_it_saved_and_a_reload_writes_nothing(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     new = root / "content/cubit/new"
     before = files(new)
     browser.get(url + "/new/cubit?seed=41&method=assign&name=Zo%C3%AB")
@@ -48,8 +48,8 @@ def test_a_save_lands_on_what_it_saved_and_a_reload_writes_nothing(project, brow
     assert not any("405" in m or "/save" in m for m in said), said
 
 
-def test_a_reroll_right_after_typing_takes_and_keeps_focus(project, browser, shots):
-    root, ws, url = project
+def test_a_reroll_right_after_typing_takes_and_keeps_focus(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/new/cubit?seed=41&method=assign")
     name = browser.find_element(By.ID, "f-name")
     name.send_keys("Quick")
@@ -63,15 +63,18 @@ def test_a_reroll_right_after_typing_takes_and_keeps_focus(project, browser, sho
     wait_until(browser, lambda d: focused_id(d) == "reroll", "focus left the Re-roll button")
 
 
-def test_the_builder_marks_a_refused_skill_keeps_the_net_dimmed_and_recovers(project, browser, shots):
-    root, ws, url = project
+def test_the_builder_marks_a_refused_skill_keeps_the_net_dimmed_and_recovers(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/cubit")
     wait_until(browser, lambda d: net_state(d) == "fresh", "no net at first")
     top = browser.find_element(By.ID, "net-slot").location["y"]
     skill = browser.find_element(By.ID, "f-skill3")
     skill.clear()
     skill.send_keys("-2")
-    error = lambda d: d.find_element(By.ID, "e-skill3").text
+
+    def error(d) -> str:
+        return d.find_element(By.ID, "e-skill3").text
+
     wait_until(browser, lambda d: error(d) == "a whole number from 0 to 999", "no error beside the skill")
     assert skill.get_attribute("aria-invalid") == "true" and focused_id(browser) == "f-skill3"
     assert (
@@ -90,8 +93,8 @@ def test_the_builder_marks_a_refused_skill_keeps_the_net_dimmed_and_recovers(pro
     browser.save_screenshot(str(shots / "builder-recovered.png"))
 
 
-def test_an_existing_cubit_opens_in_the_builder_which_then_edits_its_save(project, browser, shots):
-    root, ws, url = project
+def test_an_existing_cubit_opens_in_the_builder_which_then_edits_its_save(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     browser.find_element(By.CSS_SELECTOR, 'a[href="/cubit/bloost/edit"]').click()
     wait_until(browser, lambda d: d.find_elements(By.ID, "f-name"), "the builder did not open")
@@ -131,7 +134,7 @@ def test_an_existing_cubit_opens_in_the_builder_which_then_edits_its_save(projec
 
 
 def test_a_lost_event_stream_is_said_on_the_status_line(tmp_path, browser, shots, monkeypatch):
-    from test_cubit_support import copy_cubit_content
+    from helpers import copy_cubit_content
 
     from sheetgen.serve.server import Background
     from sheetgen.serve.workspace import Workspace
@@ -149,14 +152,18 @@ def test_a_lost_event_stream_is_said_on_the_status_line(tmp_path, browser, shots
     browser.save_screenshot(str(shots / "disconnected.png"))
 
 
-def test_an_error_is_badged_on_its_card_which_stays_where_it_was(project, browser, shots):
-    root, ws, url = project
+def test_an_error_is_badged_on_its_card_which_stays_where_it_was(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     card = "cubit--sheet--tumbler"
+    wait_until(browser, lambda d: d.find_elements(By.ID, card), "no card of the sheet")  # a busy machine builds late
     browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", card)
-    top = lambda d: d.execute_script(
-        "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card
-    )
+
+    def top(d) -> int:
+        return d.execute_script(
+            "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top)", card
+        )
+
     before = top(browser)
     cubit = root / "content/cubit/cubits/tumbler.yaml"
     good = cubit.read_text()

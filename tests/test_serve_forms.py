@@ -9,9 +9,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import yaml
-from conftest import run_cli, write
-from test_cubit_support import copy_cubit_content
-from test_serve import DECK, builder, client_for, field_error
+from helpers import copy_cubit_content, run_cli, write
+from helpers.serve import DECK, builder, client_for, field_error
 
 from sheetgen.content.checks import MAX_ID_LENGTH, slugify
 from sheetgen.serve.workspace import Workspace

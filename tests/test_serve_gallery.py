@@ -12,9 +12,8 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
-from conftest import record_publishes, run_cli, write
-from test_cubit_support import copy_cubit_content
-from test_serve import DECK, client_for
+from helpers import copy_cubit_content, record_publishes, run_cli, write
+from helpers.serve import DECK, client_for
 
 from sheetgen.serve.gallery import natural_key
 from sheetgen.serve.server import Background

@@ -1,5 +1,5 @@
 """The gallery and document pages in a real headless Chromium (the fixtures of
-test_serve_browser.py): the filter as you type and after a reload, a document's own
+conftest.py): the filter as you type and after a reload, a document's own
 page, no sideways scrolling and large touch targets at a phone's width, a live edit
 that swaps the edited document's images only, keeping focus and scroll, and a preview
 the busy server refused, asked for again. Screenshots go
@@ -10,11 +10,11 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import write
+from helpers import write
+from helpers.browser import wait_until
+from helpers.serve import DECK
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
-from test_serve import DECK
-from test_serve_browser import browser, project, shots, wait_until
 
 from sheetgen.serve.guard import Gate
 from sheetgen.serve.server import Background
@@ -32,8 +32,8 @@ return Array.from(document.querySelectorAll('a[href], button, input, select, sum
 """
 
 
-def test_the_filter_hides_what_does_not_match_as_you_type_and_after_a_reload(project, browser, shots):
-    root, ws, url = project
+def test_the_filter_hides_what_does_not_match_as_you_type_and_after_a_reload(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     every = browser.execute_script(VISIBLE_CARDS)
     browser.find_element(By.ID, "q").send_keys("far")
@@ -57,8 +57,8 @@ def test_the_filter_hides_what_does_not_match_as_you_type_and_after_a_reload(pro
     browser.save_screenshot(str(shots / "filter-kind.png"))
 
 
-def test_a_document_page_shows_every_page_its_files_its_source_and_problems(project, browser, shots):
-    root, ws, url = project
+def test_a_document_page_shows_every_page_its_files_its_source_and_problems(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     browser.find_element(By.CSS_SELECTOR, "#cubit--nets--all-cubits a.title").click()
     wait_until(browser, lambda d: d.current_url == url + "/doc/cubit/nets/all-cubits", "the card did not open its page")
@@ -68,7 +68,7 @@ def test_a_document_page_shows_every_page_its_files_its_source_and_problems(proj
         browser.execute_script("arguments[0].scrollIntoView()", img)
         wait_until(
             browser,
-            lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img),
+            lambda d, img=img: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img),
             "a page's preview did not load",
         )
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".downloads a")]
@@ -109,8 +109,8 @@ def phone(browser):
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def test_no_page_scrolls_sideways_on_a_phone_and_targets_are_large(project, phone, shots):
-    root, ws, url = project
+def test_no_page_scrolls_sideways_on_a_phone_and_targets_are_large(served_cubit, phone, shots):
+    root, ws, url = served_cubit
     for path in PAGES:
         phone.get(url + path)
         name = path.strip("/").replace("/", "-").replace("?", "-") or "gallery"
@@ -122,8 +122,8 @@ def test_no_page_scrolls_sideways_on_a_phone_and_targets_are_large(project, phon
             assert phone.execute_script(SMALL_TARGETS) == [], path
 
 
-def test_an_edit_swaps_only_its_own_images_and_keeps_focus_and_scroll(project, browser, shots):
-    root, ws, url = project
+def test_an_edit_swaps_only_its_own_images_and_keeps_focus_and_scroll(served_cubit, browser, shots):
+    root, ws, url = served_cubit
     browser.get(url + "/")
     card = browser.find_element(By.ID, "cubit--net--tumbler")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)

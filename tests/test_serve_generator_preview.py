@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import yaml
-from conftest import REPO, SVG_NS
-from test_serve import client_for
+from helpers import REPO, SVG_NS
+from helpers.serve import client_for
 
 from sheetgen.serve.workspace import Workspace
 
@@ -82,7 +82,7 @@ def test_ten_generated_documents_are_previewed_all_in_order_and_alone(client, wo
 
 
 def test_three_generated_cubits_are_previewed_all_three(workdir):
-    from test_cubit_support import copy_cubit_content
+    from helpers import copy_cubit_content
 
     copy_cubit_content(workdir)
     ws = Workspace()
@@ -100,9 +100,9 @@ LONG = "Sir Reginald Bartholomew Fitzgerald-Wolverhampton, Keeper of the Cube"
 
 
 def test_a_long_cubit_name_takes_two_title_lines_and_saves(workdir):
+    from helpers import copy_cubit_content
+    from helpers.serve import builder
     from pypdf import PdfReader
-    from test_cubit_support import copy_cubit_content
-    from test_serve import builder
 
     copy_cubit_content(workdir)
     ws = Workspace()

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from helpers import run_cli
 from starlette.requests import Request
 from starlette.testclient import TestClient
 

@@ -8,7 +8,7 @@ import json
 import os
 
 import pytest
-from conftest import pdf_text, validate_json, write
+from helpers import pdf_text, validate_json, write
 from openpyxl import Workbook
 
 ROWS = [

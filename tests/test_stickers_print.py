@@ -10,9 +10,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import MM, read_pdf, run_cli
-from pdfops import read_geometry, read_marks
-from test_cubit_support import copy_cubit_content
+from helpers import MM, read_pdf
+from helpers.pdfops import read_geometry, read_marks
 
 PAPERS = ["a4", "letter"]
 # Fine print (labels, the owner line, the scale bar, the credit) may go down to 6.5 pt;
@@ -23,17 +22,10 @@ FINE_PRINT = re.compile(
 )
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, Path]:
-    out = {}
-    for paper in PAPERS:
-        root = copy_cubit_content(tmp_path_factory.mktemp(paper))
-        with pytest.MonkeyPatch.context() as mp:
-            mp.chdir(root)
-            result = run_cli("build", "--paper", paper, "--format", "pdf")
-            assert result.code == 0, result.stderr
-        out[paper] = root / "output" / "cubit"
-    return out
+@pytest.fixture
+def built(bundled_on) -> dict[str, Path]:
+    """The bundled Cubit content's outputs, from the shared builds on A4 and on Letter."""
+    return {paper: bundled_on(paper) / "cubit" for paper in PAPERS}
 
 
 def word_boxes(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:

@@ -7,8 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import REPO, pdf_text, read_pdf, run_cli, write
-from test_build import deck
+from helpers import REPO, deck, pdf_text, read_pdf, run_cli, write
 
 from sheetgen.layout import templates
 

@@ -7,8 +7,8 @@ import json
 from dataclasses import replace
 
 import pytest
-from conftest import run_cli, write
 from fontTools.ttLib import TTFont
+from helpers import examples, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,7 +56,7 @@ def test_widths_come_from_the_font_file(ctx):
 WORDS = st.text(alphabet=st.sampled_from("abcdefghij KLMNOP-.,'"), min_size=1, max_size=300)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(text=WORDS, width=st.floats(min_value=25, max_value=300))
 def test_wrapped_lines_never_leave_their_box(theme, text, width):
     ctx = LayoutContext(theme)

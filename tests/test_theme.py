@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 import pytest
-from conftest import MM, read_pdf, run_cli, write
 from fontTools.ttLib import TTFont
-from test_build import deck
+from helpers import MM, deck, read_pdf, run_cli, write
 
 from sheetgen.fonts import default_faces
 
@@ -290,7 +290,7 @@ def test_text_in_a_light_game_colour_is_darkened_to_be_read(tmp_path, monkeypatc
     """A game's colour as light as yellow still fills its bands, but no text on any page of
     the game's outputs is printed in a colour that contrasts less than 3:1 with the paper
     (white text reversed out of a band aside), and the init theme names each game's colour."""
-    from pdfops import read_marks
+    from helpers.pdfops import read_marks
     from pypdf import PdfReader
 
     from sheetgen.layout.colors import contrast, to_hex
@@ -326,7 +326,7 @@ def test_every_game_builds_cleanly_in_a_wider_theme_font(tmp_path, monkeypatch, 
     sheetgen's own (DejaVu Serif) or narrower in its bold (DejaVu Sans Condensed): every
     sheet and card builds, with no error and no warning; sheetgen's own labels fit (the
     CUBES! record sheet's column headings print whole)."""
-    from test_handout import initialised
+    from helpers import initialised
 
     files = {
         "regular": f"{family}.ttf",
@@ -339,7 +339,7 @@ def test_every_game_builds_cleanly_in_a_wider_theme_font(tmp_path, monkeypatch, 
     root = initialised(tmp_path, monkeypatch)
     (root / "fonts").mkdir()
     for f in files.values():
-        (root / "fonts" / f).write_bytes(open(f"{DEJAVU}/{f}", "rb").read())
+        (root / "fonts" / f).write_bytes(Path(f"{DEJAVU}/{f}").read_bytes())
     theme = root / "content" / "theme.yaml"
     theme.write_text(
         theme.read_text() + "\nfonts: {" + ", ".join(f"{s}: ../fonts/{f}" for s, f in files.items()) + "}\n"
@@ -357,7 +357,7 @@ def test_a_theme_font_too_wide_for_sheetgens_own_labels_is_a_warning_at_the_font
     longer fit even at the smallest size. They print shortened, and the one to tell is the
     theme's line naming that font; nothing is reported at the civilizations or blocks the
     kit and the handout."""
-    from test_handout import initialised
+    from helpers import initialised
 
     root = initialised(tmp_path, monkeypatch, "cubes")
     font = TTFont(default_faces()["bold"].path)

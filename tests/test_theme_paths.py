@@ -9,8 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text, run_cli, write
-from test_build import deck
+from helpers import deck, pdf_text, run_cli, write
 
 from sheetgen.content.project import MAX_FOLDER_ENTRIES
 from sheetgen.layout import templates

@@ -7,7 +7,7 @@ import random
 
 import pytest
 import yaml
-from conftest import DATA, REPO, run_cli, write
+from helpers import DATA, REPO, examples, run_cli, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +62,7 @@ def test_tables_have_enough_entries_for_several_genres():
     assert len(genres()) >= 3
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     trait=st.sampled_from([None, "agile", "brawny", "crafty"]),

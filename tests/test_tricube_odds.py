@@ -8,7 +8,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from conftest import pdf_text, run_cli
+from helpers import pdf_text, run_cli
 
 DICE = (1, 2, 3)
 DIFFICULTIES = (4, 5, 6)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json, write
+from helpers import FIXTURES, REPO, assert_only_diagnostic, run_cli, validate_json, write
 
 TRICUBE = FIXTURES / "tricube"
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-from cardbuilds import built, decks
-from conftest import MM, read_pdf
-from pdfops import read_marks
+from helpers import MM, read_pdf
+from helpers.builds import decks
+from helpers.pdfops import read_marks
 
 BODY_MIN, FINE_MIN = 7.5, 6.5
 FOOT = 13 * MM  # a card's footer line and licence notice: within this of its trimmed foot
@@ -27,12 +27,12 @@ def _italic(face: str) -> bool:
 
 
 @pytest.mark.parametrize("config", POKER, ids="-".join)
-def test_rules_on_cards_are_at_body_size_and_fine_print_at_its_own(config):
+def test_rules_on_cards_are_at_body_size_and_fine_print_at_its_own(card_build, config):
     """On every card (a page of a print-shop twin): nothing under 6.5pt; a run of words
     (four or more) under 7.5pt is fine print: the footer and licence at the card's foot,
     or a note in italics on what is sheetgen's reading."""
     checked = 0
-    for path in decks(built(*config), print_shop=True):
+    for path in decks(card_build(*config), print_shop=True):
         for n, page in enumerate(read_pdf(path).pages, 1):
             faces, foot = _faces(page), float(page.trimbox.bottom) + FOOT
             for run in read_marks(page)[0]:
@@ -85,12 +85,12 @@ def _label(text: str) -> bool:
 
 
 @pytest.mark.parametrize("config", SHEET_CONFIGS, ids="-".join)
-def test_rules_on_sheets_are_at_body_size_and_fine_print_at_its_own(config):
+def test_rules_on_sheets_are_at_body_size_and_fine_print_at_its_own(card_build, config):
     """On every sheet a player writes on: nothing under 6.5pt; a line of four words or more
     under 7.5pt is a label in capitals or fine print in the footer band at the paper's foot
     (the CUBES! reminders, the KUBOS and Cubit notes, the roster's help are rules text)."""
     kinds, checked = set(), 0
-    for path in _sheets(built(*config)):
+    for path in _sheets(card_build(*config)):
         kinds.add(path.parent.parent.name)
         for n, page in enumerate(read_pdf(path).pages, 1):
             foot = float(page.mediabox.bottom) + SHEET_FOOT
@@ -114,10 +114,10 @@ def _near_black(fill: tuple) -> bool:
 
 
 @pytest.mark.parametrize("config", POKER, ids="-".join)
-def test_dark_text_is_solid_black(config):
+def test_dark_text_is_solid_black(card_build, config):
     """Text set in a near-black (the theme's ink, `#1b1b1b`) prints in solid black, and
     solid black in black ink alone (100 % K), on cards and sheets alike."""
-    output = built(*config)
+    output = card_build(*config)
     black = 0
     for path in sorted(p for p in output.rglob("*.pdf") if not p.parent.name.endswith("-print-shop")):
         for n, page in enumerate(read_pdf(path).pages, 1):
@@ -139,10 +139,10 @@ LABEL_ROWS = [
 ]
 
 
-def test_labels_in_one_row_share_one_size():
+def test_labels_in_one_row_share_one_size(card_build):
     """Small bold labels side by side (QUALITY DEFENSE POINTS, Hold Advance Rush Charge)
     print at one size per row on a mini card (a card a page): none shrunk alone to fit its box."""
-    output = built("bundled", "a4", "mini")
+    output = card_build("bundled", "a4", "mini")
     rows = 0
     for rel in LABEL_ROWS:
         for page in read_pdf(output / rel).pages:
