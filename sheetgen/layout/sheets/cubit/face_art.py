@@ -18,6 +18,7 @@ from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
 from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import WRITING_INK
+from sheetgen.rules.cubit.values import CubitValues
 
 HEADING = 0.22  # the header strip's depth, as a share of the face's edge
 HEADING_GAP = 0.024  # the accent rule under the strip, likewise
@@ -53,29 +54,24 @@ class FaceView:
         return Source(("cubit-interface", self.interface), ("name",)) if self.interface else None
 
 
-def face_views(derived: dict) -> list[FaceView]:
-    """The faces of a checked cubit (its derived value), in die order."""
-    views = []
-    for f in derived["faces"]:
-        labels, short = (
-            tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short")
+def face_views(cubit: CubitValues) -> list[FaceView]:
+    """The faces of a checked cubit, in die order."""
+    return [
+        FaceView(
+            f.number,
+            f.name,
+            f.icon,
+            f.effective,
+            f.skill,
+            f.cost,
+            tuple(u.labelled() for u in f.upgrades),
+            tuple(u.labelled(short=True) for u in f.upgrades),
+            f.note,
+            f.interface,
+            f.code,
         )
-        views.append(
-            FaceView(
-                f["number"],
-                f["name"],
-                f["icon"],
-                f["effective"],
-                f["skill"],
-                f["cost"],
-                labels,
-                short,
-                f["note"],
-                f["interface"],
-                f.get("code") or "",
-            )
-        )
-    return views
+        for f in cubit.faces
+    ]
 
 
 def blank_face_views(standard: dict[int, DocInput]) -> list[FaceView]:
@@ -95,8 +91,8 @@ def face_source(doc: DocInput | None, number: int) -> Source | None:
     """Where face `number`'s text came from: its entry in `faces`, or the notation string."""
     if doc is None:
         return None
-    faces = doc.derived["faces"]
-    path = faces[number - 1]["path"] if number - 1 < len(faces) else ["faces"]
+    faces = doc.values(CubitValues).faces
+    path = faces[number - 1].path if number - 1 < len(faces) else ("faces",)
     return doc.source(*path)
 
 
