@@ -10,6 +10,7 @@ from sheetgen.content import plain
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_ITEM_WEIGHT_MAX
+from sheetgen.rules.kubos.values import TablesValues
 
 if TYPE_CHECKING:
     from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
@@ -23,7 +24,7 @@ TABLES_FILE_HINT = (
 _WORD_RE = re.compile(r"[a-z0-9']+")
 
 
-def check_tables(doc: Document, ctx: RuleContext) -> dict:
+def check_tables(doc: Document, ctx: RuleContext) -> TablesValues:
     """A magic item weighs 0 items or more, and no more than the strongest hero carries;
     derived: which decisions are reconstructed."""
     tables: KubosTables = doc.model  # type: ignore[assignment]
@@ -38,7 +39,7 @@ def check_tables(doc: Document, ctx: RuleContext) -> dict:
             f"write a weight from 0 (magic items weigh nothing) to {MAGIC_ITEM_WEIGHT_MAX}; "
             "sheetgen's bundled reading is 1",
         )
-    return {"reconstructed": sorted(tables.reconstructed)}
+    return TablesValues(tuple(sorted(tables.reconstructed)))
 
 
 def check_single_tables(ctx: RuleContext) -> None:
