@@ -9,6 +9,7 @@ from sheetgen.content.loader import Document, Library
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.profile import ProfileError, RuleRef, parse_rule
 from sheetgen.rules.grimdark.rulebook import RULEBOOK_RULES
+from sheetgen.rules.grimdark.values import FullRule, GlossaryEntry, GlossaryValues
 
 if TYPE_CHECKING:
     from sheetgen.content.models.grimdark import GrimdarkRules, HeroJoining
@@ -48,7 +49,7 @@ def joining(library: Library) -> tuple[HeroJoining, str | None]:
     return HeroJoining(), None
 
 
-def rules_in_full(library: Library, names: set[str]) -> list[dict]:
+def rules_in_full(library: Library, names: set[str]) -> tuple[FullRule, ...]:
     """The glossary's full text of the named rules, by name: what the end of an army's
     unit cards prints."""
     entries = glossary(library)
@@ -57,17 +58,17 @@ def rules_in_full(library: Library, names: set[str]) -> list[dict]:
         e = entries.get(name)
         if e is not None:
             out.append(
-                {
-                    "name": name,
-                    "label": f"{name}(X)" if e["rating"] else name,
-                    "text": e["text"] or e["short"],
-                    "field": "text" if e["text"] else "short",
-                    "reconstructed": e["reconstructed"],
-                    "glossary": e["glossary"],
-                    "index": e["index"],
-                }
+                FullRule(
+                    name=name,
+                    label=f"{name}(X)" if e["rating"] else name,
+                    text=e["text"] or e["short"],
+                    field="text" if e["text"] else "short",
+                    reconstructed=e["reconstructed"],
+                    glossary=e["glossary"],
+                    index=e["index"],
+                )
             )
-    return out
+    return tuple(out)
 
 
 def glossary_keys(library: Library) -> list[tuple[str, str]]:
@@ -139,7 +140,7 @@ def check_rule(ctx: RuleContext, doc: Document, path: tuple, text: str) -> RuleR
     return ref
 
 
-def check_glossary(doc: Document, ctx: RuleContext) -> dict:
+def check_glossary(doc: Document, ctx: RuleContext) -> GlossaryValues:
     """Each rule once; a rule the rulebook rates keeps its rating. Derived: the rules
     by name, sorted."""
     g: GrimdarkRules = doc.model  # type: ignore[assignment]
@@ -164,17 +165,6 @@ def check_glossary(doc: Document, ctx: RuleContext) -> dict:
                 f"set `rating: {'true' if RULEBOOK_RULES[entry.name] else 'false'}`",
             )
     rules = sorted(g.rules, key=lambda e: e.name.lower())
-    return {
-        "title": g.title,
-        "rules": [
-            {
-                "name": e.name,
-                "rating": e.rating,
-                "short": e.short,
-                "text": e.text,
-                "weapon": e.weapon,
-                "reconstructed": e.reconstructed,
-            }
-            for e in rules
-        ],
-    }
+    return GlossaryValues(
+        g.title, tuple(GlossaryEntry(e.name, e.rating, e.short, e.text, e.weapon, e.reconstructed) for e in rules)
+    )

@@ -5,6 +5,8 @@ square corners (a mission may have neither: a plain mat)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from sheetgen.layout.colors import legible, shade, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Circle, Group, Item, LayoutDocument, Page, Path, Rect, line
@@ -22,6 +24,7 @@ from sheetgen.layout.tiling import (
     plan_tiles,
 )
 from sheetgen.layout.widgets import scale_bar_around
+from sheetgen.rules.grimdark.values import MissionValues
 from sheetgen.units import MM, format_mm
 
 FOOTER = 14 * MM
@@ -133,17 +136,17 @@ def mat_pages(ctx: LayoutContext, mat: dict) -> list[Page]:
 
 
 def layout_mission_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
-    d = job.doc.derived
-    s = d["square_pt"]
+    d = job.doc.values(MissionValues)
+    s = d.square_pt
     mat = {
-        "title": f"{d['name']} — {d['grid']['columns']} × {d['grid']['rows']} squares",
+        "title": f"{d.name} — {d.grid.columns} × {d.grid.rows} squares",
         "square_pt": s,
         "square_label": _square_label(s),
-        "columns": d["grid"]["columns"],
-        "rows": d["grid"]["rows"],
-        "zones": d["zones"],
-        "objectives": d["objectives"],
-        "gap": d["gap"],
+        "columns": d.grid.columns,
+        "rows": d.grid.rows,
+        "zones": [asdict(z) for z in d.zones],  # as the tiles read them
+        "objectives": d.objectives,
+        "gap": d.gap,
     }
     pages = mat_pages(ctx, mat)
     return LayoutDocument(
