@@ -26,6 +26,7 @@ from sheetgen.layout.tables import foldable, folded, table_or_rows
 from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, Table, TextStyle, fit_blocks, restyle, table_size
+from sheetgen.rules.values import DeckValues
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -181,14 +182,13 @@ def card_pages(
     return flow_over_cards(ctx, blocks, lambda part: card_frame(ctx, geo, title, accent, title_source, figure, part))
 
 
-def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
+def _table(card, derived: DeckValues, index: int) -> tuple[list[str], list[list[object]]] | None:
     """The card's table: computed by the rules (derived) or written out in the content."""
     if card.table is None:
         return None
-    computed = (derived or {}).get("tables", {})
-    hit = computed.get(index, computed.get(str(index)))
+    hit = derived.tables.get(index)
     if hit is not None:
-        return list(hit["columns"]), [list(r) for r in hit["rows"]]
+        return list(hit.columns), [list(r) for r in hit.rows]
     return list(card.table.columns or []), [list(r) for r in card.table.rows or []]
 
 
@@ -217,9 +217,10 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     notice = system_notice(deck.system)
     deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
     card_values = [{"title": c.title, "body": c.body or "", "footer": c.footer, "back": c.back} for c in deck.cards]
-    tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
+    derived = doc.values(DeckValues)
+    tables = {i: _table(card, derived, i) for i, card in enumerate(deck.cards)}
     table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
-    figures = (doc.derived or {}).get("figures", {})
+    figures = derived.figures
     ink = ctx.color("ink")
     n_cards = len(deck.cards)
 
