@@ -14,6 +14,7 @@ from PIL import Image as PILImage
 
 from sheetgen.fonts import default_faces
 from sheetgen.layout.primitives import (
+    Box,
     Circle,
     Field,
     Group,
@@ -125,3 +126,15 @@ def test_an_unknown_primitive_stops_the_render(backend, where):
             render_pdf(LayoutDocument(title="t", pages=(page,)))
         else:
             render_svg(page)
+
+
+def test_nested_clips_are_numbered_outside_in_in_the_svg():
+    """A clip is defined before the clips inside it, so ids follow the page's reading order."""
+    inner = Group((Rect(0, 0, 50, 50),), id="inner", clip=Box(0, 0, 10, 10))
+    outer = Group((inner,), id="outer", clip=Box(0, 0, 40, 40))
+    root = _svg(_page(outer))
+    groups = {g.get("id"): g for g in root.iter(f"{SVG}g") if g.get("id")}
+    assert groups["outer"][0].get("clip-path") == "url(#clip1)"
+    assert groups["inner"][0].get("clip-path") == "url(#clip2)"
+    widths = [r.get("width") for r in root.find(f"{SVG}defs").iter(f"{SVG}rect")]
+    assert widths == ["40", "10"]

@@ -179,15 +179,17 @@ class _SvgWriter(Renderer):
             transform.append(f"rotate({num(-g.rotate)})")
         if transform:
             a["transform"] = " ".join(transform)
-        children = self._drawn(g.items)
-        if g.clip is not None:
-            self.clips += 1
-            cid = f"clip{self.clips}"
-            c = g.clip
-            box = _element("rect", {"x": num(c.x), "y": num(c.y), "width": num(c.w), "height": num(c.h)}, [])
-            self.defs.append(_element("clipPath", {"id": cid}, [box]))
-            children = [_element("g", {"clip-path": f"url(#{cid})"}, children)]
-        self.out.append(_element("g", a, children))
+        c = g.clip
+        if c is None:
+            self.out.append(_element("g", a, self._drawn(g.items)))
+            return
+        # The clip is numbered and defined before the items it clips (which may hold clips of their own).
+        self.clips += 1
+        cid = f"clip{self.clips}"
+        box = _element("rect", {"x": num(c.x), "y": num(c.y), "width": num(c.w), "height": num(c.h)}, [])
+        self.defs.append(_element("clipPath", {"id": cid}, [box]))
+        clipped = _element("g", {"clip-path": f"url(#{cid})"}, self._drawn(g.items))
+        self.out.append(_element("g", a, [clipped]))
 
     def _glyph(self, face: FontFace, glyph: str) -> str | None:
         key = (face.path, glyph)

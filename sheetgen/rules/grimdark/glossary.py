@@ -3,7 +3,7 @@ short text; and the lookup units use to name and explain their rules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sheetgen.content.loader import Document, Library
 from sheetgen.rules.base import RuleContext
@@ -22,7 +22,7 @@ def glossary(library: Library) -> dict[str, dict]:
     glossary's id and the rule's index in it."""
     out: dict[str, dict] = {}
     for doc in library.of_kind(KIND, targets_only=False):
-        for i, entry in enumerate(doc.model.rules):
+        for i, entry in enumerate(cast("GrimdarkRules", doc.model).rules):
             out.setdefault(
                 entry.name,
                 {
@@ -44,9 +44,10 @@ def joining(library: Library) -> tuple[HeroJoining, str | None]:
     from sheetgen.content.models.grimdark import HeroJoining
 
     for doc in library.of_kind(KIND, targets_only=False):
-        if doc.model.joining is not None:
-            return doc.model.joining, doc.id
-    return HeroJoining(), None
+        said = cast("GrimdarkRules", doc.model).joining
+        if said is not None:
+            return said, doc.id
+    return HeroJoining.model_validate({}), None
 
 
 def rules_in_full(library: Library, names: set[str]) -> tuple[FullRule, ...]:

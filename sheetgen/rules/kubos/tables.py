@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from sheetgen.content import plain
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_ITEM_WEIGHT_MAX
@@ -55,7 +54,8 @@ def check_single_tables(ctx: RuleContext) -> None:
             extra,
             ("id",),
             "kubos.tables-duplicate",
-            f"a second kubos-tables document (`{extra.id}`); `{first.id}` ({first.file}:{first.start.line}) is already loaded",
+            f"a second kubos-tables document (`{extra.id}`); "
+            f"`{first.id}` ({first.file}:{first.start.line}) is already loaded",
             "keep one kubos-tables document and edit it",
         )
 
@@ -117,9 +117,9 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
     """What an item serves as: its declared types, or those its name mentions. A weapon
     word counts closed up behind one of the tables' `weapon_prefixes` as well
     (`Greatsword`, `Battleaxe`, `Warbow`); ammunition words do not take them."""
-    if plain.kind_of(item) == "KubosItem" and item.types:
+    if not isinstance(item, str) and item.types:
         return set(item.types)
-    name = item.name if plain.kind_of(item) == "KubosItem" else item
+    name = item_name(item)
     name_words = _words(name)
     prefixes = tuple("".join(_words(p)) for p in words.weapon_prefixes)
     found = set()
@@ -136,10 +136,10 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
 def item_weight(item: str | KubosItem, types: set[str]) -> int:
     """How many items an entry weighs: as declared, else 2 for a missile weapon written
     together with its ammunition (the rules count them as two), else 1."""
-    if plain.kind_of(item) == "KubosItem" and item.count is not None:
+    if not isinstance(item, str) and item.count is not None:
         return item.count
     return 2 if {"missile-weapon", "ammunition"} <= types else 1
 
 
 def item_name(item: str | KubosItem) -> str:
-    return item.name if plain.kind_of(item) == "KubosItem" else item
+    return item if isinstance(item, str) else item.name
