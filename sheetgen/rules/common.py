@@ -449,7 +449,7 @@ def _check_cover_image(ctx: RuleContext, doc, rel: str) -> CoverImage | None:
         return None
     mime = next((m for magic, m in IMAGE_TYPES.items() if data.startswith(magic)), None)
     size = image_size(data, mime) if mime and len(data) <= MAX_IMAGE_BYTES else None
-    if size is None:
+    if mime is None or size is None:
         ctx.error(
             doc,
             ("cover_image",),

@@ -132,7 +132,7 @@ def check_army(doc: Document, ctx: RuleContext) -> ArmyValues:
             joined_at.setdefault(ref, i)
             heroes.append(row)
             total += row.cost
-        if target_row is None:
+        if target is None or target_row is None:
             complete = False
             continue
         carried |= _rule_names(ctx, target)

@@ -70,12 +70,14 @@ def card_blocks(
     blocks: list = [Paragraph(ctx, body, body_style, source.child("text"))]
     if table is not None:
         style = replace(TABLE, color=ink, size=beside(table_pt, body_pt, BODY.size)).fixed
-        options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        fill, rule = ctx.color("panel"), ctx.color("rule")
+        where = source.child("actions")
+        columns, rows = table
         blocks += [
             Spacer(1.8 * MM, scales=False),
-            table_or_rows(ctx, table[0], table[1], style, body_style, source.child("actions"), width, **options)
+            table_or_rows(ctx, columns, rows, style, body_style, where, width, header_fill=fill, rule_color=rule)
             if width
-            else Table(ctx, table[0], table[1], style, source.child("actions"), **options),
+            else Table(ctx, columns, rows, style, where, header_fill=fill, rule_color=rule),
         ]
     if note:
         blocks += [

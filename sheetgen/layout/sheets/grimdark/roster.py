@@ -108,7 +108,7 @@ def _row(ctx: LayoutContext, box: Box, row: RosterRow, color: str, shade: bool) 
         )
     cell = TextStyle(size=9, color=ink, min_size=6, align="center")
     for col, value in zip(cols[1:4], (row.unit.quality, row.unit.defense, str(row.unit.cost))):
-        items += one_line(ctx, value, Box(col.x, box.y + PAD, col.w, 4.6 * MM), cell, None, valign="top")
+        items += one_line(ctx, value or "", Box(col.x, box.y + PAD, col.w, 4.6 * MM), cell, None, valign="top")
     act = cols[4]
     for r in range(0 if row.joined else ROUNDS):  # a joined hero activates with its unit
         x = act.x + PAD + r * (BOX + 2.4 * MM)
