@@ -41,7 +41,7 @@ class HandoutSection:
     """A handout's section: its words, and the documents (`kind`, `product`, `ids`) or the
     blank product (`blank`, with the settings documents it reads) it includes."""
 
-    title: str | None
+    title: str
     text: str | None
     kind: str | None = None
     product: str | None = None

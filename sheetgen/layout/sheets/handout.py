@@ -222,8 +222,8 @@ def _first_page_naming(texts: list[str], name: str) -> int | None:
     """The first of the pages (by their `_page_text`) printing `name`: a collection's
     pages do not say which document each card or block comes from, but they print its name."""
     wanted = _squeezed(name)
-    for i, text in enumerate(texts):
-        if wanted and wanted in text:
+    for i, page_text in enumerate(texts):
+        if wanted and wanted in page_text:
             return i
     return None
 

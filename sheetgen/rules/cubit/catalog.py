@@ -101,7 +101,8 @@ def _check_unique(doc: Document, ctx: RuleContext) -> None:
                     (attr,),
                     code,
                     f"the interfaces `{earlier.id}` and `{doc.id}` both have the {what} `{value}`",
-                    f"give every interface its own {what} (`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})",
+                    f"give every interface its own {what} "
+                    f"(`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})",
                 )
                 break
 
@@ -172,7 +173,7 @@ def check_upgrade(doc: Document, ctx: RuleContext) -> UpgradeValues:
                 f"the form `{form}` is listed twice",
                 "list `permanent`, `temporary` or both, once each",
             )
-    for iface, actions in model.actions.items():
+    for iface in model.actions:
         where = Spot(("actions", iface), key=True)
         if lookup(ctx, doc, where, "cubit-interface", iface, "cubit.unknown-interface", "interface") is None:
             continue

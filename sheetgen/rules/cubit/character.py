@@ -83,7 +83,10 @@ def check_sizing(
             if at(spots.entry).offset is not None:  # written in the compact notation
                 iface = ctx.library.get("cubit-interface", interface)
                 code = iface.model.code if iface is not None else "Ma"  # type: ignore[attr-defined]
-                form = f"in the notation, name it after a colon: `[{use.upgrade}:{first}]`, as in `{code}5[{use.upgrade}:{first}]`"
+                form = (
+                    f"in the notation, name it after a colon: `[{use.upgrade}:{first}]`, "
+                    f"as in `{code}5[{use.upgrade}:{first}]`"
+                )
             else:
                 form = f"write `{{{use.upgrade}: {first}}}`"
             error_at(

@@ -170,9 +170,9 @@ def draw_net(
     marks = [_mark(seg, "net-mark", _on_fold(seg, net.fold_lines)) for seg in ticks]
     marks += [_mark(seg, "tab-tick", True) for seg in tab_ticks(net, strip_boxes, MARK_GAP, MARK_LENGTH, ticks)]
     art.append(Group(tuple(marks), cls="marks", label=f"{doc_id} cut and fold marks"))
-    cut = [Path(polygon(net.outline), role="cut", stroke=CUT_INK, width=CUT_WIDTH, fill=None, join="round")]
+    cut: list[Item] = [Path(polygon(net.outline), role="cut", stroke=CUT_INK, width=CUT_WIDTH, fill=None, join="round")]
     fold_ink = colours.edge if colours.pale else None
-    fold = [
+    fold: list[Item] = [
         Path(line(*seg.a, *seg.b), role="fold", stroke=fold_ink, width=MARK_WIDTH, dash=FOLD_DASH, fill=None)
         for seg in net.fold_lines
     ]
@@ -534,8 +534,8 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
     if per_page <= 1:  # one to a page: the name goes in the header instead of over the net
         for k, doc in enumerate(docs, 1):
             head = f"{title} · {format_mm(s)} cubes · sheet {k} of {len(docs)}"
-            items = _single_net(ctx, doc, _title(doc.values(CubitValues)), head, None, notation=False)
-            pages.append(Page(W, H, tuple(items), label=f"nets {k}"))
+            single = _single_net(ctx, doc, _title(doc.values(CubitValues)), head, None, notation=False)
+            pages.append(Page(W, H, tuple(single), label=f"nets {k}"))
     else:
         x0 = (W - (cols * cell_w + (cols - 1) * gap_x)) / 2
         y0 = _top(ctx) + HEADER + (band - (rows * cell_h + (rows - 1) * gap_y)) / 2

@@ -105,7 +105,9 @@ def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
 def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
     """A standard cubit's sheet with nothing filled in, from the interface documents by die number."""
     faces = blank_face_views(standard)
-    storage = [(n, d.model.name, []) for n, d in sorted(standard.items()) if d.model.storage]
+    storage: list[tuple[int, str, list[str]]] = [
+        (n, d.model.name, []) for n, d in sorted(standard.items()) if d.model.storage
+    ]
     notes: dict[str, ReconstructedNote] = {}
     for n in sorted(standard):
         note = standard[n].model.reconstructed

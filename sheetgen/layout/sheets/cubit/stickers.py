@@ -175,7 +175,7 @@ def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
                     f"{d.display_name} · face {t.face}",
                     f"face {t.face}",
                     t.capacity,
-                    t.charges,
+                    t.charges or 0,  # drawn only with a capacity, which comes with its charges
                     spare,
                     (own.main, own.accent),
                     Source(("upgrade", t.id), ("name",)),
@@ -220,7 +220,7 @@ def layout_stickers(ctx: LayoutContext, job: Job) -> LayoutDocument:
     s = ctx.theme.cube_size
     edge = neutral_edge(ctx, job, s)
     geo = CardGeometry(s - 2 * edge, s - 2 * edge, ctx.theme.bleed)
-    fronts = [
+    fronts: list[list[Item]] = [
         [Group(tuple(sticker_art(ctx, geo, st, edge)), dx=edge, dy=edge)] if edge else sticker_art(ctx, geo, st)
         for st in stickers_for(ctx, job)
     ]

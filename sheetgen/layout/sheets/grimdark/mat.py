@@ -138,8 +138,9 @@ def mat_pages(ctx: LayoutContext, mat: dict) -> list[Page]:
 def layout_mission_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
     d = job.doc.values(MissionValues)
     s = d.square_pt
+    title = f"{d.name} — {d.grid.columns} × {d.grid.rows} squares"
     mat = {
-        "title": f"{d.name} — {d.grid.columns} × {d.grid.rows} squares",
+        "title": title,
         "square_pt": s,
         "square_label": _square_label(s),
         "columns": d.grid.columns,
@@ -150,7 +151,7 @@ def layout_mission_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
     }
     pages = mat_pages(ctx, mat)
     return LayoutDocument(
-        title=mat["title"],
+        title=title,
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{GAME} battlefield mat, on {len(pages)} pages to join",

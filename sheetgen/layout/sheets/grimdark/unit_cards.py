@@ -5,6 +5,7 @@ per action and square occupancy; then the army's rules in full (`glossary_cards`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sheetgen.layout.cards import (
@@ -286,7 +287,7 @@ def movement_pairs(derived: UnitValues) -> list[tuple[str, str]]:
 
 
 def unit_cards(
-    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int, joins: list[str] = ()
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int, joins: Sequence[str] = ()
 ) -> list[list[Item]]:
     """A unit's card: profile, weapons, special rules, movement and occupancy; rules that
     do not fit at their size go on to a card marked "(cont.)". A joined hero's card names
