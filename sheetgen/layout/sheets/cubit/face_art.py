@@ -125,28 +125,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
         )
     )
 
-    # Header: icon, interface name, die number, on the band's colour made just dark (or
-    # light) enough for small text to read; all of it inside the face's safe area.
-    items.append(Rect(0, 0, s, heading_depth(s), stroke=None, fill=colours.heading, cls="heading"))
-    ink_head = colours.on_heading
-    safe = SAFE * s
-    head = Box(safe, safe, s - 2 * safe, heading_depth(s) - safe - 0.015 * s)
-    items += icon(face.icon, Box(head.x, head.y, head.h, head.h), ink_head)
-    r = head.h * 0.45
-    cx, cy = head.right - r, head.y + head.h / 2
-    items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
-    items += one_line(
-        ctx,
-        str(face.number),
-        Box(cx - r, cy - r, 2 * r, 2 * r),
-        TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT),
-    )
-    name_box = Box(head.x + head.h + 0.025 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
-    name_style = TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head, min_size=MIN_TEXT)
-    name = face.name.upper() if full else face.name
-    if not full and face.code and ctx.fonts.width(name, "bold", name_style.min_size) > name_box.w:
-        name = face.code  # a small face names its interface by its notation code
-    items += one_line(ctx, name, name_box, name_style, face.name_source, what="interface name")
+    items += _header(ctx, face, s, colours, full)
 
     inner = panel.inset(0.04 * s, 0.03 * s)
     ink = ctx.color("ink")
@@ -203,8 +182,45 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
             ctx, [Paragraph(ctx, "effective\nskill", small, None)], detail, valign="middle", what="skill detail"
         )
 
-    # Permanent upgrades, then ruled space for notes.
-    y = number_box.bottom + 0.01 * s
+    return items + _upgrades_and_lines(ctx, face, s, inner, number_box.bottom, source)
+
+
+def _header(ctx: LayoutContext, face: FaceView, s: float, colours: Livery, full: bool) -> list[Item]:
+    """Icon, interface name and die number, on the band's colour made just dark (or light)
+    enough for small text to read; all of it inside the face's safe area."""
+    items: list[Item] = [Rect(0, 0, s, heading_depth(s), stroke=None, fill=colours.heading, cls="heading")]
+    ink_head = colours.on_heading
+    safe = SAFE * s
+    head = Box(safe, safe, s - 2 * safe, heading_depth(s) - safe - 0.015 * s)
+    items += icon(face.icon, Box(head.x, head.y, head.h, head.h), ink_head)
+    r = head.h * 0.45
+    cx, cy = head.right - r, head.y + head.h / 2
+    items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
+    items += one_line(
+        ctx,
+        str(face.number),
+        Box(cx - r, cy - r, 2 * r, 2 * r),
+        TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT),
+    )
+    name_box = Box(head.x + head.h + 0.025 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
+    name_style = TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head, min_size=MIN_TEXT)
+    name = face.name.upper() if full else face.name
+    if not full and face.code and ctx.fonts.width(name, "bold", name_style.min_size) > name_box.w:
+        name = face.code  # a small face names its interface by its notation code
+    items += one_line(ctx, name, name_box, name_style, face.name_source, what="interface name")
+    return items
+
+
+def _upgrades_and_lines(
+    ctx: LayoutContext, face: FaceView, s: float, inner: Box, below: float, source: Source | None
+) -> list[Item]:
+    """The permanent upgrades (and the face's note) under the skill (`below`), then ruled
+    space for notes down to the bottom of the panel's `inner` box."""
+    full = s >= FULL_DETAIL - 1e-6
+    floor = BODY_MIN if full else MIN_TEXT
+    ink = ctx.color("ink")
+    items: list[Item] = []
+    y = below + 0.01 * s
     rest = Box(inner.x, y, inner.w, inner.bottom - y)
     upgrades = face.upgrades if full else (face.short_upgrades or face.upgrades)
     if upgrades or face.note:

@@ -343,7 +343,7 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     """Temporary upgrades under column headings: name (and note), face, a box per charge
     (filled ones ticked); empty rows to fill in below them."""
     items, inner = section(ctx, box, "Temporary upgrades", view.colours.strong)
-    ink, muted = ctx.color("ink"), ctx.color("muted")
+    muted = ctx.color("muted")
     heading_h = 4 * MM
     name_col, face_col, charge_col = _temporary_columns(Box(inner.x, inner.y, inner.w, heading_h))
     heading = TextStyle(size=6, font="bold", color=muted, min_size=5)
@@ -361,87 +361,80 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
         )
     for i in range(rows):
         row = Box(body.x, body.y + i * ROW, body.w, ROW - 1.5 * MM)
-        first = Box(row.x, row.y, row.w, 5 * MM)
-        name_box, face_box, charge_box = _temporary_columns(first)
         entry = view.temporary[i] if i < len(view.temporary) else None
         if entry is not None:
-            src = view.source(*entry.path)
-            items += one_line(
-                ctx,
-                entry.name,
-                name_box,
-                TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
-                Source(("upgrade", entry.id), ("name",)),
-                valign="bottom",
-                what="upgrade name",
-            )
-            items += one_line(
-                ctx,
-                f"face {entry.face}",
-                face_box,
-                TextStyle(size=BODY, color=ink, min_size=BODY),
-                None,
-                valign="bottom",
-            )
-            if entry.capacity:
-                items += charge_boxes(
-                    ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry.capacity, entry.charges or 0
-                )
-            else:
-                items += one_line(
-                    ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None, valign="bottom"
-                )
-            note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
-            if entry.note:
-                items += fit_blocks(
-                    ctx,
-                    [
-                        Paragraph(
-                            ctx,
-                            entry.note,
-                            TextStyle(size=SMALL, font="italic", color=muted, min_size=SMALL, markup=False),
-                            src.child("note") if src else None,
-                        )
-                    ],
-                    note,
-                    what="note",
-                )
-        elif view.blank:
-            items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
-            items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
-            items.append(
-                Field(
-                    f"temporary{i + 1}",
-                    "text",
-                    name_box.x,
-                    row.y,
-                    name_box.w,
-                    row.h,
-                    tooltip="temporary upgrade",
-                    font=ctx.fonts.face("regular"),
-                    size=9,
-                    multiline=True,
-                )
-            )
-            items.append(
-                Field(
-                    f"temporary{i + 1}_face",
-                    "text",
-                    face_box.x,
-                    first.y,
-                    face_box.w,
-                    first.h,
-                    tooltip="face",
-                    font=ctx.fonts.face("regular"),
-                    size=9,
-                )
-            )
-            items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{i + 1}_charge")
+            items += _temporary_entry(ctx, entry, row, view.source(*entry.path))
         else:
-            items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
-            items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
-            items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, color=tint(ink, 0.55))
+            items += _temporary_blank(ctx, row, i + 1, fillable=view.blank)
     return items
+
+
+def _temporary_entry(ctx: LayoutContext, entry: TemporaryUpgrade, row: Box, src: Source | None) -> list[Item]:
+    """A temporary upgrade the cubit carries: its name, face, charges and note."""
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    first = Box(row.x, row.y, row.w, 5 * MM)
+    name_box, face_box, charge_box = _temporary_columns(first)
+    items = one_line(
+        ctx,
+        entry.name,
+        name_box,
+        TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
+        Source(("upgrade", entry.id), ("name",)),
+        valign="bottom",
+        what="upgrade name",
+    )
+    items += one_line(
+        ctx,
+        f"face {entry.face}",
+        face_box,
+        TextStyle(size=BODY, color=ink, min_size=BODY),
+        None,
+        valign="bottom",
+    )
+    if entry.capacity:
+        items += charge_boxes(
+            ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry.capacity, entry.charges or 0
+        )
+    else:
+        items += one_line(
+            ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None, valign="bottom"
+        )
+    note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
+    if entry.note:
+        style = TextStyle(size=SMALL, font="italic", color=muted, min_size=SMALL, markup=False)
+        items += fit_blocks(
+            ctx, [Paragraph(ctx, entry.note, style, src.child("note") if src else None)], note, what="note"
+        )
+    return items
+
+
+def _temporary_blank(ctx: LayoutContext, row: Box, n: int, fillable: bool) -> list[Item]:
+    """An empty temporary-upgrade line to write in: form fields on a fillable sheet."""
+    first = Box(row.x, row.y, row.w, 5 * MM)
+    name_box, face_box, charge_box = _temporary_columns(first)
+    items = writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
+    items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
+    if not fillable:
+        return items + charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, color=tint(ctx.color("ink"), 0.55))
+    font = ctx.fonts.face("regular")
+    items.append(
+        Field(
+            f"temporary{n}",
+            "text",
+            name_box.x,
+            row.y,
+            name_box.w,
+            row.h,
+            tooltip="temporary upgrade",
+            font=font,
+            size=9,
+            multiline=True,
+        )
+    )
+    items.append(
+        Field(f"temporary{n}_face", "text", face_box.x, first.y, face_box.w, first.h, tooltip="face", font=font, size=9)
+    )
+    return items + charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{n}_charge")
 
 
 def _temporary_columns(line_box: Box) -> tuple[Box, Box, Box]:
