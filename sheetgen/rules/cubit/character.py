@@ -34,7 +34,7 @@ from sheetgen.rules.cubit.values import (
 from sheetgen.rules.theme import check_colour_name
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.cubit import Cubit, CubitUpgrade
+    from sheetgen.content.models.cubit import Cubit, CubitInterface, CubitUpgrade
     from sheetgen.content.models.cubit import CubitFaction as CubitFactionModel
 
 FACES = 6
@@ -75,6 +75,15 @@ def check_sizing(
     temporary: bool = False,
 ) -> bool:
     """An upgrade's action and capacity fit the catalog entry; True when they do."""
+    action_ok = _check_action(ctx, doc, up, use, interface, spots)
+    capacity_ok = _check_capacity(ctx, doc, up, use, spots, temporary)
+    return action_ok and capacity_ok
+
+
+def _check_action(
+    ctx: RuleContext, doc: Document, up: CubitUpgrade, use: UpgradeUse, interface: str, spots: UseSpots
+) -> bool:
+    """The upgrade names an action where its catalog entry lists actions, and one it lists."""
     ok = True
     if up.actions:
         allowed = up.actions.get(interface, [])
@@ -125,6 +134,15 @@ def check_sizing(
             "remove the action",
         )
         ok = False
+    return ok
+
+
+def _check_capacity(
+    ctx: RuleContext, doc: Document, up: CubitUpgrade, use: UpgradeUse, spots: UseSpots, temporary: bool
+) -> bool:
+    """A capacity where the upgrade costs per charge (a temporary one may leave it out),
+    none where it has a fixed cost, and from 1 to what a sheet prints."""
+    ok = True
     if per_charge(up):
         if use.capacity is None and not temporary:
             error_at(
@@ -188,9 +206,10 @@ def upgrade_label(up: CubitUpgrade, use: UpgradeUse, *, short: bool = False) -> 
     return name
 
 
-def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInput, standard: bool) -> FaceResult:
-    """Interface, skill and permanent upgrades of one face."""
-    result = FaceResult()
+def _check_face_interface(
+    ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInput, standard: bool
+) -> CubitInterface | None:
+    """The face's interface, known and (on a standard cubit) the one its die number has."""
     iface = catalog.interfaces.get(face.interface)
     if iface is None:
         lookup(ctx, doc, face.interface_spot, "cubit-interface", face.interface, "cubit.unknown-interface", "interface")
@@ -216,6 +235,13 @@ def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInpu
                 f"(the standard order is {order})",
                 "put the interfaces in the standard order, or write `configuration: custom` for an NPC",
             )
+    return iface
+
+
+def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInput, standard: bool) -> FaceResult:
+    """Interface, skill and permanent upgrades of one face."""
+    result = FaceResult()
+    iface = _check_face_interface(ctx, doc, catalog, face, standard)
     if face.skill < 1:
         error_at(
             ctx,

@@ -163,34 +163,7 @@ def weapon_rows(
             items += one_line(
                 ctx, name, Box(cols[0].x + 0.5 * MM, y, name_w, h), name_style, src.child("name"), what="weapon name"
             )
-        squares, inches = range_text(w)
-        rng = cols[1]
-        sq_font = "bold" if not w.melee else "italic"
-        sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
-        items += one_line(
-            ctx,
-            squares,
-            Box(rng.x, y, min(sq_w, rng.w), h),
-            TextStyle(size=7, font=sq_font, color=ink, min_size=6),
-            None,
-        )
-        inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
-        if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
-            items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h), inch_style, src.child("range"))
-        items += one_line(
-            ctx,
-            str(w.attacks),
-            Box(cols[2].x, y, cols[2].w, h),
-            TextStyle(size=7.5, color=ink, min_size=6, align="center"),
-            None,
-        )
-        items += one_line(
-            ctx,
-            str(w.ap) if w.ap else "–",
-            Box(cols[3].x, y, cols[3].w, h),
-            TextStyle(size=7.5, color=ink, min_size=6, align="center"),
-            None,
-        )
+        items += _weapon_numbers(ctx, w, [Box(c.x, y, c.w, h) for c in cols[1:4]], src)
         if rules_wrap:
             items += text_box(
                 ctx,
@@ -208,6 +181,30 @@ def weapon_rows(
         y += h
     items.append(Path(line(box.x, y, box.right, y), stroke=tint(color, 0.3), width=0.6))
     return items, y - box.y
+
+
+def _weapon_numbers(ctx: LayoutContext, w: WeaponRow, cells: list[Box], src: Source) -> list[Item]:
+    """A weapon's range (squares, and the inches it came from where they fit), attacks and
+    AP, in their cells of its row."""
+    rng, attacks, ap = cells
+    ink = ctx.color("ink")
+    squares, inches = range_text(w)
+    sq_font = "bold" if not w.melee else "italic"
+    sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
+    items = one_line(
+        ctx,
+        squares,
+        Box(rng.x, rng.y, min(sq_w, rng.w), rng.h),
+        TextStyle(size=7, font=sq_font, color=ink, min_size=6),
+        None,
+    )
+    inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
+    if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
+        items += one_line(ctx, inches, Box(rng.x + sq_w, rng.y, rng.w - sq_w, rng.h), inch_style, src.child("range"))
+    centred = TextStyle(size=7.5, color=ink, min_size=6, align="center")
+    items += one_line(ctx, str(w.attacks), attacks, centred, None)
+    items += one_line(ctx, str(w.ap) if w.ap else "–", ap, centred, None)
+    return items
 
 
 def cell_height(ctx: LayoutContext, para: Paragraph, width: float) -> float:
