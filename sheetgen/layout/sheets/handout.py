@@ -342,6 +342,18 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                 )
                 body.pages[first_page] = _divider(inner, section.title, section.text or "", handout_doc, i, docs, note)
 
+    return _document(inner, job, body, cards, infos, blanks)
+
+
+def _document(
+    inner: LayoutContext, job: Job, body: _Part, cards: _Part, infos: list[_SectionInfo], blanks: list[Product]
+) -> LayoutDocument:
+    """The handout from its laid-out parts: folios, the front matter, the outline, page
+    labels and the cards PDF beside it (print-shop)."""
+    handout_doc = job.docs[0]
+    handout = handout_doc.model
+    theme = inner.theme
+    shop = handout.profile == "print-shop"
     if handout.page_numbers:  # the numbers the contents and the page labels give; a blank keeps none
         for n, page in enumerate(body.pages):
             if page.items:
