@@ -105,12 +105,12 @@ def _tables(root) -> list[tuple[str, str, list[list[object]]]]:
     checked = check(load([str(root / "content")]))
     found = []
     for doc in checked.documents("reference-deck"):
-        computed = (checked.derived.get(doc.key) or {}).get("tables", {})
+        computed = checked.derived[doc.key].tables
         for i, card in enumerate(doc.model.cards):
             if card.table is None:
                 continue
-            hit = computed.get(i, computed.get(str(i)))
-            rows = hit["rows"] if hit is not None else card.table.rows
+            hit = computed.get(i)
+            rows = hit.rows if hit is not None else card.table.rows
             found.append((doc.id, card.title, [list(r) for r in rows]))
     return found
 

@@ -28,6 +28,7 @@ from sheetgen.layout.registry import products
 from sheetgen.render.card_exports import EXPORTS
 from sheetgen.rules import Checked
 from sheetgen.rules.theme import ResolvedTheme
+from sheetgen.rules.values import HandoutValues
 
 FORMATS = ("pdf", "svg")
 
@@ -72,10 +73,8 @@ def _included_kinds(di: DocInput, wanted: list[tuple[str, str]]) -> set[str]:
     """Kinds a document's output includes (a handout's sections), even when none of
     them loaded."""
     kinds = {k for k, _ in wanted}
-    sections = di.derived.get("sections") if isinstance(di.derived, dict) else None
-    for section in sections or ():
-        if isinstance(section, dict) and section.get("kind"):
-            kinds.add(section["kind"])
+    sections = di.derived.sections if isinstance(di.derived, HandoutValues) else ()
+    kinds.update(section.kind for section in sections if section.kind)
     return kinds
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import LayoutDocument
 
 Scope = Literal["document", "collection", "blank"]
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,14 @@ class DocInput:
 
     def source(self, *path: Any) -> Source:
         return Source(self.key, tuple(path))
+
+    def values(self, kind: type[V]) -> V:
+        """The rules' derived values, as the record (`kind`) the game's rules return for it."""
+        if not isinstance(self.derived, kind):
+            raise TypeError(
+                f"{self.kind} `{self.id}`: its derived values are a {type(self.derived).__name__}, not {kind.__name__}"
+            )
+        return self.derived
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ class Picture:
     stride: int
     pixels: bytes | bytearray
 
-    def rows(self) -> Iterator[bytes]:
+    def rows(self) -> Iterator[bytes | bytearray]:
         row = self.width * 3
         for y in range(self.height):
             start = y * self.stride

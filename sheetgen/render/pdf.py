@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable
 
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from sheetgen.fonts import FontFace
@@ -30,6 +32,7 @@ from sheetgen.layout.primitives import (
     Text,
     walk,
 )
+from sheetgen.render.base import Renderer
 from sheetgen.render.pdfembed import pack_last_page
 from sheetgen.render.pdfembed import register as _register
 from sheetgen.render.pdfmeta import apply_metadata, finish_navigation, mark_page
@@ -67,7 +70,7 @@ class _TextCache:
         self.solid_black: dict[str, bool] = {}
         self.fills: dict[str, str] = {}
         self.runs: dict[str, dict[str, list[tuple[int, str]]]] = {}  # per font, per text
-        self.fonts: dict[str, object] = {}
+        self.fonts: dict[str, TTFont] = {}
         self.subset_names: dict[tuple[str, int], str] = {}
         self.paths: dict[int, tuple[tuple, str]] = {}
         self.shape_fills: dict[str, tuple[object, str | None]] = {}
@@ -223,7 +226,11 @@ _CAP_OPS = {name: f"{mode} J" for name, mode in _CAPS.items()}
 _JOIN_OPS = {name: f"{mode} j" for name, mode in _JOINS.items()}
 
 
-class _PageWriter:
+class _PageWriter(Renderer):
+    """Writes one page's content stream."""
+
+    __slots__ = ("c", "page", "cache", "fill", "stroke", "offset", "run")
+
     def __init__(self, canvas: Canvas, page: Page, cache: _TextCache | None = None):
         self.c = canvas
         self.page = page
@@ -231,6 +238,7 @@ class _PageWriter:
         self.fill: str | None = None
         self.stroke: tuple | None = None  # the stroke state last sent, so it is not sent again
         self.offset = (0.0, 0.0)  # of enclosing groups, for form fields
+        self.run: list[Text] = []  # text runs not written yet
 
     def set_stroke(self, color: str, width: float, dash, cap: str = "butt", join: str = "miter") -> None:
         state = (color, width, dash, cap, join)
@@ -255,31 +263,13 @@ class _PageWriter:
             self.cache.set_fill(color)
             self.fill = color
 
-    def draw(self, items: tuple[Item, ...] | list[Item]) -> None:
-        run: list[Text] = []
-        for item in items:
-            kind = type(item)
-            if kind is Text:
-                run.append(item)  # type: ignore[arg-type]
-                continue
-            if run:
-                self.texts(run)
-                run = []
-            if kind is Path:
-                self.path(item)  # type: ignore[arg-type]
-            elif kind is Rect:
-                self.rect(item)  # type: ignore[arg-type]
-            elif kind is Circle:
-                self.circle(item)  # type: ignore[arg-type]
-            elif kind is Group:
-                self.group(item)  # type: ignore[arg-type]
-            elif kind is Image:
-                self.image(item)  # type: ignore[arg-type]
-            elif kind is Field:
-                if self.cache.forms:
-                    self.field(item)  # type: ignore[arg-type]
-        if run:
-            self.texts(run)
+    def draw(self, items: Iterable[Item]) -> None:
+        super().draw(items)
+        if self.run:
+            self.texts()
+
+    def text(self, t: Text) -> None:
+        self.run.append(t)  # consecutive runs become one text object (`texts`)
 
     def _paint(
         self, stroke: str | None, width: float, fill: str | None, dash=None, cap="butt", join="miter"
@@ -291,7 +281,7 @@ class _PageWriter:
             self.set_fill(fill)
         return do_stroke, 1 if fill else 0
 
-    def texts(self, runs: list[Text]) -> None:
+    def texts(self) -> None:
         """Consecutive text runs as one text object; each run's matrix flips its glyphs
         back upright inside the page's y-down space. The operators are written directly
         (what reportlab's text object would write), with each string's subset encoding
@@ -304,10 +294,11 @@ class _PageWriter:
         fill: str | None = None
         face = None
         font = ""
-        known: dict = {}
+        known: dict[str, list[tuple[int, str]]] = {}
         size = -1.0
         subset = -1
         over = False
+        runs, self.run = self.run, []
         for t in runs:
             if t.fill != fill:
                 fill = t.fill
@@ -327,9 +318,10 @@ class _PageWriter:
                 name = _register(face)
             if name != font or t.size != size:
                 font, size, subset = name, t.size, -1
-                known = cache.runs.get(name)
-                if known is None:
-                    known = cache.runs[name] = {}
+                runs_in = cache.runs.get(name)
+                if runs_in is None:
+                    runs_in = cache.runs[name] = {}
+                known = runs_in
             text = t.text
             parts = known.get(text) or cache.encode(name, text)
             if len(parts) == 1:
@@ -351,6 +343,8 @@ class _PageWriter:
         self.fill = None  # the text object changed the fill colour
 
     def path(self, p: Path) -> None:
+        if self.run:
+            self.texts()
         stroke, fill = self._paint(p.stroke, p.width, p.fill, p.dash, p.cap, p.join)
         if not (stroke or fill):
             return
@@ -359,6 +353,8 @@ class _PageWriter:
         code.append(PATH_OPS[stroke, fill, FILL_EVEN_ODD if p.fill_rule == "evenodd" else FILL_NON_ZERO])
 
     def rect(self, r: Rect) -> None:
+        if self.run:
+            self.texts()
         stroke, fill = self._paint(r.stroke, r.width, r.fill, r.dash)
         if not (stroke or fill):
             return
@@ -368,6 +364,8 @@ class _PageWriter:
             self.c._code.append("n " + nums(r.x, r.y, r.w, r.h) + " re " + PATH_OPS[stroke, fill, self.c._fillMode])
 
     def circle(self, o: Circle) -> None:
+        if self.run:
+            self.texts()
         stroke, fill = self._paint(o.stroke, o.width, o.fill, o.dash)
         if stroke or fill:
             self.c.circle(o.cx, o.cy, o.r, stroke=stroke, fill=fill)
@@ -375,6 +373,8 @@ class _PageWriter:
     def group(self, g: Group) -> None:
         # Named groups become marked content, so tools (and tests) can find crop marks
         # and cards in the page's content stream.
+        if self.run:
+            self.texts()
         name = g.id or g.label
         if not name:
             self._group(g)
@@ -436,6 +436,8 @@ class _PageWriter:
             cache.bodies[key] = code[start:]
 
     def image(self, im: Image) -> None:
+        if self.run:
+            self.texts()
         c = self.c
         c.saveState()
         c.translate(im.x, im.y + im.h)
@@ -449,6 +451,10 @@ class _PageWriter:
         self.stroke = None
 
     def field(self, f: Field) -> None:
+        if self.run:
+            self.texts()
+        if not self.cache.forms:
+            return
         # AcroForm rectangles live in default (y-up) page space, outside the CTM.
         form = self.c.acroForm
         x = f.x + self.offset[0]

@@ -138,8 +138,12 @@ def _rgb_bytes(value: str) -> tuple[int, int, int]:
 def _profile_cmyk(r: int, g: int, b: int) -> tuple[float, float, float, float]:
     from PIL import Image, ImageCms
 
-    cmyk_pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _srgb_to_cmyk()).getpixel((0, 0))
-    return tuple(round(v / 255, 4) for v in cmyk_pixel)  # type: ignore[return-value]
+    converted = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _srgb_to_cmyk())
+    pixel = converted.getpixel((0, 0)) if converted is not None else None
+    if not isinstance(pixel, tuple) or len(pixel) != 4:
+        raise ValueError(f"the output profile gave no CMYK pixel for #{r:02x}{g:02x}{b:02x}")
+    c, m, y, k = (round(v / 255, 4) for v in pixel)
+    return c, m, y, k
 
 
 def cmyk_image(data: bytes):

@@ -57,10 +57,9 @@ def nums(*values: float) -> str:
 
 def fp_str_remembered(*a) -> str:
     """`fp_str` as reportlab calls it (numbers, or one sequence of numbers), remembered."""
-    if len(a) == 1 and isinstance(a[0], (list, tuple)):
-        a = a[0]
+    values = a[0] if len(a) == 1 and isinstance(a[0], (list, tuple)) else a
     get = _NUMS.get
-    return " ".join([get(v) or num(v) for v in a])
+    return " ".join([get(v) or num(v) for v in values])
 
 
 # --- strings and names -------------------------------------------------------------------
@@ -101,7 +100,7 @@ def _number_bytes(value) -> bytes:
     return _remember(_NUM_BYTES, value, lambda v: _encode(fp_str(v)))
 
 
-def pdf_name(data, lo=chr(0x21), hi=chr(0x7E)):
+def pdf_name(data, lo="\x21", hi="\x7e"):
     """`pdfdoc.PDFName` (a name with `/` and escapes), remembered for plain calls."""
     if type(data) is not str or lo != "\x21" or hi != "\x7e":
         return _make_name(data, lo, hi)
@@ -138,24 +137,25 @@ def _dictionary_format(self, document, IND=b"\n "):
     if not isinstance(d, OrderedDict):
         keys.sort()
     get = _NAME_BYTES.get
-    L = [(get(k) or _key_bytes(k)) + b" " + format(d[k], document) for k in keys]
+    entries = [(get(k) or _key_bytes(k)) + b" " + format(d[k], document) for k in keys]
     if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
-        L = IND.join(L)
+        body = IND.join(entries)
     else:
         # break up every 6 elements anyway
-        t = L.insert
-        for i in reversed(range(6, len(L), 6)):
+        t = entries.insert
+        for i in reversed(range(6, len(entries), 6)):
             t(i, b"\n ")
-        L = b" ".join(L)
-    return b"<<\n" + L + b"\n>>"
+        body = b" ".join(entries)
+    return b"<<\n" + body + b"\n>>"
 
 
 def _reference_format(self, document):
     """`PDFObjectReference.format`, the reference's text remembered."""
     try:
-        text = "%s %s R" % document.idToObjectNumberAndVersion[self.name]
+        number, version = document.idToObjectNumberAndVersion[self.name]
     except Exception:
-        raise KeyError("forward reference to %s not resolved upon final formatting" % repr(self.name)) from None
+        raise KeyError(f"forward reference to {self.name!r} not resolved upon final formatting") from None
+    text = f"{number} {version} R"
     return _BYTES.get(text) or _to_bytes(text)
 
 

@@ -14,7 +14,8 @@ import re
 
 from sheetgen import __version__
 from sheetgen.fonts import FontFace, load_metrics
-from sheetgen.layout.primitives import Circle, Field, Group, Image, Page, Path, Rect, Text
+from sheetgen.layout.primitives import Circle, Field, Group, Image, Item, Page, Path, Rect, Text
+from sheetgen.render.base import Renderer
 from sheetgen.units import MM
 
 
@@ -79,7 +80,7 @@ def _element(tag: str, attrs: dict[str, str], children: list[str]) -> str:
     return f"{head}>{''.join(children)}</{tag}>" if children else head + " />"
 
 
-class _SvgWriter:
+class _SvgWriter(Renderer):
     """Writes the SVG text itself: the elements and attributes this backend uses are few,
     and each is written in one fixed form (attributes in name order, empty elements
     closed with ` />`), so the same page always gives the same bytes."""
@@ -90,6 +91,7 @@ class _SvgWriter:
         self.fonts: dict[str, int] = {}
         self.glyphs: dict[tuple[str, str], str | None] = {}
         self.clips = 0
+        self.out: list[str] = []  # the elements of the page, or of the group being drawn
 
     def _stroke(
         self,
@@ -113,60 +115,56 @@ class _SvgWriter:
         else:
             a["stroke"] = "none"
 
-    def add(self, out: list[str], items) -> None:
-        for item in items:
-            kind = type(item)
-            if kind is Text:
-                self.text(out, item)  # type: ignore[arg-type]
-            elif kind is Path:
-                p: Path = item  # type: ignore[assignment]
-                a = {"d": _path_data(p.commands)}
-                self._stroke(a, p.role, p.stroke, p.width, p.dash, p.fill, p.cls)
-                if p.cap != "butt":
-                    a["stroke-linecap"] = p.cap
-                if p.join != "miter":
-                    a["stroke-linejoin"] = p.join
-                if p.fill_rule != "nonzero" and p.fill:
-                    a["fill-rule"] = p.fill_rule
-                if p.id:
-                    a["id"] = p.id
-                out.append(_element("path", a, []))
-            elif kind is Rect:
-                r: Rect = item  # type: ignore[assignment]
-                a = {"x": num(r.x), "y": num(r.y), "width": num(r.w), "height": num(r.h)}
-                if r.radius:
-                    a["rx"] = a["ry"] = num(r.radius)
-                self._stroke(a, r.role, r.stroke, r.width, r.dash, r.fill, r.cls)
-                if r.id:
-                    a["id"] = r.id
-                out.append(_element("rect", a, []))
-            elif kind is Circle:
-                o: Circle = item  # type: ignore[assignment]
-                a = {"cx": num(o.cx), "cy": num(o.cy), "r": num(o.r)}
-                self._stroke(a, o.role, o.stroke, o.width, o.dash, o.fill, o.cls)
-                if o.id:
-                    a["id"] = o.id
-                out.append(_element("circle", a, []))
-            elif kind is Group:
-                self.group(out, item)  # type: ignore[arg-type]
-            elif kind is Image:
-                im: Image = item  # type: ignore[assignment]
-                href = f"data:{im.mime};base64,{base64.b64encode(im.data).decode()}"
-                out.append(
-                    _element(
-                        "image",
-                        {"xlink:href": href, "x": num(im.x), "y": num(im.y), "width": num(im.w), "height": num(im.h)},
-                        [],
-                    )
-                )
-            elif kind is Field:
-                f: Field = item  # type: ignore[assignment]
-                a = {"x": num(f.x), "y": num(f.y), "width": num(f.w), "height": num(f.h)}
-                self._stroke(a, "guide", "#7a7a7a", 0.5, None, None, "field")
-                a["data-field"] = f.name
-                out.append(_element("rect", a, []))
+    def path(self, p: Path) -> None:
+        a = {"d": _path_data(p.commands)}
+        self._stroke(a, p.role, p.stroke, p.width, p.dash, p.fill, p.cls)
+        if p.cap != "butt":
+            a["stroke-linecap"] = p.cap
+        if p.join != "miter":
+            a["stroke-linejoin"] = p.join
+        if p.fill_rule != "nonzero" and p.fill:
+            a["fill-rule"] = p.fill_rule
+        if p.id:
+            a["id"] = p.id
+        self.out.append(_element("path", a, []))
 
-    def group(self, out: list[str], g: Group) -> None:
+    def rect(self, r: Rect) -> None:
+        a = {"x": num(r.x), "y": num(r.y), "width": num(r.w), "height": num(r.h)}
+        if r.radius:
+            a["rx"] = a["ry"] = num(r.radius)
+        self._stroke(a, r.role, r.stroke, r.width, r.dash, r.fill, r.cls)
+        if r.id:
+            a["id"] = r.id
+        self.out.append(_element("rect", a, []))
+
+    def circle(self, o: Circle) -> None:
+        a = {"cx": num(o.cx), "cy": num(o.cy), "r": num(o.r)}
+        self._stroke(a, o.role, o.stroke, o.width, o.dash, o.fill, o.cls)
+        if o.id:
+            a["id"] = o.id
+        self.out.append(_element("circle", a, []))
+
+    def image(self, im: Image) -> None:
+        href = f"data:{im.mime};base64,{base64.b64encode(im.data).decode()}"
+        a = {"xlink:href": href, "x": num(im.x), "y": num(im.y), "width": num(im.w), "height": num(im.h)}
+        self.out.append(_element("image", a, []))
+
+    def field(self, f: Field) -> None:
+        a = {"x": num(f.x), "y": num(f.y), "width": num(f.w), "height": num(f.h)}
+        self._stroke(a, "guide", "#7a7a7a", 0.5, None, None, "field")
+        a["data-field"] = f.name
+        self.out.append(_element("rect", a, []))
+
+    def _drawn(self, items: tuple[Item, ...]) -> list[str]:
+        """The elements `items` make, apart from the elements drawn so far."""
+        outer, self.out = self.out, []
+        try:
+            self.draw(items)
+            return self.out
+        finally:
+            self.out = outer
+
+    def group(self, g: Group) -> None:
         a: dict[str, str] = {}
         if g.id:
             a["id"] = g.id
@@ -181,19 +179,17 @@ class _SvgWriter:
             transform.append(f"rotate({num(-g.rotate)})")
         if transform:
             a["transform"] = " ".join(transform)
-        children: list[str] = []
-        if g.clip is not None:
-            self.clips += 1
-            cid = f"clip{self.clips}"
-            c = g.clip
-            box = _element("rect", {"x": num(c.x), "y": num(c.y), "width": num(c.w), "height": num(c.h)}, [])
-            self.defs.append(_element("clipPath", {"id": cid}, [box]))
-            inner: list[str] = []
-            self.add(inner, g.items)
-            children.append(_element("g", {"clip-path": f"url(#{cid})"}, inner))
-        else:
-            self.add(children, g.items)
-        out.append(_element("g", a, children))
+        c = g.clip
+        if c is None:
+            self.out.append(_element("g", a, self._drawn(g.items)))
+            return
+        # The clip is numbered and defined before the items it clips (which may hold clips of their own).
+        self.clips += 1
+        cid = f"clip{self.clips}"
+        box = _element("rect", {"x": num(c.x), "y": num(c.y), "width": num(c.w), "height": num(c.h)}, [])
+        self.defs.append(_element("clipPath", {"id": cid}, [box]))
+        clipped = _element("g", {"clip-path": f"url(#{cid})"}, self._drawn(g.items))
+        self.out.append(_element("g", a, [clipped]))
 
     def _glyph(self, face: FontFace, glyph: str) -> str | None:
         key = (face.path, glyph)
@@ -208,7 +204,7 @@ class _SvgWriter:
         self.glyphs[key] = gid
         return gid
 
-    def text(self, out: list[str], t: Text) -> None:
+    def text(self, t: Text) -> None:
         metrics = load_metrics(t.font.path)
         k = t.size / metrics.upem
         rotate = f" rotate({num(-t.angle)})" if t.angle else ""
@@ -226,14 +222,14 @@ class _SvgWriter:
             if gid is not None:  # a glyph id is letters, digits, `_` and `-`: nothing to escape
                 uses.append(f'<use x="{num(x)}" xlink:href="#{gid}" />' if x else f'<use xlink:href="#{gid}" />')
             x += metrics.glyph_advance(ch) * upem
-        out.append(_element("g", a, uses))
+        self.out.append(_element("g", a, uses))
 
 
 def render_svg(page: Page, title: str = "") -> bytes:
     """One page as SVG bytes, `width`/`height` in millimetres and a viewBox in points."""
     w = _SvgWriter(page)
-    body: list[str] = []
-    w.add(body, page.items)
+    w.draw(page.items)
+    body = w.out
     root = {
         **_SVG_ATTRS,
         "data-generator": f"sheetgen {__version__}",

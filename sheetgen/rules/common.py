@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,10 +15,12 @@ from sheetgen.diagnostics import did_you_mean, display_path
 from sheetgen.fonts import STYLES, FontError, face_for_file, load_metrics
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.theme import check_colour_name
+from sheetgen.rules.values import ComputedTable, CoverImage, DeckValues, HandoutSection, HandoutValues, ImageType
 from sheetgen.units import MM, format_mm
 
 if TYPE_CHECKING:
     from sheetgen.content.models.common import Handout, ReferenceDeck, Theme
+    from sheetgen.content.models.common import HandoutSection as HandoutSectionModel
 
 
 # Sizes a theme may ask for: outside these nothing sensible can be printed.
@@ -189,7 +191,7 @@ def _figures(doc: Document, ctx: RuleContext, deck: ReferenceDeck) -> dict[int, 
     return figures
 
 
-def check_deck(doc: Document, ctx: RuleContext) -> dict:
+def check_deck(doc: Document, ctx: RuleContext) -> DeckValues:
     """Tables must be written out or computed, and rows as wide as the columns.
 
     Derived: the computed tables, by card index."""
@@ -199,7 +201,7 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
     if deck.card_size is not None:
         _check_size(ctx, doc, ("card_size",), deck.card_size.width, CARD_RANGE, "the card width")
         _check_size(ctx, doc, ("card_size",), deck.card_size.height, CARD_RANGE, "the card height")
-    tables: dict[int, dict] = {}
+    tables: dict[int, ComputedTable] = {}
     known: dict = {}
     for i, card in enumerate(deck.cards):
         table = card.table
@@ -228,7 +230,7 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
                 )
                 continue
             columns, rows = make()
-            tables[i] = {"columns": list(columns), "rows": [list(r) for r in rows]}
+            tables[i] = ComputedTable(tuple(columns), tuple(tuple(r) for r in rows))
             continue
         if table.columns is None or table.rows is None:
             ctx.error(
@@ -250,7 +252,7 @@ def check_deck(doc: Document, ctx: RuleContext) -> dict:
                     f"the table has {width} column{'s' if width != 1 else ''}",
                     "give every row one cell per column",
                 )
-    return {"cards": len(deck.cards), "tables": tables, "figures": _figures(doc, ctx, deck)}
+    return DeckValues(len(deck.cards), tables, _figures(doc, ctx, deck))
 
 
 def check_handouts(ctx: RuleContext) -> None:
@@ -265,57 +267,58 @@ def check_handouts(ctx: RuleContext) -> None:
         handout: Handout = doc.model  # type: ignore[assignment]
         _check_handout_settings(ctx, doc, handout)
         cover = _check_cover_image(ctx, doc, handout.cover_image) if handout.cover_image else None
-        sections = []
-        for i, section in enumerate(handout.sections):
-            entry = {"title": section.title, "text": section.text, "kind": None, "product": None, "ids": []}
-            sections.append(entry)
-            inc = section.include
-            if inc is None:
-                continue
-            where = ("sections", i, "include")
-            if inc.blank is not None or inc.kind is None:
-                _check_blank(ctx, doc, where, inc, entry)
-                continue
-            if inc.kind not in kinds or inc.kind in ("theme", "handout"):
-                ctx.error(
-                    doc,
-                    where + ("kind",),
-                    "handout.unknown-kind",
-                    f"a handout cannot include `{inc.kind}`",
-                    did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]),
-                )
-                continue
-            entry["kind"], entry["product"] = inc.kind, inc.product
-            if ctx.section_products is not None:
-                found = section_product(inc.kind, inc.product, ctx.section_products(inc.kind))
-                if isinstance(found, SectionProblem):
-                    ctx.error(doc, where + found.path, found.code, found.message, found.hint)
-                else:
-                    entry["product"] = found
-            if inc.ids is None:
-                # Every document of the kind, those with errors too: the build then keeps the
-                # handout's earlier output rather than print it with documents missing.
-                entry["ids"] = [d.id for d in ctx.library.of_kind(inc.kind)] + sorted(
-                    i for k, i in ctx.library.invalid if k == inc.kind
-                )
-                if not entry["ids"]:
-                    ctx.warning(
-                        doc,
-                        where,
-                        "handout.empty-section",
-                        f"there are no valid `{inc.kind}` documents to include",
-                        "add some, or remove the section",
-                    )
-                continue
-            for j, ref in enumerate(inc.ids):
-                if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None:
-                    entry["ids"].append(ref)
-        ctx.derived[doc.key] = {"sections": sections, "cover_image": cover}
+        sections = tuple(_check_section(ctx, doc, i, section, kinds) for i, section in enumerate(handout.sections))
+        ctx.derived[doc.key] = HandoutValues(sections, cover)
 
 
-def _check_blank(ctx: RuleContext, doc, where: tuple, inc, entry: dict) -> None:
+def _check_section(
+    ctx: RuleContext, doc: Document, i: int, section: HandoutSectionModel, kinds: tuple[str, ...]
+) -> HandoutSection:
+    """A section's include checked: the documents or the blank product it takes."""
+    words = HandoutSection(section.title, section.text)
+    inc = section.include
+    if inc is None:
+        return words
+    where = ("sections", i, "include")
+    if inc.blank is not None or inc.kind is None:
+        blank, settings = _check_blank(ctx, doc, where, inc)
+        return replace(words, blank=blank, settings=settings)
+    if inc.kind not in kinds or inc.kind in ("theme", "handout"):
+        ctx.error(
+            doc,
+            where + ("kind",),
+            "handout.unknown-kind",
+            f"a handout cannot include `{inc.kind}`",
+            did_you_mean(inc.kind, [k for k in kinds if k not in ("theme", "handout")]),
+        )
+        return words
+    product = inc.product
+    if ctx.section_products is not None:
+        found = section_product(inc.kind, inc.product, ctx.section_products(inc.kind))
+        if isinstance(found, SectionProblem):
+            ctx.error(doc, where + found.path, found.code, found.message, found.hint)
+        else:
+            product = found
+    if inc.ids is not None:
+        ids = [ref for j, ref in enumerate(inc.ids) if ctx.resolve(doc, where + ("ids", j), inc.kind, ref) is not None]
+        return replace(words, kind=inc.kind, product=product, ids=tuple(ids))
+    # Every document of the kind, those with errors too: the build then keeps the
+    # handout's earlier output rather than print it with documents missing.
+    every = [d.id for d in ctx.library.of_kind(inc.kind)] + sorted(i for k, i in ctx.library.invalid if k == inc.kind)
+    if not every:
+        ctx.warning(
+            doc,
+            where,
+            "handout.empty-section",
+            f"there are no valid `{inc.kind}` documents to include",
+            "add some, or remove the section",
+        )
+    return replace(words, kind=inc.kind, product=product, ids=tuple(every))
+
+
+def _check_blank(ctx: RuleContext, doc, where: tuple, inc) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     """A section's `include: {blank: …}`: a blank product (no documents of its own), and
-    the settings documents it reads (a campaign's `tricube-rules`)."""
+    the settings documents it reads (a campaign's `tricube-rules`), as (blank, settings)."""
     if inc.blank is None:
         ctx.error(
             doc,
@@ -324,7 +327,7 @@ def _check_blank(ctx: RuleContext, doc, where: tuple, inc, entry: dict) -> None:
             "an `include` names documents (`kind:`) or a blank product (`blank:`), and this one neither",
             "add `kind:` (and `product:`), or `blank:` with a product `sheetgen products` lists with scope `blank`",
         )
-        return
+        return None, ()
     extra = next((k for k in ("kind", "product", "ids") if getattr(inc, k) is not None), None)
     if extra is not None:
         ctx.error(
@@ -334,17 +337,15 @@ def _check_blank(ctx: RuleContext, doc, where: tuple, inc, entry: dict) -> None:
             f"a blank product is made from no documents, so an `include` with `blank:` takes no `{extra}:`",
             f"remove `{extra}:`, or include the documents in a section of their own",
         )
-        return
-    entry["blank"] = inc.blank
+        return None, ()
     if ctx.blank_products is None:
-        return  # layout checks the name as it builds
+        return inc.blank, ()  # layout checks the name as it builds
     choices = ctx.blank_products()
     found = blank_product(inc.blank, choices)
     if isinstance(found, SectionProblem):
         ctx.error(doc, where + found.path, found.code, found.message, found.hint)
-        entry["blank"] = None
-        return
-    entry["settings"] = [[d.kind, d.id] for d in ctx.library.of_kind(*choices[found])]
+        return None, ()
+    return inc.blank, tuple((d.kind, d.id) for d in ctx.library.of_kind(*choices[found]))
 
 
 @dataclass(frozen=True)
@@ -409,7 +410,7 @@ def blank_product(name: str, choices: Iterable[str]) -> str | SectionProblem:
 
 
 #: The picture files a cover takes, by their first bytes.
-IMAGE_TYPES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
+IMAGE_TYPES: dict[bytes, ImageType] = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 
 
@@ -420,7 +421,7 @@ def confined_path(base: Path, rel: str, root: Path | None) -> Path | None:
     return path if within_project(path, root) else None
 
 
-def _check_cover_image(ctx: RuleContext, doc, rel: str) -> dict | None:
+def _check_cover_image(ctx: RuleContext, doc, rel: str) -> CoverImage | None:
     """A handout's `cover_image`: a PNG or JPEG file inside the project. Derived: its path,
     type, size in pixels and digest (a changed picture rebuilds the handout); None after
     reporting why it cannot be used."""
@@ -448,7 +449,7 @@ def _check_cover_image(ctx: RuleContext, doc, rel: str) -> dict | None:
         return None
     mime = next((m for magic, m in IMAGE_TYPES.items() if data.startswith(magic)), None)
     size = image_size(data, mime) if mime and len(data) <= MAX_IMAGE_BYTES else None
-    if size is None:
+    if mime is None or size is None:
         ctx.error(
             doc,
             ("cover_image",),
@@ -458,13 +459,7 @@ def _check_cover_image(ctx: RuleContext, doc, rel: str) -> dict | None:
             "save the picture as PNG or JPEG",
         )
         return None
-    return {
-        "path": str(path),
-        "mime": mime,
-        "width": size[0],
-        "height": size[1],
-        "sha256": hashlib.sha256(data).hexdigest(),
-    }
+    return CoverImage(str(path), mime, size[0], size[1], hashlib.sha256(data).hexdigest())
 
 
 def image_size(data: bytes, mime: str) -> tuple[int, int] | None:

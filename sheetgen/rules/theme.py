@@ -166,7 +166,7 @@ def resolve_theme(library: Library, ctx: RuleContext, settings: Settings = Setti
     for role, value in colors.items():
         if not value.startswith("#"):  # a name the theme model has checked (`unknown_colour_names`)
             colors[role] = palette.get(value, "#000000")
-    theme_id = doc.id if doc is not None else chosen if rejected else "built-in"
+    theme_id = doc.id if doc is not None else chosen if chosen is not None else "built-in"
     templates = settings.templates or ""
     if not templates and model is not None and doc is not None and model.templates:
         templates = str(Path(doc.file).parent / model.templates)

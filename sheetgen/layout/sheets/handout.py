@@ -43,6 +43,7 @@ from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, fold_text, text
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, restyle
 from sheetgen.rules.common import SectionProblem, blank_product, section_product
+from sheetgen.rules.values import CoverImage, DisplayNamed, HandoutValues
 from sheetgen.units import MM
 
 CARDS_SUFFIX = "cards"
@@ -52,10 +53,10 @@ WORDS = "handout/captions.j2"
 
 def _includes(doc: DocInput) -> list[tuple[str, str]]:
     keys: list[tuple[str, str]] = []
-    for section in (doc.derived or {}).get("sections", []):
-        if section.get("kind"):
-            keys.extend((section["kind"], i) for i in section["ids"])
-        keys.extend((k, i) for k, i in section.get("settings", ()))  # what a blank product reads
+    for section in doc.values(HandoutValues).sections:
+        if section.kind:
+            keys.extend((section.kind, i) for i in section.ids)
+        keys.extend(section.settings)  # what a blank product reads
     return keys
 
 
@@ -188,9 +189,8 @@ class _SectionInfo:
 
 
 def _name_of(doc: DocInput) -> str:
-    derived = doc.derived if isinstance(doc.derived, dict) else {}
-    if derived.get("display_name"):
-        return str(derived["display_name"])
+    if isinstance(doc.derived, DisplayNamed) and doc.derived.display_name:
+        return doc.derived.display_name
     model = doc.model
     for attr in ("name", "title"):
         value = getattr(model, attr, None)
@@ -212,8 +212,8 @@ def _first_page_naming(texts: list[str], name: str) -> int | None:
     """The first of the pages (by their `_page_text`) printing `name`: a collection's
     pages do not say which document each card or block comes from, but they print its name."""
     wanted = _squeezed(name)
-    for i, text in enumerate(texts):
-        if wanted and wanted in text:
+    for i, page_text in enumerate(texts):
+        if wanted and wanted in page_text:
             return i
     return None
 
@@ -261,26 +261,26 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
     body, cards = _Part(), _Part()
     infos: list[_SectionInfo] = []
     blanks: list[Product] = []  # the blank products the sections include
-    for i, section in enumerate(handout_doc.derived["sections"]):
-        info = _SectionInfo(section["title"], f"section-{i + 1}")
+    for i, section in enumerate(handout_doc.values(HandoutValues).sections):
+        info = _SectionInfo(section.title, f"section-{i + 1}")
         infos.append(info)
         before = len(body.pages)
         body.pad_to_right(theme)  # sections start on a right-hand page
         first_page, first_card = len(body.pages), len(cards.pages)
-        kind, blank = section.get("kind"), section.get("blank")
-        docs = [by_key[(kind, d)] for d in section["ids"] if (kind, d) in by_key] if kind else []
+        kind, blank = section.kind, section.blank
+        docs = [by_key[(kind, d)] for d in section.ids if (kind, d) in by_key] if kind else []
         divider = dividers or not (kind or blank)
         if divider:
-            body.pages.append(_divider(inner, section["title"], section.get("text") or "", handout_doc, i, docs))
+            body.pages.append(_divider(inner, section.title, section.text or "", handout_doc, i, docs))
         if blank:
             product = _check_blank(ctx, handout_doc, i, blank)
         else:
-            product = _check_product(ctx, handout_doc, i, kind, section.get("product")) if kind else None
+            product = _check_product(ctx, handout_doc, i, kind, section.product) if kind else None
         printed = not (kind or blank)  # a section of words alone prints its divider
         if product is not None and (docs or blank):
             if blank:  # one blank, made from the settings it reads; no document of its own to mark
                 blanks.append(product)
-                groups = [[by_key[(k, d)] for k, d in section.get("settings", ()) if (k, d) in by_key]]
+                groups = [[by_key[key] for key in section.settings if key in by_key]]
             else:
                 groups = [docs] if product.scope == "collection" else [[d] for d in docs]
             for g, job_docs in enumerate(groups, 1):
@@ -310,7 +310,7 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
             body.marks.insert(_first_mark_at(body.marks, info.key), _Mark(info.title, info.key, first_page, 0))
         else:  # nothing in it (no divider, no line in the contents), or all of it went to the cards
             del body.pages[before:]
-            if only_cards and section.get("text"):
+            if only_cards and section.text:
                 ctx.warning(
                     handout_doc.source("sections", i, "text"),
                     "handout.text-not-printed",
@@ -330,10 +330,20 @@ def layout_handout(ctx: LayoutContext, job: Job) -> LayoutDocument:
                     first_card=info.cards[0],
                     last_card=info.cards[1],
                 )
-                body.pages[first_page] = _divider(
-                    inner, section["title"], section.get("text") or "", handout_doc, i, docs, note
-                )
+                body.pages[first_page] = _divider(inner, section.title, section.text or "", handout_doc, i, docs, note)
 
+    return _document(inner, job, body, cards, infos, blanks)
+
+
+def _document(
+    inner: LayoutContext, job: Job, body: _Part, cards: _Part, infos: list[_SectionInfo], blanks: list[Product]
+) -> LayoutDocument:
+    """The handout from its laid-out parts: folios, the front matter, the outline, page
+    labels and the cards PDF beside it (print-shop)."""
+    handout_doc = job.docs[0]
+    handout = handout_doc.model
+    theme = inner.theme
+    shop = handout.profile == "print-shop"
     if handout.page_numbers:  # the numbers the contents and the page labels give; a blank keeps none
         for n, page in enumerate(body.pages):
             if page.items:
@@ -422,10 +432,11 @@ def _count_fronts(pages: list[Page]) -> int:
 
 
 def _metadata(handout, doc: DocInput) -> dict:
-    kinds = sorted({s.get("kind") or "" for s in doc.derived["sections"]} - {""})
+    sections = doc.values(HandoutValues).sections
+    kinds = sorted({s.kind or "" for s in sections} - {""})
     return dict(
         author=handout.author or "",
-        subject=handout.subject or f"{handout.title}: {len(doc.derived['sections'])} sections to print",
+        subject=handout.subject or f"{handout.title}: {len(sections)} sections to print",
         keywords=tuple(dict.fromkeys([*handout.keywords, *kinds])),
         language=handout.language or "",
         date=handout.date,
@@ -560,7 +571,7 @@ def _front_matter(
             None,
         )
     y = 115 * MM + d
-    picture = doc.derived.get("cover_image")
+    picture = doc.values(HandoutValues).cover_image
     if picture:
         shown = _cover_image(picture, Box(20 * MM + d, 102 * MM + d, W - 40 * MM - 2 * d, COVER_IMAGE_H))
         items.append(shown)
@@ -619,13 +630,13 @@ def _front_matter(
 COVER_IMAGE_H = 80 * MM  # the most height a cover image takes, between the band and the contents
 
 
-def _cover_image(picture: dict, box: Box) -> Image:
+def _cover_image(picture: CoverImage, box: Box) -> Image:
     """The cover image (as the rules checked it), as large as fits `box`, centred across it."""
-    with open(picture["path"], "rb") as fh:
+    with open(picture.path, "rb") as fh:
         data = fh.read()
-    scale = min(box.w / picture["width"], box.h / picture["height"])
-    w, h = picture["width"] * scale, picture["height"] * scale
-    return Image(box.x + (box.w - w) / 2, box.y, w, h, data, picture["mime"])
+    scale = min(box.w / picture.width, box.h / picture.height)
+    w, h = picture.width * scale, picture.height * scale
+    return Image(box.x + (box.w - w) / 2, box.y, w, h, data, picture.mime)
 
 
 def _values(handout) -> dict:

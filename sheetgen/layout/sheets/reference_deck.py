@@ -26,6 +26,7 @@ from sheetgen.layout.tables import Table, foldable, folded, table_or_rows, table
 from sheetgen.layout.templates import macro_reads, publisher_macro
 from sheetgen.layout.templates import text as template_text
 from sheetgen.layout.text import BODY_MIN, Paragraph, Spacer, TextStyle, fit_blocks, restyle
+from sheetgen.rules.values import DeckValues
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -104,11 +105,12 @@ def body_blocks(
         if blocks:
             blocks.append(Spacer(2.2 * MM, scales=False))
         columns, rows = table
-        options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        fill, rule = ctx.color("panel"), ctx.color("rule")
+        where = source.child("table")
         blocks.append(
-            table_or_rows(ctx, columns, rows, style, body_style, source.child("table"), width, **options)
+            table_or_rows(ctx, columns, rows, style, body_style, where, width, header_fill=fill, rule_color=rule)
             if width
-            else Table(ctx, columns, rows, style, source.child("table"), **options)
+            else Table(ctx, columns, rows, style, where, header_fill=fill, rule_color=rule)
         )
     return blocks
 
@@ -181,14 +183,13 @@ def card_pages(
     return flow_over_cards(ctx, blocks, lambda part: card_frame(ctx, geo, title, accent, title_source, figure, part))
 
 
-def _table(card, derived: dict | None, index: int) -> tuple[list[str], list[list[object]]] | None:
+def _table(card, derived: DeckValues, index: int) -> tuple[list[str], list[list[object]]] | None:
     """The card's table: computed by the rules (derived) or written out in the content."""
     if card.table is None:
         return None
-    computed = (derived or {}).get("tables", {})
-    hit = computed.get(index, computed.get(str(index)))
+    hit = derived.tables.get(index)
     if hit is not None:
-        return list(hit["columns"]), [list(r) for r in hit["rows"]]
+        return list(hit.columns), [list(r) for r in hit.rows]
     return list(card.table.columns or []), [list(r) for r in card.table.rows or []]
 
 
@@ -209,132 +210,129 @@ def _printed(counts: list[int], notice: bool) -> tuple[list[int], int]:
     return firsts, n - 1 + (1 if notice else 0)
 
 
-def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
-    doc: DocInput = job.doc
-    deck: ReferenceDeck = doc.model
-    geo = card_geometry(ctx, deck)
-    accent = system_color(ctx, deck.system, deck.color)
-    notice = system_notice(deck.system)
-    deck_values = {"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back}
-    card_values = [{"title": c.title, "body": c.body or "", "footer": c.footer, "back": c.back} for c in deck.cards]
-    tables = {i: _table(card, doc.derived, i) for i, card in enumerate(deck.cards)}
-    table_pt = table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE)
-    figures = (doc.derived or {}).get("figures", {})
-    ink = ctx.color("ink")
-    n_cards = len(deck.cards)
+@dataclasses.dataclass
+class _Deck:
+    """A reference deck as its layout goes: what every card shares, and its cards' values
+    as the card template's macros read them."""
 
-    def bodies(firsts: list[int], total: int) -> list[str]:
-        return [
-            template_text(
-                CARD_TEMPLATE, "body", card=values, deck=deck_values, **_numbers(firsts[i], total, i + 1, n_cards)
-            )
-            for i, values in enumerate(card_values)
-        ]
+    doc: DocInput
+    geo: CardGeometry
+    accent: str
+    ink: str
+    tables: dict[int, tuple[list[str], list[list[object]]] | None]
+    table_pt: float
+    figures: dict[int, dict]
+    cards: list[dict]
+    values: dict
 
-    def blocks_at(work: LayoutContext, texts: list[str], i: int, pt: float, fold: bool = False) -> list:
-        table = tables[i]
-        if fold and table is not None:
-            table = folded(*table)
-        return body_blocks(
-            work, texts[i], table, doc.source("cards", i), table_at(table_pt, pt), geo.w - 2 * SAFE, body_pt=pt
+    @classmethod
+    def of(cls, ctx: LayoutContext, doc: DocInput) -> _Deck:
+        deck: ReferenceDeck = doc.model
+        geo = card_geometry(ctx, deck)
+        derived = doc.values(DeckValues)
+        tables = {i: _table(card, derived, i) for i, card in enumerate(deck.cards)}
+        return cls(
+            doc=doc,
+            geo=geo,
+            accent=system_color(ctx, deck.system, deck.color),
+            ink=ctx.color("ink"),
+            tables=tables,
+            table_pt=table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE),
+            figures=derived.figures,
+            cards=[{"title": c.title, "body": c.body or "", "footer": c.footer, "back": c.back} for c in deck.cards],
+            values={"id": doc.id, "title": deck.title, "system": deck.system, "footer": deck.footer, "back": deck.back},
         )
 
-    def deck_pt(work: LayoutContext, texts: list[str]) -> tuple[float, list[bool]]:
+    @property
+    def model(self) -> ReferenceDeck:
+        return self.doc.model
+
+    def bodies(self, firsts: list[int], total: int) -> list[str]:
+        n_cards = len(self.cards)
+        return [
+            template_text(
+                CARD_TEMPLATE, "body", card=values, deck=self.values, **_numbers(firsts[i], total, i + 1, n_cards)
+            )
+            for i, values in enumerate(self.cards)
+        ]
+
+    def blocks_at(self, work: LayoutContext, texts: list[str], i: int, pt: float, fold: bool = False) -> list:
+        table = self.tables[i]
+        if fold and table is not None:
+            table = folded(*table)
+        width = self.geo.w - 2 * SAFE
+        return body_blocks(
+            work, texts[i], table, self.doc.source("cards", i), table_at(self.table_pt, pt), width, body_pt=pt
+        )
+
+    def deck_pt(self, work: LayoutContext, texts: list[str]) -> tuple[float, list[bool]]:
         """The deck's body size (its own, or as much smaller as holds each card whole),
         and which cards print their table folded in two."""
         areas: dict[int, tuple[Box, Box]] = {}
+        geo, accent, cards_of = self.geo, self.accent, self.model.cards
 
         def cards(i: int, pt: float, fold: bool = False) -> int:
             if i not in areas:
-                card, figure = deck.cards[i], figures.get(i, figures.get(str(i)))
+                card, figure = cards_of[i], self.figures.get(i)
                 areas[i] = (
                     card_frame(work, geo, card.title, accent, None, figure, 0)[1],
                     card_frame(work, geo, card.title, accent, None, None, 1)[1],
                 )
-            return cards_needed(work, blocks_at(work, texts, i, pt, fold), *areas[i])
+            return cards_needed(work, self.blocks_at(work, texts, i, pt, fold), *areas[i])
 
         # A long narrow table that would not leave its card whole prints in two columns.
-        folds = [
-            tables[i] is not None
-            and cards(i, BODY.size) > 1
-            and foldable(work, *tables[i], _styles(ink, BODY_MIN, BODY_MIN)[1], geo.w - 2 * SAFE)
-            and cards(i, BODY_MIN, True) == 1
-            for i in range(n_cards)
-        ]
-        return deck_size(type_steps(BODY.size), lambda i, pt: cards(i, pt, folds[i]), n_cards), folds
+        def folds(i: int) -> bool:
+            table = self.tables[i]
+            return (
+                table is not None
+                and cards(i, BODY.size) > 1
+                and foldable(work, table[0], table[1], _styles(self.ink, BODY_MIN, BODY_MIN)[1], geo.w - 2 * SAFE)
+                and cards(i, BODY_MIN, True) == 1
+            )
 
-    def lay_out(work: LayoutContext, texts: list[str]) -> tuple[list[list[list[Item]]], float]:
+        folded_at = [folds(i) for i in range(len(cards_of))]
+        return deck_size(type_steps(BODY.size), lambda i, pt: cards(i, pt, folded_at[i]), len(cards_of)), folded_at
+
+    def lay_out(self, work: LayoutContext, texts: list[str]) -> tuple[list[list[list[Item]]], float]:
         """Each card's printed cards (one, or more with continuations) with these bodies,
         and the deck's body size."""
-        pt, folds = deck_pt(work, texts)
+        pt, folds = self.deck_pt(work, texts)
         out = []
-        for i, card in enumerate(deck.cards):
-            src = doc.source("cards", i)
+        for i, card in enumerate(self.model.cards):
+            src = self.doc.source("cards", i)
+            blocks = self.blocks_at(work, texts, i, pt, folds[i])
             out.append(
-                card_pages(
-                    work,
-                    geo,
-                    card.title,
-                    blocks_at(work, texts, i, pt, folds[i]),
-                    accent,
-                    src.child("title"),
-                    figures.get(i, figures.get(str(i))),
-                )
+                card_pages(work, self.geo, card.title, blocks, self.accent, src.child("title"), self.figures.get(i))
             )
         return out, pt
+
+
+def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
+    doc: DocInput = job.doc
+    deck: ReferenceDeck = doc.model
+    d = _Deck.of(ctx, doc)
+    geo, accent = d.geo, d.accent
+    notice = system_notice(deck.system)
+    n_cards = len(deck.cards)
 
     # Both macros number cards as printed, which depends on how many cards each body
     # takes: laid out first as if none continued, again only while a body the numbers
     # change changes (in a context of its own, so each finding is reported once).
     firsts, total = _printed([1] * n_cards, bool(notice))
-    texts = bodies(firsts, total)
+    texts = d.bodies(firsts, total)
     numbered = macro_reads(CARD_TEMPLATE, "body", {"number", "total"})
     for _ in range(4 if numbered else 1):
         work = dataclasses.replace(ctx, issues=[], _warned_glyphs=set(ctx._warned_glyphs))
-        laid, body_pt = lay_out(work, texts)
+        laid, body_pt = d.lay_out(work, texts)
         firsts, total = _printed([len(pages) for pages in laid], bool(notice))
-        again = bodies(firsts, total) if numbered else texts
+        again = d.bodies(firsts, total) if numbered else texts
         if again == texts:
             break
         texts = again
     ctx.issues += work.issues
     ctx._warned_glyphs = work._warned_glyphs
 
-    # A publisher's footer macro writes the footers: one too long is the macro's to fix.
-    footer_at = publisher_macro(CARD_TEMPLATE, "footer")
-    deck_footer = Source(None, (), footer_at) if footer_at else doc.source("footer" if deck.footer else "title")
-    fronts: list[list[Item]] = []
-    backs: list[list[Item]] = []
-    back_art: dict[str | None, list[Item]] = {}
-
-    def back(text_back: str | None, source: Source, key: str | None) -> list[Item]:
-        if key not in back_art:  # most cards share the deck's back: lay it out once
-            back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back, doc.source("title"), source)
-        return back_art[key]
-
-    for i, (card, pages) in enumerate(zip(deck.cards, laid)):
-        src = doc.source("cards", i)
-        where = deck_footer if footer_at or not card.footer else src.child("footer")
-        for items in pages:
-            line = template_text(
-                CARD_TEMPLATE,
-                "footer",
-                card=card_values[i],
-                deck=deck_values,
-                **_numbers(len(fronts) + 1, total, i + 1, n_cards),
-            )
-            fronts.append(items + footer(ctx, geo, line, source=where))
-            if card.back is not None:
-                backs.append(back(card.back, src.child("back"), card.back))
-            else:
-                backs.append(back(deck.back, doc.source("back"), None))
-    if notice:  # the deck's last card, with the same footer and back as the others
-        values = {"title": NOTICE_TITLE, "body": notice, "footer": None, "back": None}
-        line = template_text(
-            CARD_TEMPLATE, "footer", card=values, deck=deck_values, **_numbers(total, total, None, n_cards)
-        )
-        fronts.append(notice_card(ctx, geo, accent, notice, line, deck_footer, body_pt))
-        backs.append(back(deck.back, doc.source("back"), None))
+    fronts, backs = _fronts_and_backs(ctx, doc, geo, accent, laid, _Numbering(total, body_pt, d.cards, d.values))
     pages = impose_deck(
         ctx,
         fronts,
@@ -351,6 +349,66 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         subject=f"{SYSTEM_NAMES.get(deck.system, deck.system)} reference cards" + (f". {notice}" if notice else ""),
         keywords=(deck.system, "reference cards"),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class _Numbering:
+    """What the card template's macros get besides each card's own values."""
+
+    total: int  # cards printed, the notice card counted
+    body_pt: float
+    cards: list[dict]  # each card's values, as the macros read them
+    deck: dict
+
+
+def _fronts_and_backs(
+    ctx: LayoutContext,
+    doc: DocInput,
+    geo: CardGeometry,
+    accent: str,
+    laid: list[list[list[Item]]],
+    numbering: _Numbering,
+) -> tuple[list[list[Item]], list[list[Item]]]:
+    """Each printed card with its footer, then the notice card; and the back of each."""
+    deck: ReferenceDeck = doc.model
+    notice = system_notice(deck.system)
+    total, n_cards = numbering.total, len(deck.cards)
+    # A publisher's footer macro writes the footers: one too long is the macro's to fix.
+    footer_at = publisher_macro(CARD_TEMPLATE, "footer")
+    deck_footer = Source(None, (), footer_at) if footer_at else doc.source("footer" if deck.footer else "title")
+    fronts: list[list[Item]] = []
+    backs: list[list[Item]] = []
+    back_art: dict[str | None, list[Item]] = {}
+
+    def back(text_back: str | None, source: Source, key: str | None) -> list[Item]:
+        if key not in back_art:  # most cards share the deck's back: lay it out once
+            back_art[key] = generic_back(ctx, geo, accent, deck.title, text_back, doc.source("title"), source)
+        return back_art[key]
+
+    for i, (card, printed) in enumerate(zip(deck.cards, laid)):
+        src = doc.source("cards", i)
+        where = deck_footer if footer_at or not card.footer else src.child("footer")
+        for items in printed:
+            line = template_text(
+                CARD_TEMPLATE,
+                "footer",
+                card=numbering.cards[i],
+                deck=numbering.deck,
+                **_numbers(len(fronts) + 1, total, i + 1, n_cards),
+            )
+            fronts.append(items + footer(ctx, geo, line, source=where))
+            if card.back is not None:
+                backs.append(back(card.back, src.child("back"), card.back))
+            else:
+                backs.append(back(deck.back, doc.source("back"), None))
+    if notice:  # the deck's last card, with the same footer and back as the others
+        values = {"title": NOTICE_TITLE, "body": notice, "footer": None, "back": None}
+        line = template_text(
+            CARD_TEMPLATE, "footer", card=values, deck=numbering.deck, **_numbers(total, total, None, n_cards)
+        )
+        fronts.append(notice_card(ctx, geo, accent, notice, line, deck_footer, numbering.body_pt))
+        backs.append(back(deck.back, doc.source("back"), None))
+    return fronts, backs
 
 
 PRODUCTS = [

@@ -4,7 +4,7 @@ meets at its table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
@@ -23,10 +23,11 @@ from sheetgen.rules.cubes.rulebook import (
     census_limit,
     commerce_limit,
 )
+from sheetgen.rules.cubes.values import CivilizationValues, CubesGoal, EraStep, Pool, Rival
 from sheetgen.rules.theme import check_colour_name
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.cubes import CubesCivilization
+    from sheetgen.content.models.cubes import CubesCivilization, CubesGame
 
 GAME_KIND = "cubes-game"
 
@@ -43,14 +44,14 @@ def starting_limits(civilization_limit: int = CIVILIZATION_LIMIT_START) -> dict[
     }
 
 
-def starting_pools(census_start: int) -> list[dict]:
+def starting_pools(census_start: int) -> tuple[Pool, ...]:
     """The six pools as the game begins: the 30 starting cubes split between
     Civilization and Census, the others empty, with their limits."""
     census = min(max(census_start, 0), CENSUS_START_MAX)
     start = {p: 0 for p in POOLS}
     start["civilization"], start["census"] = STARTING_CUBES - census, census
     limits = starting_limits()
-    return [{"pool": p, "name": POOL_NAMES[p], "start": start[p], "limit": limits[p]} for p in POOLS]
+    return tuple(Pool(p, POOL_NAMES[p], start[p], limits[p]) for p in POOLS)
 
 
 def games_listing(library, civ_id: str) -> list[Document]:
@@ -58,26 +59,26 @@ def games_listing(library, civ_id: str) -> list[Document]:
     return [g for g in library.of_kind(GAME_KIND, targets_only=False) if civ_id in g.model.civilizations]
 
 
-def rivals(library, doc: Document, knows_color=lambda name: True) -> tuple[Document | None, list[dict]]:
+def rivals(library, doc: Document, knows_color=lambda name: True) -> tuple[Document | None, tuple[Rival, ...]]:
     """The game a civilization plays in (the first that lists it) and the other
     civilizations at that table that exist, in the game's order. A rival's colour the
     theme does not know is left out (that rival reports it)."""
     games = games_listing(library, doc.id)
     if not games:
-        return None, []
+        return None, ()
     game = games[0]
-    out: list[dict] = []
-    for ref in dict.fromkeys(game.model.civilizations):
+    out: list[Rival] = []
+    for ref in dict.fromkeys(cast("CubesGame", game.model).civilizations):
         other = library.get("cubes-civilization", ref)
         if ref == doc.id or other is None:
             continue
         m = other.model
         color = m.color if m.color is not None and knows_color(m.color) else None
-        out.append({"id": ref, "player": m.player, "name": m.name, "color": color})
-    return game, out[: SHEETGEN_PLAYERS[1] - 1]
+        out.append(Rival(ref, m.player, m.name, color))
+    return game, tuple(out[: SHEETGEN_PLAYERS[1] - 1])
 
 
-def check_civilization(doc: Document, ctx: RuleContext) -> dict:
+def check_civilization(doc: Document, ctx: RuleContext) -> CivilizationValues:
     """The Census may take 0 to 10 of the starting cubes; the colour must be one the
     theme knows. Derived: the starting pools and limits, the Era thresholds, the CUBES
     and the rivals at the civilization's table."""
@@ -95,32 +96,17 @@ def check_civilization(doc: Document, ctx: RuleContext) -> dict:
         check_colour_name(ctx, ctx.theme, doc, ("color",), c.color)
     game, others = rivals(ctx.library, doc, ctx.theme.knows_color)
     pools = starting_pools(c.census_start)
-    civ = pools[0]
-    return {
-        "player": c.player,
-        "name": c.name,
-        "color": c.color,
-        "pools": pools,
-        "over_limit_at_start": max(0, civ["start"] - civ["limit"]),
-        "eras": [
-            {
-                "era": e.number,
-                "at": e.at,
-                "reached_from": list(e.reached_from),
-                "removes": e.removes,
-                "forced": e.forced,
-            }
-            for e in ERAS
-        ],
-        "cubes": {
-            "at_start": CUBES_AT_START,
-            "to_win": CUBES_TO_WIN,
-            "to_build": CUBES_TO_WIN - CUBES_AT_START,
-            "size": CUBE_SIZE,
-        },
-        "quantumizer": [d.name for d in QUANTUMIZER],
-        "game": game.id if game else None,
-        "game_title": (game.model.title or game.id) if game else None,
-        "rivals": others,
-        "rival_rows": SHEETGEN_PLAYERS[1] - 1,
-    }
+    return CivilizationValues(
+        player=c.player,
+        name=c.name,
+        color=c.color,
+        pools=pools,
+        over_limit_at_start=pools[0].over_limit,
+        eras=tuple(EraStep(e.number, e.at, e.reached_from, e.removes, e.forced) for e in ERAS),
+        cubes=CubesGoal(CUBES_AT_START, CUBES_TO_WIN, CUBES_TO_WIN - CUBES_AT_START, CUBE_SIZE),
+        quantumizer=tuple(d.name for d in QUANTUMIZER),
+        game=game.id if game else None,
+        game_title=(cast("CubesGame", game.model).title or game.id) if game else None,
+        rivals=others,
+        rival_rows=SHEETGEN_PLAYERS[1] - 1,
+    )

@@ -4,15 +4,16 @@ choice, not the rulebook's), each once, each at one table, each in its own colou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubes.civilization import games_listing
 from sheetgen.rules.cubes.rulebook import SHEETGEN_PLAYERS
+from sheetgen.rules.cubes.values import GameValues
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.cubes import CubesGame
+    from sheetgen.content.models.cubes import CubesCivilization, CubesGame
 
 CIV_KIND = "cubes-civilization"
 
@@ -62,7 +63,7 @@ def _check_twice(doc: Document, ctx: RuleContext, game: CubesGame) -> set[int]:
     return reported
 
 
-def check_game(doc: Document, ctx: RuleContext) -> dict:
+def check_game(doc: Document, ctx: RuleContext) -> GameValues:
     """Derived: the civilization ids in play order."""
     game: CubesGame = doc.model  # type: ignore[assignment]
     _check_size(doc, ctx, game)
@@ -76,7 +77,7 @@ def check_game(doc: Document, ctx: RuleContext) -> dict:
         if target is None:
             continue
         players.append(ref)
-        civ = target.model
+        civ = cast("CubesCivilization", target.model)
         if civ.color is None:
             ctx.error(
                 doc,
@@ -102,4 +103,4 @@ def check_game(doc: Document, ctx: RuleContext) -> dict:
             )
             continue
         colours[hex_] = (i, ref)
-    return {"title": game.title, "civilizations": players}
+    return GameValues(game.title, tuple(players))

@@ -85,7 +85,7 @@ def doubles_table() -> tuple[list[str], list[list[object]]]:
 
 def consumption_columns() -> list[tuple[str, int, tuple[str, ...]]]:
     """(heading, CUBES, dice removed) for each column of the consumption table."""
-    out = []
+    out: list[tuple[str, int, tuple[str, ...]]] = []
     for cubes in range(1, CONSUMING_CUBES_MAX + 1):
         out.append((f"{cubes} CUBE{'S' if cubes > 1 else ''}", cubes, ()))
         out.append((f"{cubes}, no {ORDER_BEFORE_CONSUMPTION}", cubes, (ORDER_BEFORE_CONSUMPTION,)))
@@ -98,7 +98,9 @@ def consumption_table() -> tuple[list[str], list[list[object]]]:
     removed by Order."""
     cols = consumption_columns()
     columns = ["Pool"] + [c[0] for c in cols]
-    rows = [[n] + [percent(exceeds_pool(n, cubes, removed)) for _, cubes, removed in cols] for n in POOL_SIZES]
+    rows: list[list[object]] = [
+        [n, *(percent(exceeds_pool(n, cubes, removed)) for _, cubes, removed in cols)] for n in POOL_SIZES
+    ]
     return columns, rows
 
 

@@ -16,6 +16,7 @@ from sheetgen.content.loader import Document
 from sheetgen.pathdata import PathDataError, parse_path
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.spots import Spot, lookup
+from sheetgen.rules.cubit.values import FactionValues, InterfaceActions, InterfaceValues, UpgradeValues
 from sheetgen.rules.theme import check_colour_name
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def icon_bounds(commands: tuple[tuple, ...]) -> tuple[float, float, float, float
     return (min(xs, default=0.0), min(ys, default=0.0), max(xs, default=0.0), max(ys, default=0.0))
 
 
-def check_interface(doc: Document, ctx: RuleContext) -> dict:
+def check_interface(doc: Document, ctx: RuleContext) -> InterfaceValues:
     """The code is two letters, the order a die face, the icon parseable path data in its box."""
     model: CubitInterface = doc.model  # type: ignore[assignment]
     if not _CODE_RE.match(model.code):
@@ -81,7 +82,7 @@ def check_interface(doc: Document, ctx: RuleContext) -> dict:
                 "scale the path so every coordinate lies between 0 and 100",
             )
     _check_unique(doc, ctx)
-    return {"name": model.name, "code": model.code, "order": model.order}
+    return InterfaceValues(model.name, model.code, model.order)
 
 
 def _check_unique(doc: Document, ctx: RuleContext) -> None:
@@ -100,7 +101,8 @@ def _check_unique(doc: Document, ctx: RuleContext) -> None:
                     (attr,),
                     code,
                     f"the interfaces `{earlier.id}` and `{doc.id}` both have the {what} `{value}`",
-                    f"give every interface its own {what} (`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})",
+                    f"give every interface its own {what} "
+                    f"(`{earlier.id}` is at {earlier.file}:{earlier.mark((attr,)).line})",
                 )
                 break
 
@@ -138,7 +140,7 @@ def check_interface_set(ctx: RuleContext) -> None:
 # --- upgrades ----------------------------------------------------------------------------
 
 
-def check_upgrade(doc: Document, ctx: RuleContext) -> dict:
+def check_upgrade(doc: Document, ctx: RuleContext) -> UpgradeValues:
     """Interfaces are known ids or `any`; the cost is not negative; actions name allowed interfaces."""
     model: CubitUpgrade = doc.model  # type: ignore[assignment]
     for i, iface in enumerate(model.interfaces):
@@ -171,7 +173,7 @@ def check_upgrade(doc: Document, ctx: RuleContext) -> dict:
                 f"the form `{form}` is listed twice",
                 "list `permanent`, `temporary` or both, once each",
             )
-    for iface, actions in model.actions.items():
+    for iface in model.actions:
         where = Spot(("actions", iface), key=True)
         if lookup(ctx, doc, where, "cubit-interface", iface, "cubit.unknown-interface", "interface") is None:
             continue
@@ -184,15 +186,15 @@ def check_upgrade(doc: Document, ctx: RuleContext) -> dict:
                 f"add `{iface}` to `interfaces` or remove its actions",
                 key=True,
             )
-    return {
-        "cost": cost_text(model),
-        "forms": list(model.forms),
-        "interfaces": names_of(ctx, "cubit-interface", model.interfaces),
-        "actions": [
-            {"interface": names_of(ctx, "cubit-interface", [iface])[0], "actions": [display(a) for a in actions]}
+    return UpgradeValues(
+        cost=cost_text(model),
+        forms=tuple(model.forms),
+        interfaces=tuple(names_of(ctx, "cubit-interface", model.interfaces)),
+        actions=tuple(
+            InterfaceActions(names_of(ctx, "cubit-interface", [iface])[0], tuple(display(a) for a in actions))
             for iface, actions in sorted(model.actions.items(), key=lambda kv: _order(ctx, kv[0]))
-        ],
-    }
+        ),
+    )
 
 
 def names_of(ctx: RuleContext, kind: str, ids: list[str]) -> list[str]:
@@ -229,7 +231,7 @@ def cost_text(model: CubitUpgrade) -> str:
 # --- factions ----------------------------------------------------------------------------
 
 
-def check_faction(doc: Document, ctx: RuleContext) -> dict:
+def check_faction(doc: Document, ctx: RuleContext) -> FactionValues:
     """Colours are known; likes and dislikes name other, known factions, never both ways."""
     model: CubitFaction = doc.model  # type: ignore[assignment]
     for i, colour in enumerate(model.colors):
@@ -256,12 +258,12 @@ def check_faction(doc: Document, ctx: RuleContext) -> dict:
                 f"`{other}` is both liked and disliked by `{doc.id}`",
                 "keep it in one of `likes` and `dislikes`",
             )
-    return {
-        "name": model.name,
-        "colors": list(model.colors),
-        "likes": names_of(ctx, "faction", model.likes),
-        "dislikes": names_of(ctx, "faction", model.dislikes),
-    }
+    return FactionValues(
+        name=model.name,
+        colors=tuple(model.colors),
+        likes=tuple(names_of(ctx, "faction", model.likes)),
+        dislikes=tuple(names_of(ctx, "faction", model.dislikes)),
+    )
 
 
 def check_shared_colours(ctx: RuleContext) -> None:

@@ -22,10 +22,20 @@ from sheetgen.rules.cubit.catalog import Catalog, allows, display, names_of, per
 from sheetgen.rules.cubit.faces import FaceInput, UseSpots, read_faces
 from sheetgen.rules.cubit.notation import NotationFace, UpgradeUse, format_faces
 from sheetgen.rules.cubit.spots import Spot, at, error_at, lookup, warning_at
+from sheetgen.rules.cubit.values import (
+    Compartment,
+    CubitFaction,
+    CubitValues,
+    FaceUpgrade,
+    FaceValues,
+    ReconstructedNote,
+    TemporaryUpgrade,
+)
 from sheetgen.rules.theme import check_colour_name
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.cubit import Cubit, CubitFaction, CubitUpgrade
+    from sheetgen.content.models.cubit import Cubit, CubitInterface, CubitUpgrade
+    from sheetgen.content.models.cubit import CubitFaction as CubitFactionModel
 
 FACES = 6
 STARTING_SKILLS = 21  # a new standard cubit's skill levels add up to this (the rulebook's rule)
@@ -36,7 +46,7 @@ MAX_CAPACITY = 12  # sheetgen's limit, not the rulebook's: the most charge boxes
 class FaceResult:
     """What checking one face found out."""
 
-    upgrades: list[dict] = field(default_factory=list)
+    upgrades: list[FaceUpgrade] = field(default_factory=list)
     costs: list[tuple[str, int]] = field(default_factory=list)
 
 
@@ -65,6 +75,15 @@ def check_sizing(
     temporary: bool = False,
 ) -> bool:
     """An upgrade's action and capacity fit the catalog entry; True when they do."""
+    action_ok = _check_action(ctx, doc, up, use, interface, spots)
+    capacity_ok = _check_capacity(ctx, doc, up, use, spots, temporary)
+    return action_ok and capacity_ok
+
+
+def _check_action(
+    ctx: RuleContext, doc: Document, up: CubitUpgrade, use: UpgradeUse, interface: str, spots: UseSpots
+) -> bool:
+    """The upgrade names an action where its catalog entry lists actions, and one it lists."""
     ok = True
     if up.actions:
         allowed = up.actions.get(interface, [])
@@ -73,7 +92,10 @@ def check_sizing(
             if at(spots.entry).offset is not None:  # written in the compact notation
                 iface = ctx.library.get("cubit-interface", interface)
                 code = iface.model.code if iface is not None else "Ma"  # type: ignore[attr-defined]
-                form = f"in the notation, name it after a colon: `[{use.upgrade}:{first}]`, as in `{code}5[{use.upgrade}:{first}]`"
+                form = (
+                    f"in the notation, name it after a colon: `[{use.upgrade}:{first}]`, "
+                    f"as in `{code}5[{use.upgrade}:{first}]`"
+                )
             else:
                 form = f"write `{{{use.upgrade}: {first}}}`"
             error_at(
@@ -112,6 +134,15 @@ def check_sizing(
             "remove the action",
         )
         ok = False
+    return ok
+
+
+def _check_capacity(
+    ctx: RuleContext, doc: Document, up: CubitUpgrade, use: UpgradeUse, spots: UseSpots, temporary: bool
+) -> bool:
+    """A capacity where the upgrade costs per charge (a temporary one may leave it out),
+    none where it has a fixed cost, and from 1 to what a sheet prints."""
+    ok = True
     if per_charge(up):
         if use.capacity is None and not temporary:
             error_at(
@@ -175,9 +206,10 @@ def upgrade_label(up: CubitUpgrade, use: UpgradeUse, *, short: bool = False) -> 
     return name
 
 
-def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInput, standard: bool) -> FaceResult:
-    """Interface, skill and permanent upgrades of one face."""
-    result = FaceResult()
+def _check_face_interface(
+    ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInput, standard: bool
+) -> CubitInterface | None:
+    """The face's interface, known and (on a standard cubit) the one its die number has."""
     iface = catalog.interfaces.get(face.interface)
     if iface is None:
         lookup(ctx, doc, face.interface_spot, "cubit-interface", face.interface, "cubit.unknown-interface", "interface")
@@ -203,6 +235,13 @@ def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInpu
                 f"(the standard order is {order})",
                 "put the interfaces in the standard order, or write `configuration: custom` for an NPC",
             )
+    return iface
+
+
+def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInput, standard: bool) -> FaceResult:
+    """Interface, skill and permanent upgrades of one face."""
+    result = FaceResult()
+    iface = _check_face_interface(ctx, doc, catalog, face, standard)
     if face.skill < 1:
         error_at(
             ctx,
@@ -261,15 +300,15 @@ def check_face(ctx: RuleContext, doc: Document, catalog: Catalog, face: FaceInpu
             below = spot
         result.costs.append((use.token(), cost))
         result.upgrades.append(
-            {
-                "id": use.upgrade,
-                "name": up.name,
-                "label": upgrade_label(up, use),
-                "short": upgrade_label(up, use, short=True),
-                "cost": cost,
-                "action": use.action,
-                "capacity": use.capacity,
-            }
+            FaceUpgrade(
+                id=use.upgrade,
+                name=up.name,
+                label=upgrade_label(up, use),
+                short=upgrade_label(up, use, short=True),
+                cost=cost,
+                action=use.action,
+                capacity=use.capacity,
+            )
         )
     if below is not None:
         spent = "".join(f" − {token} {cost}" for token, cost in result.costs)
@@ -315,7 +354,9 @@ def _check_total(ctx: RuleContext, doc: Document, faces: list[FaceInput]) -> Non
         )
 
 
-def _check_temporary(ctx: RuleContext, doc: Document, catalog: Catalog, faces: list[FaceInput]) -> list[dict]:
+def _check_temporary(
+    ctx: RuleContext, doc: Document, catalog: Catalog, faces: list[FaceInput]
+) -> tuple[TemporaryUpgrade, ...]:
     model: Cubit = doc.model  # type: ignore[assignment]
     out = []
     for i, temp in enumerate(model.temporary_upgrades):
@@ -394,21 +435,23 @@ def _check_temporary(ctx: RuleContext, doc: Document, catalog: Catalog, faces: l
                 ok = False
         if ok:
             out.append(
-                {
-                    "id": temp.upgrade,
-                    "name": up.name,
-                    "face": temp.face,
-                    "capacity": temp.capacity,
-                    "charges": temp.capacity if temp.charges is None else temp.charges,
-                    "text": up.text,
-                    "note": temp.note,
-                    "path": list(where),
-                }
+                TemporaryUpgrade(
+                    id=temp.upgrade,
+                    name=up.name,
+                    face=temp.face,
+                    capacity=temp.capacity,
+                    charges=temp.capacity if temp.charges is None else temp.charges,
+                    text=up.text,
+                    note=temp.note,
+                    path=where,
+                )
             )
-    return out
+    return tuple(out)
 
 
-def _check_storage(ctx: RuleContext, doc: Document, catalog: Catalog, faces: list[FaceInput]) -> list[dict]:
+def _check_storage(
+    ctx: RuleContext, doc: Document, catalog: Catalog, faces: list[FaceInput]
+) -> tuple[Compartment, ...]:
     """One compartment per face whose interface has storage, with what it holds."""
     model: Cubit = doc.model  # type: ignore[assignment]
     held: dict[int, list[str]] = {}
@@ -452,40 +495,40 @@ def _check_storage(ctx: RuleContext, doc: Document, catalog: Catalog, faces: lis
     for face in faces:
         iface = catalog.interfaces.get(face.interface)
         if iface is not None and iface.storage:
-            out.append({"face": face.number, "interface": iface.name, "items": held.get(face.number, [])})
-    return out
+            out.append(Compartment(face.number, iface.name, tuple(held.get(face.number, ()))))
+    return tuple(out)
 
 
-def _faction(ctx: RuleContext, doc: Document) -> dict | None:
+def _faction(ctx: RuleContext, doc: Document) -> CubitFaction | None:
     model: Cubit = doc.model  # type: ignore[assignment]
     if model.faction is None:
         return None
     found = lookup(ctx, doc, ("faction",), "faction", model.faction, "cubit.unknown-faction", "faction")
     if found is None:
         return None
-    faction: CubitFaction = found.model  # type: ignore[assignment]
-    return {
-        "id": found.id,
-        "name": faction.name,
-        "colors": list(faction.colors),
-        "likes": names_of(ctx, "faction", faction.likes),
-        "dislikes": names_of(ctx, "faction", faction.dislikes),
-    }
+    faction: CubitFactionModel = found.model  # type: ignore[assignment]
+    return CubitFaction(
+        id=found.id,
+        name=faction.name,
+        colors=tuple(faction.colors),
+        likes=tuple(names_of(ctx, "faction", faction.likes)),
+        dislikes=tuple(names_of(ctx, "faction", faction.dislikes)),
+    )
 
 
-def _reconstructed_notes(catalog: Catalog, faces: list[FaceInput]) -> list[dict]:
+def _reconstructed_notes(catalog: Catalog, faces: list[FaceInput]) -> tuple[ReconstructedNote, ...]:
     found: dict[str, str] = {}
     for f in faces:
         note = catalog.interfaces[f.interface].reconstructed
         if note:
             found.setdefault(note, f.interface)
-    return [{"note": note, "interface": found[note]} for note in sorted(found)]
+    return tuple(ReconstructedNote(note, found[note]) for note in sorted(found))
 
 
 UNNAMED_ID_SHOWN = 24  # characters of an id printed beside "Unnamed cubit"
 
 
-def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
+def check_cubit(doc: Document, ctx: RuleContext) -> CubitValues | None:
     """Check a cubit against the catalog and the rules; derive what its sheets show."""
     model: Cubit = doc.model  # type: ignore[assignment]
     catalog = Catalog.of(ctx)
@@ -513,46 +556,47 @@ def check_cubit(doc: Document, ctx: RuleContext) -> dict | None:
     derived_faces = []
     for face, result in zip(faces, results):
         iface = catalog.interfaces[face.interface]
+        cost = sum(c for _, c in result.costs)
         derived_faces.append(
-            {
-                "number": face.number,
-                "interface": face.interface,
-                "name": iface.name,
-                "code": iface.code,
-                "icon": iface.icon,
-                "skill": face.skill,
-                "cost": sum(c for _, c in result.costs),
-                "effective": face.skill - sum(c for _, c in result.costs),
-                "upgrades": result.upgrades,
-                "note": face.note,
-                "path": list(face.interface_spot.path[:2]),
-            }
+            FaceValues(
+                number=face.number,
+                interface=face.interface,
+                name=iface.name,
+                code=iface.code,
+                icon=iface.icon,
+                skill=face.skill,
+                cost=cost,
+                effective=face.skill - cost,
+                upgrades=tuple(result.upgrades),
+                note=face.note,
+                path=face.interface_spot.path[:2],
+            )
         )
     notation = format_faces(
         [NotationFace(f.interface, f.skill, tuple(u for u, _ in f.upgrades)) for f in faces], catalog.code_of()
     )
-    colors = list(model.colors) if model.colors else (list(faction["colors"]) if faction else [])
-    return {
+    colors = tuple(model.colors) if model.colors else (faction.colors if faction else ())
+    return CubitValues(
         # Ids tell unnamed cubits apart (one as long as a title holds: a generated NPC's is short).
-        "display_name": model.name or ("Unnamed cubit" + (f" · {doc.id}" if len(doc.id) <= UNNAMED_ID_SHOWN else "")),
-        "name": model.name,
-        "aliases": list(model.aliases),
-        "function": model.function,
-        "player": model.player,
-        "configuration": model.configuration,
-        "advancement": model.advancement,
-        "skill_total": sum(f.skill for f in faces),
-        "skill_budget": STARTING_SKILLS + model.advancement if model.configuration == "standard" else None,
-        "notation": notation,
-        "faces": derived_faces,
-        "faction": faction,
-        "colors": colors,
-        "temporary_upgrades": temporary,
-        "storage": storage,
-        "reconstructed": sorted({n for f in faces if (n := catalog.interfaces[f.interface].reconstructed)}),
+        display_name=model.name or ("Unnamed cubit" + (f" · {doc.id}" if len(doc.id) <= UNNAMED_ID_SHOWN else "")),
+        name=model.name,
+        aliases=tuple(model.aliases),
+        function=model.function,
+        player=model.player,
+        configuration=model.configuration,
+        advancement=model.advancement,
+        skill_total=sum(f.skill for f in faces),
+        skill_budget=STARTING_SKILLS + model.advancement if model.configuration == "standard" else None,
+        notation=notation,
+        faces=tuple(derived_faces),
+        faction=faction,
+        colors=colors,
+        temporary_upgrades=temporary,
+        storage=storage,
+        reconstructed=tuple(sorted({n for f in faces if (n := catalog.interfaces[f.interface].reconstructed)})),
         # The same notes, each with the first interface (in die order) that says it: where layout points.
-        "reconstructed_notes": _reconstructed_notes(catalog, faces),
-        "damage": model.damage,
-        "damage_states": list(DAMAGE_STATES),
-        "notes": model.notes,
-    }
+        reconstructed_notes=_reconstructed_notes(catalog, faces),
+        damage=model.damage,
+        damage_states=tuple(DAMAGE_STATES),
+        notes=model.notes,
+    )

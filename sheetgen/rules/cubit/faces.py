@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sheetgen.content import plain
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.cubit.catalog import Catalog
@@ -17,7 +16,7 @@ from sheetgen.rules.cubit.notation import NotationError, UpgradeUse, parse_faces
 from sheetgen.rules.cubit.spots import Spot, error_at, lookup
 
 if TYPE_CHECKING:
-    from sheetgen.content.models.cubit import Cubit
+    from sheetgen.content.models.cubit import Cubit, CubitFaceUpgrade
 
 SPECIALIZATION = "specialization"  # `{specialization: action}` is shorthand for this upgrade with that action
 
@@ -31,9 +30,9 @@ class UseSpots:
     capacity: Spot
 
     @classmethod
-    def of_entry(cls, entry: object, path: tuple) -> UseSpots:
+    def of_entry(cls, entry: str | CubitFaceUpgrade, path: tuple) -> UseSpots:
         spot = Spot(path)
-        if plain.kind_of(entry) != "CubitFaceUpgrade":
+        if isinstance(entry, str):
             return cls(spot, spot, spot)
         named = Spot(path + ("upgrade",)) if entry.upgrade is not None else spot
         action = (
@@ -65,11 +64,10 @@ class FaceInput:
     note: str | None = None
 
 
-def _use_from_entry(ctx: RuleContext, doc: Document, entry: object, spot: Spot) -> UpgradeUse | None:
+def _use_from_entry(ctx: RuleContext, doc: Document, entry: str | CubitFaceUpgrade, spot: Spot) -> UpgradeUse | None:
     """A permanent upgrade written as an id or a mapping → UpgradeUse (None after reporting)."""
     if isinstance(entry, str):
         return UpgradeUse(entry)
-    assert plain.kind_of(entry) == "CubitFaceUpgrade"
     if (entry.upgrade is None) == (entry.specialization is None):
         error_at(
             ctx,
@@ -92,7 +90,8 @@ def _use_from_entry(ctx: RuleContext, doc: Document, entry: object, spot: Spot) 
             )
             return None
         return UpgradeUse(SPECIALIZATION, action=entry.specialization, capacity=entry.capacity)
-    return UpgradeUse(entry.upgrade, action=entry.action, capacity=entry.capacity)  # type: ignore[arg-type]
+    assert entry.upgrade is not None  # one of the two is given (checked above)
+    return UpgradeUse(entry.upgrade, action=entry.action, capacity=entry.capacity)
 
 
 def read_faces(ctx: RuleContext, doc: Document, catalog: Catalog) -> list[FaceInput] | None:
@@ -104,15 +103,15 @@ def read_faces(ctx: RuleContext, doc: Document, catalog: Catalog) -> list[FaceIn
         if problems:  # every term's problem, and the upgrades the other terms name that there are not
             for exc in problems:
                 error_at(ctx, doc, Spot(("faces",), exc.offset), exc.code, exc.message, exc.hint)
-            for face in parsed:
-                for use in face.upgrades:
-                    if use.upgrade not in catalog.upgrades:
+            for term in parsed:
+                for named in term.upgrades:
+                    if named.upgrade not in catalog.upgrades:
                         lookup(
                             ctx,
                             doc,
-                            Spot(("faces",), use.offset),
+                            Spot(("faces",), named.offset),
                             "upgrade",
-                            use.upgrade,
+                            named.upgrade,
                             "cubit.unknown-upgrade",
                             "upgrade",
                         )

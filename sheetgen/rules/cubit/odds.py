@@ -49,12 +49,12 @@ def percent(p: Fraction) -> str:
 def opposed_table() -> tuple[list[str], list[list[object]]]:
     """Rows: the attacker's skill in use; columns: the defender's; cells: the attacker's chance."""
     columns = ["Att."] + [f"D{d}" for d in OPPOSED_LEVELS]
-    rows = [[a] + [percent(attacker_wins(a, d)) for d in OPPOSED_LEVELS] for a in OPPOSED_LEVELS]
+    rows: list[list[object]] = [[a, *(percent(attacker_wins(a, d)) for d in OPPOSED_LEVELS)] for a in OPPOSED_LEVELS]
     return columns, rows
 
 
 def target_table() -> tuple[list[str], list[list[object]]]:
     """Rows: the skill in use (minis thrown); columns: the target value; cells: the chance to reach it."""
     columns = ["Skill"] + [f"{t}+" for t in TARGETS]
-    rows = [[n] + [percent(at_least(n, t)) for t in TARGETS] for n in TARGET_LEVELS]
+    rows: list[list[object]] = [[n, *(percent(at_least(n, t)) for t in TARGETS)] for n in TARGET_LEVELS]
     return columns, rows

@@ -9,7 +9,7 @@ sight and distance in `sight` (pure, used by the reference deck's diagrams).
 from __future__ import annotations
 
 from sheetgen.rules.grimdark.army import check_army
-from sheetgen.rules.grimdark.figures import FIGURES
+from sheetgen.rules.grimdark.figures import FIGURES as FIGURES  # the figures its decks draw
 from sheetgen.rules.grimdark.glossary import check_glossary
 from sheetgen.rules.grimdark.mission import check_mission
 from sheetgen.rules.grimdark.profile import inches_to_squares

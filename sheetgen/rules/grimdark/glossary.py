@@ -3,12 +3,13 @@ short text; and the lookup units use to name and explain their rules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sheetgen.content.loader import Document, Library
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.profile import ProfileError, RuleRef, parse_rule
 from sheetgen.rules.grimdark.rulebook import RULEBOOK_RULES
+from sheetgen.rules.grimdark.values import FullRule, GlossaryEntry, GlossaryValues
 
 if TYPE_CHECKING:
     from sheetgen.content.models.grimdark import GrimdarkRules, HeroJoining
@@ -21,7 +22,7 @@ def glossary(library: Library) -> dict[str, dict]:
     glossary's id and the rule's index in it."""
     out: dict[str, dict] = {}
     for doc in library.of_kind(KIND, targets_only=False):
-        for i, entry in enumerate(doc.model.rules):
+        for i, entry in enumerate(cast("GrimdarkRules", doc.model).rules):
             out.setdefault(
                 entry.name,
                 {
@@ -43,12 +44,13 @@ def joining(library: Library) -> tuple[HeroJoining, str | None]:
     from sheetgen.content.models.grimdark import HeroJoining
 
     for doc in library.of_kind(KIND, targets_only=False):
-        if doc.model.joining is not None:
-            return doc.model.joining, doc.id
-    return HeroJoining(), None
+        said = cast("GrimdarkRules", doc.model).joining
+        if said is not None:
+            return said, doc.id
+    return HeroJoining.model_validate({}), None
 
 
-def rules_in_full(library: Library, names: set[str]) -> list[dict]:
+def rules_in_full(library: Library, names: set[str]) -> tuple[FullRule, ...]:
     """The glossary's full text of the named rules, by name: what the end of an army's
     unit cards prints."""
     entries = glossary(library)
@@ -57,17 +59,17 @@ def rules_in_full(library: Library, names: set[str]) -> list[dict]:
         e = entries.get(name)
         if e is not None:
             out.append(
-                {
-                    "name": name,
-                    "label": f"{name}(X)" if e["rating"] else name,
-                    "text": e["text"] or e["short"],
-                    "field": "text" if e["text"] else "short",
-                    "reconstructed": e["reconstructed"],
-                    "glossary": e["glossary"],
-                    "index": e["index"],
-                }
+                FullRule(
+                    name=name,
+                    label=f"{name}(X)" if e["rating"] else name,
+                    text=e["text"] or e["short"],
+                    field="text" if e["text"] else "short",
+                    reconstructed=e["reconstructed"],
+                    glossary=e["glossary"],
+                    index=e["index"],
+                )
             )
-    return out
+    return tuple(out)
 
 
 def glossary_keys(library: Library) -> list[tuple[str, str]]:
@@ -139,7 +141,7 @@ def check_rule(ctx: RuleContext, doc: Document, path: tuple, text: str) -> RuleR
     return ref
 
 
-def check_glossary(doc: Document, ctx: RuleContext) -> dict:
+def check_glossary(doc: Document, ctx: RuleContext) -> GlossaryValues:
     """Each rule once; a rule the rulebook rates keeps its rating. Derived: the rules
     by name, sorted."""
     g: GrimdarkRules = doc.model  # type: ignore[assignment]
@@ -164,17 +166,6 @@ def check_glossary(doc: Document, ctx: RuleContext) -> dict:
                 f"set `rating: {'true' if RULEBOOK_RULES[entry.name] else 'false'}`",
             )
     rules = sorted(g.rules, key=lambda e: e.name.lower())
-    return {
-        "title": g.title,
-        "rules": [
-            {
-                "name": e.name,
-                "rating": e.rating,
-                "short": e.short,
-                "text": e.text,
-                "weapon": e.weapon,
-                "reconstructed": e.reconstructed,
-            }
-            for e in rules
-        ],
-    }
+    return GlossaryValues(
+        g.title, tuple(GlossaryEntry(e.name, e.rating, e.short, e.text, e.weapon, e.reconstructed) for e in rules)
+    )

@@ -10,6 +10,7 @@ from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.grimdark.rulebook import INCHES_PER_SQUARE, OBJECTIVE_SPACING
 from sheetgen.rules.grimdark.sight import distance
+from sheetgen.rules.grimdark.values import Grid, MissionValues, Zone
 from sheetgen.units import INCH, MM, format_mm
 
 if TYPE_CHECKING:
@@ -20,14 +21,11 @@ SQUARE_RANGE = (10 * MM, 4 * INCH)
 DEFAULT_SQUARE = INCHES_PER_SQUARE * INCH
 
 
-def deployment_zones(columns: int, rows: int, depth: int) -> list[dict]:
+def deployment_zones(columns: int, rows: int, depth: int) -> tuple[Zone, ...]:
     """The two zones along the top and bottom edges, in squares (none at depth 0)."""
     if depth < 1:
-        return []
-    return [
-        {"side": "top", "x": 0, "y": 0, "w": columns, "h": depth},
-        {"side": "bottom", "x": 0, "y": rows - depth, "w": columns, "h": depth},
-    ]
+        return ()
+    return (Zone("top", 0, 0, columns, depth), Zone("bottom", 0, rows - depth, columns, depth))
 
 
 def _check_grid(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> bool:
@@ -67,9 +65,9 @@ def _check_grid(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> bool:
     return ok
 
 
-def _check_objectives(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> list[list[int]]:
+def _check_objectives(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> tuple[tuple[int, int], ...]:
     cols, rows, depth = m.grid.columns, m.grid.rows, m.deployment_depth
-    placed: list[tuple[int, list[int]]] = []
+    placed: list[tuple[int, tuple[int, int]]] = []
     for i, (x, y) in enumerate(m.objectives):
         where = ("objectives", i)
         if not (1 <= x <= cols - 1 and 1 <= y <= rows - 1):
@@ -103,24 +101,24 @@ def _check_objectives(ctx: RuleContext, doc: Document, m: GrimdarkMission) -> li
                 )
                 break
         else:
-            placed.append((i, [x, y]))
-    return [p for _, p in placed]
+            placed.append((i, (x, y)))
+    return tuple(p for _, p in placed)
 
 
-def check_mission(doc: Document, ctx: RuleContext) -> dict:
+def check_mission(doc: Document, ctx: RuleContext) -> MissionValues:
     """Derived: the grid, the square's side, the deployment zones and the markers."""
     m: GrimdarkMission = doc.model  # type: ignore[assignment]
     ok = _check_grid(ctx, doc, m)
-    objectives = _check_objectives(ctx, doc, m) if ok else []
+    objectives = _check_objectives(ctx, doc, m) if ok else ()
     square = m.square if m.square is not None else DEFAULT_SQUARE
-    return {
-        "name": m.name,
-        "grid": {"columns": m.grid.columns, "rows": m.grid.rows},
-        "square_pt": square,
-        "square": format_mm(square),
-        "deployment_depth": m.deployment_depth,
-        "gap": m.grid.rows - 2 * m.deployment_depth,
-        "zones": deployment_zones(m.grid.columns, m.grid.rows, m.deployment_depth),
-        "objectives": objectives,
-        "rounds": m.rounds,
-    }
+    return MissionValues(
+        name=m.name,
+        grid=Grid(m.grid.columns, m.grid.rows),
+        square_pt=square,
+        square=format_mm(square),
+        deployment_depth=m.deployment_depth,
+        gap=m.grid.rows - 2 * m.deployment_depth,
+        zones=deployment_zones(m.grid.columns, m.grid.rows, m.deployment_depth),
+        objectives=objectives,
+        rounds=m.rounds,
+    )

@@ -42,9 +42,6 @@ class Range:
     squares: int
     inches: float | None  # None when the range was given in squares
 
-    def as_dict(self) -> dict:
-        return {"squares": self.squares, "inches": self.inches}
-
 
 def parse_range(value: str | int | float | None) -> Range | None:
     """A weapon's range: `24in`, `24"` or `8sq`; None (or 0) is melee. A number without
@@ -150,15 +147,6 @@ class Occupancy:
     squares: int
     square_filling: bool
     footprint: int  # squares each model (or the whole unit, for 4) occupies
-
-    def as_dict(self) -> dict:
-        return {
-            "model_counts_as": self.model_counts_as,
-            "models_per_square": self.models_per_square,
-            "squares": self.squares,
-            "square_filling": self.square_filling,
-            "footprint": self.footprint,
-        }
 
 
 def effective_tough(rules: list[RuleRef]) -> int:

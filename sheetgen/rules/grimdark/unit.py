@@ -20,6 +20,7 @@ from sheetgen.rules.grimdark.profile import (
     weapon_count_fits,
 )
 from sheetgen.rules.grimdark.rulebook import ACTIONS, AIRCRAFT_MOVE, QUALITY_RANGE
+from sheetgen.rules.grimdark.values import Move, RuleRow, UnitValues, WeaponRow
 
 if TYPE_CHECKING:
     from sheetgen.content.models.grimdark import GrimdarkUnit
@@ -73,18 +74,18 @@ def _weapon_rule_hint(ref: RuleRef, u: GrimdarkUnit) -> str:
     return f"move it to the `rules` of the weapon that has it ({which}): `rules: [{ref.label}]`"
 
 
-def _rule_rows(ctx: RuleContext, refs: list[RuleRef]) -> list[dict]:
+def _rule_rows(ctx: RuleContext, refs: list[RuleRef]) -> tuple[RuleRow, ...]:
     entries = glossary(ctx.library)
-    return [
-        {
-            "name": r.name,
-            "rating": r.rating,
-            "label": r.label,
-            "text": short_text(entries.get(r.name), r.rating),
-            "reconstructed": bool((entries.get(r.name) or {}).get("reconstructed")),
-        }
+    return tuple(
+        RuleRow(
+            name=r.name,
+            rating=r.rating,
+            label=r.label,
+            text=short_text(entries.get(r.name), r.rating),
+            reconstructed=bool((entries.get(r.name) or {}).get("reconstructed")),
+        )
         for r in refs
-    ]
+    )
 
 
 def _check_numbers(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> None:
@@ -117,7 +118,7 @@ def _check_numbers(ctx: RuleContext, doc: Document, u: GrimdarkUnit) -> None:
         )
 
 
-def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | None:
+def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> WeaponRow | None:
     path = ("weapons", i)
     ok = True
     try:
@@ -147,18 +148,18 @@ def _weapon(ctx: RuleContext, doc: Document, i: int, w, size: int) -> dict | Non
     refs = _rules(ctx, doc, path + ("rules",), w.rules)
     if not ok:
         return None
-    return {
-        "name": w.name,
-        "count": w.count,
-        "melee": rng is None,
-        "range": rng.as_dict() if rng else None,
-        "attacks": w.attacks,
-        "ap": rating_of(refs, "AP") or 0,
-        "rules": _rule_rows(ctx, refs),
-    }
+    return WeaponRow(
+        name=w.name,
+        count=w.count,
+        melee=rng is None,
+        range=rng,
+        attacks=w.attacks,
+        ap=rating_of(refs, "AP") or 0,
+        rules=_rule_rows(ctx, refs),
+    )
 
 
-def check_unit(doc: Document, ctx: RuleContext) -> dict:
+def check_unit(doc: Document, ctx: RuleContext) -> UnitValues:
     """Quality and defense 2–6, size ≥ 1, cost ≥ 0, rules with their ratings (weapon
     rules on weapons), ranges with their units.
     Derived: the card's values (ranges in squares and inches, movement, occupancy)."""
@@ -182,23 +183,23 @@ def check_unit(doc: Document, ctx: RuleContext) -> dict:
     aircraft = has(refs, "Aircraft")
     tough = rating_of(refs, "Tough") or 0
     occ = occupancy(max(u.size, 1), refs, u.footprint)
-    return {
-        "label": f"{u.name} [{u.size}]",
-        "name": u.name,
-        "size": u.size,
-        "quality": f"{u.quality}+",
-        "defense": f"{u.defense}+",
-        "cost": u.cost,
-        "hero": has(refs, "Hero"),
-        "tough": tough,
-        "wounds": tough * u.size if tough else 0,
-        "special_rules": _rule_rows(ctx, refs),
-        "weapons": weapons,
+    return UnitValues(
+        label=f"{u.name} [{u.size}]",
+        name=u.name,
+        size=u.size,
+        quality=f"{u.quality}+",
+        defense=f"{u.defense}+",
+        cost=u.cost,
+        hero=has(refs, "Hero"),
+        tough=tough,
+        wounds=tough * u.size if tough else 0,
+        special_rules=_rule_rows(ctx, refs),
+        weapons=tuple(weapons),
         # An Aircraft moves 6–12 squares straight ahead on every activation, whatever its action.
-        "movement": (
-            [{"action": "aircraft", "squares": AIRCRAFT_MOVE[0], "most": AIRCRAFT_MOVE[1]}]
+        movement=(
+            (Move("aircraft", AIRCRAFT_MOVE[0], AIRCRAFT_MOVE[1]),)
             if aircraft
-            else [{"action": a, "squares": moves[a]} for a in ACTIONS]
+            else tuple(Move(a, moves[a]) for a in ACTIONS)
         ),
-        "occupancy": occ.as_dict(),
-    }
+        occupancy=occ,
+    )

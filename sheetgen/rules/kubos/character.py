@@ -28,6 +28,7 @@ from sheetgen.rules.kubos.core import (
     monster_profile,
 )
 from sheetgen.rules.kubos.tables import find_tables, item_name, item_types, item_weight
+from sheetgen.rules.kubos.values import CarriedItem, CharacterValues, Load
 
 if TYPE_CHECKING:
     from sheetgen.content.models.kubos import KubosCharacter
@@ -42,7 +43,7 @@ def coin_weight(coins: int, rounding: str) -> int:
     return coins // COINS_PER_ITEM
 
 
-def check_character(doc: Document, ctx: RuleContext) -> dict | None:
+def check_character(doc: Document, ctx: RuleContext) -> CharacterValues | None:
     """Attributes 0–3 summing to 6, HP from 6 up (6 HP and 6 FP for a new character,
     at most +1 HP per adventure), counts not negative nor absurd, armour DV 0–4, the
     starting kit for new characters; derived: DEFENCE, load and capacity."""
@@ -109,30 +110,30 @@ def check_character(doc: Document, ctx: RuleContext) -> dict | None:
                 "the item's count",
                 f"the strongest hero carries {carry_capacity(ATTRIBUTE_MAX)} items",
             )
-        items.append({"name": item_name(entry), "types": sorted(types), "weight": weight})
+        items.append(CarriedItem(item_name(entry), tuple(sorted(types)), weight))
     if ch.adventures == 0:
         _check_starting_kit(doc, ctx, ch, items)
-    load = {
-        "items": sum(max(0, it["weight"]) for it in items),
-        "armour": max(0, dv) * ITEMS_PER_DV,
-        "coins": coin_weight(max(0, ch.coins), tables.carrying.coin_rounding),
-        "magic_items": len(ch.magic_items) * tables.carrying.magic_item_weight,
-    }
-    carried = sum(load.values())
+    load = Load(
+        items=sum(max(0, it.weight) for it in items),
+        armour=max(0, dv) * ITEMS_PER_DV,
+        coins=coin_weight(max(0, ch.coins), tables.carrying.coin_rounding),
+        magic_items=len(ch.magic_items) * tables.carrying.magic_item_weight,
+    )
+    carried = load.total
     capacity = carry_capacity(ch.attributes.strength)
-    return {
-        "attributes": ch.attributes.model_dump(),
-        "defence": dv,
-        "hp": ch.hp,
-        "hp_current": hp_current,
-        "fate_points": ch.fate_points,
-        "items": items,
-        "load": load,
-        "carried": carried,
-        "capacity": capacity,
-        "encumbered": carried > capacity,
-        "magic_items": magic,
-    }
+    return CharacterValues(
+        attributes=ch.attributes.model_dump(),
+        defence=dv,
+        hp=ch.hp,
+        hp_current=hp_current,
+        fate_points=ch.fate_points,
+        items=tuple(items),
+        load=load,
+        carried=carried,
+        capacity=capacity,
+        encumbered=carried > capacity,
+        magic_items=magic,
+    )
 
 
 def _largest_hoard() -> int:
@@ -231,9 +232,11 @@ def _check_attributes(doc: Document, ctx: RuleContext, ch: KubosCharacter) -> No
         )
 
 
-def _check_starting_kit(doc: Document, ctx: RuleContext, ch: KubosCharacter, items: list[dict]) -> None:
-    has = lambda kind: any(kind in it["types"] for it in items)
-    ordinary = sum(max(0, it["weight"]) for it in items if it["types"] == ["ordinary"])
+def _check_starting_kit(doc: Document, ctx: RuleContext, ch: KubosCharacter, items: list[CarriedItem]) -> None:
+    def has(kind: str) -> bool:
+        return any(kind in it.types for it in items)
+
+    ordinary = sum(max(0, it.weight) for it in items if it.types == ("ordinary",))
     missing = []
     if not has("hand-weapon"):
         missing.append("a hand weapon")
@@ -246,7 +249,7 @@ def _check_starting_kit(doc: Document, ctx: RuleContext, ch: KubosCharacter, ite
         missing.append(f"{short} more ordinary item{'s' if short > 1 else ''}")
     if not missing:
         return
-    listed = ", ".join(it["name"] for it in items) or "nothing"
+    listed = ", ".join(it.name for it in items) or "nothing"
     ctx.warning(
         doc,
         ("items",),

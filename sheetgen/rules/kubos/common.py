@@ -8,6 +8,7 @@ from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_TABLES, TABLE_NAMES
 from sheetgen.rules.kubos.text import magic_item_reading, magic_item_text, magic_item_title
+from sheetgen.rules.kubos.values import MagicItem
 
 if TYPE_CHECKING:
     from sheetgen.content.models.kubos import KubosMagicItem
@@ -37,7 +38,9 @@ def check_at_most(
     return False
 
 
-def check_magic_items(doc: Document, ctx: RuleContext, path: tuple, items: list[KubosMagicItem]) -> list[dict]:
+def check_magic_items(
+    doc: Document, ctx: RuleContext, path: tuple, items: list[KubosMagicItem]
+) -> tuple[MagicItem, ...]:
     """Each magic item's attribute must be one its table gives; returns the items described."""
     out = []
     for i, item in enumerate(items):
@@ -53,13 +56,13 @@ def check_magic_items(doc: Document, ctx: RuleContext, path: tuple, items: list[
             )
             continue
         out.append(
-            {
-                "table": item.table,
-                "attribute": item.attribute,
-                "title": magic_item_title(item.table, item.attribute, item.name),
-                "text": magic_item_text(item.table, item.attribute),
-                "note": item.note,
-                **({"reading": reading} if (reading := magic_item_reading(item.table, item.attribute)) else {}),
-            }
+            MagicItem(
+                table=item.table,
+                attribute=item.attribute,
+                title=magic_item_title(item.table, item.attribute, item.name),
+                text=magic_item_text(item.table, item.attribute),
+                note=item.note,
+                reading=magic_item_reading(item.table, item.attribute),
+            )
         )
-    return out
+    return tuple(out)

@@ -27,12 +27,13 @@ from sheetgen.rules.kubos.core import (
     monster_profile,
 )
 from sheetgen.rules.kubos.text import SPECIAL_RULES
+from sheetgen.rules.kubos.values import MonsterValues, SpecialRule, Treasure
 
 if TYPE_CHECKING:
     from sheetgen.content.models.kubos import KubosMonster
 
 
-def check_monster(doc: Document, ctx: RuleContext) -> dict | None:
+def check_monster(doc: Document, ctx: RuleContext) -> MonsterValues | None:
     """Fields that fit the type, values in range and against the rules' profile;
     derived: the stat block.
 
@@ -52,22 +53,22 @@ def check_monster(doc: Document, ctx: RuleContext) -> dict | None:
     if not fields_ok:
         return None
     rules = list(profile.special_rules) + (["poison"] if poisonous else [])
-    special = [{"title": SPECIAL_RULES[r][0], "text": SPECIAL_RULES[r][1]} for r in rules]
-    special += [{"title": "", "text": text} for text in m.special_rules]
-    return {
-        "type": m.type,
-        "rank": m.rank,
-        "size": size if m.type == "humanoid" else None,
-        "undead_type": m.undead_type,
-        "attributes": attributes,
-        "defence": defence,
-        "hp": hp,
-        "hp_roll": profile.hp.text(),
-        "hp_range": [profile.hp.lowest, profile.hp.highest],
-        "poisonous": poisonous,
-        "special_rules": special,
-        "treasure": treasure,
-    }
+    special = [SpecialRule(*SPECIAL_RULES[r]) for r in rules]
+    special += [SpecialRule("", text) for text in m.special_rules]
+    return MonsterValues(
+        type=m.type,
+        rank=m.rank,
+        size=size if m.type == "humanoid" else None,
+        undead_type=m.undead_type,
+        attributes=attributes,
+        defence=defence,
+        hp=hp,
+        hp_roll=profile.hp.text(),
+        hp_range=(profile.hp.lowest, profile.hp.highest),
+        poisonous=poisonous,
+        special_rules=tuple(special),
+        treasure=treasure,
+    )
 
 
 def _check_fields(doc: Document, ctx: RuleContext, m: KubosMonster) -> bool:
@@ -309,7 +310,7 @@ def _poison(doc: Document, ctx: RuleContext, m: KubosMonster, profile: MonsterPr
     return bool(m.poisonous)
 
 
-def _treasure(doc: Document, ctx: RuleContext, m: KubosMonster, hp: int, compare: bool) -> dict:
+def _treasure(doc: Document, ctx: RuleContext, m: KubosMonster, hp: int, compare: bool) -> Treasure:
     expected = coins_for(max(hp, 0))
     coins = m.treasure.coins
     if coins is None:
@@ -338,7 +339,7 @@ def _treasure(doc: Document, ctx: RuleContext, m: KubosMonster, hp: int, compare
             f"write `coins: {expected}` (or leave it out), or keep the difference on purpose",
         )
     items = check_magic_items(doc, ctx, ("treasure", "magic_items"), m.treasure.magic_items)
-    return {"coins": coins, "magic_items": items}
+    return Treasure(coins, items)
 
 
 def _what(m: KubosMonster) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from sheetgen.content import plain
 from sheetgen.content.loader import Document
 from sheetgen.rules.base import RuleContext
 from sheetgen.rules.kubos.core import MAGIC_ITEM_WEIGHT_MAX
+from sheetgen.rules.kubos.values import TablesValues
 
 if TYPE_CHECKING:
     from sheetgen.content.models.kubos import KubosItem, KubosItemWords, KubosTables
@@ -23,7 +23,7 @@ TABLES_FILE_HINT = (
 _WORD_RE = re.compile(r"[a-z0-9']+")
 
 
-def check_tables(doc: Document, ctx: RuleContext) -> dict:
+def check_tables(doc: Document, ctx: RuleContext) -> TablesValues:
     """A magic item weighs 0 items or more, and no more than the strongest hero carries;
     derived: which decisions are reconstructed."""
     tables: KubosTables = doc.model  # type: ignore[assignment]
@@ -38,7 +38,7 @@ def check_tables(doc: Document, ctx: RuleContext) -> dict:
             f"write a weight from 0 (magic items weigh nothing) to {MAGIC_ITEM_WEIGHT_MAX}; "
             "sheetgen's bundled reading is 1",
         )
-    return {"reconstructed": sorted(tables.reconstructed)}
+    return TablesValues(tuple(sorted(tables.reconstructed)))
 
 
 def check_single_tables(ctx: RuleContext) -> None:
@@ -54,7 +54,8 @@ def check_single_tables(ctx: RuleContext) -> None:
             extra,
             ("id",),
             "kubos.tables-duplicate",
-            f"a second kubos-tables document (`{extra.id}`); `{first.id}` ({first.file}:{first.start.line}) is already loaded",
+            f"a second kubos-tables document (`{extra.id}`); "
+            f"`{first.id}` ({first.file}:{first.start.line}) is already loaded",
             "keep one kubos-tables document and edit it",
         )
 
@@ -116,9 +117,9 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
     """What an item serves as: its declared types, or those its name mentions. A weapon
     word counts closed up behind one of the tables' `weapon_prefixes` as well
     (`Greatsword`, `Battleaxe`, `Warbow`); ammunition words do not take them."""
-    if plain.kind_of(item) == "KubosItem" and item.types:
+    if not isinstance(item, str) and item.types:
         return set(item.types)
-    name = item.name if plain.kind_of(item) == "KubosItem" else item
+    name = item_name(item)
     name_words = _words(name)
     prefixes = tuple("".join(_words(p)) for p in words.weapon_prefixes)
     found = set()
@@ -135,10 +136,10 @@ def item_types(item: str | KubosItem, words: KubosItemWords) -> set[str]:
 def item_weight(item: str | KubosItem, types: set[str]) -> int:
     """How many items an entry weighs: as declared, else 2 for a missile weapon written
     together with its ammunition (the rules count them as two), else 1."""
-    if plain.kind_of(item) == "KubosItem" and item.count is not None:
+    if not isinstance(item, str) and item.count is not None:
         return item.count
     return 2 if {"missile-weapon", "ammunition"} <= types else 1
 
 
 def item_name(item: str | KubosItem) -> str:
-    return item.name if plain.kind_of(item) == "KubosItem" else item
+    return item if isinstance(item, str) else item.name

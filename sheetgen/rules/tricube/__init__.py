@@ -11,6 +11,7 @@ from sheetgen.rules.base import RuleContext
 from sheetgen.rules.tricube.dice import DIFFICULTIES, MAX_EFFORT, dice_by_challenge
 from sheetgen.rules.tricube.limits import campaign_limits, check_rules
 from sheetgen.rules.tricube.odds import karma_table, odds_table
+from sheetgen.rules.tricube.values import CampaignLimits, CharacterValues, FoeValues, Raises, TableValues, Tokens
 from sheetgen.rules.tricube.words import count, every_nth
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def _check_token_range(doc: Document, ctx: RuleContext, c: TricubeCharacter, lim
     return fine
 
 
-def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> dict:
+def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: CharacterLimits) -> Raises:
     """Every point of karma or resolve above the start is paid for by advances. Karma
     below the start (spent for good) pays for nothing."""
     raised = {"karma": max(0, c.karma - limits.starting_karma), "resolve": max(0, c.resolve - limits.starting_resolve)}
@@ -119,7 +120,7 @@ def _check_raises(doc: Document, ctx: RuleContext, c: TricubeCharacter, limits: 
             f"list all {need} advances under `advances:`, or lower "
             + " or ".join(token for token in ("karma", "resolve") if raised[token]),
         )
-    return {"used": used, "allowed": allowed}
+    return Raises(used, allowed)
 
 
 def _check_current(doc: Document, ctx: RuleContext, c: TricubeCharacter) -> None:
@@ -150,7 +151,7 @@ def _check_afflictions(doc: Document, ctx: RuleContext, c: TricubeCharacter, lim
     return True
 
 
-def check_character(doc: Document, ctx: RuleContext) -> dict:
+def check_character(doc: Document, ctx: RuleContext) -> CharacterValues:
     """Perks and quirks, karma and resolve within their limits and paid for by advances,
     afflictions. Derived: dice per challenge, tokens, raises and the limits that apply."""
     c: TricubeCharacter = doc.model  # type: ignore[assignment]
@@ -158,34 +159,26 @@ def check_character(doc: Document, ctx: RuleContext) -> dict:
     _check_counts(doc, ctx, c, limits)
     in_range = _check_token_range(doc, ctx, c, limits)
     raises = _check_raises(doc, ctx, c, limits) if in_range else None
-    if raises is not None and raises["used"] <= raises["allowed"]:  # else the raises are what to fix first
+    if raises is not None and raises.used <= raises.allowed:  # else the raises are what to fix first
         _check_perks_paid(doc, ctx, c, limits)
     _check_current(doc, ctx, c)
     retired = _check_afflictions(doc, ctx, c, limits)
-    return {
-        "dice": dice_by_challenge(c.trait, c.combat_style),
-        "karma": {
-            "maximum": c.karma,
-            "current": c.karma if c.current_karma is None else c.current_karma,
-            "limit": limits.max_karma,
-        },
-        "resolve": {
-            "maximum": c.resolve,
-            "current": c.resolve if c.current_resolve is None else c.current_resolve,
-            "limit": limits.max_resolve,
-        },
-        "raises": raises,
-        "afflictions": [a if isinstance(a, str) else a.name for a in c.afflictions],
-        "permanent_afflictions": [i for i, a in enumerate(c.afflictions) if not isinstance(a, str) and a.permanent],
-        "retired": retired,
-        "limits": limits.model_dump(),
-    }
+    return CharacterValues(
+        dice=dice_by_challenge(c.trait, c.combat_style),
+        karma=Tokens(c.karma, c.karma if c.current_karma is None else c.current_karma, limits.max_karma),
+        resolve=Tokens(c.resolve, c.resolve if c.current_resolve is None else c.current_resolve, limits.max_resolve),
+        raises=raises,
+        afflictions=tuple(a if isinstance(a, str) else a.name for a in c.afflictions),
+        permanent_afflictions=tuple(i for i, a in enumerate(c.afflictions) if not isinstance(a, str) and a.permanent),
+        retired=retired,
+        limits=CampaignLimits.of(limits),
+    )
 
 
 # --- foes ----------------------------------------------------------------------------------
 
 
-def check_foe(doc: Document, ctx: RuleContext) -> dict:
+def check_foe(doc: Document, ctx: RuleContext) -> FoeValues:
     """Difficulty easy to hard, and from one effort token to as many as a card holds
     (checked here, before layout draws a box per token). Derived: the difficulty's name."""
     foe: TricubeFoe = doc.model  # type: ignore[assignment]
@@ -216,13 +209,13 @@ def check_foe(doc: Document, ctx: RuleContext) -> dict:
             f"effort is {foe.effort}; a {what} card holds at most {MAX_EFFORT} effort tokens",
             "split it into several challenges of fewer tokens",
         )
-    return {"difficulty_name": DIFFICULTIES.get(foe.difficulty, ""), "effort": min(max(foe.effort, 0), MAX_EFFORT)}
+    return FoeValues(DIFFICULTIES.get(foe.difficulty, ""), min(max(foe.effort, 0), MAX_EFFORT))
 
 
 # --- generator tables ----------------------------------------------------------------------
 
 
-def check_table(doc: Document, ctx: RuleContext) -> dict:
+def check_table(doc: Document, ctx: RuleContext) -> TableValues:
     """Entries are unique (a repeated entry would be drawn twice as often).
     Derived: the genres the table covers."""
     table: TricubeTable = doc.model  # type: ignore[assignment]
@@ -240,7 +233,7 @@ def check_table(doc: Document, ctx: RuleContext) -> dict:
         else:
             seen[key] = i
     genres = sorted({g for e in table.entries for g in e.genres})
-    return {"entries": len(table.entries), "genres": genres}
+    return TableValues(len(table.entries), tuple(genres))
 
 
 RULES = {

@@ -8,6 +8,7 @@ needs knowledge outside their concept and perks.
 from __future__ import annotations
 
 from sheetgen.content.checks import COMBAT_STYLES, TRAITS
+from sheetgen.rules.tricube.values import DiceRow
 
 DICE_IN_FIELD = 3
 DICE_OTHERWISE = 2
@@ -42,26 +43,19 @@ def dice(in_field: bool, in_concept: bool = True) -> int:
     return (DICE_IN_FIELD if in_field else DICE_OTHERWISE) - (0 if in_concept else OUTSIDE_CONCEPT)
 
 
-def dice_by_challenge(trait: str, combat_style: str) -> list[dict]:
+def dice_by_challenge(trait: str, combat_style: str) -> tuple[DiceRow, ...]:
     """One row per kind of challenge: what it covers and the dice rolled within and
     outside the character's concept."""
     rows = []
     for other in TRAITS:
-        rows.append(
-            {
-                "challenge": other,
-                "covers": TRAIT_FIELDS[other],
-                "dice": dice(other == trait),
-                "outside_concept": dice(other == trait, in_concept=False),
-            }
-        )
+        rows.append(DiceRow(other, TRAIT_FIELDS[other], dice(other == trait), dice(other == trait, in_concept=False)))
     for style in COMBAT_STYLES:
         rows.append(
-            {
-                "challenge": style,
-                "covers": COMBAT_STYLE_NAMES[style],
-                "dice": dice(style == combat_style),
-                "outside_concept": dice(style == combat_style, in_concept=False),
-            }
+            DiceRow(
+                style,
+                COMBAT_STYLE_NAMES[style],
+                dice(style == combat_style),
+                dice(style == combat_style, in_concept=False),
+            )
         )
-    return rows
+    return tuple(rows)

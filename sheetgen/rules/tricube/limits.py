@@ -11,17 +11,17 @@ document the model's defaults (the values above) apply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sheetgen.content import plain
 from sheetgen.content.loader import Document, Library
 from sheetgen.rules.base import RuleContext
+from sheetgen.rules.tricube.values import CampaignLimits
 
 if TYPE_CHECKING:
     from sheetgen.content.models.tricube import CharacterLimits
 
 RULES_KIND = "tricube-rules"
-_LIMITS = plain.record_class("CharacterLimits")._fields
 
 
 def rules_documents(library: Library) -> list[Document]:
@@ -36,11 +36,16 @@ def campaign_limits(library: Library, ok: Callable[[Document], bool] = lambda d:
     """The limits characters are checked against."""
     docs = rules_documents(library)
     if docs and ok(docs[0]):
-        return plain.make("CharacterLimits", **{name: getattr(docs[0].model, name) for name in _LIMITS})
-    return plain.make("CharacterLimits")
+        return CampaignLimits.of(docs[0].model).record()
+    return default_limits()
 
 
-def check_rules(doc: Document, ctx: RuleContext) -> dict:
+def default_limits() -> CharacterLimits:
+    """The limits without a `tricube-rules` document: the model's defaults."""
+    return cast("CharacterLimits", plain.make("CharacterLimits"))
+
+
+def check_rules(doc: Document, ctx: RuleContext) -> CampaignLimits:
     """One rules document applies, and its starting values stay within its maximums."""
     docs = rules_documents(ctx.library)
     if doc in docs[1:]:
@@ -64,4 +69,4 @@ def check_rules(doc: Document, ctx: RuleContext) -> dict:
                 f"starting_{token} is {start} but max_{token} is {top}",
                 f"make starting_{token} at most {top}, or raise max_{token}",
             )
-    return {name: getattr(rules, name) for name in _LIMITS}
+    return CampaignLimits.of(rules)

@@ -73,9 +73,9 @@ def odds_table() -> tuple[list[str], list[list[object]]]:
     then critical failure, which does not depend on the difficulty."""
     rows: list[list[object]] = []
     for difficulty in DIFFICULTIES:
-        rows.append([f"{difficulty}: success or better"] + _by_dice(lambda n: success(n, difficulty)))
-        rows.append([f"{difficulty}: exceptional"] + _by_dice(lambda n: exceptional(n, difficulty)))
-    rows.append(["Critical failure"] + _by_dice(lambda n: critical_failure(n, min(DIFFICULTIES))))
+        rows.append([f"{difficulty}: success or better", *_by_dice(lambda n, d=difficulty: success(n, d))])
+        rows.append([f"{difficulty}: exceptional", *_by_dice(lambda n, d=difficulty: exceptional(n, d))])
+    rows.append(["Critical failure", *_by_dice(lambda n: critical_failure(n, min(DIFFICULTIES)))])
     return _dice_columns("Against"), rows
 
 
@@ -84,6 +84,6 @@ def karma_table() -> tuple[list[str], list[list[object]]]:
     spent to lower the difficulty by 1."""
     rows: list[list[object]] = []
     for difficulty in DIFFICULTIES:
-        rows.append([f"{difficulty}, no karma"] + _by_dice(lambda n: success(n, difficulty)))
-        rows.append([f"{difficulty}, with karma"] + _by_dice(lambda n: success(n, difficulty - 1)))
+        rows.append([f"{difficulty}, no karma", *_by_dice(lambda n, d=difficulty: success(n, d))])
+        rows.append([f"{difficulty}, with karma", *_by_dice(lambda n, d=difficulty: success(n, d - 1))])
     return _dice_columns("Difficulty"), rows

@@ -3,15 +3,17 @@ and what a record sheet shows (a civilization's values, or a blank)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.cards import SYSTEM_NAMES, system_color
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page
+from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubes import captions
 from sheetgen.layout.widgets import page_frame
 from sheetgen.rules.cubes.civilization import starting_pools
 from sheetgen.rules.cubes.rulebook import SHEETGEN_PLAYERS
+from sheetgen.rules.cubes.values import CivilizationValues, Pool, Rival
 
 SYSTEM = "cubes"
 GAME_NAME = SYSTEM_NAMES[SYSTEM]
@@ -31,14 +33,14 @@ def footer_text() -> str:
 class Record:
     """What one record sheet or turn log shows; a blank has empty values and form fields."""
 
-    pools: tuple[dict, ...]
+    pools: tuple[Pool, ...]
     player: str = ""
     name: str = ""
     color: str | None = None
     game: str = ""
     game_id: str | None = None  # the `cubes-game` the game's title comes from
     over_limit: int = 0
-    rivals: tuple[dict, ...] = ()
+    rivals: tuple[Rival, ...] = ()
     rival_rows: int = SHEETGEN_PLAYERS[1] - 1
     doc: tuple[str, str] | None = None
     fillable: bool = False
@@ -59,23 +61,24 @@ class Record:
         return self.name or self.player
 
     @classmethod
-    def of_civilization(cls, model, derived: dict, doc: tuple[str, str], game_title: str = "") -> Record:
+    def of_civilization(cls, civ: DocInput, game_title: str = "") -> Record:
+        d = civ.values(CivilizationValues)
         return cls(
-            pools=tuple(derived["pools"]),
-            player=model.player,
-            name=model.name or "",
-            color=model.color,
-            game=game_title or derived.get("game_title") or "",
-            game_id=derived.get("game"),
-            over_limit=derived["over_limit_at_start"],
-            rivals=tuple(derived["rivals"]),
-            rival_rows=derived["rival_rows"],
-            doc=doc,
+            pools=d.pools,
+            player=d.player,
+            name=d.name or "",
+            color=d.color,
+            game=game_title or d.game_title or "",
+            game_id=d.game,
+            over_limit=d.over_limit_at_start,
+            rivals=d.rivals,
+            rival_rows=d.rival_rows,
+            doc=civ.key,
         )
 
     @classmethod
     def blank(cls) -> Record:
-        pools = tuple(dict(p, start=None) for p in starting_pools(0))
+        pools = tuple(replace(p, start=None) for p in starting_pools(0))
         return cls(pools=pools, fillable=True)
 
 

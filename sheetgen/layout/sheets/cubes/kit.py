@@ -10,13 +10,14 @@ from sheetgen.layout.sheets.cubes.common import GAME_NAME, Record, document
 from sheetgen.layout.sheets.cubes.record_sheet import record_items
 from sheetgen.layout.sheets.cubes.turn_log import turn_log_page
 from sheetgen.layout.widgets import sheet_page
+from sheetgen.rules.cubes.values import GameValues
 
 CIV_KIND = "cubes-civilization"
 
 
 def kit_members(doc: DocInput) -> list[tuple[str, str]]:
     """The civilizations a game's kit needs, as (kind, id) keys."""
-    return [(CIV_KIND, ref) for ref in (doc.derived or {}).get("civilizations", [])]
+    return [(CIV_KIND, ref) for ref in doc.values(GameValues).civilizations]
 
 
 def layout_kit(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -37,7 +38,7 @@ def layout_kit(ctx: LayoutContext, job: Job) -> LayoutDocument:
         return document(f"{title} — {GAME_NAME} kit", "", [], ctx)
     for key in kit_members(game):
         civ = by_key[key]
-        v = Record.of_civilization(civ.model, civ.derived, civ.key, game_title=title)
+        v = Record.of_civilization(civ, game_title=title)
         pages.append(sheet_page(record_items(ctx, v), ctx, label=f"{v.title} record sheet"))
         pages.append(turn_log_page(ctx, v))
     return document(

@@ -15,6 +15,7 @@ from sheetgen.layout.sheets.cubes.record_panels import GAP, caption, swatch
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, fit_scale, one_line, restyle, text_box
 from sheetgen.layout.widgets import section
 from sheetgen.rules.cubes.rulebook import ACTIONS, CUBES_AT_START, CUBES_TO_WIN, ordinal
+from sheetgen.rules.cubes.values import Rival
 from sheetgen.units import MM
 
 CIV_KIND = "cubes-civilization"
@@ -143,7 +144,7 @@ def contact_columns(ctx: LayoutContext, width: float) -> list[float]:
 
 
 def contact_row(
-    ctx: LayoutContext, row: Box, n: int, rival: dict | None, name_w: float, columns: list[float], v: Record
+    ctx: LayoutContext, row: Box, n: int, rival: Rival | None, name_w: float, columns: list[float], v: Record
 ) -> list[Item]:
     items: list[Item] = [
         Path(line(row.x, row.bottom, row.right, row.bottom), stroke=tint(ctx.color("rule"), 0.3), width=0.4)
@@ -152,21 +153,21 @@ def contact_row(
     y = row.y + (row.h - h) / 2
     side = min(4.5 * MM, row.h - 1 * MM)  # a gap between the swatches of rows packed close on Letter
     sw = Box(row.x, row.y + (row.h - side) / 2, side, side)
-    items += swatch(ctx, sw, rival["color"] if rival else None)
+    items += swatch(ctx, sw, rival.color if rival else None)
     name = Box(sw.right + 2 * MM, y, name_w - sw.w - 4 * MM, h)
     if rival:
-        who = rival["player"] + (f" · {rival['name']}" if rival.get("name") else "")
+        who = rival.player + (f" · {rival.name}" if rival.name else "")
         # Too long a name is the rival's to shorten: report it at their document.
-        doc = (CIV_KIND, rival["id"])
-        source = Source(doc, ("name" if rival.get("name") else "player",))
+        doc = (CIV_KIND, rival.id)
+        source = Source(doc, ("name" if rival.name else "player",))
         style = TextStyle(size=8.5, color=ctx.color("ink"), min_size=6.5, leading=1.0)
         if fit_scale(ctx, [Paragraph(ctx, who, style, source)], name)[1]:
             items += text_box(ctx, who, name, style, source, valign="middle", what="rival's name")
-        elif rival.get("name"):  # the player over the civilization, each on its line (and cut, said, if need be)
+        elif rival.name:  # the player over the civilization, each on its line (and cut, said, if need be)
             top, bottom = name.split_top(name.h / 2)
             items += one_line(
                 ctx,
-                rival["player"],
+                rival.player,
                 top,
                 style,
                 Source(doc, ("player",)),
@@ -175,7 +176,7 @@ def contact_row(
                 abbreviate=True,
             )
             items += one_line(
-                ctx, rival["name"], bottom, style, source, valign="top", what="rival's name", abbreviate=True
+                ctx, rival.name, bottom, style, source, valign="top", what="rival's name", abbreviate=True
             )
         else:  # a label, not the rules: where even two lines cannot hold it, it is cut, with a warning
             items += one_line(ctx, who, name, style, source, what="rival's name", abbreviate=True)

@@ -14,6 +14,7 @@ from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import labeled_value, section
 from sheetgen.rules.cubes.quantumizer import QUANTUMIZER
 from sheetgen.rules.cubes.rulebook import CENSUS_START_MAX, ERAS, LAST_ERA, STARTING_CUBES, ordinal
+from sheetgen.rules.cubes.values import Pool
 from sheetgen.units import MM
 
 GAP = 3.5 * MM
@@ -82,28 +83,28 @@ POOL_LABEL_H = 2.6 * MM
 POOL_BOX_H = 10 * MM  # a count to write and erase in: at least 25 × 10 mm
 
 
-def start_label(pool: dict) -> str:
+def start_label(pool: Pool) -> str:
     """`start 24 (4 over)` for a civilization; on a blank, how the start is worked out."""
-    if pool["start"] is None:
+    if pool.start is None:
         return {"civilization": f"start {STARTING_CUBES} − Census", "census": f"start 0–{CENSUS_START_MAX}"}.get(
-            pool["pool"], "start 0"
+            pool.pool, "start 0"
         )
-    over = pool["start"] - pool["limit"] if pool["limit"] is not None else 0
-    return f"start {pool['start']}" + (f" ({over} over)" if over > 0 else "")
+    over = pool.over_limit
+    return f"start {pool.start}" + (f" ({over} over)" if over > 0 else "")
 
 
-def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -> list[Item]:
+def pool_cell(ctx: LayoutContext, box: Box, pool: Pool, v: Record, color: str) -> list[Item]:
     """One pool: its name, a box for the count, a box for its current limit (pools with
     one) and what bounds it. A filled sheet says what the pool starts with."""
     items: list[Item] = [
         Rect(box.x, box.y, box.w, box.h, stroke=tint(color, 0.55), width=0.6, fill=tint(color, 0.95), radius=1.2 * MM)
     ]
     inner = box.inset(2 * MM, 0.9 * MM)
-    key = pool["pool"]
+    key = pool.pool
     head, rest = inner.split_top(POOL_NAME_H)
     name = TextStyle(size=10.5, font="bold", color=ctx.color("ink"), min_size=8)
-    name_w = min(head.w * 0.6, ctx.fonts.width(pool["name"], name.font, name.size) + 2 * MM)  # the start takes the rest
-    items += one_line(ctx, pool["name"], Box(head.x, head.y, name_w, head.h), name, None)
+    name_w = min(head.w * 0.6, ctx.fonts.width(pool.name, name.font, name.size) + 2 * MM)  # the start takes the rest
+    items += one_line(ctx, pool.name, Box(head.x, head.y, name_w, head.h), name, None)
     start = start_label(pool)
     if start:
         items += one_line(
@@ -118,15 +119,15 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
     count_w = min(30 * MM, boxes.w * 0.5)
     count = Box(boxes.x, boxes.y, count_w, boxes.h)
     items += one_line(ctx, "CUBES", Box(count.x, labels.y, count.w, labels.h), label_style(ctx), None, valign="top")
-    items += pencil_box(ctx, count, field=f"{key}_cubes" if v.fillable else None, tooltip=f"Cubes in {pool['name']}")
+    items += pencil_box(ctx, count, field=f"{key}_cubes" if v.fillable else None, tooltip=f"Cubes in {pool.name}")
     right = Box(count.right + 3 * MM, boxes.y, boxes.right - count.right - 3 * MM, boxes.h)
-    if pool["limit"] is not None:
+    if pool.limit is not None:
         limit = Box(right.x, right.y, min(right.w, 18 * MM), right.h)
         items += one_line(
             ctx, "LIMIT NOW", Box(limit.x, labels.y, right.w, labels.h), label_style(ctx), None, valign="top"
         )
         items += pencil_box(
-            ctx, limit, field=f"{key}_limit" if v.fillable else None, tooltip=f"{pool['name']} limit now", size=12
+            ctx, limit, field=f"{key}_limit" if v.fillable else None, tooltip=f"{pool.name} limit now", size=12
         )
     else:
         items += one_line(
@@ -137,7 +138,7 @@ def pool_cell(ctx: LayoutContext, box: Box, pool: dict, v: Record, color: str) -
             None,
         )
     items += fit_blocks(
-        ctx, [caption(ctx, captions.pool_rule(key, pool["limit"]), leading=1.1)], text, what=f"{key} reminder"
+        ctx, [caption(ctx, captions.pool_rule(key, pool.limit), leading=1.1)], text, what=f"{key} reminder"
     )
     return items
 

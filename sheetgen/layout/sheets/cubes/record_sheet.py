@@ -64,7 +64,7 @@ def record_items(ctx: LayoutContext, v: Record) -> list[Item]:
 
 
 def civilization_record(ctx: LayoutContext, doc, game_title: str = "") -> Record:
-    return Record.of_civilization(doc.model, doc.derived, doc.key, game_title)
+    return Record.of_civilization(doc, game_title)
 
 
 def layout_record_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:

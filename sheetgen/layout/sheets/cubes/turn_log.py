@@ -141,7 +141,7 @@ def turn_log_page(ctx: LayoutContext, v: Record) -> Page:
 
 def layout_turn_log(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A civilization's turn log, its name at the top."""
-    v = Record.of_civilization(job.doc.model, job.doc.derived, job.doc.key)
+    v = Record.of_civilization(job.doc)
     return document(
         f"{v.title} — {GAME_NAME} turn log", f"{GAME_NAME} turn log", [turn_log_page(ctx, v)], ctx, "turn log"
     )

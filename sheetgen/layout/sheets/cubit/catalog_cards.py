@@ -25,6 +25,7 @@ from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.cubit.style import SYSTEM, livery
 from sheetgen.layout.tables import Table, table_or_rows, table_size
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks
+from sheetgen.rules.cubit.values import FactionValues, UpgradeValues
 from sheetgen.units import MM
 
 STRIPE = 2.2 * MM  # the faction's second colour under its title band
@@ -69,12 +70,14 @@ def card_blocks(
     blocks: list = [Paragraph(ctx, body, body_style, source.child("text"))]
     if table is not None:
         style = replace(TABLE, color=ink, size=beside(table_pt, body_pt, BODY.size)).fixed
-        options = dict(header_fill=ctx.color("panel"), rule_color=ctx.color("rule"))
+        fill, rule = ctx.color("panel"), ctx.color("rule")
+        where = source.child("actions")
+        columns, rows = table
         blocks += [
             Spacer(1.8 * MM, scales=False),
-            table_or_rows(ctx, table[0], table[1], style, body_style, source.child("actions"), width, **options)
+            table_or_rows(ctx, columns, rows, style, body_style, where, width, header_fill=fill, rule_color=rule)
             if width
-            else Table(ctx, table[0], table[1], style, source.child("actions"), **options),
+            else Table(ctx, columns, rows, style, where, header_fill=fill, rule_color=rule),
         ]
     if note:
         blocks += [
@@ -107,20 +110,22 @@ def _deck(
     )
 
 
-def _actions(d: dict) -> tuple[list[str], list[list[str]]] | None:
-    if not d["actions"]:
+def _actions(doc: DocInput) -> tuple[list[str], list[list[str]]] | None:
+    d = doc.values(UpgradeValues)
+    if not d.actions:
         return None
-    return ["Face", "Actions it can name"], [[a["interface"], ", ".join(a["actions"])] for a in d["actions"]]
+    return ["Face", "Actions it can name"], [[a.interface, ", ".join(a.actions)] for a in d.actions]
 
 
-def _upgrade_subtitle(d: dict) -> str:
-    where = "any face" if d["interfaces"] == ["any"] else " or ".join(d["interfaces"])
-    return f"{' or '.join(d['forms'])} · {where}"
+def _upgrade_subtitle(doc: DocInput) -> str:
+    d = doc.values(UpgradeValues)
+    where = "any face" if d.interfaces == ("any",) else " or ".join(d.interfaces)
+    return f"{' or '.join(d.forms)} · {where}"
 
 
 def _upgrade_body(doc: DocInput) -> str:
-    model, d = doc.model, doc.derived
-    body = f"**Cost:** {d['cost']}, taken from its face's skill when permanent.\n\n{model.text}"
+    model, d = doc.model, doc.values(UpgradeValues)
+    body = f"**Cost:** {d.cost}, taken from its face's skill when permanent.\n\n{model.text}"
     if model.stackable:
         body += "\n\nMay be taken more than once on one face."
     return body
@@ -141,7 +146,7 @@ def upgrade_fronts(
 ) -> list[list[Item]]:
     """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
     than a card at the deck's size (`body_pt`) continues on the next."""
-    model, d = doc.model, doc.derived
+    model = doc.model
     accent = system_color(ctx, SYSTEM)
     # A subtitle too long points at what made it long: the one interface's name, or the list.
     if len(model.interfaces) == 1 and model.interfaces != ["any"]:
@@ -156,7 +161,7 @@ def upgrade_fronts(
             continued(model.name, part),
             accent,
             doc.source("name"),
-            subtitle=_upgrade_subtitle(d),
+            subtitle=_upgrade_subtitle(doc),
             subtitle_source=where_source,
             lines=lines,
             longest=continued(model.name, 1),
@@ -164,7 +169,7 @@ def upgrade_fronts(
         return background(geo, ctx.color("card")) + band, _body_area(geo, bottom)
 
     blocks = card_blocks(
-        ctx, _upgrade_body(doc), _actions(d), doc.source(), table_pt, geo.w - 2 * SAFE, body_pt, _upgrade_note(doc)
+        ctx, _upgrade_body(doc), _actions(doc), doc.source(), table_pt, geo.w - 2 * SAFE, body_pt, _upgrade_note(doc)
     )
     return flow_over_cards(ctx, blocks, card)
 
@@ -174,18 +179,16 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.model.name)
     accent = system_color(ctx, SYSTEM)
-    tables = [t for t in (_actions(d.derived) for d in docs) if t]
+    tables = [t for t in (_actions(d) for d in docs) if t]
     table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
     # One band height for the deck: where one subtitle takes two lines on a narrow card, all do.
-    lines = band_lines(ctx, geo, [d.model.name for d in docs], [_upgrade_subtitle(d.derived) for d in docs])
+    lines = band_lines(ctx, geo, [d.model.name for d in docs], [_upgrade_subtitle(d) for d in docs])
     band_h = title_band(ctx, geo, "", accent, None, subtitle=" ", lines=lines)[1]  # every card's, with `lines`
     area = _body_area(geo, band_h)
 
     def cards(i: int, pt: float) -> int:
         d = docs[i]
-        blocks = card_blocks(
-            ctx, _upgrade_body(d), _actions(d.derived), d.source(), table_pt, area.w, pt, _upgrade_note(d)
-        )
+        blocks = card_blocks(ctx, _upgrade_body(d), _actions(d), d.source(), table_pt, area.w, pt, _upgrade_note(d))
         return cards_needed(ctx, blocks, area, area)
 
     body_pt = deck_size(type_steps(BODY.size), cards, len(docs))
@@ -199,9 +202,9 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
 
 def _faction_body(doc: DocInput) -> str:
-    model, d = doc.model, doc.derived
-    likes = ", ".join(d["likes"]) or "no one in particular"
-    dislikes = ", ".join(d["dislikes"]) or "no one in particular"
+    model, d = doc.model, doc.values(FactionValues)
+    likes = ", ".join(d.likes) or "no one in particular"
+    dislikes = ", ".join(d.dislikes) or "no one in particular"
     look = f"*Their colours: {' and '.join(model.colors)}, like {model.look}.*\n\n" if model.look else ""
     return f"{look}{model.text.strip()}\n\n**Likes:** {likes}\n**Dislikes:** {dislikes}"
 

@@ -18,6 +18,7 @@ from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, Livery, icon
 from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import WRITING_INK
+from sheetgen.rules.cubit.values import CubitValues
 
 HEADING = 0.22  # the header strip's depth, as a share of the face's edge
 HEADING_GAP = 0.024  # the accent rule under the strip, likewise
@@ -53,29 +54,24 @@ class FaceView:
         return Source(("cubit-interface", self.interface), ("name",)) if self.interface else None
 
 
-def face_views(derived: dict) -> list[FaceView]:
-    """The faces of a checked cubit (its derived value), in die order."""
-    views = []
-    for f in derived["faces"]:
-        labels, short = (
-            tuple(f"{u[k]} −{u['cost']}" if u["cost"] else u[k] for u in f["upgrades"]) for k in ("label", "short")
+def face_views(cubit: CubitValues) -> list[FaceView]:
+    """The faces of a checked cubit, in die order."""
+    return [
+        FaceView(
+            f.number,
+            f.name,
+            f.icon,
+            f.effective,
+            f.skill,
+            f.cost,
+            tuple(u.labelled() for u in f.upgrades),
+            tuple(u.labelled(short=True) for u in f.upgrades),
+            f.note,
+            f.interface,
+            f.code,
         )
-        views.append(
-            FaceView(
-                f["number"],
-                f["name"],
-                f["icon"],
-                f["effective"],
-                f["skill"],
-                f["cost"],
-                labels,
-                short,
-                f["note"],
-                f["interface"],
-                f.get("code") or "",
-            )
-        )
-    return views
+        for f in cubit.faces
+    ]
 
 
 def blank_face_views(standard: dict[int, DocInput]) -> list[FaceView]:
@@ -95,8 +91,8 @@ def face_source(doc: DocInput | None, number: int) -> Source | None:
     """Where face `number`'s text came from: its entry in `faces`, or the notation string."""
     if doc is None:
         return None
-    faces = doc.derived["faces"]
-    path = faces[number - 1]["path"] if number - 1 < len(faces) else ["faces"]
+    faces = doc.values(CubitValues).faces
+    path = faces[number - 1].path if number - 1 < len(faces) else ("faces",)
     return doc.source(*path)
 
 
@@ -129,28 +125,7 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
         )
     )
 
-    # Header: icon, interface name, die number, on the band's colour made just dark (or
-    # light) enough for small text to read; all of it inside the face's safe area.
-    items.append(Rect(0, 0, s, heading_depth(s), stroke=None, fill=colours.heading, cls="heading"))
-    ink_head = colours.on_heading
-    safe = SAFE * s
-    head = Box(safe, safe, s - 2 * safe, heading_depth(s) - safe - 0.015 * s)
-    items += icon(face.icon, Box(head.x, head.y, head.h, head.h), ink_head)
-    r = head.h * 0.45
-    cx, cy = head.right - r, head.y + head.h / 2
-    items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
-    items += one_line(
-        ctx,
-        str(face.number),
-        Box(cx - r, cy - r, 2 * r, 2 * r),
-        TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT),
-    )
-    name_box = Box(head.x + head.h + 0.025 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
-    name_style = TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head, min_size=MIN_TEXT)
-    name = face.name.upper() if full else face.name
-    if not full and face.code and ctx.fonts.width(name, "bold", name_style.min_size) > name_box.w:
-        name = face.code  # a small face names its interface by its notation code
-    items += one_line(ctx, name, name_box, name_style, face.name_source, what="interface name")
+    items += _header(ctx, face, s, colours, full)
 
     inner = panel.inset(0.04 * s, 0.03 * s)
     ink = ctx.color("ink")
@@ -207,8 +182,45 @@ def face_art(ctx: LayoutContext, face: FaceView, size: float, colours: Livery, s
             ctx, [Paragraph(ctx, "effective\nskill", small, None)], detail, valign="middle", what="skill detail"
         )
 
-    # Permanent upgrades, then ruled space for notes.
-    y = number_box.bottom + 0.01 * s
+    return items + _upgrades_and_lines(ctx, face, s, inner, number_box.bottom, source)
+
+
+def _header(ctx: LayoutContext, face: FaceView, s: float, colours: Livery, full: bool) -> list[Item]:
+    """Icon, interface name and die number, on the band's colour made just dark (or light)
+    enough for small text to read; all of it inside the face's safe area."""
+    items: list[Item] = [Rect(0, 0, s, heading_depth(s), stroke=None, fill=colours.heading, cls="heading")]
+    ink_head = colours.on_heading
+    safe = SAFE * s
+    head = Box(safe, safe, s - 2 * safe, heading_depth(s) - safe - 0.015 * s)
+    items += icon(face.icon, Box(head.x, head.y, head.h, head.h), ink_head)
+    r = head.h * 0.45
+    cx, cy = head.right - r, head.y + head.h / 2
+    items.append(Circle(cx, cy, r, stroke=ink_head, width=0.6, fill=None))
+    items += one_line(
+        ctx,
+        str(face.number),
+        Box(cx - r, cy - r, 2 * r, 2 * r),
+        TextStyle(size=max(MIN_TEXT, 0.055 * s), font="bold", color=ink_head, align="center", min_size=MIN_TEXT),
+    )
+    name_box = Box(head.x + head.h + 0.025 * s, head.y, head.w - head.h - 2 * r - 0.05 * s, head.h)
+    name_style = TextStyle(size=max(MIN_TEXT, 0.075 * s), font="bold", color=ink_head, min_size=MIN_TEXT)
+    name = face.name.upper() if full else face.name
+    if not full and face.code and ctx.fonts.width(name, "bold", name_style.min_size) > name_box.w:
+        name = face.code  # a small face names its interface by its notation code
+    items += one_line(ctx, name, name_box, name_style, face.name_source, what="interface name")
+    return items
+
+
+def _upgrades_and_lines(
+    ctx: LayoutContext, face: FaceView, s: float, inner: Box, below: float, source: Source | None
+) -> list[Item]:
+    """The permanent upgrades (and the face's note) under the skill (`below`), then ruled
+    space for notes down to the bottom of the panel's `inner` box."""
+    full = s >= FULL_DETAIL - 1e-6
+    floor = BODY_MIN if full else MIN_TEXT
+    ink = ctx.color("ink")
+    items: list[Item] = []
+    y = below + 0.01 * s
     rest = Box(inner.x, y, inner.w, inner.bottom - y)
     upgrades = face.upgrades if full else (face.short_upgrades or face.upgrades)
     if upgrades or face.note:

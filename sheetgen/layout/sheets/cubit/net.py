@@ -9,6 +9,7 @@ outline has `class="face"` and `id="<doc-id>-face-N"`, each glue tab `class="tab
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen.layout.colors import shade
@@ -51,6 +52,7 @@ from sheetgen.layout.sheets.cubit.style import (
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import SCALE_BAR_H, WRITING_INK, WRITING_WIDTH, first_scale_bar, title_lines
+from sheetgen.rules.cubit.values import CubitValues, ReconstructedNote
 from sheetgen.rules.theme import DEFAULT_PRINTABLE_MARGIN
 from sheetgen.units import MM, format_mm, paper_title
 
@@ -168,9 +170,9 @@ def draw_net(
     marks = [_mark(seg, "net-mark", _on_fold(seg, net.fold_lines)) for seg in ticks]
     marks += [_mark(seg, "tab-tick", True) for seg in tab_ticks(net, strip_boxes, MARK_GAP, MARK_LENGTH, ticks)]
     art.append(Group(tuple(marks), cls="marks", label=f"{doc_id} cut and fold marks"))
-    cut = [Path(polygon(net.outline), role="cut", stroke=CUT_INK, width=CUT_WIDTH, fill=None, join="round")]
+    cut: list[Item] = [Path(polygon(net.outline), role="cut", stroke=CUT_INK, width=CUT_WIDTH, fill=None, join="round")]
     fold_ink = colours.edge if colours.pale else None
-    fold = [
+    fold: list[Item] = [
         Path(line(*seg.a, *seg.b), role="fold", stroke=fold_ink, width=MARK_WIDTH, dash=FOLD_DASH, fill=None)
         for seg in net.fold_lines
     ]
@@ -289,7 +291,7 @@ def header_and_footer(
     notation: str,
     source: Source | None,
     subtitle: str = "",
-    reconstructed: list[dict] | tuple[dict, ...] = (),
+    reconstructed: Sequence[ReconstructedNote] = (),
     *,
     subtitle_source: Source | None = None,
     notation_source: Source | None = None,
@@ -299,7 +301,7 @@ def header_and_footer(
 ) -> list[Item]:
     """The title in the top margin; the notation and folding instructions under the net
     (`below`: where its lowest point is) or else low on the page; the credit in the bottom
-    margin. `reconstructed` are the rules' notes (`{"note", "interface"}`) for the credit."""
+    margin. `reconstructed` are the rules' notes for the credit."""
     W, H = ctx.theme.paper
     m = ctx.theme.printable_margin
     margin = text_margin(m)
@@ -330,7 +332,7 @@ def header_and_footer(
     notes = list(reconstructed)
     credit_para = Paragraph(
         ctx,
-        credit([n["note"] for n in notes]),
+        credit([n.note for n in notes]),
         TextStyle(size=FINE_MIN, leading=1.15, markup=False),
         reconstructed_source(notes),
     )
@@ -420,7 +422,8 @@ def _top(ctx: LayoutContext) -> float:
 
 
 def _net_for(ctx: LayoutContext, doc: DocInput) -> tuple[list[FaceView], Livery]:
-    return face_views(doc.derived), livery(ctx, doc.derived["colors"])
+    cubit = doc.values(CubitValues)
+    return face_views(cubit), livery(ctx, cubit.colors)
 
 
 def _refuse(ctx: LayoutContext, source: Source | None) -> bool:
@@ -433,26 +436,26 @@ def _refuse(ctx: LayoutContext, source: Source | None) -> bool:
     return problem is not None
 
 
-def _title(d: dict) -> str:
-    return d["display_name"] + (f" ({', '.join(d['aliases'])})" if d["aliases"] else "")
+def _title(d: CubitValues) -> str:
+    return d.display_name + (f" ({', '.join(d.aliases)})" if d.aliases else "")
 
 
 def _title_source(doc: DocInput) -> Source | None:
     """Where to point if the name and aliases do not fit: whichever of them is longer."""
-    d = doc.derived
-    return longest(((d["name"] or "", doc.source("name")), (", ".join(d["aliases"]), doc.source("aliases"))))
+    d = doc.values(CubitValues)
+    return longest(((d.name or "", doc.source("name")), (", ".join(d.aliases), doc.source("aliases"))))
 
 
 def _subtitle(doc: DocInput) -> tuple[str, Source | None]:
     """Faction and function, and where to point if they do not fit: the longer of the
     cubit's function and its faction's name."""
-    d = doc.derived
-    faction = d["faction"]["name"] if d["faction"] else ""
-    text = " · ".join(p for p in (faction, d["function"] or "") if p)
+    d = doc.values(CubitValues)
+    faction = d.faction.name if d.faction else ""
+    text = " · ".join(p for p in (faction, d.function or "") if p)
     source = longest(
         (
-            (d["function"] or "", doc.source("function")),
-            (faction, Source(("faction", d["faction"]["id"]), ("name",)) if d["faction"] else None),
+            (d.function or "", doc.source("function")),
+            (faction, Source(("faction", d.faction.id), ("name",)) if d.faction else None),
         )
     )
     return text, source
@@ -469,14 +472,14 @@ def _single_net(
     x, y = (W - w) / 2, _top(ctx) + HEADER + marks_reach(ctx.theme.bleed) + (area_h - h) / 2
     faces, colours = _net_for(ctx, doc)
     drawing = draw_net(ctx, cross_net(s, x, y), faces, doc.id, colours, doc)
-    d = doc.derived
+    d = doc.values(CubitValues)
     items = header_and_footer(
         ctx,
         title,
-        d["notation"] if notation else "",
+        d.notation if notation else "",
         _title_source(doc),
         subtitle,
-        d["reconstructed_notes"],
+        d.reconstructed_notes,
         subtitle_source=subtitle_source,
         notation_source=doc.source("faces"),
         below=y + h + marks_reach(ctx.theme.bleed),
@@ -487,7 +490,7 @@ def _single_net(
 def layout_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """One cubit's net, centred on its own page."""
     doc = job.doc
-    d = doc.derived
+    d = doc.values(CubitValues)
     title = _title(d)
     if _refuse(ctx, doc.source()):
         return LayoutDocument(title=title, pages=())
@@ -498,7 +501,7 @@ def layout_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
         title=f"{title} — cube net",
         pages=(Page(W, H, tuple(items), label=f"{doc.id} net"),),
         author=ctx.theme.author,
-        subject=f"Cubit cube net, {format_mm(ctx.theme.cube_size)} cube: {d['notation']}",
+        subject=f"Cubit cube net, {format_mm(ctx.theme.cube_size)} cube: {d.notation}",
         keywords=("cubit", "cube net"),
     )
 
@@ -531,8 +534,8 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
     if per_page <= 1:  # one to a page: the name goes in the header instead of over the net
         for k, doc in enumerate(docs, 1):
             head = f"{title} · {format_mm(s)} cubes · sheet {k} of {len(docs)}"
-            items = _single_net(ctx, doc, _title(doc.derived), head, None, notation=False)
-            pages.append(Page(W, H, tuple(items), label=f"nets {k}"))
+            single = _single_net(ctx, doc, _title(doc.values(CubitValues)), head, None, notation=False)
+            pages.append(Page(W, H, tuple(single), label=f"nets {k}"))
     else:
         x0 = (W - (cols * cell_w + (cols - 1) * gap_x)) / 2
         y0 = _top(ctx) + HEADER + (band - (rows * cell_h + (rows - 1) * gap_y)) / 2
@@ -543,13 +546,13 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
             for k, doc in enumerate(chunk):
                 c, r = k % cols, k // cols
                 cx, cy = x0 + c * (cell_w + gap_x), y0 + r * (cell_h + gap_y)
-                d = doc.derived
+                d = doc.values(CubitValues)
                 items += one_line(
                     ctx,
-                    d["display_name"],
+                    d.display_name,
                     Box(cx, cy, cell_w, LABEL),
                     TextStyle(size=8, font="bold", color=ctx.color("ink"), min_size=6),
-                    doc.source("name") if d["name"] else doc.source(),
+                    doc.source("name") if d.name else doc.source(),
                     what="net label",
                 )
                 faces, colours = _net_for(ctx, doc)
@@ -570,11 +573,11 @@ def layout_all_nets(ctx: LayoutContext, job: Job) -> LayoutDocument:
     )
 
 
-def _merged_notes(docs) -> list[dict]:
-    found: dict[str, dict] = {}
+def _merged_notes(docs: list[DocInput]) -> list[ReconstructedNote]:
+    found: dict[str, ReconstructedNote] = {}
     for doc in docs:
-        for n in doc.derived["reconstructed_notes"]:
-            found.setdefault(n["note"], n)
+        for n in doc.values(CubitValues).reconstructed_notes:
+            found.setdefault(n.note, n)
     return [found[k] for k in sorted(found)]
 
 
@@ -593,11 +596,11 @@ def layout_blank_net(ctx: LayoutContext, job: Job) -> LayoutDocument:
     net = cross_net(s, (W - w) / 2, y)
     drawing = draw_net(ctx, net, faces, "blank", livery(ctx, ()), None)
     codes = [(n, standard[n].model.code if n in standard else "") for n in range(1, 7)]
-    notes: dict[str, dict] = {}
+    notes: dict[str, ReconstructedNote] = {}
     for n in sorted(standard):
         if standard[n].model.reconstructed:
             notes.setdefault(
-                standard[n].model.reconstructed, {"note": standard[n].model.reconstructed, "interface": standard[n].id}
+                standard[n].model.reconstructed, ReconstructedNote(standard[n].model.reconstructed, standard[n].id)
             )
     items = header_and_footer(
         ctx,

@@ -18,6 +18,7 @@ Everything here is points, y down, in page coordinates; nothing is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen.layout.primitives import Box
@@ -157,7 +158,7 @@ def _in_box(box: Box, p: Point, eps: float = 1e-6) -> bool:
     return box.x - eps <= p[0] <= box.right + eps and box.y - eps <= p[1] <= box.bottom + eps
 
 
-def tab_ticks(net: Net, bleed: list[Box], gap: float, length: float, existing: list[Segment] = ()) -> list[Segment]:
+def tab_ticks(net: Net, bleed: list[Box], gap: float, length: float, existing: Sequence[Segment] = ()) -> list[Segment]:
     """Short marks at the ends of each glue tab's fold line, on its own line, where the line
     runs on past its end onto waste paper: just clear of the colour there (`bleed`, the
     bleed strips' rectangles) by `gap`, outside the net's cut. Where a tab's fold line runs
@@ -273,16 +274,11 @@ def chain(segments: list[Segment]) -> tuple[Point, ...]:
     points = [first.a, first.b]
     while remaining:
         end = key(points[-1])
-        for i, seg in enumerate(remaining):
-            if key(seg.a) == end:
-                points.append(seg.b)
-                break
-            if key(seg.b) == end:
-                points.append(seg.a)
-                break
-        else:
+        i = next((j for j, seg in enumerate(remaining) if end in (key(seg.a), key(seg.b))), None)
+        if i is None:
             raise ValueError("the cut segments do not form one closed loop")
-        remaining.pop(i)
+        seg = remaining.pop(i)
+        points.append(seg.b if key(seg.a) == end else seg.a)
     if key(points[-1]) == key(points[0]):
         points.pop()
     return tuple(points)

@@ -9,7 +9,7 @@ fields where the filled one prints values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.content.checks import DAMAGE_STATES
@@ -31,6 +31,7 @@ from sheetgen.layout.sheets.cubit.style import (
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line
 from sheetgen.layout.widgets import check_boxes, labeled_value, page_frame, section, sheet_page, writing_lines
+from sheetgen.rules.cubit.values import CubitFaction, CubitValues, ReconstructedNote, TemporaryUpgrade
 from sheetgen.units import MM
 
 GAP = 4 * MM
@@ -50,15 +51,15 @@ class SheetView:
     function: str
     player: str
     notation: str
-    faction: dict | None
+    faction: CubitFaction | None
     colours: Livery
     faces: list[FaceView]
     storage_faces: list[tuple[int, str, list[str]]]  # (die number, interface name, items)
-    temporary: list[dict] = field(default_factory=list)
+    temporary: tuple[TemporaryUpgrade, ...] = ()
     damage: str | None = None
     skills: str = ""
     notes: str = ""
-    reconstructed: tuple[dict, ...] = ()  # the rules' notes: {"note", "interface"}
+    reconstructed: tuple[ReconstructedNote, ...] = ()
     blank: bool = False
     doc: DocInput | None = None
 
@@ -69,34 +70,34 @@ class SheetView:
     def names_source(self) -> Source | None:
         if self.doc is None:
             return None
-        d = self.doc.derived
-        return longest(((d["name"] or "", self.source("name")), (", ".join(d["aliases"]), self.source("aliases"))))
+        d = self.doc.values(CubitValues)
+        return longest(((d.name or "", self.source("name")), (", ".join(d.aliases), self.source("aliases"))))
 
     def faction_source(self, field: str) -> Source | None:
-        return Source(("faction", self.faction["id"]), (field,)) if self.faction else None
+        return Source(("faction", self.faction.id), (field,)) if self.faction else None
 
 
 def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
-    d = doc.derived
-    if d["skill_budget"] is None:
-        skills = f"Skill levels: {d['skill_total']} (custom configuration: no budget)"
+    d = doc.values(CubitValues)
+    if d.skill_budget is None:
+        skills = f"Skill levels: {d.skill_total} (custom configuration: no budget)"
     else:
-        skills = f"Skill levels: {d['skill_total']} of {d['skill_budget']} (21 + {d['advancement']} awarded)"
+        skills = f"Skill levels: {d.skill_total} of {d.skill_budget} (21 + {d.advancement} awarded)"
     return SheetView(
-        title=d["display_name"],
-        names=", ".join(([d["name"]] if d["name"] else []) + d["aliases"]),  # none yet: a line to write them on
-        function=d["function"] or "",
-        player=d["player"] or "",
-        notation=d["notation"],
-        faction=d["faction"],
-        colours=livery(ctx, d["colors"]),
+        title=d.display_name,
+        names=", ".join(((d.name,) if d.name else ()) + d.aliases),  # none yet: a line to write them on
+        function=d.function or "",
+        player=d.player or "",
+        notation=d.notation,
+        faction=d.faction,
+        colours=livery(ctx, d.colors),
         faces=face_views(d),
-        storage_faces=[(s["face"], s["interface"], list(s["items"])) for s in d["storage"]],
-        temporary=list(d["temporary_upgrades"]),
-        damage=d["damage"],
+        storage_faces=[(s.face, s.interface, list(s.items)) for s in d.storage],
+        temporary=d.temporary_upgrades,
+        damage=d.damage,
         skills=skills,
-        notes=d["notes"] or "",
-        reconstructed=tuple(d["reconstructed_notes"]),
+        notes=d.notes or "",
+        reconstructed=d.reconstructed_notes,
         doc=doc,
     )
 
@@ -104,12 +105,14 @@ def cubit_view(ctx: LayoutContext, doc: DocInput) -> SheetView:
 def blank_view(ctx: LayoutContext, standard: dict[int, Any]) -> SheetView:
     """A standard cubit's sheet with nothing filled in, from the interface documents by die number."""
     faces = blank_face_views(standard)
-    storage = [(n, d.model.name, []) for n, d in sorted(standard.items()) if d.model.storage]
-    notes: dict[str, dict] = {}
+    storage: list[tuple[int, str, list[str]]] = [
+        (n, d.model.name, []) for n, d in sorted(standard.items()) if d.model.storage
+    ]
+    notes: dict[str, ReconstructedNote] = {}
     for n in sorted(standard):
         note = standard[n].model.reconstructed
         if note:
-            notes.setdefault(note, {"note": note, "interface": standard[n].id})
+            notes.setdefault(note, ReconstructedNote(note, standard[n].id))
     return SheetView(
         title="Cubit",
         names="",
@@ -198,7 +201,7 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     f = view.faction
     swatch = 4.5 * MM
     x = inner.right
-    for colour in reversed(f["colors"]):
+    for colour in reversed(f.colors):
         x -= swatch + 1 * MM
         hexed = ctx.color(colour)
         items.append(
@@ -206,12 +209,12 @@ def faction(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
         )
     items += one_line(
         ctx,
-        f["name"],
+        f.name,
         Box(inner.x, inner.y, x - inner.x - 2 * MM, 5.5 * MM),
         TextStyle(size=11, font="bold", color=ink, min_size=SMALL),
         view.faction_source("name"),
     )
-    text = f"**Likes:** {', '.join(f['likes']) or 'no one'}\n**Dislikes:** {', '.join(f['dislikes']) or 'no one'}"
+    text = f"**Likes:** {', '.join(f.likes) or 'no one'}\n**Dislikes:** {', '.join(f.dislikes) or 'no one'}"
     items += fit_blocks(
         ctx,
         [
@@ -340,7 +343,7 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     """Temporary upgrades under column headings: name (and note), face, a box per charge
     (filled ones ticked); empty rows to fill in below them."""
     items, inner = section(ctx, box, "Temporary upgrades", view.colours.strong)
-    ink, muted = ctx.color("ink"), ctx.color("muted")
+    muted = ctx.color("muted")
     heading_h = 4 * MM
     name_col, face_col, charge_col = _temporary_columns(Box(inner.x, inner.y, inner.w, heading_h))
     heading = TextStyle(size=6, font="bold", color=muted, min_size=5)
@@ -351,94 +354,87 @@ def temporary(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
     if len(view.temporary) > rows:
         extra = view.temporary[rows]
         ctx.error(
-            view.source(*extra["path"]),
+            view.source(*extra.path),
             "cubit.too-many-temporary-upgrades",
             f"the sheet has room for {rows} temporary upgrades and this cubit carries {len(view.temporary)}",
             f"keep at most {rows} on the cubit; the rest can wait in storage (list them under `storage`)",
         )
     for i in range(rows):
         row = Box(body.x, body.y + i * ROW, body.w, ROW - 1.5 * MM)
-        first = Box(row.x, row.y, row.w, 5 * MM)
-        name_box, face_box, charge_box = _temporary_columns(first)
         entry = view.temporary[i] if i < len(view.temporary) else None
         if entry is not None:
-            src = view.source(*entry["path"])
-            items += one_line(
-                ctx,
-                entry["name"],
-                name_box,
-                TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
-                Source(("upgrade", entry["id"]), ("name",)),
-                valign="bottom",
-                what="upgrade name",
-            )
-            items += one_line(
-                ctx,
-                f"face {entry['face']}",
-                face_box,
-                TextStyle(size=BODY, color=ink, min_size=BODY),
-                None,
-                valign="bottom",
-            )
-            if entry["capacity"]:
-                items += charge_boxes(
-                    ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry["capacity"], entry["charges"]
-                )
-            else:
-                items += one_line(
-                    ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None, valign="bottom"
-                )
-            note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
-            if entry.get("note"):
-                items += fit_blocks(
-                    ctx,
-                    [
-                        Paragraph(
-                            ctx,
-                            entry["note"],
-                            TextStyle(size=SMALL, font="italic", color=muted, min_size=SMALL, markup=False),
-                            src.child("note") if src else None,
-                        )
-                    ],
-                    note,
-                    what="note",
-                )
-        elif view.blank:
-            items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
-            items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
-            items.append(
-                Field(
-                    f"temporary{i + 1}",
-                    "text",
-                    name_box.x,
-                    row.y,
-                    name_box.w,
-                    row.h,
-                    tooltip="temporary upgrade",
-                    font=ctx.fonts.face("regular"),
-                    size=9,
-                    multiline=True,
-                )
-            )
-            items.append(
-                Field(
-                    f"temporary{i + 1}_face",
-                    "text",
-                    face_box.x,
-                    first.y,
-                    face_box.w,
-                    first.h,
-                    tooltip="face",
-                    font=ctx.fonts.face("regular"),
-                    size=9,
-                )
-            )
-            items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{i + 1}_charge")
+            items += _temporary_entry(ctx, entry, row, view.source(*entry.path))
         else:
-            items += writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
-            items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
-            items += charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, color=tint(ink, 0.55))
+            items += _temporary_blank(ctx, row, i + 1, fillable=view.blank)
     return items
+
+
+def _temporary_entry(ctx: LayoutContext, entry: TemporaryUpgrade, row: Box, src: Source | None) -> list[Item]:
+    """A temporary upgrade the cubit carries: its name, face, charges and note."""
+    ink, muted = ctx.color("ink"), ctx.color("muted")
+    first = Box(row.x, row.y, row.w, 5 * MM)
+    name_box, face_box, charge_box = _temporary_columns(first)
+    items = one_line(
+        ctx,
+        entry.name,
+        name_box,
+        TextStyle(size=9.5, font="bold", color=ink, min_size=SMALL),
+        Source(("upgrade", entry.id), ("name",)),
+        valign="bottom",
+        what="upgrade name",
+    )
+    items += one_line(
+        ctx,
+        f"face {entry.face}",
+        face_box,
+        TextStyle(size=BODY, color=ink, min_size=BODY),
+        None,
+        valign="bottom",
+    )
+    if entry.capacity:
+        items += charge_boxes(
+            ctx, Box(charge_box.x, charge_box.y, charge_box.w, row.h), entry.capacity, entry.charges or 0
+        )
+    else:
+        items += one_line(
+            ctx, "none", charge_box, TextStyle(size=SMALL, color=muted, min_size=SMALL), None, valign="bottom"
+        )
+    note = Box(row.x, first.bottom + 0.5 * MM, row.w, row.bottom - first.bottom - 0.5 * MM)
+    if entry.note:
+        style = TextStyle(size=SMALL, font="italic", color=muted, min_size=SMALL, markup=False)
+        items += fit_blocks(
+            ctx, [Paragraph(ctx, entry.note, style, src.child("note") if src else None)], note, what="note"
+        )
+    return items
+
+
+def _temporary_blank(ctx: LayoutContext, row: Box, n: int, fillable: bool) -> list[Item]:
+    """An empty temporary-upgrade line to write in: form fields on a fillable sheet."""
+    first = Box(row.x, row.y, row.w, 5 * MM)
+    name_box, face_box, charge_box = _temporary_columns(first)
+    items = writing_lines(ctx, Box(name_box.x, row.y, name_box.w, row.h), pitch=first.h)
+    items += writing_lines(ctx, Box(face_box.x, first.y, face_box.w, first.h), pitch=first.h)
+    if not fillable:
+        return items + charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, color=tint(ctx.color("ink"), 0.55))
+    font = ctx.fonts.face("regular")
+    items.append(
+        Field(
+            f"temporary{n}",
+            "text",
+            name_box.x,
+            row.y,
+            name_box.w,
+            row.h,
+            tooltip="temporary upgrade",
+            font=font,
+            size=9,
+            multiline=True,
+        )
+    )
+    items.append(
+        Field(f"temporary{n}_face", "text", face_box.x, first.y, face_box.w, first.h, tooltip="face", font=font, size=9)
+    )
+    return items + charge_boxes(ctx, charge_box, BLANK_CHARGES, 0, field_prefix=f"temporary{n}_charge")
 
 
 def _temporary_columns(line_box: Box) -> tuple[Box, Box, Box]:
@@ -596,7 +592,7 @@ def damage(ctx: LayoutContext, view: SheetView, box: Box) -> list[Item]:
 
 def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     """Every section of the sheet, placed on one page."""
-    subtitle = "Cubit · " + (view.faction["name"] if view.faction else "cubit sheet")
+    subtitle = "Cubit · " + (view.faction.name if view.faction else "cubit sheet")
     notes = list(view.reconstructed)
     items, content = page_frame(
         ctx,
@@ -605,7 +601,7 @@ def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
         accent=view.colours.strong,
         subtitle=subtitle,
         subtitle_source=view.faction_source("name"),
-        notice=credit([n["note"] for n in notes]),
+        notice=credit([n.note for n in notes]),
         notice_source=reconstructed_source(notes),
         source=view.names_source,
         wrap_title=True,

@@ -19,6 +19,7 @@ from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, SYSTEM, Livery, for_print, livery
 from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, fit_scale, one_line
 from sheetgen.layout.widgets import check_boxes
+from sheetgen.rules.cubit.values import CubitValues
 from sheetgen.units import MM
 
 SPARE_CHARGES = 6  # boxes on a spare battery sticker, for whoever fills in its capacity
@@ -163,23 +164,23 @@ def stickers_for(ctx: LayoutContext, job: Job) -> list[Sticker]:
     out: list[Sticker] = []
     spare = livery(ctx, ())
     for doc in sorted((d for d in job.docs if d.kind == "cubit"), key=lambda d: d.id):
-        d = doc.derived
-        own = livery(ctx, d["colors"])
-        for t in d["temporary_upgrades"]:
-            path = doc.source(*t["path"])
+        d = doc.values(CubitValues)
+        own = livery(ctx, d.colors)
+        for t in d.temporary_upgrades:
+            path = doc.source(*t.path)
             out.append(
                 Sticker(
-                    t["name"],
-                    t["text"],
-                    f"{d['display_name']} · face {t['face']}",
-                    f"face {t['face']}",
-                    t["capacity"],
-                    t["charges"],
+                    t.name,
+                    t.text,
+                    f"{d.display_name} · face {t.face}",
+                    f"face {t.face}",
+                    t.capacity,
+                    t.charges or 0,  # drawn only with a capacity, which comes with its charges
                     spare,
                     (own.main, own.accent),
-                    Source(("upgrade", t["id"]), ("name",)),
-                    Source(("upgrade", t["id"]), ("text",)),
-                    doc.source("name") if d["name"] else path,
+                    Source(("upgrade", t.id), ("name",)),
+                    Source(("upgrade", t.id), ("text",)),
+                    doc.source("name") if d.name else path,
                 )
             )
     for doc in sorted((d for d in job.docs if d.kind == "upgrade"), key=lambda d: d.model.name):
@@ -219,7 +220,7 @@ def layout_stickers(ctx: LayoutContext, job: Job) -> LayoutDocument:
     s = ctx.theme.cube_size
     edge = neutral_edge(ctx, job, s)
     geo = CardGeometry(s - 2 * edge, s - 2 * edge, ctx.theme.bleed)
-    fronts = [
+    fronts: list[list[Item]] = [
         [Group(tuple(sticker_art(ctx, geo, st, edge)), dx=edge, dy=edge)] if edge else sticker_art(ctx, geo, st)
         for st in stickers_for(ctx, job)
     ]

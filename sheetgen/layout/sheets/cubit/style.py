@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sheetgen.content.checks import ICON_BOX
@@ -13,6 +14,7 @@ from sheetgen.layout.products import DocInput
 from sheetgen.layout.templates import caption
 from sheetgen.layout.text import FINE_MIN
 from sheetgen.pathdata import PathDataError, parse_path, transform
+from sheetgen.rules.cubit.values import ReconstructedNote
 from sheetgen.units import MM
 
 SYSTEM = "cubit"
@@ -161,13 +163,12 @@ def standard_interfaces(ctx: LayoutContext, docs) -> dict[int, DocInput]:
     return by_order
 
 
-def reconstructed_source(notes: list[dict]) -> Source | None:
-    """Where the longest of the reconstruction notes in a credit line was written
-    (`notes` as the rules derive them: `{"note", "interface"}`)."""
+def reconstructed_source(notes: Sequence[ReconstructedNote]) -> Source | None:
+    """Where the longest of the reconstruction notes in a credit line was written."""
     if not notes:
         return None
-    widest = max(notes, key=lambda n: len(n["note"]))
-    return Source(("cubit-interface", widest["interface"]), ("reconstructed",))
+    widest = max(notes, key=lambda n: len(n.note))
+    return Source(("cubit-interface", widest.interface), ("reconstructed",))
 
 
 def longest(parts) -> Source | None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from sheetgen.layout.cards import SYSTEM_NAMES, system_color
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.templates import caption
+from sheetgen.rules.grimdark.profile import Occupancy
+from sheetgen.rules.grimdark.values import WeaponRow
 
 SYSTEM = "grimdark"
 GAME = SYSTEM_NAMES[SYSTEM]
@@ -17,15 +19,15 @@ def accent(ctx: LayoutContext) -> str:
     return system_color(ctx, SYSTEM)
 
 
-def occupancy_text(occ: dict) -> str:
+def occupancy_text(occ: Occupancy) -> str:
     return caption(
         TEMPLATE,
         "occupancy",
-        counts_as=occ["model_counts_as"],
-        per_square=occ["models_per_square"],
-        squares=occ["squares"],
-        square_filling=occ["square_filling"],
-        footprint=occ["footprint"],
+        counts_as=occ.model_counts_as,
+        per_square=occ.models_per_square,
+        squares=occ.squares,
+        square_filling=occ.square_filling,
+        footprint=occ.footprint,
     )
 
 
@@ -33,10 +35,10 @@ def words(name: str, **values) -> str:
     return caption(TEMPLATE, name, **values)
 
 
-def range_text(weapon: dict) -> tuple[str, str]:
+def range_text(weapon: WeaponRow) -> tuple[str, str]:
     """A weapon's range as printed: squares, and the inches it came from (small type)."""
-    rng = weapon["range"]
+    rng = weapon.range
     if rng is None:
         return "melee", ""
-    inches = rng["inches"]
-    return f"{rng['squares']} sq", (f'{inches:g}"' if inches is not None else "")
+    inches = rng.inches
+    return f"{rng.squares} sq", (f'{inches:g}"' if inches is not None else "")

@@ -5,12 +5,15 @@ square corners (a mission may have neither: a plain mat)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from sheetgen.layout.colors import legible, shade, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Circle, Item, LayoutDocument, Page, Rect
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
 from sheetgen.layout.tiling import Mat, grid_room, plan_tiles, tile_page
+from sheetgen.rules.grimdark.values import MissionValues
 from sheetgen.units import MM, format_mm
 
 FOOTER = 14 * MM
@@ -87,21 +90,22 @@ def mat_pages(ctx: LayoutContext, mat: dict) -> list[Page]:
 
 
 def layout_mission_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
-    d = job.doc.derived
-    s = d["square_pt"]
+    d = job.doc.values(MissionValues)
+    s = d.square_pt
+    title = f"{d.name} — {d.grid.columns} × {d.grid.rows} squares"
     mat = {
-        "title": f"{d['name']} — {d['grid']['columns']} × {d['grid']['rows']} squares",
+        "title": title,
         "square_pt": s,
         "square_label": _square_label(s),
-        "columns": d["grid"]["columns"],
-        "rows": d["grid"]["rows"],
-        "zones": d["zones"],
-        "objectives": d["objectives"],
-        "gap": d["gap"],
+        "columns": d.grid.columns,
+        "rows": d.grid.rows,
+        "zones": [asdict(z) for z in d.zones],  # as the tiles read them
+        "objectives": d.objectives,
+        "gap": d.gap,
     }
     pages = mat_pages(ctx, mat)
     return LayoutDocument(
-        title=mat["title"],
+        title=title,
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{GAME} battlefield mat, on {len(pages)} pages to join",

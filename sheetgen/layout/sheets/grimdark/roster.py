@@ -4,7 +4,7 @@ with Tough."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
@@ -15,6 +15,7 @@ from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes, page_frame, section, sheet_page, writing_lines
 from sheetgen.rules.grimdark.army import UNIT
 from sheetgen.rules.grimdark.rulebook import ROUNDS
+from sheetgen.rules.grimdark.values import ArmyValues, UnitRow
 from sheetgen.units import MM
 
 BOX = 3.4 * MM
@@ -26,26 +27,35 @@ COLUMNS = (0.32, 0.06, 0.06, 0.08, 0.2, 0.28)
 LABELS = ("Unit", "Qua", "Def", "Points", "Activated", "Wounds (Tough) or models lost")
 
 
-def roster_rows(army: dict) -> list[dict]:
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """A line of the roster: a unit on the table, or a hero joined to the unit above it."""
+
+    unit: UnitRow
+    label: str
+    joined: bool
+
+    @property
+    def wounds(self) -> int:
+        """Boxes to tick: each Tough model's wounds, or one box a model lost for the others."""
+        return self.unit.tough * self.unit.size if self.unit.tough else self.unit.size
+
+
+def roster_rows(army: ArmyValues) -> list[RosterRow]:
     """One row for each unit on the table (a unit taken twice activates twice), each
     joined hero on its own row under the unit it leads."""
-    rows: list[dict] = []
-    for entry in army["units"]:
-        for copy in range(max(entry["count"], 0)):
-            label = entry["label"] + (f" ({copy + 1} of {entry['count']})" if entry["count"] > 1 else "")
-            rows.append({**entry, "label": label, "points": entry["cost"], "joined": False})
+    rows: list[RosterRow] = []
+    for entry in army.units:
+        for copy in range(max(entry.count, 0)):
+            label = entry.label + (f" ({copy + 1} of {entry.count})" if entry.count > 1 else "")
+            rows.append(RosterRow(entry, label, joined=False))
             if copy == 0:
-                rows += [{**h, "label": h["label"], "points": h["cost"], "joined": True} for h in entry["heroes"]]
+                rows += [RosterRow(h, h.label, joined=True) for h in entry.heroes]
     return rows
 
 
-def _wounds(row: dict) -> int:
-    """Boxes to tick: each Tough model's wounds, or one box a model lost for the others."""
-    return row["tough"] * row["size"] if row["tough"] else row["size"]
-
-
-def _row_height(row: dict, per_row: int) -> float:
-    lines = max(1, -(-_wounds(row) // per_row)) if _wounds(row) else 1
+def _row_height(row: RosterRow, per_row: int) -> float:
+    lines = max(1, -(-row.wounds // per_row)) if row.wounds else 1
     return max(10 * MM, lines * BOX + (lines - 1) * GAP + 2 * PAD)
 
 
@@ -66,15 +76,15 @@ def _header(ctx: LayoutContext, box: Box, color: str) -> list[Item]:
     return items
 
 
-def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> list[Item]:
+def _row(ctx: LayoutContext, box: Box, row: RosterRow, color: str, shade: bool) -> list[Item]:
     items: list[Item] = []
     if shade:
         items.append(Rect(box.x, box.y, box.w, box.h, stroke=None, fill=tint(color, 0.94)))
     cols = _columns(box)
     ink = ctx.color("ink")
     name_box = cols[0].inset(PAD, 0)
-    name = row["label"]
-    if row["joined"]:
+    name = row.label
+    if row.joined:
         name_box = Box(name_box.x + 3 * MM, name_box.y, name_box.w - 3 * MM, name_box.h)
     top = Box(name_box.x, name_box.y + PAD, name_box.w, 4.6 * MM)
     # A name too long for its column is the unit's, at its `name:` (the army only lists it).
@@ -83,11 +93,11 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
         name,
         top,
         TextStyle(size=9, font="bold", color=ink, min_size=6),
-        Source((UNIT, row["unit"]), ("name",)),
+        Source((UNIT, row.unit.unit), ("name",)),
         valign="top",
         what="unit name",
     )
-    if row["joined"]:
+    if row.joined:
         items += one_line(
             ctx,
             "joins the unit above",
@@ -97,10 +107,10 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
             valign="top",
         )
     cell = TextStyle(size=9, color=ink, min_size=6, align="center")
-    for col, value in zip(cols[1:4], (row["quality"], row["defense"], str(row["points"]))):
-        items += one_line(ctx, value, Box(col.x, box.y + PAD, col.w, 4.6 * MM), cell, None, valign="top")
+    for col, value in zip(cols[1:4], (row.unit.quality, row.unit.defense, str(row.unit.cost))):
+        items += one_line(ctx, value or "", Box(col.x, box.y + PAD, col.w, 4.6 * MM), cell, None, valign="top")
     act = cols[4]
-    for r in range(0 if row["joined"] else ROUNDS):  # a joined hero activates with its unit
+    for r in range(0 if row.joined else ROUNDS):  # a joined hero activates with its unit
         x = act.x + PAD + r * (BOX + 2.4 * MM)
         boxes, _ = check_boxes(ctx, x, box.y + PAD + 0.4 * MM, 1, size=BOX)
         items += boxes
@@ -112,12 +122,12 @@ def _row(ctx: LayoutContext, box: Box, row: dict, color: str, shade: bool) -> li
             None,
             valign="top",
         )
-    wounds = _wounds(row)
+    wounds = row.wounds
     wound_box = cols[5].inset(PAD, 0)
     if wounds:
         per_row = _per_row(wound_box.w)
         # One group of Tough boxes per model: per_row is a whole number of models where it can be.
-        tough = row["tough"] or 1
+        tough = row.unit.tough or 1
         if per_row >= tough:
             per_row -= per_row % tough
         boxes, _ = check_boxes(ctx, wound_box.x, box.y + PAD, wounds, size=BOX, gap=GAP, per_row=per_row, color=ink)
@@ -132,7 +142,7 @@ def _per_row(width: float) -> int:
 
 def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
     doc = job.doc
-    army = doc.derived
+    army = doc.values(ArmyValues)
     color = accent(ctx)
     rows = roster_rows(army)
     pages = []
@@ -140,16 +150,16 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
     while True:
         items, content = page_frame(
             ctx,
-            army["name"],
+            army.name,
             system=GAME,
             accent=color,
-            subtitle=army.get("faction"),
+            subtitle=army.faction,
             source=doc.source("name"),
             subtitle_source=doc.source("faction"),
         )
         summary, body = content.split_top(17.5 * MM, 3 * MM)
-        total = f"{army['total']} of {army['points_limit']} points"
-        left = army["left"]
+        total = f"{army.total} of {army.points_limit} points"
+        left = army.left
         items += one_line(
             ctx,
             total,
@@ -159,7 +169,7 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
         )
         items += one_line(
             ctx,
-            f"{left} points left · {sum(not r['joined'] for r in rows)} activations · {army['models']} models",
+            f"{left} points left · {sum(not r.joined for r in rows)} activations · {army.models} models",
             Box(summary.x + summary.w * 0.5, summary.y, summary.w * 0.5, 8 * MM),
             TextStyle(size=9, color=ctx.color("muted"), min_size=6, align="right"),
             None,
@@ -186,11 +196,11 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
         if i >= len(rows) and body.bottom - y > 30 * MM:
             notes, inner = section(ctx, Box(body.x, y + 6 * MM, body.w, body.bottom - y - 6 * MM), "Notes", color)
             items += notes + writing_lines(ctx, inner, pitch=7 * MM)
-        pages.append(sheet_page(items, ctx, label=f"{army['name']} roster"))
+        pages.append(sheet_page(items, ctx, label=f"{army.name} roster"))
         if i >= len(rows):
             break
     return LayoutDocument(
-        title=f"{army['name']} — army roster",
+        title=f"{army.name} — army roster",
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{GAME} army roster",

@@ -5,6 +5,7 @@ per action and square occupancy; then the army's rules in full (`glossary_cards`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sheetgen.layout.cards import (
@@ -29,6 +30,7 @@ from sheetgen.layout.sheets.grimdark.glossary_cards import RECONSTRUCTED_MARK, r
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, stack_height, text_box
 from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
 from sheetgen.rules.grimdark.rulebook import ACTION_NAMES
+from sheetgen.rules.grimdark.values import ArmyValues, UnitValues, WeaponRow
 from sheetgen.units import MM
 
 STAT_H = 10 * MM
@@ -98,7 +100,7 @@ def stat_cells(
 
 
 def weapon_rows(
-    ctx: LayoutContext, box: Box, weapons: list[dict], color: str, doc: DocInput
+    ctx: LayoutContext, box: Box, weapons: tuple[WeaponRow, ...], color: str, doc: DocInput
 ) -> tuple[list[Item], float]:
     """The weapons table; returns the items and its height. A weapon not every model
     carries is named with how many do (`1× Grenade Launcher`). A weapon's name and its rules
@@ -128,8 +130,8 @@ def weapon_rows(
         # A count wherever some models do without the weapon ("1× Grenade Launcher" in a
         # squad of 5) or one model carries two ("2× Heavy Flamer" on a tank); a weapon
         # every model carries once needs none.
-        name = f"{w['count']}× {w['name']}" if w["count"] != doc.derived["size"] else w["name"]
-        rules = ", ".join(r["label"] for r in w["rules"] if r["name"] != "AP")
+        name = f"{w.count}× {w.name}" if w.count != doc.values(UnitValues).size else w.name
+        rules = ", ".join(r.label for r in w.rules if r.name != "AP")
         name_w = cols[0].w - 1 * MM
         name_style = TextStyle(size=NAME_SIZE, font="bold", color=ink, min_size=6, leading=1.1)
         if narrow:
@@ -162,34 +164,7 @@ def weapon_rows(
             items += one_line(
                 ctx, name, Box(cols[0].x + 0.5 * MM, y, name_w, h), name_style, src.child("name"), what="weapon name"
             )
-        squares, inches = range_text(w)
-        rng = cols[1]
-        sq_font = "bold" if not w["melee"] else "italic"
-        sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
-        items += one_line(
-            ctx,
-            squares,
-            Box(rng.x, y, min(sq_w, rng.w), h),
-            TextStyle(size=7, font=sq_font, color=ink, min_size=6),
-            None,
-        )
-        inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
-        if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
-            items += one_line(ctx, inches, Box(rng.x + sq_w, y, rng.w - sq_w, h), inch_style, src.child("range"))
-        items += one_line(
-            ctx,
-            str(w["attacks"]),
-            Box(cols[2].x, y, cols[2].w, h),
-            TextStyle(size=7.5, color=ink, min_size=6, align="center"),
-            None,
-        )
-        items += one_line(
-            ctx,
-            str(w["ap"]) if w["ap"] else "–",
-            Box(cols[3].x, y, cols[3].w, h),
-            TextStyle(size=7.5, color=ink, min_size=6, align="center"),
-            None,
-        )
+        items += _weapon_numbers(ctx, w, [Box(c.x, y, c.w, h) for c in cols[1:4]], src)
         if rules_wrap:
             items += text_box(
                 ctx,
@@ -209,6 +184,30 @@ def weapon_rows(
     return items, y - box.y
 
 
+def _weapon_numbers(ctx: LayoutContext, w: WeaponRow, cells: list[Box], src: Source) -> list[Item]:
+    """A weapon's range (squares, and the inches it came from where they fit), attacks and
+    AP, in their cells of its row."""
+    rng, attacks, ap = cells
+    ink = ctx.color("ink")
+    squares, inches = range_text(w)
+    sq_font = "bold" if not w.melee else "italic"
+    sq_w = ctx.fonts.width(squares, sq_font, 7) + 0.8 * MM
+    items = one_line(
+        ctx,
+        squares,
+        Box(rng.x, rng.y, min(sq_w, rng.w), rng.h),
+        TextStyle(size=7, font=sq_font, color=ink, min_size=6),
+        None,
+    )
+    inch_style = TextStyle(size=6, color=ctx.color("muted"), min_size=6)
+    if inches and fits(ctx, inches, inch_style, rng.w - sq_w):  # on narrow cards, squares alone
+        items += one_line(ctx, inches, Box(rng.x + sq_w, rng.y, rng.w - sq_w, rng.h), inch_style, src.child("range"))
+    centred = TextStyle(size=7.5, color=ink, min_size=6, align="center")
+    items += one_line(ctx, str(w.attacks), attacks, centred, None)
+    items += one_line(ctx, str(w.ap) if w.ap else "–", ap, centred, None)
+    return items
+
+
 def cell_height(ctx: LayoutContext, para: Paragraph, width: float) -> float:
     """The height a row needs for a paragraph wrapped in its column: at its own size, or
     at its smallest where a word would otherwise break, with room above and below."""
@@ -216,7 +215,7 @@ def cell_height(ctx: LayoutContext, para: Paragraph, width: float) -> float:
     return para.height(ctx, width, scale) + 1 * MM
 
 
-def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInput) -> None:
+def weapons_off(ctx: LayoutContext, weapons: tuple[WeaponRow, ...], first: int, doc: DocInput) -> None:
     """The error for a weapons table taller than the card's room under the profile, at
     the first weapon it cannot hold."""
     rest = len(weapons) - first - 1
@@ -224,34 +223,34 @@ def weapons_off(ctx: LayoutContext, weapons: list[dict], first: int, doc: DocInp
     ctx.error(
         doc.source("weapons", first),
         OVERFLOW,
-        f"the weapons table runs off the card: there is no room for `{weapons[first]['name']}` "
+        f"the weapons table runs off the card: there is no room for `{weapons[first].name}` "
         f"(`weapons[{first}]`){also} under the unit's profile",
         "list fewer weapons or shorter weapon rules for the unit (one line with `count` for a weapon "
         "several models carry), or choose a larger `card_size` in the theme",
     )
 
 
-def rule_blocks(ctx: LayoutContext, derived: dict, doc: DocInput) -> list[Paragraph]:
+def rule_blocks(ctx: LayoutContext, derived: UnitValues, doc: DocInput) -> list[Paragraph]:
     """The unit's special rules, then its weapons' (AP is a column), each once, with its
     text. A rule the rulebook is silent on (or on part of it) is marked †: the card's back
     says what the mark means, the army's rules in full say what of the rule is sheetgen's."""
     seen: set[str] = set()
     blocks: list[Paragraph] = []
     style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), leading=1.18).fixed
-    entries = [(r, doc.source("special_rules", i)) for i, r in enumerate(derived["special_rules"])]
-    for i, w in enumerate(derived["weapons"]):
-        entries += [(r, doc.source("weapons", i, "rules", j)) for j, r in enumerate(w["rules"]) if r["name"] != "AP"]
+    entries = [(r, doc.source("special_rules", i)) for i, r in enumerate(derived.special_rules)]
+    for i, w in enumerate(derived.weapons):
+        entries += [(r, doc.source("weapons", i, "rules", j)) for j, r in enumerate(w.rules) if r.name != "AP"]
     for rule, src in entries:
-        if rule["label"] in seen:
+        if rule.label in seen:
             continue
-        seen.add(rule["label"])
-        mark = f" {RECONSTRUCTED_MARK}" if rule["reconstructed"] and RECONSTRUCTED_MARK not in rule["text"] else ""
-        text = f"**{rule['label']}**{mark}" + (f" — {rule['text']}" if rule["text"] else "")
+        seen.add(rule.label)
+        mark = f" {RECONSTRUCTED_MARK}" if rule.reconstructed and RECONSTRUCTED_MARK not in rule.text else ""
+        text = f"**{rule.label}**{mark}" + (f" — {rule.text}" if rule.text else "")
         blocks.append(Paragraph(ctx, text, style, src))
     return blocks
 
 
-def movement_strip(ctx: LayoutContext, box: Box, derived: dict, color: str) -> list[Item]:
+def movement_strip(ctx: LayoutContext, box: Box, derived: UnitValues, color: str) -> list[Item]:
     """Squares per action; for an Aircraft, the one move it makes on every activation."""
     cells = movement_pairs(derived)
     return stat_cells(ctx, box, cells, color, [None] * len(cells), upper=False)
@@ -276,28 +275,28 @@ def values_line(ctx: LayoutContext, box: Box, pairs: list[tuple[str, str]], size
     return text_box(ctx, values_text(pairs), box, style, None, valign="middle", what="profile")
 
 
-def movement_pairs(derived: dict) -> list[tuple[str, str]]:
+def movement_pairs(derived: UnitValues) -> list[tuple[str, str]]:
     return [
-        (words("aircraft_label"), words("aircraft_move", least=m["squares"], most=m["most"]))
-        if m["action"] == "aircraft"
-        else (ACTION_NAMES[m["action"]], str(m["squares"]))
-        for m in derived["movement"]
+        (words("aircraft_label"), words("aircraft_move", least=m.squares, most=m.most))
+        if m.action == "aircraft"
+        else (ACTION_NAMES[m.action], str(m.squares))
+        for m in derived.movement
     ]
 
 
 def unit_cards(
-    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int, joins: list[str] = ()
+    ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, taken: int, joins: Sequence[str] = ()
 ) -> list[list[Item]]:
     """A unit's card: profile, weapons, special rules, movement and occupancy; rules that
     do not fit at their size go on to a card marked "(cont.)". A joined hero's card names
     the unit it joins."""
-    d = doc.derived
+    d = doc.values(UnitValues)
     subtitle = (
-        f"{d['cost']} points"
+        f"{d.cost} points"
         + (f" · taken ×{taken}" if taken > 1 else "")
         + "".join(f" · joins {name}" for name in dict.fromkeys(joins))
     )
-    occupancy = occupancy_text(d["occupancy"])
+    occupancy = occupancy_text(d.occupancy)
     occ_style = TextStyle(size=RULES_SIZE, color=ctx.color("ink"), align="center", leading=1.15).fixed
     occ_h = OCC_H if fits(ctx, occupancy, occ_style, geo.w - 2 * SAFE) else OCC_H2
 
@@ -306,12 +305,12 @@ def unit_cards(
         band, top = title_band(
             ctx,
             geo,
-            continued(d["label"], part),
+            continued(d.label, part),
             color,
             doc.source("name"),
             height=12 * MM,
             subtitle=subtitle,
-            longest=continued(d["label"], 1),
+            longest=continued(d.label, 1),
         )
         items += band
         items += footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])  # impose_deck writes n/N at its right
@@ -333,7 +332,7 @@ def unit_cards(
         )
         return strip + place(ctx, occupancy, occ, occ_style, None, what="occupancy"), above
 
-    profile = [("Quality", d["quality"]), ("Defense", d["defense"]), ("Points", str(d["cost"]))]
+    profile = [("Quality", d.quality), ("Defense", d.defense), ("Points", str(d.cost))]
 
     def first_card(compact: bool) -> tuple[list[Item], Box]:
         """The first card's profile and weapons (the profile a line of text when
@@ -347,7 +346,7 @@ def unit_cards(
                 ctx, stats, profile, color, [doc.source("quality"), doc.source("defense"), doc.source("cost")]
             )
         )
-        rows, height = weapon_rows(ctx, rest, d["weapons"], color, doc)
+        rows, height = weapon_rows(ctx, rest, d.weapons, color, doc)
         return first + rows, Box(rest.x, rest.y + height + 2 * MM, rest.w, rest.h - height - 2 * MM)
 
     reported = len(ctx.issues)
@@ -390,27 +389,27 @@ def army_units(job: Job) -> list[tuple[DocInput, int, list[str]]]:
     army, units = job.doc, {d.id: d for d in job.docs[1:] if d.kind != GLOSSARY}
     out: dict[str, int] = {}
     joins: dict[str, list[str]] = {}
-    for entry in army.derived["units"]:
-        out[entry["unit"]] = out.get(entry["unit"], 0) + entry["count"]
-        for hero in entry["heroes"]:
-            out[hero["unit"]] = out.get(hero["unit"], 0) + 1
-            joins.setdefault(hero["unit"], []).append(entry["name"])
+    for entry in army.values(ArmyValues).units:
+        out[entry.unit] = out.get(entry.unit, 0) + entry.count
+        for hero in entry.heroes:
+            out[hero.unit] = out.get(hero.unit, 0) + 1
+            joins.setdefault(hero.unit, []).append(entry.name)
     return [(units[uid], n, joins.get(uid, [])) for uid, n in out.items() if uid in units]
 
 
 def army_includes(doc: DocInput) -> list[tuple[str, str]]:
     """The unit documents an army's roster needs."""
     keys: list[tuple[str, str]] = []
-    for entry in doc.derived["units"]:
-        keys.append(("grimdark-unit", entry["unit"]))
-        keys += [("grimdark-unit", h["unit"]) for h in entry["heroes"]]
+    for entry in doc.values(ArmyValues).units:
+        keys.append(("grimdark-unit", entry.unit))
+        keys += [("grimdark-unit", h.unit) for h in entry.heroes]
     return list(dict.fromkeys(keys))
 
 
 def cards_includes(doc: DocInput) -> list[tuple[str, str]]:
     """The documents an army's unit cards need: its units, and the glossaries their rules'
     text comes from (a glossary that cannot be read holds the cards back)."""
-    return army_includes(doc) + [(GLOSSARY, gid) for gid in doc.derived.get("glossaries", ())]
+    return army_includes(doc) + [(GLOSSARY, gid) for gid in doc.values(ArmyValues).glossaries]
 
 
 def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
@@ -418,7 +417,7 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     color = accent(ctx)
     army = job.doc.model
     fronts = [front for doc, n, joins in army_units(job) for front in unit_cards(ctx, geo, doc, color, n, joins)]
-    fronts += rules_cards(ctx, geo, job.doc.derived, color)
+    fronts += rules_cards(ctx, geo, job.doc.values(ArmyValues), color)
     back = generic_back(
         ctx, geo, color, army.name, words("card_back", mark=RECONSTRUCTED_MARK, game=GAME), job.doc.source("name")
     )

@@ -181,11 +181,9 @@ def carrying_section(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -
     coins, rest = rest.split_top(9 * MM, 2 * MM)
     coin_box, load_box = coins.split_left(18 * MM, 3 * MM)
     items += labeled_value(ctx, coin_box, "Coins", v.coins, v.src("coins"), size=10, field=v.field("coins"))
-    if v.load:
+    if v.load is not None:
         load = v.load
-        breakdown = (
-            f"items {load['items']} · armour {load['armour']} · coins {load['coins']} · magic {load['magic_items']}"
-        )
+        breakdown = f"items {load.items} · armour {load.armour} · coins {load.coins} · magic {load.magic_items}"
         items += _breakdown(ctx, load_box, breakdown, v.src("items"))
     items += text_box(ctx, captions.carrying(), rest, body_style(ctx), None, what="carrying reminder")
     return items

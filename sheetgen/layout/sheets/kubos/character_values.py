@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from sheetgen.layout.context import Source
 from sheetgen.layout.products import DocInput
 from sheetgen.rules.kubos.core import ATTRIBUTES
+from sheetgen.rules.kubos.values import CharacterValues, Load
 
 IDENTITY_FIELDS = (
     # (field, label, share of its row's width, row)
@@ -53,7 +54,7 @@ class SheetValues:
     coins: str = ""
     capacity: int | None = None
     carried: int | None = None
-    load: dict[str, int] = field(default_factory=dict)
+    load: Load | None = None
     encumbered: bool = False
     magic_items: tuple[Entry, ...] = ()
     notes: tuple[Entry, ...] = ()
@@ -77,13 +78,10 @@ def blank_values() -> SheetValues:
 
 def character_values(doc: DocInput) -> SheetValues:
     """A checked character's sheet values."""
-    ch, d = doc.model, doc.derived
+    ch, d = doc.model, doc.values(CharacterValues)
     identity = {name: str(getattr(ch, name)) for name, *_ in IDENTITY_FIELDS if getattr(ch, name) is not None}
-    items = tuple(Entry(it["name"], str(it["weight"]), doc.source("items", i)) for i, it in enumerate(d["items"]))
-    magic = tuple(
-        Entry(m["title"], m["text"] + (f" {m['note']}" if m.get("note") else ""), doc.source("magic_items", i))
-        for i, m in enumerate(d["magic_items"])
-    )
+    items = tuple(Entry(it.name, str(it.weight), doc.source("items", i)) for i, it in enumerate(d.items))
+    magic = tuple(Entry(m.title, m.described, doc.source("magic_items", i)) for i, m in enumerate(d.magic_items))
     notes = tuple(
         Entry(text, "", doc.source(key)) for key, text in (("background", ch.background), ("notes", ch.notes)) if text
     )
@@ -91,21 +89,21 @@ def character_values(doc: DocInput) -> SheetValues:
         title=ch.name,
         fillable=False,
         identity=identity,
-        attributes={a: str(d["attributes"][a]) for a in ATTRIBUTES},
-        defence=str(d["defence"]),
-        hp=str(d["hp"]),
-        hp_boxes=max(0, d["hp"]),
-        hp_lost=max(0, d["hp"] - d["hp_current"]),
-        fate_points=str(d["fate_points"]),
-        fate_owned=max(0, d["fate_points"]),
+        attributes={a: str(d.attributes[a]) for a in ATTRIBUTES},
+        defence=str(d.defence),
+        hp=str(d.hp),
+        hp_boxes=max(0, d.hp),
+        hp_lost=max(0, d.hp - d.hp_current),
+        fate_points=str(d.fate_points),
+        fate_owned=max(0, d.fate_points),
         armour=ch.armour.name if ch.armour else "",
         armour_dv=str(ch.armour.dv) if ch.armour else "0",
         items=items,
         coins=str(ch.coins),
-        capacity=d["capacity"],
-        carried=d["carried"],
-        load=dict(d["load"]),
-        encumbered=d["encumbered"],
+        capacity=d.capacity,
+        carried=d.carried,
+        load=d.load,
+        encumbered=d.encumbered,
         magic_items=magic,
         notes=notes,
         source=doc,

@@ -11,6 +11,7 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item
 from sheetgen.layout.products import DocInput
 from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, text_box
+from sheetgen.rules.kubos.values import MonsterValues
 
 SYSTEM = "kubos"
 
@@ -62,16 +63,16 @@ def fine_print_unbroken(ctx: LayoutContext, width: float, text: str = NOTICE) ->
     return all(ctx.fonts.width(word, FINE_PRINT.font, FINE_PRINT.size) <= width for word in text.split())
 
 
-def monster_kind_line(derived: dict) -> str:
+def monster_kind_line(derived: MonsterValues) -> str:
     """A monster's kind in a few words: `Large humanoid captain`, `Vermin, poisonous`."""
-    type_ = derived["type"]
+    type_ = derived.type
     if type_ == "humanoid":
-        size = derived.get("size") or "normal"
-        words = f"{size} humanoid {derived['rank']}" if size != "normal" else f"humanoid {derived['rank']}"
+        size = derived.size or "normal"
+        words = f"{size} humanoid {derived.rank}" if size != "normal" else f"humanoid {derived.rank}"
     elif type_ == "undead":
-        words = f"undead {derived['undead_type']}"
+        words = f"undead {derived.undead_type}"
     else:
         words = type_
-    if derived.get("poisonous"):
+    if derived.poisonous:
         words += ", poisonous"
     return words[0].upper() + words[1:]

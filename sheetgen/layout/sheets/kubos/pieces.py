@@ -148,15 +148,17 @@ def stat_grid(
                 TextStyle(size=value_size, font="bold", color=ctx.color("ink"), align="center", min_size=6),
                 None,
             )
-            if memo is not None and all(isinstance(item, (Rect, Text)) for item in items[start:]):
-                memo[key] = (row_box.y, items[start:])
+            if memo is not None:
+                plain_items = [item for item in items[start:] if isinstance(item, (Rect, Text))]
+                if len(plain_items) == len(items) - start:  # only these can be moved down
+                    memo[key] = (row_box.y, plain_items)
             x += w + CELL_GAP
     return items
 
 
-def _moved_down(items: list[Item], dy: float) -> list[Item]:
+def _moved_down(items: list[Rect | Text], dy: float) -> list[Item]:
     """Rects and text runs `dy` lower: a cell drawn once, placed again further down."""
-    return [replace(item, y=item.y + dy) for item in items]  # type: ignore[union-attr]
+    return [replace(item, y=item.y + dy) for item in items]
 
 
 def _column_widths(

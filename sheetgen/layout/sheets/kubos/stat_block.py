@@ -15,6 +15,7 @@ from sheetgen.layout.products import DocInput
 from sheetgen.layout.sheets.kubos.common import monster_kind_line
 from sheetgen.layout.sheets.kubos.pieces import StatCell, attribute_cells, fitted_hp_boxes, grid_rows, stat_grid
 from sheetgen.layout.text import Block, Paragraph, Spacer, TextStyle, fit_blocks, one_line, stack_height
+from sheetgen.rules.kubos.values import MonsterValues, SpecialRule, Treasure
 from sheetgen.units import MM
 
 GRID_ROW_H = 8.6 * MM
@@ -26,11 +27,11 @@ PAD = 2.0 * MM
 SHEET_BODY_HEIGHT = 90 * MM  # room under a GM sheet block's numbers: HP boxes stay ≤ 3.2mm and fit 216
 
 
-def monster_cells(derived: dict) -> list[StatCell]:
+def monster_cells(derived: MonsterValues) -> list[StatCell]:
     return [
-        StatCell("DEFENCE", str(derived["defence"]), True),
-        StatCell("HP", str(derived["hp"]), True),
-    ] + attribute_cells(derived["attributes"])
+        StatCell("DEFENCE", str(derived.defence), True),
+        StatCell("HP", str(derived.hp), True),
+    ] + attribute_cells(derived.attributes)
 
 
 def grid_height(rows: int) -> float:
@@ -46,19 +47,24 @@ def body_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle, width: floa
     spacer = Spacer(1.2 * MM)
     room = max(height / 4, height - spacer.h - stack_height(ctx, text, width, 1.0))
     boxes = fitted_hp_boxes(
-        doc.derived["hp"], width, room, color=ctx.color("ink"), source=doc.source("hp"), group_id=f"{doc.id}-hp"
+        doc.values(MonsterValues).hp,
+        width,
+        room,
+        color=ctx.color("ink"),
+        source=doc.source("hp"),
+        group_id=f"{doc.id}-hp",
     )
     return [boxes, spacer, *text]
 
 
 def _text_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle) -> list[Block]:
-    derived = doc.derived
+    derived = doc.values(MonsterValues)
     blocks: list[Block] = []
-    written = len(derived["special_rules"]) - len(doc.model.special_rules)
-    for i, rule in enumerate(derived["special_rules"]):
+    written = len(derived.special_rules) - len(doc.model.special_rules)
+    for i, rule in enumerate(derived.special_rules):
         source = doc.source("special_rules", i - written) if i >= written else None
         blocks.append(Paragraph(ctx, rule_text(rule), style, source))
-    blocks.append(Paragraph(ctx, treasure_text(derived["treasure"]), style, doc.source("treasure")))
+    blocks.append(Paragraph(ctx, treasure_text(derived.treasure), style, doc.source("treasure")))
     if doc.model.notes:
         blocks.append(Paragraph(ctx, "**Notes.** " + doc.model.notes, style, doc.source("notes")))
     return blocks
@@ -69,23 +75,21 @@ def _text_blocks(ctx: LayoutContext, doc: DocInput, style: TextStyle) -> list[Bl
 _NAMED_RULE_RE = re.compile(r"([^:*_\n0-9]{1,40}):\s+(\S.*)", re.DOTALL)
 
 
-def rule_text(rule: dict) -> str:
+def rule_text(rule: SpecialRule) -> str:
     """A special rule as printed: its name in bold, a rule of the book's (`title`) or one
     written "Curse: once per fight …", so that each rule can be told from the next."""
-    if rule["title"]:
-        return f"**{rule['title']}.** {rule['text']}"
-    m = _NAMED_RULE_RE.fullmatch(rule["text"])
+    if rule.title:
+        return f"**{rule.title}.** {rule.text}"
+    m = _NAMED_RULE_RE.fullmatch(rule.text)
     if m and len(m.group(1).split()) <= 4:
         return f"**{m.group(1)}:** {m.group(2)}"
-    return rule["text"]
+    return rule.text
 
 
-def treasure_text(treasure: dict) -> str:
+def treasure_text(treasure: Treasure) -> str:
     """The treasure as a sentence or two: coins, then each magic item and what it does."""
-    parts = [f"**Treasure.** {treasure['coins']} coins, perhaps hidden."]
-    for item in treasure["magic_items"]:
-        note = f" {item['note']}" if item.get("note") else ""
-        parts.append(f"**{item['title']}.** {item['text']}{note}")
+    parts = [f"**Treasure.** {treasure.coins} coins, perhaps hidden."]
+    parts += [f"**{item.title}.** {item.described}" for item in treasure.magic_items]
     return " ".join(parts)
 
 
@@ -95,7 +99,7 @@ class StatBlock:
     def __init__(self, ctx: LayoutContext, doc: DocInput, accent: str, style: TextStyle, width: float):
         self.doc = doc
         self.accent = accent
-        self.cells = monster_cells(doc.derived)
+        self.cells = monster_cells(doc.values(MonsterValues))
         self.blocks = body_blocks(ctx, doc, style, self._inner_width(width), SHEET_BODY_HEIGHT)
 
     def _inner_width(self, width: float) -> float:
@@ -103,7 +107,7 @@ class StatBlock:
 
     def _name_width(self, ctx: LayoutContext, width: float) -> float:
         """The room for the name beside the kind line ("Large humanoid commander")."""
-        kind = monster_kind_line(self.doc.derived)
+        kind = monster_kind_line(self.doc.values(MonsterValues))
         return self._inner_width(width) - ctx.fonts.width(kind, KIND.font, KIND.size) - 3.1 * MM - 3 * MM
 
     def _header_height(self, ctx: LayoutContext, width: float) -> float:
@@ -144,7 +148,7 @@ class StatBlock:
             Rect(box.x, box.y + head_h - 1.5 * MM, box.w, 1.5 * MM, stroke=None, fill=head_fill),
         ]
         ink = readable_on(head_fill, dark=ctx.color("ink"))
-        kind = monster_kind_line(self.doc.derived)
+        kind = monster_kind_line(self.doc.values(MonsterValues))
         kind_style = replace(KIND, color=ink)
         name_style = replace(NAME, color=ink, min_size=7)
         if head_h == HEADER_H:

@@ -22,6 +22,7 @@ from sheetgen.layout.sheets.kubos.common import (
 from sheetgen.layout.sheets.kubos.pieces import grid_rows, stat_grid
 from sheetgen.layout.sheets.kubos.stat_block import body_blocks, grid_height, monster_cells
 from sheetgen.layout.text import TextStyle, fit_blocks, split_blocks
+from sheetgen.rules.kubos.values import MonsterValues
 from sheetgen.units import MM
 
 BODY = 7.5  # points: the body text of every stat card
@@ -48,7 +49,7 @@ def _monster_cards(
     ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str, number_w: float, memo: dict, short: bool
 ) -> list[list[Item]]:
     style = TextStyle(size=BODY, leading=1.18, color=ctx.color("ink")).fixed
-    cells = monster_cells(doc.derived)
+    cells = monster_cells(doc.values(MonsterValues))
     fronts: list[list[Item]] = []
     remaining: list | None = None
     while True:
@@ -61,7 +62,7 @@ def _monster_cards(
             color,
             doc.source("name"),
             height=12 * MM,
-            subtitle=monster_kind_line(doc.derived),
+            subtitle=monster_kind_line(doc.values(MonsterValues)),
             longest=continued(doc.model.name, 1),
         )
         items += band

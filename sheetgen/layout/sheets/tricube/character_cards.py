@@ -27,8 +27,9 @@ from sheetgen.layout.sheets.tricube.card_parts import (
     label,
     lay_out_texts,
 )
-from sheetgen.layout.sheets.tricube.common import GAME_NAME, Tokens, accent, affliction_labels, element_id, token_track
+from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, affliction_labels, element_id, token_track
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
+from sheetgen.rules.tricube.values import CharacterValues, DiceRow, Tokens
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -42,15 +43,17 @@ HINT_H = 5 * MM  # the line under the dice (7.5pt), with its gap
 TEXT_MIN_H = 10 * MM  # the least room kept for perks and quirks before the card gives up lines
 
 
-def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style: str, color: str) -> list[Item]:
+def dice_chips(
+    ctx: LayoutContext, box: Box, dice: tuple[DiceRow, ...], trait: str, style: str, color: str
+) -> list[Item]:
     """A chip per trait and one for the combat style, each with the dice it rolls."""
-    shown = [r for r in dice if r["challenge"] in TRAITS or r["challenge"] == style]
+    shown = [r for r in dice if r.challenge in TRAITS or r.challenge == style]
     items: list[Item] = []
     chips = box.columns(len(shown), 1.5 * MM)
     # The chips' labels in full, or all abbreviated (AGL, BRW …) on narrow cards.
-    words = label_forms(ctx, [r["challenge"].upper() for r in shown], [c.w for c in chips], LABEL, SHORT_LABELS)
+    words = label_forms(ctx, [r.challenge.upper() for r in shown], [c.w for c in chips], LABEL, SHORT_LABELS)
     for chip, row, word in zip(chips, shown, words):
-        strong = row["challenge"] in (trait, style)
+        strong = row.challenge in (trait, style)
         # The trait and style chips stand out by a strong edge on a light ground, so their
         # labels stay dark fine print rather than small type reversed out of a colour.
         fill = tint(color, 0.6) if strong else tint(color, 0.88)
@@ -63,7 +66,7 @@ def dice_chips(ctx: LayoutContext, box: Box, dice: list[dict], trait: str, style
         items += label(ctx, word, Box(chip.x, chip.y + 1 * MM, chip.w, LABEL_H), ink, align="center")
         items += one_line(
             ctx,
-            str(row["dice"]),
+            str(row.dice),
             Box(chip.x, chip.y + 3.6 * MM, chip.w, chip.h - 4.4 * MM),
             TextStyle(size=13, font="bold", color=ink, align="center", min_size=8),
             None,
@@ -95,8 +98,9 @@ def token_row(
 
 def affliction_slots(ctx: LayoutContext, box: Box, doc: DocInput, slots: int) -> list[Item]:
     """A line per affliction slot; more afflictions than slots run on as text."""
-    names = affliction_labels(doc.derived["afflictions"], set(doc.derived["permanent_afflictions"]))
-    retired = doc.derived["retired"]
+    d = doc.values(CharacterValues)
+    names = affliction_labels(d.afflictions, set(d.permanent_afflictions))
+    retired = d.retired
     items = label(
         ctx,
         "Afflictions" + ("  · retired" if retired else ""),
@@ -135,14 +139,14 @@ def character_card(
     """One character's card, in card coordinates, but for its perks, quirks and notes,
     which take the party's body size (on a short card they continue on a second)."""
     c: TricubeCharacter = doc.model
-    d = doc.derived
+    d = doc.values(CharacterValues)
     subtitle = subtitle_of(c)
     items, free = card_face(ctx, geo, c.name, subtitle, doc, color, doc.source("concept"), lines)
     chips, rest = free.split_top(10.5 * MM, 1 * MM)
-    items += dice_chips(ctx, chips, d["dice"], c.trait, c.combat_style, color)
+    items += dice_chips(ctx, chips, d.dice, c.trait, c.combat_style, color)
     # A ruled line per affliction a character may carry, up to what the card holds.
-    slots = min(d["limits"]["max_afflictions"], CARD_AFFLICTION_SLOTS)
-    names = affliction_labels(d["afflictions"], set(d["permanent_afflictions"]))
+    slots = min(d.limits.max_afflictions, CARD_AFFLICTION_SLOTS)
+    names = affliction_labels(d.afflictions, set(d.permanent_afflictions))
     long_names = not all(fits(ctx, n, AFFLICTION_STYLE, free.w - 1.2 * MM) for n in names)
     fixed_h = 2 * 5.2 * MM + 2.8 * MM + 2 * MM
     if rest.h < fixed_h + slots * AFFLICTION_H + HINT_H + TEXT_MIN_H:  # a short card: fewer lines, no hint
@@ -168,8 +172,7 @@ def character_card(
         text, bottom = rest.split_top(room, 2.5 * MM)
     karma_row, rest = bottom.split_top(5.2 * MM)
     resolve_row, rest = rest.split_top(5.2 * MM)
-    for row, token in ((karma_row, "karma"), (resolve_row, "resolve")):
-        tokens = Tokens.from_derived(d[token])
+    for row, token, tokens in ((karma_row, "karma", d.karma), (resolve_row, "resolve", d.resolve)):
         source = doc.source(f"current_{token}" if tokens.current != tokens.maximum else token)
         items += token_row(ctx, row, token, tokens, color, element_id(doc.id, token), source)
     items += affliction_slots(ctx, Box(rest.x, rest.y + 1 * MM, rest.w, rest.h - 1 * MM), doc, slots)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sheetgen.content import plain
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Item, LayoutDocument, Page
 from sheetgen.layout.products import Job
@@ -28,6 +27,8 @@ from sheetgen.layout.sheets.tricube.sheet_panels import (
 )
 from sheetgen.layout.sheets.tricube.sheet_values import SheetValues
 from sheetgen.layout.widgets import page_frame, sheet_page
+from sheetgen.rules.tricube.limits import default_limits
+from sheetgen.rules.tricube.values import CampaignLimits, CharacterValues
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def layout_character_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A character's sheet, filled in."""
     doc = job.doc
     c: TricubeCharacter = doc.model
-    v = SheetValues.of_character(c, doc.derived, doc.key)
+    v = SheetValues.of_character(c, doc.values(CharacterValues), doc.key)
     page = sheet_page(sheet_items(ctx, v), ctx, label=c.name)
     return _document(f"{c.name} — {GAME_NAME} character", f"{GAME_NAME} character sheet", page, ctx, "character sheet")
 
@@ -97,7 +98,7 @@ def layout_character_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
 def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """A blank sheet whose writing places are PDF form fields, following the campaign's
     `tricube-rules` when the project has one."""
-    limits = plain.make("CharacterLimits", **job.docs[0].derived) if job.docs else plain.make("CharacterLimits")
+    limits = job.docs[0].values(CampaignLimits).record() if job.docs else default_limits()
     v = SheetValues.blank(limits)
     page = sheet_page(sheet_items(ctx, v), ctx, label="blank character sheet")
     return _document(

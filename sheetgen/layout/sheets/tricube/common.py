@@ -3,14 +3,13 @@ a track of token circles (karma, resolve) that shows the locked ones apart."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sheetgen.layout.cards import SYSTEM_NAMES, system_color
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Circle, Field, Item
 from sheetgen.layout.sheets.tricube import captions
 from sheetgen.layout.widgets import token_circles
+from sheetgen.rules.tricube.values import Tokens
 from sheetgen.units import MM
 
 SYSTEM = "tricube"
@@ -34,21 +33,6 @@ def footer_text(notice: str | None, *, card: bool = False) -> str:
     if notice:
         return notice
     return captions.card_credit() if card else captions.credit()
-
-
-@dataclass(frozen=True, slots=True)
-class Tokens:
-    """A token pool: how many the character has now, their maximum, and the most any
-    character may reach."""
-
-    current: int
-    maximum: int
-    limit: int
-
-    @classmethod
-    def from_derived(cls, derived: dict) -> Tokens:
-        """From the rules' derived `{"current", "maximum", "limit"}`."""
-        return cls(derived["current"], derived["maximum"], derived["limit"])
 
 
 def token_track(

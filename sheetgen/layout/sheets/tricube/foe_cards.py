@@ -25,6 +25,7 @@ from sheetgen.layout.sheets.tricube.card_parts import (
 from sheetgen.layout.sheets.tricube.common import GAME_NAME, accent, element_id
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes
+from sheetgen.rules.tricube.values import FoeValues
 from sheetgen.units import MM
 
 if TYPE_CHECKING:
@@ -84,12 +85,13 @@ def foe_card(ctx: LayoutContext, geo: CardGeometry, doc: DocInput, color: str) -
     """One foe's card, in card coordinates, but for its notes, which take the deck's body
     size (and continue on a second card where they do not fit)."""
     foe: TricubeFoe = doc.model
-    name = doc.derived["difficulty_name"]
+    values = doc.values(FoeValues)
+    name = values.difficulty_name
     kind = "Challenge" if foe.type == "challenge" else None
     items, free = card_face(ctx, geo, foe.name, kind, doc, color, doc.source("type"))
     badge, rest = free.split_top(16 * MM, 2.5 * MM)
     items += difficulty_badge(ctx, badge, foe.difficulty, name, color, doc.source("difficulty"))
-    effort, height = effort_boxes(ctx, rest, doc, doc.derived["effort"])
+    effort, height = effort_boxes(ctx, rest, doc, values.effort)
     items += effort
     rest = Box(rest.x, rest.y + height + 3 * MM, rest.w, max(0.0, rest.h - height - 3 * MM))
 

@@ -15,6 +15,7 @@ from sheetgen.layout.sheets.tricube.sheet_values import SheetValues
 from sheetgen.layout.text import Paragraph, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import WRITING_INK, WRITING_WIDTH, check_boxes, labeled_value, section, writing_lines
 from sheetgen.rules.tricube.dice import dice_by_challenge
+from sheetgen.rules.tricube.values import DiceRow
 from sheetgen.units import MM
 
 GAP = 4 * MM
@@ -83,15 +84,15 @@ def dice_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list
         items += one_line(
             ctx, text, Box(column.x, column.y, column.w, DICE_HEAD), replace(head, align=align), None, valign="top"
         )
-    most = max(r["dice"] for r in rows)
+    most = max(r.dice for r in rows)
     for i, row in enumerate(rows):
         y = inner.y + DICE_HEAD + i * DICE_ROW
         if i == 3:  # combat styles start here
             items.append(Path(line(inner.x, y, inner.right, y), stroke=ctx.color("rule"), width=0.5))
         strip = Box(inner.x, y, inner.w, DICE_ROW)
-        highlight = bool(v.dice) and row["dice"] == most
+        highlight = bool(v.dice) and row.dice == most
         row_items = dice_row(ctx, strip, row, v, color, highlight)
-        items.append(Group(tuple(row_items), id=v.element_id(f"dice-{row['challenge']}")))
+        items.append(Group(tuple(row_items), id=v.element_id(f"dice-{row.challenge}")))
     below = inner.y + DICE_HEAD + 6 * DICE_ROW + 1.5 * MM
     notes = Box(inner.x, below, inner.w, inner.bottom - below)
     items += fit_blocks(
@@ -100,7 +101,7 @@ def dice_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list
     return items
 
 
-def dice_row(ctx: LayoutContext, strip: Box, row: dict, v: SheetValues, color: str, highlight: bool) -> list[Item]:
+def dice_row(ctx: LayoutContext, strip: Box, row: DiceRow, v: SheetValues, color: str, highlight: bool) -> list[Item]:
     """One kind of challenge across `strip`: its name, what it covers, and the dice
     (fields to fill in on a fillable sheet)."""
     name, covers, dice, outside = (Box(c.x, strip.y, c.w, strip.h) for c in dice_columns(strip))
@@ -120,14 +121,14 @@ def dice_row(ctx: LayoutContext, strip: Box, row: dict, v: SheetValues, color: s
         )
     items += one_line(
         ctx,
-        row["challenge"].capitalize(),
+        row.challenge.capitalize(),
         Box(name.x + 1 * MM, name.y, name.w - 2 * MM, name.h),
         TextStyle(size=9.5, font="bold", color=ink, min_size=7),
         None,
     )
     items += one_line(
         ctx,
-        row["covers"],
+        row.covers,
         Box(covers.x, covers.y, covers.w - 2 * MM, covers.h),
         TextStyle(size=8, color=muted, min_size=7),
         None,
@@ -139,23 +140,23 @@ def dice_row(ctx: LayoutContext, strip: Box, row: dict, v: SheetValues, color: s
             items.append(Rect(f.x, f.y, f.w, f.h, stroke=WRITING_INK, width=0.6, fill=None, radius=1 * MM))
             items.append(
                 Field(
-                    f"{row['challenge']}_{suffix}",
+                    f"{row.challenge}_{suffix}",
                     "text",
                     f.x,
                     f.y,
                     f.w,
                     f.h,
-                    tooltip=f"Dice for {row['challenge']}{tip}",
+                    tooltip=f"Dice for {row.challenge}{tip}",
                     font=ctx.fonts.face("regular"),
                     size=10,
                 )
             )
     else:
         items += one_line(
-            ctx, str(row["dice"]), dice, TextStyle(size=11, font="bold", color=ink, align="center", min_size=8), None
+            ctx, str(row.dice), dice, TextStyle(size=11, font="bold", color=ink, align="center", min_size=8), None
         )
         items += one_line(
-            ctx, str(row["outside_concept"]), outside, TextStyle(size=10, color=muted, align="center", min_size=8), None
+            ctx, str(row.outside_concept), outside, TextStyle(size=10, color=muted, align="center", min_size=8), None
         )
     return items
 
@@ -354,7 +355,7 @@ def advances_panel(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> 
     items += listed_lines(ctx, lines_box, v.advances, "advances", v)
     rule = captions.advances_rule(v.limits)
     if v.raises is not None:
-        rule += f" Raises taken: {v.raises['used']} of {v.raises['allowed']}."
+        rule += f" Raises taken: {v.raises.used} of {v.raises.allowed}."
     items += fit_blocks(ctx, [caption(ctx, rule)], text, valign="bottom", what="advances rule")
     return items
 

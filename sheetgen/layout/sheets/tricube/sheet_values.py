@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sheetgen.content import plain
 from sheetgen.layout.context import Source
-from sheetgen.layout.sheets.tricube.common import Tokens, element_id
+from sheetgen.layout.sheets.tricube.common import element_id
+from sheetgen.rules.tricube.values import CharacterValues, DiceRow, Raises, Tokens
 
 if TYPE_CHECKING:
     from sheetgen.content.models.tricube import CharacterLimits, TricubeCharacter
@@ -31,8 +31,8 @@ class SheetValues:
     permanent: frozenset[int] = frozenset()
     advances: tuple[str, ...] = ()
     notes: str = ""
-    dice: tuple[dict, ...] = ()
-    raises: dict | None = None
+    dice: tuple[DiceRow, ...] = ()
+    raises: Raises | None = None
     retired: bool = False
     doc: tuple[str, str] | None = None
     fillable: bool = False
@@ -46,12 +46,12 @@ class SheetValues:
         return element_id(self.doc[1] if self.doc else None, part)
 
     @classmethod
-    def of_character(cls, c: TricubeCharacter, derived: dict, doc: tuple[str, str]) -> SheetValues:
+    def of_character(cls, c: TricubeCharacter, derived: CharacterValues, doc: tuple[str, str]) -> SheetValues:
         """A character's values, with what the rules derived (dice, tokens, limits)."""
         return cls(
-            limits=plain.make("CharacterLimits", **derived["limits"]),
-            karma=Tokens.from_derived(derived["karma"]),
-            resolve=Tokens.from_derived(derived["resolve"]),
+            limits=derived.limits.record(),
+            karma=derived.karma,
+            resolve=derived.resolve,
             name=c.name,
             player=c.player or "",
             trait=c.trait,
@@ -59,13 +59,13 @@ class SheetValues:
             combat_style=c.combat_style,
             perks=tuple(c.perks),
             quirks=tuple(c.quirks),
-            afflictions=tuple(derived["afflictions"]),
-            permanent=frozenset(derived["permanent_afflictions"]),
+            afflictions=derived.afflictions,
+            permanent=frozenset(derived.permanent_afflictions),
             advances=tuple(c.advances),
             notes=c.notes,
-            dice=tuple(derived["dice"]),
-            raises=derived["raises"],
-            retired=derived["retired"],
+            dice=derived.dice,
+            raises=derived.raises,
+            retired=derived.retired,
             doc=doc,
         )
 
@@ -74,7 +74,7 @@ class SheetValues:
         """Nothing filled in; every writing place a form field."""
         return cls(
             limits=limits,
-            karma=Tokens(0, limits.starting_karma, limits.max_karma),
-            resolve=Tokens(0, limits.starting_resolve, limits.max_resolve),
+            karma=Tokens(maximum=limits.starting_karma, current=0, limit=limits.max_karma),
+            resolve=Tokens(maximum=limits.starting_resolve, current=0, limit=limits.max_resolve),
             fillable=True,
         )
