@@ -214,3 +214,30 @@ def test_shared_modules_name_no_game():
     unexpected = {f: h for f, h in found.items() if f not in NOT_YET}
     assert not unexpected, unexpected
     assert sorted(found) == sorted(NOT_YET), "a module of NOT_YET names no game any more: strike it from the list"
+
+
+def _too_big(tree: ast.Module, lines: int) -> list[str]:
+    found = [f"the module: {lines} lines"] if lines > 800 else []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > 100:
+                found.append(f"{node.name}: {length} lines")
+    return found
+
+
+def test_no_module_over_800_lines_and_no_function_over_100():
+    """What a reader takes in at once: a module of at most 800 lines, a function of at
+    most 100 (docs/architecture.md, "Lint and types")."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if big := _too_big(ast.parse(text), text.count("\n")):
+            found[path.relative_to(PACKAGE.parent).as_posix()] = big
+    assert not found, found
+
+
+def test_the_size_check_sees_a_long_function_and_a_long_module():
+    body = "\n".join(f"    x{i} = {i}" for i in range(101))
+    source = f"def long():\n{body}\n" + "\n" * 700
+    assert _too_big(ast.parse(source), source.count("\n")) == ["the module: 802 lines", "long: 102 lines"]

@@ -71,7 +71,8 @@ def references(text: str) -> tuple[set[str], set[tuple[Path, str]]]:
         if span.startswith("sheetgen/"):
             paths.add((REPO, span))
         elif first in stages and "/" in span and re.fullmatch(r"[\w/<>.-]+", span):
-            paths.add((PACKAGE, span))
+            # `render/pdf.py` is in the package; `content/<game>/reference.yaml` is in the repository
+            paths.add((PACKAGE if path_problem(REPO, span) else REPO, span))
         elif first in ("bench", "tests", "docs") and re.fullmatch(r"[\w/<>.*-]+", span):
             paths.add((REPO, span))
         elif (
