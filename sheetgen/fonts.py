@@ -202,7 +202,7 @@ def font_units(font, path: str) -> dict:
         hmtx = font["hmtx"].metrics
         hhea = font["hhea"]
         notdef = hmtx[font.getGlyphOrder()[0]][0]
-        os2 = font["OS/2"] if "OS/2" in font else None
+        os2 = font.get("OS/2")
         cap = getattr(os2, "sCapHeight", 0) if os2 is not None else 0
         ascent, descent = hhea.ascent, hhea.descent
     except FontError:

@@ -212,7 +212,8 @@ def test_a_footer_too_long_from_a_publishers_template_is_one_warning_at_the_macr
     assert "House Deck · 1 of 10 · printed" in text and "Enthusiasts" not in text
 
 
-LONG_DECK = """
+LONG_RULES = " ".join(f"Rule {i} says the cube rolls again." for i in range(60))
+LONG_DECK = f"""
     kind: reference-deck
     id: lore
     system: kubos
@@ -221,11 +222,11 @@ LONG_DECK = """
     back: Keep with the dice
     imposition: single
     cards:
-      - {title: First, body: Short.}
+      - {{title: First, body: Short.}}
       - title: Long
-        body: %s
-      - {title: Last, body: The end.}
-""" % " ".join(f"Rule {i} says the cube rolls again." for i in range(60))
+        body: {LONG_RULES}
+      - {{title: Last, body: The end.}}
+"""
 
 
 def card_texts(path) -> list[str]:

@@ -40,7 +40,8 @@ def load_tables(library: Library, ids: tuple[str, ...] = TABLES) -> dict[str, Tr
         if doc is None:
             raise ValueError(
                 f"the content folder has no {TABLE_KIND} `{table_id}`; the generator needs tables with the ids "
-                f"{', '.join(ids)} (sheetgen ships them; leave out --no-game-data), or pass --content with a folder that has them"
+                f"{', '.join(ids)} (sheetgen ships them; leave out --no-game-data), "
+                "or pass --content with a folder that has them"
             )
         tables[table_id] = doc.model  # type: ignore[assignment]
     return tables

@@ -14,7 +14,7 @@ these values and decide nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from sheetgen.fonts import FontFace
 
@@ -196,7 +196,7 @@ class Group:
     clip: Box | None = None
 
 
-Item = Union[Path, Rect, Circle, Text, Image, Field, Group]
+Item = Path | Rect | Circle | Text | Image | Field | Group
 
 
 @dataclass(slots=True, unsafe_hash=True)

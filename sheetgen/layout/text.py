@@ -290,7 +290,7 @@ class TableRows(Paragraph):
 
 
 class Spacer:
-    source = None
+    source: Source | None = None
 
     def __init__(self, height: float, scales: bool = True):
         self.h = height

@@ -41,7 +41,7 @@ from sheetgen.layout.primitives import (
 )
 from sheetgen.layout.products import DocInput, Job, Product
 from sheetgen.layout.templates import caption, fold_text, text
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, restyle
+from sheetgen.layout.text import Block, Paragraph, Spacer, TextStyle, fit_blocks, one_line, printable, restyle
 from sheetgen.rules.common import SectionProblem, blank_product, section_product
 from sheetgen.rules.values import CoverImage, DisplayNamed, HandoutValues
 from sheetgen.units import MM
@@ -658,7 +658,7 @@ def _values(handout) -> dict:
 def _imprint(ctx: LayoutContext, handout, cards_file: str | None, notices: list[str]) -> list[Item]:
     W, H = ctx.theme.paper
     values = _values(handout)
-    blocks = [
+    blocks: list[Block] = [
         Paragraph(
             ctx,
             text(WORDS, "imprint", handout=values, cards_file=cards_file),
@@ -697,7 +697,7 @@ def _divider(
     d = _inset(ctx)
     accent = ctx.color("accent")
     items: list[Item] = [Rect(20 * MM + d, 60 * MM, 6 * MM, 40 * MM, stroke=None, fill=accent)]
-    blocks = [
+    blocks: list[Block] = [
         Paragraph(
             ctx,
             title,
@@ -739,7 +739,9 @@ PRODUCTS = [
         kinds=("handout",),
         scope="document",
         layout=layout_handout,
-        summary="a publisher's bundle: sections of other products in one PDF, duplex-ready (print-shop: and its cards PDF)",
+        summary=(
+            "a publisher's bundle: sections of other products in one PDF, duplex-ready (print-shop: and its cards PDF)"
+        ),
         formats=("pdf",),
         includes=_includes,
         paper=lambda doc: doc.model.paper,

@@ -165,7 +165,8 @@ def _refuse_foreign_digits(text: str, pos: int) -> None:
             name = unicodedata.name(char, "a digit")
             value = unicodedata.digit(char, None)
             raise NotationError(
-                f"`{char}` (U+{ord(char):04X} {name}) is not one of the digits 0-9; the notation takes plain ASCII digits",
+                f"`{char}` (U+{ord(char):04X} {name}) is not one of the digits 0-9; "
+                "the notation takes plain ASCII digits",
                 at,
                 f"type it as `{value}`" if value is not None else "type the number with the digits 0-9",
             )

@@ -18,7 +18,7 @@ from sheetgen.layout.sheets.kubos.character_values import (
 )
 from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent
 from sheetgen.layout.sheets.kubos.pieces import HpBoxes, body_style, value_tile
-from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks, one_line, text_box
+from sheetgen.layout.text import Block, Paragraph, Spacer, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import labeled_value, page_frame, section, sheet_page
 from sheetgen.rules.kubos.core import ATTRIBUTES, ITEMS_PER_DV
 from sheetgen.rules.kubos.text import ATTRIBUTE_LABELS, ATTRIBUTE_USES
@@ -188,7 +188,7 @@ def _health(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[It
         valign="top",
     )
     blank_note = " Shade the boxes beyond your HP." if v.fillable else ""
-    blocks = [
+    blocks: list[Block] = [
         HpBoxes(
             v.hp_boxes,
             v.hp_lost,
@@ -257,7 +257,7 @@ def _fate(ctx: LayoutContext, box: Box, v: SheetValues, color: str) -> list[Item
         None,
         valign="top",
     )
-    blocks = [
+    blocks: list[Block] = [
         Paragraph(ctx, captions.fate_points(), body_style(ctx)),
         Spacer(1.2 * MM),
         Paragraph(ctx, captions.heroic_action(), body_style(ctx)),
