@@ -203,7 +203,7 @@ def test_a_game_s_kit_holds_every_player_s_sheet_and_log_in_its_order(built):
 def odds_layout():
     """The odds cards laid out with the default theme, and the game's colour."""
     from sheetgen.content.loader import load
-    from sheetgen.layout.cards import system_color
+    from sheetgen.layout.cards import game_color
     from sheetgen.layout.context import LayoutContext
     from sheetgen.layout.products import Job
     from sheetgen.layout.registry import products
@@ -213,7 +213,7 @@ def odds_layout():
     ctx = LayoutContext(checked.theme)
     laid = products()["cubes-odds-cards"].layout(ctx, Job("cubes-odds-cards", "quantumization"))
     assert not ctx.issues
-    return laid, system_color(ctx, "cubes"), ctx.color("ink")
+    return laid, game_color(ctx, "cubes"), ctx.color("ink")
 
 
 def test_the_odds_chart_draws_the_computed_distribution():

@@ -76,13 +76,13 @@ def get(kind: str) -> KindSpec | None:
     return spec
 
 
-def system_of(doc) -> str | None:
+def game_of(doc) -> str | None:
     """The game a document belongs to: its kind's, or the `system:` a shared kind (a
     reference deck, say) names, which may be a game of the publisher's own."""
     return game_of_kind(doc.kind) or getattr(doc.model, "system", None)
 
 
 def games_of(documents) -> set[str]:
-    """The registered games that some documents belong to (`system_of`)."""
-    found = {system_of(doc) for doc in documents}
+    """The registered games that some documents belong to (`game_of`)."""
+    found = {game_of(doc) for doc in documents}
     return {game_id for game_id in found if game_id is not None and game(game_id) is not None}

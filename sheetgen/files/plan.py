@@ -129,8 +129,8 @@ class _Planner:
         self.wanted = tuple(f for f in FORMATS if f in set(formats))
         self.exports = tuple(f for f in EXPORTS if f in set(formats))
         docs = [d for d in checked.documents(*kinds_registry.names(), targets_only=not members) if d.kind != "theme"]
-        self.systems = {s for s in (kinds_registry.system_of(d) for d in docs) if s}
-        self.docs = docs + shipped_documents(checked, self.systems)
+        self.game_ids = {s for s in (kinds_registry.game_of(d) for d in docs) if s}
+        self.docs = docs + shipped_documents(checked, self.game_ids)
         # A partial build prints a game's blank sheets only when it was given documents of that
         # game's own kinds (a deck that merely names the game is not enough).
         self.asked_games = {g for g in (game_of_kind(d.kind) for d in self.docs if d.target) if g}
@@ -141,7 +141,7 @@ class _Planner:
         self.broken = sorted({d.key for d in library.documents if d.key in checked.failed} | library.invalid)
 
     def targets(self) -> Iterator[Target]:
-        known = products(self.systems | kinds_registry.games_of(self.valid))
+        known = products(self.game_ids | kinds_registry.games_of(self.valid))
         includers = {
             kind: [p for p in known.values() if p.includes and kind in p.kinds]
             for kind in {k for p in known.values() for k in p.kinds}
@@ -181,7 +181,7 @@ class _Planner:
             included = _included_kinds(di, wanted_keys)
             yield Target(
                 product.id,
-                product.system_of(di),
+                product.game_of(di),
                 product.name,
                 di.id,
                 di.kind,
@@ -204,7 +204,7 @@ class _Planner:
         tid = product.target or product.name
         yield Target(
             product.id,
-            product.system_of(first),
+            product.game_of(first),
             product.name,
             tid,
             first.kind,
@@ -218,8 +218,8 @@ class _Planner:
         )
 
     def blank(self, product: Product, fmts: tuple[str, ...]) -> Iterator[Target]:
-        sys_ = product.system_of(None)
-        if sys_ not in (self.systems if self.whole else self.asked_games):
+        sys_ = product.game_of(None)
+        if sys_ not in (self.game_ids if self.whole else self.asked_games):
             return
         # A blank needs no documents, but gets the game's settings documents
         # (its `kinds`) when there are any, so it follows a campaign's own rules.
@@ -253,13 +253,13 @@ def _exports_apart(target: Target) -> Iterator[Target]:
             yield replace(target, name=f"{target.name}-{fmt}", formats=(fmt,), job=replace(target.job, options=single))
 
 
-def shipped_documents(checked: Checked, systems: set[str]) -> list:
+def shipped_documents(checked: Checked, game_ids: set[str]) -> list:
     """The game data sheetgen ships (upgrade catalog, factions …) for the games the
     project has content of: built like the project's own documents."""
     return [
         d
         for d in checked.documents(*kinds_registry.names(), targets_only=False)
-        if is_game_data(d.file) and d.kind != "theme" and kinds_registry.system_of(d) in systems
+        if is_game_data(d.file) and d.kind != "theme" and kinds_registry.game_of(d) in game_ids
     ]
 
 

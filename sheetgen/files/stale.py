@@ -53,7 +53,7 @@ class Present:
 
     spoiled: set[str]  # files (as the manifest names them) with unidentified documents
     kinds: set[str]  # kinds with documents, valid or not (or maybe, in spoiled files)
-    systems: set[str]
+    game_ids: set[str]
     read: set[str]  # files read as targets
     seen: set[str]  # every file read
     print_shop: bool  # the theme asks for decks' print-shop exports
@@ -63,12 +63,12 @@ class Present:
         kinds = {d.kind for d in library.documents} | {k for k, _ in library.invalid}
         for found in spoiled.values():
             kinds |= found
-        systems = {game for k in kinds if (game := game_of_kind(k))}
-        systems |= {s for s in (kinds_registry.system_of(d) for d in library.documents) if s}
+        game_ids = {game for k in kinds if (game := game_of_kind(k))}
+        game_ids |= {s for s in (kinds_registry.game_of(d) for d in library.documents) if s}
         return cls(
             {library.project_name(f) for f in spoiled},
             kinds,
-            systems,
+            game_ids,
             {name for file, name in library.files.items() if library.is_target_file(file)},
             set(library.files.values()),
             print_shop,
@@ -101,7 +101,7 @@ def is_stale(
     if product is None:
         return True  # a product sheetgen no longer makes
     if scope == "blank":
-        return key.split("/", 1)[0] not in present.systems
+        return key.split("/", 1)[0] not in present.game_ids
     kinds = record.kinds if record else ()
     return not (set(kinds or product.kinds) & present.kinds)
 

@@ -43,9 +43,9 @@ class _GameNames(Mapping[str, str]):
         return len(games())
 
 
-SYSTEM_NAMES: Mapping[str, str] = _GameNames(short=False)
+GAME_TITLES: Mapping[str, str] = _GameNames(short=False)
 #: The names where a small card's footer has no room for the whole.
-SYSTEM_SHORT_NAMES: Mapping[str, str] = _GameNames(short=True)
+GAME_SHORT_TITLES: Mapping[str, str] = _GameNames(short=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ class CardGeometry:
         return Box(-self.bleed, -self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed)
 
 
-def system_color(ctx: LayoutContext, system: str, override: str | None = None) -> str:
+def game_color(ctx: LayoutContext, system: str, override: str | None = None) -> str:
     """A game's accent colour: the document's own, the theme palette's entry named
     after the game, or sheetgen's default for it."""
     if override:
@@ -402,7 +402,7 @@ def impose_deck(
         room = number_width(ctx, total)
         fronts = [[*art, *card_number(ctx, geo, i, total, room)] for i, art in enumerate(fronts, 1)]
     if backs is None and system is not None:
-        back = generic_back(ctx, geo, system_color(ctx, system), back_title or label, back_text, None)
+        back = generic_back(ctx, geo, game_color(ctx, system), back_title or label, back_text, None)
         backs = [back] * len(fronts)
     if mode == "single" or ctx.single_cards:
         return impose_single(card, ctx.theme.bleed, fronts, backs, label=label)

@@ -95,7 +95,7 @@ class Product:
     # The paper a document asks for over the theme's (a handout's `paper`), or None.
     paper: Callable[[DocInput], str | None] | None = None
 
-    def system_of(self, doc: DocInput | None) -> str:
+    def game_of(self, doc: DocInput | None) -> str:
         if callable(self.system):
             assert doc is not None
             return self.system(doc)

@@ -352,8 +352,8 @@ def _document(
     front: list[Page] = []
     links: list[Link] = []
     if handout.cover:
-        systems = [p.system_of(None) for p in blanks]
-        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file, _notices(job.docs[1:], systems))
+        game_ids = [p.game_of(None) for p in blanks]
+        front, links = _front_matter(inner, handout, handout_doc, infos, cards_file, _notices(job.docs[1:], game_ids))
     offset = len(front)
     pages = front + body.pages
     if shop:
@@ -462,20 +462,20 @@ def _inset(ctx: LayoutContext) -> float:
     return max(0.0, ctx.theme.printable_margin - PAGE_EDGE)
 
 
-def _notices(docs, blank_systems: list[str]) -> list[str]:
+def _notices(docs, blank_games: list[str]) -> list[str]:
     """The licence notices of the games the bundle prints (from documents, and blank
     products, which have none), once each."""
     from sheetgen.content import registry as kinds
     from sheetgen.layout.registry import notices
 
     known = notices()
-    systems = []
+    game_ids = []
     for d in docs:
-        system = kinds.system_of(d)
-        if system in known and system not in systems:
-            systems.append(system)
-    systems += [s for s in dict.fromkeys(blank_systems) if s in known and s not in systems]
-    return [known[s] for s in systems]
+        system = kinds.game_of(d)
+        if system in known and system not in game_ids:
+            game_ids.append(system)
+    game_ids += [s for s in dict.fromkeys(blank_games) if s in known and s not in game_ids]
+    return [known[s] for s in game_ids]
 
 
 COVER_TITLE = TextStyle(size=34, font="bold", color="#ffffff", min_size=14)

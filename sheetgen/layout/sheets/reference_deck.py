@@ -8,14 +8,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sheetgen.layout.cards import (
+    GAME_TITLES,
     SAFE,
-    SYSTEM_NAMES,
     CardGeometry,
     background,
     footer,
+    game_color,
     generic_back,
     impose_deck,
-    system_color,
     title_band,
 )
 from sheetgen.layout.context import LayoutContext, Source
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 CARD_TEMPLATE = "reference/card.j2"
 
 
-def system_notice(system: str) -> str | None:
+def game_notice(system: str) -> str | None:
     """The notice every output of a game must carry (a licence), if the game has one."""
     from sheetgen.layout.registry import notices
 
@@ -234,7 +234,7 @@ class _Deck:
         return cls(
             doc=doc,
             geo=geo,
-            accent=system_color(ctx, deck.system, deck.color),
+            accent=game_color(ctx, deck.system, deck.color),
             ink=ctx.color("ink"),
             tables=tables,
             table_pt=table_size(ctx, [t for t in tables.values() if t], TABLE, geo.w - 2 * SAFE),
@@ -312,7 +312,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
     deck: ReferenceDeck = doc.model
     d = _Deck.of(ctx, doc)
     geo, accent = d.geo, d.accent
-    notice = system_notice(deck.system)
+    notice = game_notice(deck.system)
     n_cards = len(deck.cards)
 
     # Both macros number cards as printed, which depends on how many cards each body
@@ -346,7 +346,7 @@ def layout_deck(ctx: LayoutContext, job: Job) -> LayoutDocument:
         title=deck.title,
         pages=tuple(pages),
         author=ctx.theme.author,
-        subject=f"{SYSTEM_NAMES.get(deck.system, deck.system)} reference cards" + (f". {notice}" if notice else ""),
+        subject=f"{GAME_TITLES.get(deck.system, deck.system)} reference cards" + (f". {notice}" if notice else ""),
         keywords=(deck.system, "reference cards"),
     )
 
@@ -371,7 +371,7 @@ def _fronts_and_backs(
 ) -> tuple[list[list[Item]], list[list[Item]]]:
     """Each printed card with its footer, then the notice card; and the back of each."""
     deck: ReferenceDeck = doc.model
-    notice = system_notice(deck.system)
+    notice = game_notice(deck.system)
     total, n_cards = numbering.total, len(deck.cards)
     # A publisher's footer macro writes the footers: one too long is the macro's to fix.
     footer_at = publisher_macro(CARD_TEMPLATE, "footer")

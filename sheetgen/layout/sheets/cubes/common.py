@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from sheetgen.layout.cards import SYSTEM_NAMES, system_color
+from sheetgen.layout.cards import GAME_TITLES, game_color
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page
 from sheetgen.layout.products import DocInput
@@ -16,13 +16,13 @@ from sheetgen.rules.cubes.rulebook import SHEETGEN_PLAYERS
 from sheetgen.rules.cubes.values import CivilizationValues, Pool, Rival
 
 SYSTEM = "cubes"
-GAME_NAME = SYSTEM_NAMES[SYSTEM]
+GAME_NAME = GAME_TITLES[SYSTEM]
 NOTICE: str | None = None  # the rulebook carries no licence terms; pages carry a credit line
 
 
 def accent(ctx: LayoutContext) -> str:
     """The game's colour: the theme palette's `cubes` entry or sheetgen's default."""
-    return system_color(ctx, SYSTEM)
+    return game_color(ctx, SYSTEM)
 
 
 def footer_text() -> str:

@@ -12,9 +12,9 @@ from sheetgen.layout.cards import (
     band_lines,
     cube_glyph,
     footer,
+    game_color,
     generic_back,
     impose_deck,
-    system_color,
     title_band,
 )
 from sheetgen.layout.colors import shade
@@ -147,7 +147,7 @@ def upgrade_fronts(
     """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
     than a card at the deck's size (`body_pt`) continues on the next."""
     model = doc.model
-    accent = system_color(ctx, SYSTEM)
+    accent = game_color(ctx, SYSTEM)
     # A subtitle too long points at what made it long: the one interface's name, or the list.
     if len(model.interfaces) == 1 and model.interfaces != ["any"]:
         where_source = Source(("cubit-interface", model.interfaces[0]), ("name",))
@@ -178,7 +178,7 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """The upgrade catalog as cards."""
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.model.name)
-    accent = system_color(ctx, SYSTEM)
+    accent = game_color(ctx, SYSTEM)
     tables = [t for t in (_actions(d) for d in docs) if t]
     table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
     # One band height for the deck: where one subtitle takes two lines on a narrow card, all do.

@@ -9,7 +9,7 @@ Squares carry their coordinates (A1 …) so a table can call out positions.
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import system_color
+from sheetgen.layout.cards import game_color
 from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import LayoutDocument
@@ -53,7 +53,7 @@ def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
 
 def _mat(ctx: LayoutContext, title: str, s: float) -> Mat:
     """The mat's squares in the game's colour: tinted, or on the paper to save ink."""
-    accent = system_color(ctx, SYSTEM)
+    accent = game_color(ctx, SYSTEM)
     saver = ctx.theme.ink_saver  # no tint over the squares, lighter lines
     ground = "#ffffff" if saver else tint(accent, 0.94)
     return Mat(

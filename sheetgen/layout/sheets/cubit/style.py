@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sheetgen.content.checks import ICON_BOX
-from sheetgen.layout.cards import system_color
+from sheetgen.layout.cards import game_color
 from sheetgen.layout.colors import contrast, readable_on, shade, tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, Path
@@ -111,7 +111,7 @@ def livery(ctx: LayoutContext, colors: list[str] | tuple[str, ...]) -> Livery:
     """The livery for colour names (or hex values): the first two colours, else the game's own."""
     hexes = [ctx.color(c) for c in colors]
     if not hexes:
-        base = system_color(ctx, SYSTEM)
+        base = game_color(ctx, SYSTEM)
         return Livery(base, tint(base, 0.55))
     if len(hexes) == 1:
         return Livery(hexes[0], shade(hexes[0], 0.35) if contrast(hexes[0], "#ffffff") > 2 else tint(hexes[0], 0.5))

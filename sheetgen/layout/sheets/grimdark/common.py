@@ -3,20 +3,20 @@ and the words of `templates/grimdark/captions.j2` with the rules' numbers."""
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import SYSTEM_NAMES, system_color
+from sheetgen.layout.cards import GAME_TITLES, game_color
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.templates import caption
 from sheetgen.rules.grimdark.profile import Occupancy
 from sheetgen.rules.grimdark.values import WeaponRow
 
 SYSTEM = "grimdark"
-GAME = SYSTEM_NAMES[SYSTEM]
+GAME = GAME_TITLES[SYSTEM]
 TEMPLATE = "grimdark/captions.j2"
 
 
 def accent(ctx: LayoutContext) -> str:
     """The game's colour: the theme palette's `grimdark` entry, or sheetgen's default."""
-    return system_color(ctx, SYSTEM)
+    return game_color(ctx, SYSTEM)
 
 
 def occupancy_text(occ: Occupancy) -> str:

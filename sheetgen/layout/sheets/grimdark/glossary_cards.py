@@ -6,7 +6,7 @@ when the army has a joined hero."""
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import SYSTEM_SHORT_NAMES, CardGeometry, footer
+from sheetgen.layout.cards import GAME_SHORT_TITLES, CardGeometry, footer
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Item
 from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, words
@@ -72,6 +72,6 @@ def rules_cards(ctx: LayoutContext, geo: CardGeometry, army: ArmyValues, color: 
         return []
     title = words("rules_title", army=army.name)
     return [
-        items + footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])
+        items + footer(ctx, geo, GAME, short=GAME_SHORT_TITLES[SYSTEM])
         for items in card_pages(ctx, geo, title, blocks, color, None)
     ]

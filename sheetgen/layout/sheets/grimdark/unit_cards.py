@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from sheetgen.layout.cards import (
+    GAME_SHORT_TITLES,
     SAFE,
-    SYSTEM_SHORT_NAMES,
     CardGeometry,
     background,
     footer,
@@ -313,7 +313,7 @@ def unit_cards(
             longest=continued(d.label, 1),
         )
         items += band
-        items += footer(ctx, geo, GAME, short=SYSTEM_SHORT_NAMES[SYSTEM])  # impose_deck writes n/N at its right
+        items += footer(ctx, geo, GAME, short=GAME_SHORT_TITLES[SYSTEM])  # impose_deck writes n/N at its right
         return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
 
     def room(box: Box, compact: bool) -> tuple[Box, Box]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sheetgen.layout.cards import system_color
+from sheetgen.layout.cards import game_color
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item
 from sheetgen.layout.products import DocInput
@@ -30,7 +30,7 @@ def in_table_order(docs: Sequence[DocInput]) -> list[DocInput]:
 
 def accent(ctx: LayoutContext) -> str:
     """KUBOS's colour: the theme palette's `kubos` entry, or sheetgen's default."""
-    return system_color(ctx, SYSTEM)
+    return game_color(ctx, SYSTEM)
 
 
 FINE_PRINT = TextStyle(size=FINE_MIN, leading=1.15)

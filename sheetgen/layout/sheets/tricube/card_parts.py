@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from sheetgen.layout.cards import (
+    GAME_SHORT_TITLES,
     SAFE,
-    SYSTEM_SHORT_NAMES,
     CardGeometry,
     background,
     footer,
@@ -66,7 +66,7 @@ def card_face(
         longest=continued(doc.model.name, 1),
     )
     items += band
-    items += footer(ctx, geo, footer_text(NOTICE, card=True), short=SYSTEM_SHORT_NAMES[SYSTEM])
+    items += footer(ctx, geo, footer_text(NOTICE, card=True), short=GAME_SHORT_TITLES[SYSTEM])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
     return items, free
 

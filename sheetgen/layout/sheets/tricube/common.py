@@ -3,7 +3,7 @@ a track of token circles (karma, resolve) that shows the locked ones apart."""
 
 from __future__ import annotations
 
-from sheetgen.layout.cards import SYSTEM_NAMES, system_color
+from sheetgen.layout.cards import GAME_TITLES, game_color
 from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Circle, Field, Item
@@ -13,13 +13,13 @@ from sheetgen.rules.tricube.values import Tokens
 from sheetgen.units import MM
 
 SYSTEM = "tricube"
-GAME_NAME = SYSTEM_NAMES[SYSTEM]
+GAME_NAME = GAME_TITLES[SYSTEM]
 NOTICE: str | None = None  # Tricube Tales outputs carry no licence notice (see the package docstring)
 
 
 def accent(ctx: LayoutContext) -> str:
     """The game's colour: the theme palette's `tricube` entry or sheetgen's default."""
-    return system_color(ctx, SYSTEM)
+    return game_color(ctx, SYSTEM)
 
 
 def element_id(doc_id: str | None, part: str) -> str:
