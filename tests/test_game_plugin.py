@@ -127,3 +127,28 @@ def test_a_broken_plugin_ends_any_command_with_one_line(tmp_path):
     run = sheetgen(tmp_path / "site", tmp_path, "validate")
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     assert run.stderr.startswith("sheetgen: error[games.bad-plugin]: the game plugin `broken` (`broken_game:GAME`)")
+
+
+def test_a_plugin_module_written_for_another_sheetgen_ends_the_command_with_one_line(tmp_path):
+    """A game whose record loads but whose products module imports a name this sheetgen
+    no longer has (a plugin written for another version): one line naming the game, the
+    module and what failed, exit 1, no traceback."""
+    source = shutil.copytree(SKELETON, tmp_path / "source")
+    products = source / "sheetgen_pocket" / "products.py"
+    products.write_text(
+        products.read_text(encoding="utf-8").replace("import game_color", "import gone_color"), encoding="utf-8"
+    )
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+        + ["--target", str(tmp_path / "site"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "hero.yaml").write_text("kind: pocket-hero\nid: pip\nname: Pip\nmight: 3\n", encoding="utf-8")
+    run = sheetgen(tmp_path / "site", tmp_path, "build")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.startswith(
+        "sheetgen: error[games.bad-plugin]: the game `pocket` names the module `sheetgen_pocket.products`, "
+        "which cannot be imported (ImportError: cannot import name 'gone_color'"
+    ), run.stderr

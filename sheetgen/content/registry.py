@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-from sheetgen.games import COMMON_KINDS, all_kinds, game, game_of_kind, games, records
+from sheetgen.games import COMMON_KINDS, all_kinds, game, game_module, game_of_kind, games, records
 
 if TYPE_CHECKING:
     from sheetgen.content.models.base import DocumentModel
@@ -36,19 +37,21 @@ def register(kind: str, model: type[DocumentModel], system: str | None, summary:
     _KINDS[kind] = KindSpec(kind, model, system, summary)
 
 
-def _load(module: str, system: str | None, summaries: dict[str, str]) -> None:
+def _load(module: str | ModuleType, system: str | None, summaries: dict[str, str]) -> None:
     """Register the kinds one models module declares (the shared one or a game's)."""
-    if module in _LOADED:
+    name = module if isinstance(module, str) else module.__name__
+    if name in _LOADED:
         return
-    _LOADED.add(module)
-    declared: dict[str, type[DocumentModel]] = importlib.import_module(module).KINDS
+    _LOADED.add(name)
+    found = importlib.import_module(module) if isinstance(module, str) else module
+    declared: dict[str, type[DocumentModel]] = found.KINDS
     for kind, model in declared.items():
         register(kind, model, system, summaries.get(kind, ""))
 
 
 def _load_game(game_id: str) -> None:
     record = games()[game_id]
-    _load(record.models, record.id, dict(record.kinds))
+    _load(game_module(record, record.models), record.id, dict(record.kinds))
 
 
 def names() -> tuple[str, ...]:

@@ -242,5 +242,20 @@ def title(game_id: str) -> str | None:
 def stage_modules(stage: str, wanted: set[str] | None = None) -> list[ModuleType]:
     """The modules one field of the records names (`rules`, `products`, `generators`,
     `builder`), of the `wanted` games (None: all), in order, imported now."""
-    names = [getattr(r, stage) for r in records() if wanted is None or r.id in wanted]
-    return [importlib.import_module(name) for name in names if name]
+    chosen = [r for r in records() if wanted is None or r.id in wanted]
+    return [game_module(r, getattr(r, stage)) for r in chosen if getattr(r, stage)]
+
+
+def game_module(record: GameRecord, name: str) -> ModuleType:
+    """A module a game's record names, imported now. A plugin's module that fails to import
+    (written for another version of sheetgen, or broken) ends the command with one line
+    naming the game and the module, as a record that cannot be loaded does."""
+    if record.package == "sheetgen":  # sheetgen's own: a failure is a bug, with its traceback
+        return importlib.import_module(name)
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:
+        raise GameError(
+            f"the game `{record.id}` names the module `{name}`, which cannot be imported "
+            f"({type(exc).__name__}: {exc}); install a version of the game made for this sheetgen"
+        ) from None

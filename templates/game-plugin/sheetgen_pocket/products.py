@@ -1,6 +1,6 @@
 """The game's products: a hero's page, laid out with sheetgen's shared helpers."""
 
-from sheetgen.layout.cards import system_color
+from sheetgen.layout.cards import game_color
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, LayoutDocument
 from sheetgen.layout.products import Job, Product
@@ -13,7 +13,7 @@ SYSTEM = "pocket"
 def layout_hero_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     doc = job.doc
     hero = doc.model
-    accent = system_color(ctx, SYSTEM)
+    accent = game_color(ctx, SYSTEM)
     items, content = page_frame(ctx, hero.name, system="Pocket Quest", accent=accent, source=doc.source("name"))
     panel, inner = section(ctx, Box(content.x, content.y, content.w, 80 * MM), "Hero", accent)
     items += panel
