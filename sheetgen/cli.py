@@ -1,7 +1,8 @@
 """The command line: build, validate, show, new, schema, products, init, import, serve.
 
 Exit status: 0 clean, 1 content errors (or warnings with --strict), 2 usage errors.
-The `build` and `new` commands live in `sheetgen.commands`, with what the commands share.
+The `build`, `new` and `import` commands live in `sheetgen.commands`, with what the
+commands share.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,8 @@ import click
 
 from sheetgen import __version__
 from sheetgen.commands.build import build
-from sheetgen.commands.new import check_generated, new
+from sheetgen.commands.imports import import_
+from sheetgen.commands.new import new
 from sheetgen.commands.shared import (
     DEFAULT_CONTENT,
     TEMPLATES_HELP,
@@ -39,7 +40,7 @@ from sheetgen.commands.shared import (
     unique_diagnostics,
     whole_content,
 )
-from sheetgen.diagnostics import format_text, summarize
+from sheetgen.diagnostics import summarize
 
 # sheetgen runs as a short-lived process that makes many small objects and few reference
 # cycles: the collector runs less often (set as the command line is imported, before any
@@ -66,6 +67,7 @@ def main(no_game_data: bool) -> None:
 
 main.add_command(build)
 main.add_command(new)
+main.add_command(import_)
 
 
 @main.command()
@@ -317,52 +319,6 @@ def products(as_json, markdown) -> None:
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]) - 1)]
     for row in table:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
-
-
-@main.group(name="import")
-def import_() -> None:
-    """Turn another tool's export into content (YAML)."""
-
-
-@import_.command("army-forge")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    default="content/grimdark",
-    show_default=True,
-    help="the folder to write <army-id>.yaml into",
-)
-@click.option("--force", is_flag=True, help="replace <army-id>.yaml if it is already there (hand edits are lost)")
-def import_army_forge(file, out_dir, force) -> None:
-    """A list builder's army export (JSON or text) → a grimdark-army and its grimdark-units."""
-    from sheetgen.files.outputs import write_atomic
-    from sheetgen.importers.army_forge import import_yaml, relocate
-
-    result = import_yaml(Path(file))
-    target = Path(out_dir) / result.name
-    problems = result.problems
-    lines: dict[str, Sequence[str]] = {file: result.lines}
-    if not problems:  # checked like any content before a byte is written, reported at the export's lines
-        problems = relocate(result, file, check_generated(result.text, None))
-    if result.warnings or problems:
-        click.echo(format_text(result.warnings + problems, lines), err=True)
-    if problems:
-        click.echo(f"sheetgen: {file} was not imported; nothing was written", err=True)
-        raise ContentFailure()
-    if target.exists() and not force:
-        raise click.UsageError(
-            f"{target} is already there; sheetgen import does not replace a file unless asked "
-            "(hand edits would be lost): choose another -o, or add --force to replace it"
-        )
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, result.text.encode("utf-8"))
-    except OSError as exc:
-        raise click.UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    click.echo(f"sheetgen: wrote {target}", err=True)
 
 
 @main.command()

@@ -102,6 +102,8 @@ def test_each_games_record_lists_its_kinds_as_its_models_declare_them():
         assert tuple(importlib.import_module(record.models).KINDS) == tuple(record.kinds), record.id
         for module in (record.rules, record.products, record.generators, record.builder, record.codes):
             assert module is None or importlib.util.find_spec(module) is not None, (record.id, module)
+        for module in record.importers:  # each writes the game's own kinds
+            assert set(importlib.import_module(module).IMPORTER.kinds) <= set(record.kinds), (record.id, module)
 
 
 def test_reading_one_game_imports_no_other_game(tmp_path):
@@ -124,6 +126,7 @@ def test_reading_one_game_imports_no_other_game(tmp_path):
     assert "sheetgen.layout.sheets.reference_deck" in loaded  # the build ran
     others = {m for m in loaded if (".cubit" in m or ".tricube" in m) and not m.startswith("sheetgen.games.")}
     assert not others, sorted(loaded)  # the games' records alone, which name their modules
+    assert not {m for m in loaded if m.startswith("sheetgen.importers")}, sorted(loaded)  # `sheetgen import`'s alone
     # Valid content is read without pydantic (`sheetgen.content.plain`), so neither pydantic
     # nor its plugin discovery (importlib.metadata, email …) is paid for.
     assert not {m for m in loaded if m.startswith("pydantic")}, sorted(loaded)
@@ -179,16 +182,6 @@ def _names_in(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-#: Shared modules that still name a game, and why; the test below fails when one of them
-#: no longer does (strike it from here) or when any other shared module starts to.
-NOT_YET = {
-    # `sheetgen import army-forge` is Grimdark's: the importer and its command are not yet
-    # offered through the game's record.
-    "sheetgen/importers/army_forge.py": "Grimdark's list-builder importer",
-    "sheetgen/cli.py": "the `import army-forge` command's default folder",
-}
-
-
 def test_shared_modules_name_no_game():
     """Shared code never names a game: outside each game's own modules (those its record
     names, and the record's own package), no identifier, import or string literal is a
@@ -199,7 +192,10 @@ def test_shared_modules_name_no_game():
 
     built_in = [r for r in records() if r.package == "sheetgen"]
     owners = {f"sheetgen.games.{r.id}" for r in built_in} | {
-        m for r in built_in for m in (r.models, r.rules, r.products, r.generators, r.codes, r.builder) if m
+        m
+        for r in built_in
+        for m in (r.models, r.rules, r.products, r.generators, r.codes, r.builder, *r.importers)
+        if m
     }
     ids = re.compile("|".join(r.id for r in built_in), re.IGNORECASE)
     kinds = {k for r in built_in for k in r.kinds}
@@ -211,9 +207,7 @@ def test_shared_modules_name_no_game():
         hits = [f"{line}: {text!r}" for line, text in _names_in(path) if ids.search(text) or text in kinds]
         if hits:
             found[rel.as_posix()] = hits
-    unexpected = {f: h for f, h in found.items() if f not in NOT_YET}
-    assert not unexpected, unexpected
-    assert sorted(found) == sorted(NOT_YET), "a module of NOT_YET names no game any more: strike it from the list"
+    assert not found, found
 
 
 def _too_big(tree: ast.Module, lines: int) -> list[str]:

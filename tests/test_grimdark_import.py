@@ -5,11 +5,17 @@ the line and column of what is wrong, write nothing and show no traceback."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import yaml
 from helpers import FIXTURES, run_cli, write
+
+import sheetgen.importers
+from sheetgen.diagnostics import Diagnostic, Severity
+from sheetgen.games import GameError, GameRecord, records
+from sheetgen.importers import Importer, ImportResult
 
 IMPORTS = FIXTURES / "grimdark" / "imports"
 
@@ -303,3 +309,79 @@ def test_a_broken_export_is_refused_at_its_place_and_writes_nothing(workdir, tex
 def test_a_missing_file_is_a_usage_error(workdir):
     run = run_cli("import", "army-forge", "nowhere.json")
     assert run.code == 2 and "Traceback" not in run.stderr
+
+
+# --- importers are what the games' records offer ---------------------------------------------
+
+
+def _read_tally(path: Path) -> ImportResult:
+    """A second game's importer, which finds every tally sheet wanting at its first line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    wanting = Diagnostic(str(path), 1, 3, Severity.ERROR, "import.tally", "no hero on this tally", "name one")
+    return ImportResult("", "", [wanting], lines)
+
+
+IMPORTER = Importer(
+    name="tally",
+    help="A tally sheet → a pocket-hero.",
+    kinds=("pocket-hero",),
+    file="<hero-id>.yaml",
+    read=_read_tally,
+    relocate=lambda result, file, found: found,
+)
+POCKET = GameRecord(
+    id="pocket",
+    title="Pocket Quest",
+    color="#336699",
+    kinds={"pocket-hero": "a hero"},
+    models="sheetgen_pocket.models",
+    package="sheetgen_pocket",
+    importers=(__name__,),
+)
+
+
+@pytest.fixture
+def offered(monkeypatch):
+    """The installed games and others of one's choosing, as `sheetgen import` reads them."""
+
+    def offer(*more: GameRecord) -> None:
+        monkeypatch.setattr(sheetgen.importers, "records", lambda: (*records(), *more))
+
+    return offer
+
+
+def test_an_importer_a_record_names_is_a_command_of_sheetgen_import(workdir, offered):
+    offered(POCKET)
+    listed = run_cli("import", "--help")
+    assert listed.code == 0
+    commands = listed.stdout.split("Commands:")[1].split()
+    assert commands[0] == "army-forge" and "tally" in commands
+    own = " ".join(run_cli("import", "tally", "--help").stdout.split())
+    assert "A tally sheet → a pocket-hero." in own
+    assert "[default: content/pocket]" in own  # the game's own folder
+    assert "the folder to write <hero-id>.yaml into" in own
+    export = write(workdir, "sheet.txt", "# a tally\n")
+    run = run_cli("import", "tally", str(export))
+    assert run.code == 1 and "Traceback" not in run.stderr
+    assert f"{export}:1:3: error[import.tally]: no hero on this tally" in run.stderr
+    assert "nothing was written" in run.stderr and not (workdir / "content" / "pocket").exists()
+
+
+def test_without_the_record_the_importer_is_no_command(offered):
+    offered()
+    assert "tally" not in run_cli("import", "--help").stdout
+    assert "No such command 'tally'" in run_cli("import", "tally").stderr
+
+
+@pytest.mark.parametrize(
+    ("record", "said"),
+    [
+        (replace(POCKET, kinds={"pocket-monster": "a monster"}), "writes `pocket-hero`, not one of its kinds"),
+        (replace(POCKET, importers=(__name__, __name__)), "two games offer `sheetgen import tally`"),
+    ],
+)
+def test_an_importer_of_another_games_kinds_or_name_is_a_clear_error(offered, record, said):
+    offered(record)
+    with pytest.raises(GameError) as caught:
+        sheetgen.importers.importers()
+    assert said in caught.value.message

@@ -1,2 +1,2 @@
-"""The command line's bigger commands (`build`, `new`) and what the commands share;
+"""The command line's bigger commands (`build`, `new`, `import`) and what the commands share;
 `sheetgen.cli` holds the command group and the others."""

@@ -54,9 +54,9 @@ class InitSection:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """What sheetgen knows of one game. Module fields are dotted names, imported only when
-    the stage needs them; file fields are paths relative to `package`'s folder (or, in a
-    source checkout, the folder that holds the package)."""
+    """What sheetgen knows of one game. Module fields are dotted names (`importers` a tuple
+    of them), imported only when the stage needs them; file fields are paths relative to
+    `package`'s folder (or, in a source checkout, the folder that holds the package)."""
 
     id: str  # a slug: the output folder, the `system:` a reference deck names, the palette colour's name
     title: str  # as people write the game's name
@@ -70,6 +70,7 @@ class GameRecord:
     generators: str | None = None  # module declaring `GENERATORS`
     codes: str | None = None  # module declaring `CODES = {code: (meaning, fix)}`
     builder: str | None = None  # module declaring the workbench's builder for one of the game's kinds
+    importers: tuple[str, ...] = ()  # modules declaring `IMPORTER`, each a `sheetgen import` command
     data: str | None = None  # folder of shipped documents (catalogs, tables) loaded after a project's own
     one_per_project: tuple[str, ...] = ()  # kinds of which a project's one document replaces the shipped one
     examples: str | None = None  # folder of `sheetgen init`'s examples, one file per kind a user writes

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.diagnostics import CONSEQUENCES, Diagnostic, Severity
+from sheetgen.importers import Importer, ImportResult, Origins, Where
 from sheetgen.rules.grimdark.profile import weapon_count_fits
 from sheetgen.rules.grimdark.rulebook import QUALITY_RANGE
 
@@ -53,9 +54,6 @@ class WeaponIn:
     attacks: int
     count: int
     rules: list[str]
-
-
-Where = tuple[int, int]  # line and column in the export
 
 
 @dataclass
@@ -608,9 +606,6 @@ def merge_combined(units: list[UnitIn]) -> list[UnitIn]:
     return kept
 
 
-Origins = dict[tuple, Where]  # a document's paths → where in the export each came from
-
-
 @dataclass
 class Imported:
     army_id: str
@@ -710,20 +705,6 @@ def points_warnings(file: str, army: ArmyIn) -> list[Diagnostic]:
     ]
 
 
-@dataclass
-class ImportResult:
-    """What an import gives: the file name to write, its YAML, or the problems (with
-    the export's lines, to show under each); warnings at the export's lines; and where in
-    the export each generated document's values came from (see `relocate`)."""
-
-    name: str
-    text: str
-    problems: list[Diagnostic]
-    lines: list[str]
-    warnings: list[Diagnostic] = field(default_factory=list)
-    origins: list[Origins] = field(default_factory=list)
-
-
 def _export_lines(path: Path) -> list[str]:
     try:
         return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
@@ -794,3 +775,13 @@ def relocate(result: ImportResult, file: str, found: list[Diagnostic]) -> list[D
             break
         out.append(replace(d, file=file, line=where[0], column=where[1]))
     return out
+
+
+IMPORTER = Importer(
+    name="army-forge",
+    help="A list builder's army export (JSON or text) → a grimdark-army and its grimdark-units.",
+    kinds=("grimdark-army", "grimdark-unit"),
+    file="<army-id>.yaml",
+    read=import_yaml,
+    relocate=relocate,
+)

@@ -17,6 +17,7 @@ GAME = GameRecord(
     rules="sheetgen.rules.grimdark",
     products="sheetgen.layout.sheets.grimdark",
     codes="sheetgen.games.grimdark.codes",
+    importers=("sheetgen.importers.army_forge",),
     package="sheetgen",
     data="data/grimdark",
     examples="templates/init/grimdark",
