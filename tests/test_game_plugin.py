@@ -145,7 +145,9 @@ def test_a_plugin_module_written_for_another_sheetgen_ends_the_command_with_one_
         capture_output=True,
     )
     (tmp_path / "content").mkdir()
-    (tmp_path / "content" / "hero.yaml").write_text("kind: pocket-hero\nid: pip\nname: Pip\nmight: 3\n", encoding="utf-8")
+    (tmp_path / "content" / "hero.yaml").write_text(
+        "kind: pocket-hero\nid: pip\nname: Pip\nmight: 3\n", encoding="utf-8"
+    )
     run = sheetgen(tmp_path / "site", tmp_path, "build")
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     assert run.stderr.startswith(
