@@ -66,7 +66,7 @@ class GameRecord:
     package: str  # the package whose folder the file fields are relative to
     short_title: str = ""  # where a small card's footer has no room for the title ("": the title)
     rules: str | None = None  # module declaring `RULES`, `LIBRARY_RULES`, `TABLES`, `FIGURES`
-    products: str | None = None  # module declaring `SYSTEM`, `PRODUCTS`, optionally `NOTICE`, `FIGURES`
+    products: str | None = None  # module declaring `GAME_ID`, `PRODUCTS`, optionally `NOTICE`, `FIGURES`
     generators: str | None = None  # module declaring `GENERATORS`
     codes: str | None = None  # module declaring `CODES = {code: (meaning, fix)}`
     builder: str | None = None  # module declaring the workbench's builder for one of the game's kinds

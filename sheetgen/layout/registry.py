@@ -77,12 +77,12 @@ def figure_drawers() -> dict:
 
 
 def notices(games: Iterable[str] | None = None) -> dict[str, str]:
-    """Notices (licences) that every output of a game carries: a module's `SYSTEM` and `NOTICE`."""
+    """Notices (licences) that every output of a game carries: a module's `GAME_ID` and `NOTICE`."""
     out: dict[str, str] = {}
     for module in modules(games):
         notice = getattr(module, "NOTICE", None)
         if notice:
-            out[module.SYSTEM] = notice
+            out[module.GAME_ID] = notice
     return out
 
 

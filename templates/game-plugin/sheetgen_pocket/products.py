@@ -7,13 +7,13 @@ from sheetgen.layout.products import Job, Product
 from sheetgen.layout.widgets import labeled_value, page_frame, section, sheet_page
 from sheetgen.units import MM
 
-SYSTEM = "pocket"
+GAME_ID = "pocket"
 
 
 def layout_hero_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     doc = job.doc
     hero = doc.model
-    accent = game_color(ctx, SYSTEM)
+    accent = game_color(ctx, GAME_ID)
     items, content = page_frame(ctx, hero.name, system="Pocket Quest", accent=accent, source=doc.source("name"))
     panel, inner = section(ctx, Box(content.x, content.y, content.w, 80 * MM), "Hero", accent)
     items += panel
@@ -28,7 +28,7 @@ PRODUCTS = [
     Product(
         id="pocket-hero-sheet",
         name="hero-sheet",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("pocket-hero",),
         scope="document",
         layout=layout_hero_sheet,

@@ -9,19 +9,19 @@ carries a credit line instead.
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
-from sheetgen.layout.sheets.cubes.common import NOTICE, SYSTEM
+from sheetgen.layout.sheets.cubes.common import GAME_ID, NOTICE
 from sheetgen.layout.sheets.cubes.kit import kit_members, layout_kit
 from sheetgen.layout.sheets.cubes.odds_cards import layout_odds_cards
 from sheetgen.layout.sheets.cubes.record_sheet import layout_blank_record_sheet, layout_record_sheet
 from sheetgen.layout.sheets.cubes.turn_log import layout_blank_turn_log, layout_turn_log
 
-__all__ = ["SYSTEM", "NOTICE", "PRODUCTS"]
+__all__ = ["GAME_ID", "NOTICE", "PRODUCTS"]
 
 PRODUCTS = [
     Product(
         id="cubes-record-sheet",
         name="record-sheet",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubes-civilization",),
         scope="document",
         layout=layout_record_sheet,
@@ -31,7 +31,7 @@ PRODUCTS = [
     Product(
         id="cubes-blank-record-sheet",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=(),
         scope="blank",
         target="record-sheet",
@@ -42,7 +42,7 @@ PRODUCTS = [
     Product(
         id="cubes-turn-log",
         name="turn-log",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubes-civilization",),
         scope="document",
         layout=layout_turn_log,
@@ -52,7 +52,7 @@ PRODUCTS = [
     Product(
         id="cubes-blank-turn-log",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=(),
         scope="blank",
         target="turn-log",
@@ -63,7 +63,7 @@ PRODUCTS = [
     Product(
         id="cubes-kit",
         name="kit",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubes-game",),
         scope="document",
         layout=layout_kit,
@@ -75,7 +75,7 @@ PRODUCTS = [
     Product(
         id="cubes-odds-cards",
         name="odds",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=(),
         scope="blank",
         target="quantumization",

@@ -15,14 +15,14 @@ from sheetgen.rules.cubes.civilization import starting_pools
 from sheetgen.rules.cubes.rulebook import SHEETGEN_PLAYERS
 from sheetgen.rules.cubes.values import CivilizationValues, Pool, Rival
 
-SYSTEM = "cubes"
-GAME_NAME = GAME_TITLES[SYSTEM]
+GAME_ID = "cubes"
+GAME_NAME = GAME_TITLES[GAME_ID]
 NOTICE: str | None = None  # the rulebook carries no licence terms; pages carry a credit line
 
 
 def accent(ctx: LayoutContext) -> str:
     """The game's colour: the theme palette's `cubes` entry or sheetgen's default."""
-    return game_color(ctx, SYSTEM)
+    return game_color(ctx, GAME_ID)
 
 
 def footer_text() -> str:
@@ -105,5 +105,5 @@ def document(title: str, subject: str, pages: list[Page], ctx: LayoutContext, *k
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=subject + (f". {NOTICE}" if NOTICE else ""),
-        keywords=(SYSTEM, *keywords),
+        keywords=(GAME_ID, *keywords),
     )

@@ -16,10 +16,10 @@ from sheetgen.layout.sheets.cubit.grid_mat import layout_grid_mat
 from sheetgen.layout.sheets.cubit.net import layout_all_nets, layout_blank_net, layout_net, size_problem
 from sheetgen.layout.sheets.cubit.sheet import layout_blank_sheet, layout_sheet
 from sheetgen.layout.sheets.cubit.stickers import layout_stickers
-from sheetgen.layout.sheets.cubit.style import SYSTEM
+from sheetgen.layout.sheets.cubit.style import GAME_ID
 from sheetgen.rules.theme import ResolvedTheme
 
-__all__ = ["SYSTEM", "NOTICE", "PRODUCTS", "check_settings"]
+__all__ = ["GAME_ID", "NOTICE", "PRODUCTS", "check_settings"]
 
 NOTICE: str | None = None  # Cubit asks for no licence notice; products carry a credit line instead
 
@@ -34,7 +34,7 @@ PRODUCTS = [
     Product(
         id="cubit-net",
         name="net",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubit",),
         scope="document",
         layout=layout_net,
@@ -44,7 +44,7 @@ PRODUCTS = [
     Product(
         id="cubit-nets",
         name="nets",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubit",),
         scope="collection",
         layout=layout_all_nets,
@@ -55,7 +55,7 @@ PRODUCTS = [
     Product(
         id="cubit-blank-net",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubit-interface",),
         scope="blank",
         layout=layout_blank_net,
@@ -66,7 +66,7 @@ PRODUCTS = [
     Product(
         id="cubit-sheet",
         name="sheet",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubit",),
         scope="document",
         layout=layout_sheet,
@@ -76,7 +76,7 @@ PRODUCTS = [
     Product(
         id="cubit-blank-sheet",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubit-interface",),
         scope="blank",
         layout=layout_blank_sheet,
@@ -88,7 +88,7 @@ PRODUCTS = [
     Product(
         id="cubit-stickers",
         name="stickers",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("cubit", "upgrade"),
         scope="collection",
         layout=layout_stickers,
@@ -100,7 +100,7 @@ PRODUCTS = [
     Product(
         id="cubit-upgrade-cards",
         name="cards",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("upgrade",),
         scope="collection",
         layout=layout_upgrade_cards,
@@ -112,7 +112,7 @@ PRODUCTS = [
     Product(
         id="cubit-faction-cards",
         name="cards",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("faction",),
         scope="collection",
         layout=layout_faction_cards,
@@ -124,7 +124,7 @@ PRODUCTS = [
     Product(
         id="cubit-grid-mat",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=(),
         scope="blank",
         layout=layout_grid_mat,

@@ -22,7 +22,7 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.continued import beside, cards_needed, continued, deck_size, flow_over_cards, type_steps
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Rect
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.cubit.style import SYSTEM, livery
+from sheetgen.layout.sheets.cubit.style import GAME_ID, livery
 from sheetgen.layout.tables import Table, table_or_rows, table_size
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle, fit_blocks
 from sheetgen.rules.cubit.values import FactionValues, UpgradeValues
@@ -106,7 +106,7 @@ def _deck(
 ) -> LayoutDocument:
     pages = impose_deck(ctx, fronts, backs, card=(geo.w, geo.h), label=title, job=job)
     return LayoutDocument(
-        title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject, keywords=(SYSTEM, "cards")
+        title=title, pages=tuple(pages), author=ctx.theme.author, subject=subject, keywords=(GAME_ID, "cards")
     )
 
 
@@ -147,7 +147,7 @@ def upgrade_fronts(
     """An upgrade: where it fits, what it costs, in which forms, what it does; text longer
     than a card at the deck's size (`body_pt`) continues on the next."""
     model = doc.model
-    accent = game_color(ctx, SYSTEM)
+    accent = game_color(ctx, GAME_ID)
     # A subtitle too long points at what made it long: the one interface's name, or the list.
     if len(model.interfaces) == 1 and model.interfaces != ["any"]:
         where_source = Source(("cubit-interface", model.interfaces[0]), ("name",))
@@ -178,7 +178,7 @@ def layout_upgrade_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
     """The upgrade catalog as cards."""
     geo = _geometry(ctx)
     docs = sorted(job.docs, key=lambda d: d.model.name)
-    accent = game_color(ctx, SYSTEM)
+    accent = game_color(ctx, GAME_ID)
     tables = [t for t in (_actions(d) for d in docs) if t]
     table_pt = table_size(ctx, tables, TABLE, geo.w - 2 * SAFE)
     # One band height for the deck: where one subtitle takes two lines on a narrow card, all do.

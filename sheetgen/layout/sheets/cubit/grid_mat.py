@@ -14,7 +14,7 @@ from sheetgen.layout.colors import legible, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import LayoutDocument
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.cubit.style import SYSTEM, credit
+from sheetgen.layout.sheets.cubit.style import GAME_ID, credit
 from sheetgen.layout.tiling import Mat, grid_room, plan_tiles, tile_page
 from sheetgen.units import MM, format_mm
 
@@ -47,13 +47,13 @@ def layout_grid_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{title}, on {len(pages)} pages to tape together",
-        keywords=(SYSTEM, "grid mat"),
+        keywords=(GAME_ID, "grid mat"),
     )
 
 
 def _mat(ctx: LayoutContext, title: str, s: float) -> Mat:
     """The mat's squares in the game's colour: tinted, or on the paper to save ink."""
-    accent = game_color(ctx, SYSTEM)
+    accent = game_color(ctx, GAME_ID)
     saver = ctx.theme.ink_saver  # no tint over the squares, lighter lines
     ground = "#ffffff" if saver else tint(accent, 0.94)
     return Mat(

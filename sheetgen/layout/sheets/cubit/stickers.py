@@ -16,7 +16,7 @@ from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.imposition import ImpositionError, plan_imposition
 from sheetgen.layout.primitives import Box, Group, Item, LayoutDocument, Rect
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, MIN_TEXT, SYSTEM, Livery, for_print, livery
+from sheetgen.layout.sheets.cubit.style import FULL_DETAIL, GAME_ID, MIN_TEXT, Livery, for_print, livery
 from sheetgen.layout.text import BODY_MIN, Paragraph, TextStyle, fit_blocks, fit_scale, one_line
 from sheetgen.layout.widgets import check_boxes
 from sheetgen.rules.cubit.values import CubitValues
@@ -230,5 +230,5 @@ def layout_stickers(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"Cubit temporary-upgrade stickers for {s / MM:.0f}mm cube faces",
-        keywords=(SYSTEM, "stickers"),
+        keywords=(GAME_ID, "stickers"),
     )

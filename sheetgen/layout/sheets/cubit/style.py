@@ -17,7 +17,7 @@ from sheetgen.pathdata import PathDataError, parse_path, transform
 from sheetgen.rules.cubit.values import ReconstructedNote
 from sheetgen.units import MM
 
-SYSTEM = "cubit"
+GAME_ID = "cubit"
 CAPTIONS = "cubit/captions.j2"
 MIN_TEXT = FINE_MIN  # points: the smallest text on cube faces, stickers and cards
 FULL_DETAIL = 40 * MM  # faces and stickers smaller than this drop the words around their numbers
@@ -111,7 +111,7 @@ def livery(ctx: LayoutContext, colors: list[str] | tuple[str, ...]) -> Livery:
     """The livery for colour names (or hex values): the first two colours, else the game's own."""
     hexes = [ctx.color(c) for c in colors]
     if not hexes:
-        base = game_color(ctx, SYSTEM)
+        base = game_color(ctx, GAME_ID)
         return Livery(base, tint(base, 0.55))
     if len(hexes) == 1:
         return Livery(hexes[0], shade(hexes[0], 0.35) if contrast(hexes[0], "#ffffff") > 2 else tint(hexes[0], 0.5))

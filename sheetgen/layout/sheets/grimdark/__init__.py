@@ -7,7 +7,7 @@ line-of-sight cards ask for `FIGURES` drawn here from the rules' traced paths.""
 from __future__ import annotations
 
 from sheetgen.layout.products import Product
-from sheetgen.layout.sheets.grimdark.common import SYSTEM
+from sheetgen.layout.sheets.grimdark.common import GAME_ID
 from sheetgen.layout.sheets.grimdark.diagrams import FIGURES
 from sheetgen.layout.sheets.grimdark.mat import layout_mission_mat
 from sheetgen.layout.sheets.grimdark.roster import layout_roster
@@ -17,7 +17,7 @@ PRODUCTS = [
     Product(
         id="grimdark-unit-cards",
         name="unit-cards",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("grimdark-army",),
         scope="document",
         layout=layout_unit_cards,
@@ -30,7 +30,7 @@ PRODUCTS = [
     Product(
         id="grimdark-roster",
         name="roster",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("grimdark-army",),
         scope="document",
         layout=layout_roster,
@@ -41,7 +41,7 @@ PRODUCTS = [
     Product(
         id="grimdark-mat",
         name="mat",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("grimdark-mission",),
         scope="document",
         layout=layout_mission_mat,
@@ -51,4 +51,4 @@ PRODUCTS = [
     ),
 ]
 
-__all__ = ["FIGURES", "PRODUCTS", "SYSTEM"]
+__all__ = ["FIGURES", "PRODUCTS", "GAME_ID"]

@@ -9,14 +9,14 @@ from sheetgen.layout.templates import caption
 from sheetgen.rules.grimdark.profile import Occupancy
 from sheetgen.rules.grimdark.values import WeaponRow
 
-SYSTEM = "grimdark"
-GAME = GAME_TITLES[SYSTEM]
+GAME_ID = "grimdark"
+GAME = GAME_TITLES[GAME_ID]
 TEMPLATE = "grimdark/captions.j2"
 
 
 def accent(ctx: LayoutContext) -> str:
     """The game's colour: the theme palette's `grimdark` entry, or sheetgen's default."""
-    return game_color(ctx, SYSTEM)
+    return game_color(ctx, GAME_ID)
 
 
 def occupancy_text(occ: Occupancy) -> str:

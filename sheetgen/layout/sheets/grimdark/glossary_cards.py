@@ -9,7 +9,7 @@ from __future__ import annotations
 from sheetgen.layout.cards import GAME_SHORT_TITLES, CardGeometry, footer
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Item
-from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, words
+from sheetgen.layout.sheets.grimdark.common import GAME, GAME_ID, words
 from sheetgen.layout.sheets.reference_deck import card_pages
 from sheetgen.layout.text import Paragraph, Spacer, TextStyle
 from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
@@ -72,6 +72,6 @@ def rules_cards(ctx: LayoutContext, geo: CardGeometry, army: ArmyValues, color: 
         return []
     title = words("rules_title", army=army.name)
     return [
-        items + footer(ctx, geo, GAME, short=GAME_SHORT_TITLES[SYSTEM])
+        items + footer(ctx, geo, GAME, short=GAME_SHORT_TITLES[GAME_ID])
         for items in card_pages(ctx, geo, title, blocks, color, None)
     ]

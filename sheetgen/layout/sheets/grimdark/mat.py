@@ -11,7 +11,7 @@ from sheetgen.layout.colors import legible, shade, tint
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Circle, Item, LayoutDocument, Page, Rect
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
+from sheetgen.layout.sheets.grimdark.common import GAME, GAME_ID, accent, words
 from sheetgen.layout.tiling import Mat, grid_room, plan_tiles, tile_page
 from sheetgen.rules.grimdark.values import MissionValues
 from sheetgen.units import MM, format_mm
@@ -109,5 +109,5 @@ def layout_mission_mat(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{GAME} battlefield mat, on {len(pages)} pages to join",
-        keywords=(SYSTEM, "mat"),
+        keywords=(GAME_ID, "mat"),
     )

@@ -10,7 +10,7 @@ from sheetgen.layout.colors import tint
 from sheetgen.layout.context import LayoutContext, Source
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, words
+from sheetgen.layout.sheets.grimdark.common import GAME, GAME_ID, accent, words
 from sheetgen.layout.text import TextStyle, one_line, text_box
 from sheetgen.layout.widgets import check_boxes, page_frame, section, sheet_page, writing_lines
 from sheetgen.rules.grimdark.army import UNIT
@@ -204,5 +204,5 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{GAME} army roster",
-        keywords=(SYSTEM, "army", "roster"),
+        keywords=(GAME_ID, "army", "roster"),
     )

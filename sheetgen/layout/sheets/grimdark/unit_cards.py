@@ -25,7 +25,7 @@ from sheetgen.layout.labels import fits, label_forms
 from sheetgen.layout.overflow import OVERFLOW
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Path, Rect, line
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.grimdark.common import GAME, SYSTEM, accent, occupancy_text, range_text, words
+from sheetgen.layout.sheets.grimdark.common import GAME, GAME_ID, accent, occupancy_text, range_text, words
 from sheetgen.layout.sheets.grimdark.glossary_cards import RECONSTRUCTED_MARK, rules_cards
 from sheetgen.layout.text import Paragraph, TextStyle, one_line, stack_height, text_box
 from sheetgen.rules.grimdark.glossary import KIND as GLOSSARY
@@ -313,7 +313,7 @@ def unit_cards(
             longest=continued(d.label, 1),
         )
         items += band
-        items += footer(ctx, geo, GAME, short=GAME_SHORT_TITLES[SYSTEM])  # impose_deck writes n/N at its right
+        items += footer(ctx, geo, GAME, short=GAME_SHORT_TITLES[GAME_ID])  # impose_deck writes n/N at its right
         return items, Box(SAFE, top + 2 * MM, geo.w - 2 * SAFE, geo.h - top - 2 * MM - SAFE - 3.2 * MM)
 
     def room(box: Box, compact: bool) -> tuple[Box, Box]:
@@ -435,5 +435,5 @@ def layout_unit_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"{GAME} unit cards",
-        keywords=(SYSTEM, "units", "cards"),
+        keywords=(GAME_ID, "units", "cards"),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.kubos.character_sheet import layout_blank_sheet, layout_character_sheet
-from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM
+from sheetgen.layout.sheets.kubos.common import GAME_ID, NOTICE
 from sheetgen.layout.sheets.kubos.gm_sheet import layout_gm_sheet
 from sheetgen.layout.sheets.kubos.stat_cards import layout_stat_cards
 
@@ -14,7 +14,7 @@ PRODUCTS = [
     Product(
         id="kubos-character-sheet",
         name="character-sheet",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("kubos-character",),
         scope="document",
         layout=layout_character_sheet,
@@ -24,7 +24,7 @@ PRODUCTS = [
     Product(
         id="kubos-blank-character-sheet",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=(),
         scope="blank",
         layout=layout_blank_sheet,
@@ -35,7 +35,7 @@ PRODUCTS = [
     Product(
         id="kubos-stat-blocks",
         name="stat-blocks",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("kubos-monster",),
         scope="collection",
         layout=layout_gm_sheet,
@@ -46,7 +46,7 @@ PRODUCTS = [
     Product(
         id="kubos-stat-cards",
         name="stat-cards",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("kubos-monster",),
         scope="collection",
         layout=layout_stat_cards,
@@ -57,4 +57,4 @@ PRODUCTS = [
     ),
 ]
 
-__all__ = ["NOTICE", "PRODUCTS", "SYSTEM"]
+__all__ = ["NOTICE", "PRODUCTS", "GAME_ID"]

@@ -16,7 +16,7 @@ from sheetgen.layout.sheets.kubos.character_values import (
     blank_values,
     character_values,
 )
-from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent
+from sheetgen.layout.sheets.kubos.common import GAME_ID, NOTICE, accent
 from sheetgen.layout.sheets.kubos.pieces import HpBoxes, body_style, value_tile
 from sheetgen.layout.text import Block, Paragraph, Spacer, TextStyle, fit_blocks, one_line, text_box
 from sheetgen.layout.widgets import labeled_value, page_frame, section, sheet_page
@@ -39,7 +39,13 @@ def layout_blank_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
 def _document(ctx: LayoutContext, v: SheetValues) -> LayoutDocument:
     color = accent(ctx)
     items, content = page_frame(
-        ctx, v.title, system=SYSTEM, accent=color, subtitle="KUBOS character sheet", notice=NOTICE, source=v.src("name")
+        ctx,
+        v.title,
+        system=GAME_ID,
+        accent=color,
+        subtitle="KUBOS character sheet",
+        notice=NOTICE,
+        source=v.src("name"),
     )
     identity, rest = content.split_top(19 * MM, GAP)
     attrs, rest = rest.split_top(49 * MM, GAP)
@@ -61,7 +67,7 @@ def _document(ctx: LayoutContext, v: SheetValues) -> LayoutDocument:
         pages=(sheet_page(items, ctx, v.title),),
         author=ctx.theme.author,
         subject=f"KUBOS character sheet. {NOTICE}",
-        keywords=(SYSTEM, "character sheet"),
+        keywords=(GAME_ID, "character sheet"),
     )
 
 

@@ -13,7 +13,7 @@ from sheetgen.layout.products import DocInput
 from sheetgen.layout.text import FINE_MIN, Paragraph, TextStyle, text_box
 from sheetgen.rules.kubos.values import MonsterValues
 
-SYSTEM = "kubos"
+GAME_ID = "kubos"
 
 #: The KUBOS licence: free to use, a link to the unaltered rules, never sold.
 NOTICE = (
@@ -30,7 +30,7 @@ def in_table_order(docs: Sequence[DocInput]) -> list[DocInput]:
 
 def accent(ctx: LayoutContext) -> str:
     """KUBOS's colour: the theme palette's `kubos` entry, or sheetgen's default."""
-    return game_color(ctx, SYSTEM)
+    return game_color(ctx, GAME_ID)
 
 
 FINE_PRINT = TextStyle(size=FINE_MIN, leading=1.15)

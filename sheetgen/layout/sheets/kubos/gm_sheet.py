@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Box, Item, LayoutDocument, Page
 from sheetgen.layout.products import Job
-from sheetgen.layout.sheets.kubos.common import NOTICE, SYSTEM, accent, in_table_order
+from sheetgen.layout.sheets.kubos.common import GAME_ID, NOTICE, accent, in_table_order
 from sheetgen.layout.sheets.kubos.stat_block import StatBlock
 from sheetgen.layout.text import TextStyle
 from sheetgen.layout.widgets import page_frame, sheet_page
@@ -18,7 +18,7 @@ BLOCK_GAP = 4 * MM
 
 def _frame(ctx: LayoutContext, color: str, page_no: int) -> tuple[list[Item], Box]:
     return page_frame(
-        ctx, "Monsters", system=SYSTEM, accent=color, subtitle=f"KUBOS stat blocks · page {page_no}", notice=NOTICE
+        ctx, "Monsters", system=GAME_ID, accent=color, subtitle=f"KUBOS stat blocks · page {page_no}", notice=NOTICE
     )
 
 
@@ -49,7 +49,7 @@ def layout_gm_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"KUBOS monster stat blocks. {NOTICE}",
-        keywords=(SYSTEM, "monsters", "stat blocks"),
+        keywords=(GAME_ID, "monsters", "stat blocks"),
     )
 
 

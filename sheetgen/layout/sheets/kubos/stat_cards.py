@@ -8,9 +8,9 @@ from sheetgen.layout.continued import continued
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
 from sheetgen.layout.sheets.kubos.common import (
+    GAME_ID,
     NOTICE,
     SHORT_NOTICE,
-    SYSTEM,
     accent,
     card_notice,
     fine_print,
@@ -133,7 +133,7 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
         card=(geo.w, geo.h),
         label="KUBOS monsters",
         job=job,
-        system=SYSTEM,
+        system=GAME_ID,
         back_title="KUBOS monster",
         back_text=NOTICE,
     )
@@ -142,5 +142,5 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=f"KUBOS monster stat cards. {NOTICE}",
-        keywords=(SYSTEM, "monsters", "cards"),
+        keywords=(GAME_ID, "monsters", "cards"),
     )

@@ -11,16 +11,16 @@ from __future__ import annotations
 from sheetgen.layout.products import Product
 from sheetgen.layout.sheets.tricube.character_cards import layout_character_cards
 from sheetgen.layout.sheets.tricube.character_sheet import layout_blank_sheet, layout_character_sheet
-from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM
+from sheetgen.layout.sheets.tricube.common import GAME_ID, NOTICE
 from sheetgen.layout.sheets.tricube.foe_cards import layout_foe_cards
 
-__all__ = ["SYSTEM", "NOTICE", "PRODUCTS"]
+__all__ = ["GAME_ID", "NOTICE", "PRODUCTS"]
 
 PRODUCTS = [
     Product(
         id="tricube-character-sheet",
         name="character-sheet",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("tricube-character",),
         scope="document",
         layout=layout_character_sheet,
@@ -30,7 +30,7 @@ PRODUCTS = [
     Product(
         id="tricube-blank-sheet",
         name="blank",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("tricube-rules",),  # the campaign's limits, when the project has them
         scope="blank",
         target="character-sheet",
@@ -42,7 +42,7 @@ PRODUCTS = [
     Product(
         id="tricube-character-cards",
         name="character-cards",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("tricube-character",),
         scope="collection",
         target="party",
@@ -53,7 +53,7 @@ PRODUCTS = [
     Product(
         id="tricube-foe-cards",
         name="foe-cards",
-        system=SYSTEM,
+        system=GAME_ID,
         kinds=("tricube-foe",),
         scope="collection",
         target="foes",

@@ -21,7 +21,7 @@ from sheetgen.layout.continued import continued, flow_over_cards
 from sheetgen.layout.labels import fixed_label
 from sheetgen.layout.primitives import Box, Item, LayoutDocument
 from sheetgen.layout.products import DocInput, Job
-from sheetgen.layout.sheets.tricube.common import NOTICE, SYSTEM, footer_text
+from sheetgen.layout.sheets.tricube.common import GAME_ID, NOTICE, footer_text
 from sheetgen.layout.text import BODY_MIN, FINE_MIN, Paragraph, Spacer, TextStyle, fit_blocks, fit_scale
 from sheetgen.units import MM
 
@@ -66,7 +66,7 @@ def card_face(
         longest=continued(doc.model.name, 1),
     )
     items += band
-    items += footer(ctx, geo, footer_text(NOTICE, card=True), short=GAME_SHORT_TITLES[SYSTEM])
+    items += footer(ctx, geo, footer_text(NOTICE, card=True), short=GAME_SHORT_TITLES[GAME_ID])
     free = Box(SAFE, bottom + 2.5 * MM, geo.w - 2 * SAFE, geo.h - SAFE - 4.5 * MM - bottom - 2.5 * MM)
     return items, free
 
@@ -289,7 +289,7 @@ def impose(
         label=title,
         source=job.docs[0].source(),
         job=job,
-        system=SYSTEM,
+        system=GAME_ID,
         back_title=subject,
         back_text=footer_text(NOTICE, card=True),
     )
@@ -298,5 +298,5 @@ def impose(
         pages=tuple(pages),
         author=ctx.theme.author,
         subject=subject + (f". {NOTICE}" if NOTICE else ""),
-        keywords=(SYSTEM, "cards"),
+        keywords=(GAME_ID, "cards"),
     )

@@ -13,7 +13,7 @@ from sheetgen.layout.context import LayoutContext
 from sheetgen.layout.primitives import Item, LayoutDocument, Page
 from sheetgen.layout.products import Job
 from sheetgen.layout.sheets.tricube import captions
-from sheetgen.layout.sheets.tricube.common import GAME_NAME, NOTICE, SYSTEM, accent, footer_text
+from sheetgen.layout.sheets.tricube.common import GAME_ID, GAME_NAME, NOTICE, accent, footer_text
 from sheetgen.layout.sheets.tricube.sheet_panels import (
     GAP,
     advances_panel,
@@ -82,7 +82,7 @@ def _document(title: str, subject: str, page: Page, ctx: LayoutContext, *keyword
         pages=(page,),
         author=ctx.theme.author,
         subject=subject + (f". {NOTICE}" if NOTICE else ""),
-        keywords=(SYSTEM, *keywords),
+        keywords=(GAME_ID, *keywords),
     )
 
 

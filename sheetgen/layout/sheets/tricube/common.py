@@ -12,14 +12,14 @@ from sheetgen.layout.widgets import token_circles
 from sheetgen.rules.tricube.values import Tokens
 from sheetgen.units import MM
 
-SYSTEM = "tricube"
-GAME_NAME = GAME_TITLES[SYSTEM]
+GAME_ID = "tricube"
+GAME_NAME = GAME_TITLES[GAME_ID]
 NOTICE: str | None = None  # Tricube Tales outputs carry no licence notice (see the package docstring)
 
 
 def accent(ctx: LayoutContext) -> str:
     """The game's colour: the theme palette's `tricube` entry or sheetgen's default."""
-    return game_color(ctx, SYSTEM)
+    return game_color(ctx, GAME_ID)
 
 
 def element_id(doc_id: str | None, part: str) -> str:
