@@ -14,7 +14,11 @@ from pathlib import Path
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["output/cubit/net/bloost.pdf", "output/tricube/character-sheet/brann.pdf", "output/kubos/stat-cards/monsters.pdf"]
+PAGES = [
+    "output/cubit/net/bloost.pdf",
+    "output/tricube/character-sheet/brann.pdf",
+    "output/kubos/stat-cards/monsters.pdf",
+]
 
 
 def main() -> None:
@@ -22,8 +26,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for i, rel in enumerate(PAGES):
             stem = Path(tmp) / f"page{i}"
-            subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile",
-                            str(ROOT / rel), str(stem)], check=True)
+            subprocess.run(
+                ["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", str(ROOT / rel), str(stem)],
+                check=True,
+            )
             images.append(Image.open(f"{stem}.png").convert("RGB"))
         gap = 24
         width = sum(im.width for im in images) + gap * (len(images) + 1)
