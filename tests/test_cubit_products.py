@@ -350,7 +350,7 @@ def test_a_cube_too_small_for_readable_faces_is_refused(cubit_workdir):
 def test_pages_to_cut_out_get_a_blank_back_in_a_handout(cubit_workdir):
     from sheetgen.layout.registry import products
 
-    one_sided = {p.id for p in products().values() if p.system == "cubit" and p.one_sided}
+    one_sided = {p.id for p in products().values() if p.game == "cubit" and p.one_sided}
     assert one_sided == {
         "cubit-net",
         "cubit-nets",

@@ -374,7 +374,7 @@ def laid_out(root: Path):
 
     checked = check(load([root / "content"]))
     for target in plan(checked):
-        if target.system == "kubos":
+        if target.game == "kubos":
             document, issues = lay_out(target, checked.theme)
             assert not issues, issues
             yield target, document

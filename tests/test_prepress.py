@@ -60,14 +60,14 @@ def product_outputs(out: Path) -> dict[str, list[str]]:
             mine = [
                 q
                 for q in paths
-                if q.endswith(f"/{p.name}/{p.target}.pdf") and (callable(p.system) or q.split("/")[0] == p.system)
+                if q.endswith(f"/{p.name}/{p.target}.pdf") and (callable(p.game) or q.split("/")[0] == p.game)
             ]
         else:
             mine = [
                 q
                 for q in paths
                 if q.split("/")[1] == p.name
-                and (callable(p.system) or q.split("/")[0] == p.system)
+                and (callable(p.game) or q.split("/")[0] == p.game)
                 and not (p.id == "handout" and q.endswith("-cards.pdf"))
             ]
         found[pid] = mine

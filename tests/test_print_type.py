@@ -37,7 +37,7 @@ def test_every_product_of_the_registry_is_read(built):
     from sheetgen.layout.registry import products
 
     made = {(e["system"], e["product"]) for e in json.loads((built / "manifest.json").read_text())["outputs"]}
-    declared = {(p.system, p.name) for p in products().values() if isinstance(p.system, str)}
+    declared = {(p.game, p.name) for p in products().values() if isinstance(p.game, str)}
     assert declared - made <= set(), declared - made
 
 

@@ -81,14 +81,14 @@ def test_a_print_shop_twin_reports_nothing_its_deck_does_not(tmp_path):
     shutil.copytree(REPO / "content", tmp_path / "content")
     write(tmp_path, "content/talker.yaml", WORDY_MONSTER)
     checked = checked_content(tmp_path)
-    targets = {(t.system, t.product, t.id): t for t in plan(checked)}
+    targets = {(t.game, t.product, t.id): t for t in plan(checked)}
     twins, with_problems = 0, 0
-    for (system, product_id, id_), twin in targets.items():
-        deck_id = product(product_id, system).print_shop_of
+    for (game, product_id, id_), twin in targets.items():
+        deck_id = product(product_id, game).print_shop_of
         if not deck_id:
             continue
-        deck = product(deck_id, system)
-        deck_target = targets[(system, deck_id, id_ if twin.scope == "document" else deck.target or deck.name)]
+        deck = product(deck_id, game)
+        deck_target = targets[(game, deck_id, id_ if twin.scope == "document" else deck.target or deck.name)]
         found = {(i.code, i.message, i.source, i.at) for i in lay_out(twin, checked.theme)[1]}
         assert found <= {(i.code, i.message, i.source, i.at) for i in lay_out(deck_target, checked.theme)[1]}
         twins += 1

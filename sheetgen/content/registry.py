@@ -23,7 +23,7 @@ COMMON_MODELS = "sheetgen.content.models.common"
 class KindSpec:
     kind: str
     model: type[DocumentModel]
-    system: str | None
+    game: str | None
     summary: str
 
 
@@ -31,13 +31,13 @@ _KINDS: dict[str, KindSpec] = {}
 _LOADED: set[str] = set()
 
 
-def register(kind: str, model: type[DocumentModel], system: str | None, summary: str) -> None:
+def register(kind: str, model: type[DocumentModel], game: str | None, summary: str) -> None:
     if kind in _KINDS:
         raise ValueError(f"kind {kind!r} registered twice")
-    _KINDS[kind] = KindSpec(kind, model, system, summary)
+    _KINDS[kind] = KindSpec(kind, model, game, summary)
 
 
-def _load(module: str | ModuleType, system: str | None, summaries: dict[str, str]) -> None:
+def _load(module: str | ModuleType, game: str | None, summaries: dict[str, str]) -> None:
     """Register the kinds one models module declares (the shared one or a game's)."""
     name = module if isinstance(module, str) else module.__name__
     if name in _LOADED:
@@ -46,7 +46,7 @@ def _load(module: str | ModuleType, system: str | None, summaries: dict[str, str
     found = importlib.import_module(module) if isinstance(module, str) else module
     declared: dict[str, type[DocumentModel]] = found.KINDS
     for kind, model in declared.items():
-        register(kind, model, system, summaries.get(kind, ""))
+        register(kind, model, game, summaries.get(kind, ""))
 
 
 def _load_game(game_id: str) -> None:

@@ -27,7 +27,7 @@ def layout_issues(
     deck itself is laid out."""
     out: list[Diagnostic] = []
     targets = plan(checked, FORMATS, whole=whole)
-    laid_out = {(t.system, t.product, t.id) for t in targets}
+    laid_out = {(t.game, t.product, t.id) for t in targets}
     # As a build of the same paths: the own outputs of documents read for reference are laid
     # out too when a collection being checked draws on them (there is no manifest here).
     failed = members_failed(
@@ -67,7 +67,7 @@ def _waits_elsewhere(target: Target, library: Library, waiting: list[str] | None
     own = library.get(*target.job.docs[0].key) if target.scope == "document" and target.job.docs else None
     if waiting is None or (own is not None and library.is_target_file(own.file)):
         return [said]  # a given document's own output (a handout) is not built
-    if not find_product(target.product, target.system).print_shop_of:  # (its twin waits as its deck does)
+    if not find_product(target.product, target.game).print_shop_of:  # (its twin waits as its deck does)
         what = "leaves {} as it was" if earlier else "does not make {}"
         waiting.append(f"{said.file}: a build {what.format(target.key)}: {waiting_on(target)} ({said.hint})")
     return []
@@ -86,9 +86,9 @@ def _crashed(target: Target, exc: Exception) -> Diagnostic:
 
 def _twin_laid_out(target: Target, laid_out: set[tuple[str, str, str]]) -> bool:
     """Whether `target` is a print-shop twin whose deck is among `laid_out`."""
-    twin_of = find_product(target.product, target.system).print_shop_of
+    twin_of = find_product(target.product, target.game).print_shop_of
     if not twin_of:
         return False
-    deck = find_product(twin_of, target.system)
+    deck = find_product(twin_of, target.game)
     deck_id = target.id if target.scope == "document" else deck.target or deck.name
-    return (target.system, twin_of, deck_id) in laid_out
+    return (target.game, twin_of, deck_id) in laid_out

@@ -24,7 +24,7 @@ def write_index(
         # Each output with the files it is made from (kept once per target in the manifest).
         record = records.get(e.target)
         row = {**e.to_json(), "sources": list(record.sources) if record else [e.source] if e.source else []}
-        groups.setdefault(e.system or "other", {}).setdefault(e.product, []).append(row)
+        groups.setdefault(e.game or "other", {}).setdefault(e.product, []).append(row)
     use_templates(templates, templates_digest)
     try:
         html = render_template("index.html.j2", groups=groups, version=__version__, display_path=display_path)

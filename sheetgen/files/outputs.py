@@ -161,7 +161,7 @@ class OutputEntry:
     product: str
     format: str
     sha256: str
-    system: str = ""
+    game: str = ""
     pages: int = 0
     target: str = ""  # system/product/id: what built this file
 
@@ -174,7 +174,7 @@ class OutputEntry:
             "product": self.product,
             "format": self.format,
             "sha256": self.sha256,
-            "system": self.system,
+            "system": self.game,
             "pages": self.pages,
             "target": self.target,
         }
@@ -189,7 +189,7 @@ class OutputEntry:
             product=str(d.get("product", "")),
             format=str(d.get("format", "")),
             sha256=str(d.get("sha256", "")),
-            system=str(d.get("system", "")),
+            game=str(d.get("system", "")),
             pages=int(d.get("pages") or 0),
             target=str(d.get("target", "")),
         )
@@ -305,7 +305,7 @@ def entry_line(e: OutputEntry) -> str:
     return (
         f'{{"path": {_text(e.path)}, "source": {_text(e.source)}, "kind": {_text(e.kind)}, '
         f'"id": {_text(e.id)}, "product": {_text(e.product)}, "format": {_text(e.format)}, '
-        f'"sha256": {_text(e.sha256)}, "system": {_text(e.system)}, "pages": {int(e.pages)}, '
+        f'"sha256": {_text(e.sha256)}, "system": {_text(e.game)}, "pages": {int(e.pages)}, '
         f'"target": {_text(e.target)}}}'
     )
 

@@ -422,7 +422,7 @@ def _entries(target: Target, res: JobResult) -> list[OutputEntry]:
             product=target.name,
             format=fmt,
             sha256=sha,
-            system=target.system,
+            game=target.game,
             pages=pages,
             target=target.key,
         )

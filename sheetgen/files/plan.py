@@ -38,7 +38,7 @@ class Target:
     """One product to build for one output id."""
 
     product: str
-    system: str
+    game: str
     name: str
     id: str
     kind: str | None
@@ -52,7 +52,7 @@ class Target:
 
     @property
     def key(self) -> str:
-        return f"{self.system}/{self.name}/{self.id}"
+        return f"{self.game}/{self.name}/{self.id}"
 
     @property
     def draws_on_several(self) -> bool:
@@ -61,7 +61,7 @@ class Target:
 
     def relpath(self, fmt: str, page: int | None = None, suffix: str | None = None) -> str:
         end = (f"-p{page}" if page is not None else "") + (f"-{suffix}" if suffix else "")
-        return f"{self.system}/{self.name}/{self.id}{end}.{fmt}"
+        return f"{self.game}/{self.name}/{self.id}{end}.{fmt}"
 
     def record(self, digest: str, issues: Iterable[Issue] = (), root: Path | None = None) -> TargetRecord:
         """What its outputs were made from; `root`: the project root, which names templates."""

@@ -27,7 +27,7 @@ def issue_diagnostic(issue: Issue, library: Library, target: Target) -> Diagnost
     Text too long for its place names the product it is too long in."""
     product = None
     if issue.code in TOO_LONG:
-        found = find_product(target.product, target.system)
+        found = find_product(target.product, target.game)
         product = found.print_shop_of or found.id  # a print-shop twin has its deck's cards
     if issue.at is not None:
         name = f"{product} `{target.id}`: " if product else ""
@@ -229,7 +229,7 @@ def not_rebuilt_once(waiting: list[tuple[Target, bool]], library: Library) -> li
     print-shop twins last)."""
 
     def last(t: Target) -> tuple[bool, bool]:
-        return t.system == "handouts", bool(find_product(t.product, t.system).print_shop_of)
+        return t.game == "handouts", bool(find_product(t.product, t.game).print_shop_of)
 
     said: dict[tuple[str, int, int, str], list[tuple[Target, bool]]] = {}
     for t, earlier in sorted(waiting, key=lambda w: last(w[0])):

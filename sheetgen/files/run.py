@@ -45,7 +45,7 @@ def lay_out(target: Target, theme: ResolvedTheme) -> tuple[LayoutDocument | None
     from sheetgen.layout.margins import lay_out_in_margin
     from sheetgen.layout.templates import BOUND_CODES, TemplateProblem, use_templates
 
-    product: Product = find_product(target.product, target.system)
+    product: Product = find_product(target.product, target.game)
     use_templates(theme.templates, theme.templates_digest)
     try:
         return lay_out_in_margin(product, target.job, theme, target.key)
@@ -150,7 +150,7 @@ def _exported(target: Target, document: LayoutDocument) -> Iterator[Rendered]:
 
     files = png_files(document) if fmt == "png" else tts_files(document, target.id)
     for name, data in files:
-        yield f"{target.system}/{target.name}/{target.id}/{name}", fmt, data, 1
+        yield f"{target.game}/{target.name}/{target.id}/{name}", fmt, data, 1
 
 
 #: What every target a worker process runs shares, set once when the worker starts
@@ -199,7 +199,7 @@ def members_failed(
     for t in plan(checked, formats, whole=True, members=True):
         if t.draws_on_several or not t.job.docs or t.job.docs[0].key not in needed or t.key in planned:
             continue
-        if find_product(t.product, t.system).print_shop_of:
+        if find_product(t.product, t.game).print_shop_of:
             continue  # the same cards as its deck
         record = records.get(t.key)
         if record is not None and record.input == target_digest(t, checked.theme, shared):

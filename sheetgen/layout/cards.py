@@ -63,13 +63,13 @@ class CardGeometry:
         return Box(-self.bleed, -self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed)
 
 
-def game_color(ctx: LayoutContext, system: str, override: str | None = None) -> str:
+def game_color(ctx: LayoutContext, game: str, override: str | None = None) -> str:
     """A game's accent colour: the document's own, the theme palette's entry named
     after the game, or sheetgen's default for it."""
     if override:
         return ctx.color(override)
-    record = games().get(system)
-    return ctx.theme.palette.get(system) or (record.color if record is not None else ctx.color("accent"))
+    record = games().get(game)
+    return ctx.theme.palette.get(game) or (record.color if record is not None else ctx.color("accent"))
 
 
 def background(geo: CardGeometry, fill: str) -> list[Item]:
@@ -383,7 +383,7 @@ def impose_deck(
     mode: str | None = None,
     source: Source | None = None,
     job: Job | None = None,
-    system: str | None = None,
+    game: str | None = None,
     back_title: str | None = None,
     back_text: str | None = None,
     numbered: bool = True,
@@ -391,7 +391,7 @@ def impose_deck(
     """Pages of a deck: N-up sheets with crop marks and a scale bar (`sheet`), or one
     card a page for print shops (`single`, also when the job or the context asks for it).
 
-    Every deck has backs: given no `backs`, a deck of a `system` gets the game's
+    Every deck has backs: given no `backs`, a deck of a `game` gets the game's
     generic back titled `back_title` (or the label), with `back_text` under it
     (a licence or credit every page must carry). `numbered` writes `n/N` at the
     right of each front's footer line, N counting the deck's own cards."""
@@ -401,8 +401,8 @@ def impose_deck(
         total = len(fronts)
         room = number_width(ctx, total)
         fronts = [[*art, *card_number(ctx, geo, i, total, room)] for i, art in enumerate(fronts, 1)]
-    if backs is None and system is not None:
-        back = generic_back(ctx, geo, game_color(ctx, system), back_title or label, back_text, None)
+    if backs is None and game is not None:
+        back = generic_back(ctx, geo, game_color(ctx, game), back_title or label, back_text, None)
         backs = [back] * len(fronts)
     if mode == "single" or ctx.single_cards:
         return impose_single(card, ctx.theme.bleed, fronts, backs, label=label)

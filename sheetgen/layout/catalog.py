@@ -14,17 +14,17 @@ SCOPES = {
 
 
 def _game(product: Product) -> str:
-    return product.system if isinstance(product.system, str) else "any (the document's `system`)"
+    return product.game if isinstance(product.game, str) else "any (the document's `system`)"
 
 
 def output_path(product: Product) -> str:
     """Where the product's output goes, relative to the output folder (`.<ext>` for each format)."""
-    system = product.system if isinstance(product.system, str) else "<system>"
+    game = product.game if isinstance(product.game, str) else "<system>"
     if product.scope == "document":
-        return f"{system}/{product.name}/<id>"
+        return f"{game}/{product.name}/<id>"
     if product.scope == "collection":
-        return f"{system}/{product.name}/{product.target or product.name}"
-    return f"{system}/{product.name}/{product.target or product.name}"  # as the build writes it
+        return f"{game}/{product.name}/{product.target or product.name}"
+    return f"{game}/{product.name}/{product.target or product.name}"  # as the build writes it
 
 
 def catalog() -> list[dict]:

@@ -64,7 +64,7 @@ class Job:
 class Product:
     """One kind of output.
 
-    `system` names the output folder; for kinds shared by every game (reference
+    `game` names the output folder; for kinds shared by every game (reference
     decks) it may be a function of the document. `scope` says whether there is
     one output per document, one for all documents of the kinds, or one blank
     that needs no documents at all.
@@ -72,7 +72,7 @@ class Product:
 
     id: str  # unique registry key, e.g. "cubit-net"
     name: str  # the output folder, e.g. "net"
-    system: str | Callable[[DocInput], str]
+    game: str | Callable[[DocInput], str]
     kinds: tuple[str, ...]
     scope: Scope
     layout: Callable[[LayoutContext, Job], LayoutDocument]
@@ -96,7 +96,7 @@ class Product:
     paper: Callable[[DocInput], str | None] | None = None
 
     def game_of(self, doc: DocInput | None) -> str:
-        if callable(self.system):
+        if callable(self.game):
             assert doc is not None
-            return self.system(doc)
-        return self.system
+            return self.game(doc)
+        return self.game

@@ -112,7 +112,7 @@ def page_frame(
     ctx: LayoutContext,
     title: str,
     *,
-    system: str,
+    game: str,
     accent: str,
     subtitle: str | None = None,
     notice: str | None = None,
@@ -150,7 +150,7 @@ def page_frame(
             subtitle_source,
             what="subtitle",
         )
-    left = notice or system
+    left = notice or game
     foot_y = H - m + 2 * MM
     footer = _footer(ctx, left, notice_source, m, foot_y)
     # The notice runs on below the frame (a line or two of it): where that would cross the

@@ -135,10 +135,8 @@ def page() -> str:
         "| kind | game | what it is |",
         "|---|---|---|",
     ]
-    lines += [
-        f"| [`{kind}`](#{kind}) | {spec.system or 'any'} | {cell(spec.summary)} |" for kind, spec in specs.items()
-    ]
+    lines += [f"| [`{kind}`](#{kind}) | {spec.game or 'any'} | {cell(spec.summary)} |" for kind, spec in specs.items()]
     lines.append("")
     for kind, spec in specs.items():
-        lines += kind_section(kind, spec.system, kind_schema(kind))
+        lines += kind_section(kind, spec.game, kind_schema(kind))
     return "\n".join(lines)

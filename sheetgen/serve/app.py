@@ -155,7 +155,7 @@ async def document(request: Request) -> Response:
         request,
         "document.html.j2",
         card=card,
-        game_title=shown.game_title(card.system),
+        game_title=shown.game_title(card.game),
         product_title=shown.humanize(card.product),
         source=main,
         lines=lines,

@@ -14,10 +14,10 @@ def export_links(by_target: dict[str, list]) -> tuple[dict[str, list[tuple[str, 
     links: dict[str, list[tuple[str, str]]] = {}
     folded: set[str] = set()
     for key, entries in sorted(by_target.items()):
-        system, _, rest = key.partition("/")
+        game, _, rest = key.partition("/")
         product, _, deck_id = rest.partition("/")
         fmt = product.rpartition("-")[2]
-        deck = f"{system}/{product[: -len(fmt) - 1]}/{deck_id}"
+        deck = f"{game}/{product[: -len(fmt) - 1]}/{deck_id}"
         if fmt not in EXPORTS or deck not in by_target:
             continue
         if fmt == "png":

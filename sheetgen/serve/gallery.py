@@ -28,8 +28,8 @@ def humanize(slug: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def game_title(system: str) -> str:
-    return title(system) or humanize(system)
+def game_title(game: str) -> str:
+    return title(game) or humanize(game)
 
 
 def anchor(key: str) -> str:
@@ -48,7 +48,7 @@ class Card:
     key: str
     id: str
     title: str
-    system: str
+    game: str
     product: str  # the output folder's name
     summary: str
     scope: str
@@ -84,7 +84,7 @@ class Card:
         """What the name filter looks in, lower case: titles, id, product, and a document's
         files (not those of the collections that draw on them)."""
         files = self.sources if self.scope == "document" else ()
-        return " ".join([self.title, self.id, humanize(self.product), game_title(self.system), *files]).casefold()
+        return " ".join([self.title, self.id, humanize(self.product), game_title(self.game), *files]).casefold()
 
     def page_previews(self) -> list[str]:
         """A versioned image of every page: the SVG files, or pages laid out again."""
@@ -110,12 +110,12 @@ class Group:
 
     @property
     def anchor(self) -> str:
-        return f"{self.cards[0].system}--{self.product}"
+        return f"{self.cards[0].game}--{self.product}"
 
 
 @dataclass
 class Game:
-    system: str
+    id: str
     title: str
     groups: list[Group]
 
@@ -128,11 +128,11 @@ class Game:
         return sum(c.errors for g in self.groups for c in g.cards)
 
 
-def _product(record_product: str | None, system: str) -> Product | None:
+def _product(record_product: str | None, game: str) -> Product | None:
     if not record_product:
         return None
     try:
-        return registry.product(record_product, system)
+        return registry.product(record_product, game)
     except KeyError:
         return None
 
@@ -163,11 +163,11 @@ def cards(state: BuildState, root: Path | None = None) -> list[Card]:
             continue
         first = entries[0]
         record = state.records.get(key)
-        product = _product(record.product if record else None, first.system)
+        product = _product(record.product if record else None, first.game)
         if product is not None and product.print_shop_of:
-            deck = _product(product.print_shop_of, first.system)
+            deck = _product(product.print_shop_of, first.game)
             if deck is not None:
-                twins[f"{first.system}/{deck.name}/{first.id}"] = entries
+                twins[f"{first.game}/{deck.name}/{first.id}"] = entries
                 continue
         made[key] = _card(state, key, entries, product)
         made[key].exports = exports.get(key, [])
@@ -204,7 +204,7 @@ def _card(state: BuildState, key: str, entries: list[OutputEntry], product: Prod
         key=key,
         id=first.id,
         title=_title(state, key, first.id),
-        system=first.system or "other",
+        game=first.game or "other",
         product=first.product,
         summary=product.summary if product else "",
         scope=scope,
@@ -235,9 +235,9 @@ def games(all_cards: list[Card]) -> list[Game]:
     made from documents before collections and blanks, ids in natural order."""
     by_game: dict[str, dict[str, list[Card]]] = {}
     for card in all_cards:
-        by_game.setdefault(card.system, {}).setdefault(card.product, []).append(card)
+        by_game.setdefault(card.game, {}).setdefault(card.product, []).append(card)
     out = []
-    for system, by_product in by_game.items():
+    for game, by_product in by_game.items():
         groups = []
         for product, members in by_product.items():
             members.sort(key=lambda c: natural_key(c.id))
@@ -247,7 +247,7 @@ def games(all_cards: list[Card]) -> list[Game]:
         groups.sort(
             key=lambda g: (min(SCOPE_ORDER.get(c.scope, 1) for c in g.cards), g.product == BLANK, natural_key(g.title))
         )
-        out.append(Game(system, game_title(system), groups))
+        out.append(Game(game, game_title(game), groups))
     out.sort(key=lambda g: (all(c.scope == "blank" for grp in g.groups for c in grp.cards), natural_key(g.title)))
     return out
 

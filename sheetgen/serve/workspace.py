@@ -87,7 +87,7 @@ def _own(target: Target, edited: set[Path]) -> bool:
         target.scope == "document"
         and bool(docs)
         and Path(docs[0].file).resolve() in edited
-        and layout_registry.product(target.product, target.system).print_shop_of is None
+        and layout_registry.product(target.product, target.game).print_shop_of is None
     )
 
 

@@ -471,9 +471,9 @@ def _notices(docs, blank_games: list[str]) -> list[str]:
     known = notices()
     game_ids = []
     for d in docs:
-        system = kinds.game_of(d)
-        if system in known and system not in game_ids:
-            game_ids.append(system)
+        game = kinds.game_of(d)
+        if game in known and game not in game_ids:
+            game_ids.append(game)
     game_ids += [s for s in dict.fromkeys(blank_games) if s in known and s not in game_ids]
     return [known[s] for s in game_ids]
 
@@ -735,7 +735,7 @@ PRODUCTS = [
     Product(
         id="handout",
         name="bundle",
-        system="handouts",
+        game="handouts",
         kinds=("handout",),
         scope="document",
         layout=layout_handout,

@@ -36,11 +36,11 @@ if TYPE_CHECKING:
 CARD_TEMPLATE = "reference/card.j2"
 
 
-def game_notice(system: str) -> str | None:
+def game_notice(game: str) -> str | None:
     """The notice every output of a game must carry (a licence), if the game has one."""
     from sheetgen.layout.registry import notices
 
-    return notices([system]).get(system)
+    return notices([game]).get(game)
 
 
 NOTICE_TITLE = "About this deck"
@@ -415,7 +415,7 @@ PRODUCTS = [
     Product(
         id="reference-deck",
         name="reference",
-        system=lambda d: d.model.system,
+        game=lambda d: d.model.system,
         kinds=("reference-deck",),
         scope="document",
         layout=layout_deck,

@@ -14,7 +14,7 @@ def layout_hero_sheet(ctx: LayoutContext, job: Job) -> LayoutDocument:
     doc = job.doc
     hero = doc.model
     accent = game_color(ctx, GAME_ID)
-    items, content = page_frame(ctx, hero.name, system="Pocket Quest", accent=accent, source=doc.source("name"))
+    items, content = page_frame(ctx, hero.name, game="Pocket Quest", accent=accent, source=doc.source("name"))
     panel, inner = section(ctx, Box(content.x, content.y, content.w, 80 * MM), "Hero", accent)
     items += panel
     items += labeled_value(ctx, Box(inner.x, inner.y, inner.w / 2 - 2 * MM, 10 * MM), "Might", str(hero.might))
@@ -28,7 +28,7 @@ PRODUCTS = [
     Product(
         id="pocket-hero-sheet",
         name="hero-sheet",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("pocket-hero",),
         scope="document",
         layout=layout_hero_sheet,

@@ -21,7 +21,7 @@ PRODUCTS = [
     Product(
         id="cubes-record-sheet",
         name="record-sheet",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubes-civilization",),
         scope="document",
         layout=layout_record_sheet,
@@ -31,7 +31,7 @@ PRODUCTS = [
     Product(
         id="cubes-blank-record-sheet",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=(),
         scope="blank",
         target="record-sheet",
@@ -42,7 +42,7 @@ PRODUCTS = [
     Product(
         id="cubes-turn-log",
         name="turn-log",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubes-civilization",),
         scope="document",
         layout=layout_turn_log,
@@ -52,7 +52,7 @@ PRODUCTS = [
     Product(
         id="cubes-blank-turn-log",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=(),
         scope="blank",
         target="turn-log",
@@ -63,7 +63,7 @@ PRODUCTS = [
     Product(
         id="cubes-kit",
         name="kit",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubes-game",),
         scope="document",
         layout=layout_kit,
@@ -75,7 +75,7 @@ PRODUCTS = [
     Product(
         id="cubes-odds-cards",
         name="odds",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=(),
         scope="blank",
         target="quantumization",

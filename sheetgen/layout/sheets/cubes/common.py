@@ -90,7 +90,7 @@ def frame(ctx: LayoutContext, v: Record, sheet: str, blank_subtitle: str) -> tup
     items, content = page_frame(
         ctx,
         title,
-        system=GAME_NAME,
+        game=GAME_NAME,
         accent=color,
         subtitle=subtitle,
         notice=footer_text(),

@@ -34,7 +34,7 @@ PRODUCTS = [
     Product(
         id="cubit-net",
         name="net",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubit",),
         scope="document",
         layout=layout_net,
@@ -44,7 +44,7 @@ PRODUCTS = [
     Product(
         id="cubit-nets",
         name="nets",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubit",),
         scope="collection",
         layout=layout_all_nets,
@@ -55,7 +55,7 @@ PRODUCTS = [
     Product(
         id="cubit-blank-net",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubit-interface",),
         scope="blank",
         layout=layout_blank_net,
@@ -66,7 +66,7 @@ PRODUCTS = [
     Product(
         id="cubit-sheet",
         name="sheet",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubit",),
         scope="document",
         layout=layout_sheet,
@@ -76,7 +76,7 @@ PRODUCTS = [
     Product(
         id="cubit-blank-sheet",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubit-interface",),
         scope="blank",
         layout=layout_blank_sheet,
@@ -88,7 +88,7 @@ PRODUCTS = [
     Product(
         id="cubit-stickers",
         name="stickers",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("cubit", "upgrade"),
         scope="collection",
         layout=layout_stickers,
@@ -100,7 +100,7 @@ PRODUCTS = [
     Product(
         id="cubit-upgrade-cards",
         name="cards",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("upgrade",),
         scope="collection",
         layout=layout_upgrade_cards,
@@ -112,7 +112,7 @@ PRODUCTS = [
     Product(
         id="cubit-faction-cards",
         name="cards",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("faction",),
         scope="collection",
         layout=layout_faction_cards,
@@ -124,7 +124,7 @@ PRODUCTS = [
     Product(
         id="cubit-grid-mat",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=(),
         scope="blank",
         layout=layout_grid_mat,

@@ -597,7 +597,7 @@ def sheet_page_for(ctx: LayoutContext, view: SheetView) -> list[Item]:
     items, content = page_frame(
         ctx,
         view.title,
-        system="cubit",
+        game="cubit",
         accent=view.colours.strong,
         subtitle=subtitle,
         subtitle_source=view.faction_source("name"),

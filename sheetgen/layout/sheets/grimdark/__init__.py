@@ -17,7 +17,7 @@ PRODUCTS = [
     Product(
         id="grimdark-unit-cards",
         name="unit-cards",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("grimdark-army",),
         scope="document",
         layout=layout_unit_cards,
@@ -30,7 +30,7 @@ PRODUCTS = [
     Product(
         id="grimdark-roster",
         name="roster",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("grimdark-army",),
         scope="document",
         layout=layout_roster,
@@ -41,7 +41,7 @@ PRODUCTS = [
     Product(
         id="grimdark-mat",
         name="mat",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("grimdark-mission",),
         scope="document",
         layout=layout_mission_mat,

@@ -151,7 +151,7 @@ def layout_roster(ctx: LayoutContext, job: Job) -> LayoutDocument:
         items, content = page_frame(
             ctx,
             army.name,
-            system=GAME,
+            game=GAME,
             accent=color,
             subtitle=army.faction,
             source=doc.source("name"),

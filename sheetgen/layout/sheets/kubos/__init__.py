@@ -14,7 +14,7 @@ PRODUCTS = [
     Product(
         id="kubos-character-sheet",
         name="character-sheet",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("kubos-character",),
         scope="document",
         layout=layout_character_sheet,
@@ -24,7 +24,7 @@ PRODUCTS = [
     Product(
         id="kubos-blank-character-sheet",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=(),
         scope="blank",
         layout=layout_blank_sheet,
@@ -35,7 +35,7 @@ PRODUCTS = [
     Product(
         id="kubos-stat-blocks",
         name="stat-blocks",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("kubos-monster",),
         scope="collection",
         layout=layout_gm_sheet,
@@ -46,7 +46,7 @@ PRODUCTS = [
     Product(
         id="kubos-stat-cards",
         name="stat-cards",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("kubos-monster",),
         scope="collection",
         layout=layout_stat_cards,

@@ -41,7 +41,7 @@ def _document(ctx: LayoutContext, v: SheetValues) -> LayoutDocument:
     items, content = page_frame(
         ctx,
         v.title,
-        system=GAME_ID,
+        game=GAME_ID,
         accent=color,
         subtitle="KUBOS character sheet",
         notice=NOTICE,

@@ -18,7 +18,7 @@ BLOCK_GAP = 4 * MM
 
 def _frame(ctx: LayoutContext, color: str, page_no: int) -> tuple[list[Item], Box]:
     return page_frame(
-        ctx, "Monsters", system=GAME_ID, accent=color, subtitle=f"KUBOS stat blocks · page {page_no}", notice=NOTICE
+        ctx, "Monsters", game=GAME_ID, accent=color, subtitle=f"KUBOS stat blocks · page {page_no}", notice=NOTICE
     )
 
 

@@ -133,7 +133,7 @@ def layout_stat_cards(ctx: LayoutContext, job: Job) -> LayoutDocument:
         card=(geo.w, geo.h),
         label="KUBOS monsters",
         job=job,
-        system=GAME_ID,
+        game=GAME_ID,
         back_title="KUBOS monster",
         back_text=NOTICE,
     )

@@ -20,7 +20,7 @@ PRODUCTS = [
     Product(
         id="tricube-character-sheet",
         name="character-sheet",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("tricube-character",),
         scope="document",
         layout=layout_character_sheet,
@@ -30,7 +30,7 @@ PRODUCTS = [
     Product(
         id="tricube-blank-sheet",
         name="blank",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("tricube-rules",),  # the campaign's limits, when the project has them
         scope="blank",
         target="character-sheet",
@@ -42,7 +42,7 @@ PRODUCTS = [
     Product(
         id="tricube-character-cards",
         name="character-cards",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("tricube-character",),
         scope="collection",
         target="party",
@@ -53,7 +53,7 @@ PRODUCTS = [
     Product(
         id="tricube-foe-cards",
         name="foe-cards",
-        system=GAME_ID,
+        game=GAME_ID,
         kinds=("tricube-foe",),
         scope="collection",
         target="foes",

@@ -289,7 +289,7 @@ def impose(
         label=title,
         source=job.docs[0].source(),
         job=job,
-        system=GAME_ID,
+        game=GAME_ID,
         back_title=subject,
         back_text=footer_text(NOTICE, card=True),
     )

@@ -45,7 +45,7 @@ def sheet_items(ctx: LayoutContext, v: SheetValues) -> list[Item]:
     items, content = page_frame(
         ctx,
         title,
-        system=GAME_NAME,
+        game=GAME_NAME,
         accent=color,
         subtitle=subtitle,
         notice=footer_text(NOTICE),
