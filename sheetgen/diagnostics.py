@@ -58,9 +58,6 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def sort_key(self) -> tuple:
-        return (self.file, self.line, self.column, self.code, self.message)
-
     @property
     def place(self) -> str:
         """`file:line:column`, or `file:Sheet!A3` for a spreadsheet's cell."""

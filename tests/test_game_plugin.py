@@ -24,6 +24,17 @@ SKELETON = REPO / "templates" / "game-plugin"
 A4 = (595.28, 841.89)
 
 
+def _install(source: Path, target: Path) -> None:
+    """A game package installed by pip into a folder of its own (offline, with the build
+    backend already installed), its entry point registered as a user's would be."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+        + ["--target", str(target), str(source)],
+        check=True,
+        capture_output=True,
+    )
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     """The skeleton installed by pip into a folder of its own (offline, with the build
@@ -31,12 +42,7 @@ def site(tmp_path_factory) -> Path:
     scratch = tmp_path_factory.mktemp("plugin")
     source = shutil.copytree(SKELETON, scratch / "source")
     target = scratch / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
-        + ["--target", str(target), str(source)],
-        check=True,
-        capture_output=True,
-    )
+    _install(source, target)
     return target
 
 
@@ -107,7 +113,10 @@ TWIN = GameRecord(id="cubit", title="C", color="#000000", kinds={"twin-kind": "x
         ([("nope", "no_such_module:GAME")], "the game plugin `nope` (`no_such_module:GAME`) cannot be loaded"),
         ([("odd", "os:sep")], "is a str, not a sheetgen.games.GameRecord"),
         ([("Bad Game", f"{__name__}:BAD")], "its colour `green` is not `#rrggbb`; `theme` is not a kind of its own"),
-        ([("cubit", "sheetgen.games.cubit:GAME"), ("cubit", f"{__name__}:TWIN")], "two plugins register the game"),
+        (
+            [("cubit", "sheetgen.games.cubit:GAME"), ("cubit", f"{__name__}:TWIN")],
+            f"two plugins register the game `cubit`: `sheetgen.games.cubit:GAME` and `{__name__}:TWIN`",
+        ),
         ([], "no game is registered"),
     ],
 )
@@ -129,6 +138,27 @@ def test_a_broken_plugin_ends_any_command_with_one_line(tmp_path):
     assert run.stderr.startswith("sheetgen: error[games.bad-plugin]: the game plugin `broken` (`broken_game:GAME`)")
 
 
+def test_a_new_version_of_a_game_rebuilds_what_it_draws(tmp_path):
+    """The plugin's code is part of what a build depends on, as sheetgen's own is: after
+    the game changes (an upgrade, an edit of an editable install), the next build draws
+    with the new code instead of calling its earlier outputs up to date."""
+    _install(shutil.copytree(SKELETON, tmp_path / "source"), tmp_path / "site")
+    assert sheetgen(tmp_path / "site", tmp_path, "init", "table", "--game", "pocket").returncode == 0
+    project = tmp_path / "table"
+    sheet = project / "output" / "pocket" / "hero-sheet" / "pip.pdf"
+    assert sheetgen(tmp_path / "site", project, "build", "--format", "pdf").returncode == 0
+    assert "HERO" in sheet_text(sheet)
+    products = tmp_path / "site" / "sheetgen_pocket" / "products.py"
+    products.write_text(products.read_text(encoding="utf-8").replace('"Hero"', '"Champion"'), encoding="utf-8")
+    again = sheetgen(tmp_path / "site", project, "build", "--format", "pdf")
+    assert again.returncode == 0 and "0 files written" not in again.stderr, again.stderr
+    assert "CHAMPION" in sheet_text(sheet) and "HERO" not in sheet_text(sheet)
+
+
+def sheet_text(path: Path) -> str:
+    return " ".join(PdfReader(path).pages[0].extract_text().split())
+
+
 def test_a_plugin_module_written_for_another_sheetgen_ends_the_command_with_one_line(tmp_path):
     """A game whose record loads but whose products module imports a name this sheetgen
     no longer has (a plugin written for another version): one line naming the game, the
@@ -138,12 +168,7 @@ def test_a_plugin_module_written_for_another_sheetgen_ends_the_command_with_one_
     products.write_text(
         products.read_text(encoding="utf-8").replace("import game_color", "import gone_color"), encoding="utf-8"
     )
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
-        + ["--target", str(tmp_path / "site"), str(source)],
-        check=True,
-        capture_output=True,
-    )
+    _install(source, tmp_path / "site")
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "hero.yaml").write_text(
         "kind: pocket-hero\nid: pip\nname: Pip\nmight: 3\n", encoding="utf-8"

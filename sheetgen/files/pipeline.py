@@ -1,7 +1,7 @@
 """The build: plan targets from checked content, lay out and render the ones that
 changed (in parallel processes if asked), write them atomically, keep the manifest.
 
-Only this stage (and the CLI above it) sees every other stage. `build` takes the output
+This stage may import every stage before it. `build` takes the output
 folder's lock; a `Build` does the rest, one named step at a time.
 """
 
@@ -62,7 +62,7 @@ class BuildOptions:
     force: bool = False
     whole: bool = True  # the project's whole content was given (not some files of it)
     lock_wait: float = 10.0  # seconds a second build waits for the output folder
-    # The output folder's build state folder (`files.state_folder`); by default the one at
+    # The output folder's build state folder (`files.outputs.state_folder`); by default the one at
     # the root of the project being built.
     state_dir: Path | None = None
     # Build just the targets this accepts now and leave the others as they were, for a

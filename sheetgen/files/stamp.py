@@ -1,7 +1,7 @@
 """The no-op check: whether the last build, asked the same way, is still current.
 
 A clean build (no error, no warning) leaves a stamp in the output folder's build state
-folder (`files.state_folder`, never in the output folder itself: it names every file the
+folder (`files.outputs.state_folder`, never in the output folder itself: it names every file the
 build read by its absolute path): what was asked
 (the command's options, sheetgen's version and code), and the state of everything it read
 (content files and fonts by their bytes' sha256, the folders they were found in by the
@@ -32,23 +32,36 @@ ENVIRONMENT = ("SOURCE_DATE_EPOCH",)
 
 def code_fingerprint() -> str:
     """The sheetgen version plus the size and time of every file of the package and its
-    templates (code, game data), so that changing sheetgen rebuilds what it draws."""
+    templates (code, game data), and of every installed game plugin's package, so that
+    changing sheetgen or a game rebuilds what it draws."""
     global _FINGERPRINT
     if _FINGERPRINT is None:
+        from sheetgen.games import plugin_folders
+
         package = os.path.dirname(os.path.realpath(sheetgen.__file__))
         h = hashlib.sha256(sheetgen.__version__.encode())
-        for folder in (package, os.path.join(os.path.dirname(package), "templates")):
-            files: list[tuple[str, int, int]] = []
-            for top, dirs, names in os.walk(folder):
-                dirs[:] = [d for d in dirs if d != "__pycache__"]
-                rel = os.path.relpath(top, folder)
-                for name in names:
-                    st = os.stat(os.path.join(top, name))
-                    files.append((name if rel == "." else f"{rel}/{name}", st.st_size, st.st_mtime_ns))
-            for rel, size, mtime in sorted(files):
+        for folder in (package, os.path.join(os.path.dirname(package), "templates"), *plugin_folders()):
+            h.update(f"\0{len(folder)}".encode())  # where one folder's files end
+            for rel, size, mtime in _files(folder):
                 h.update(f"{rel}:{size}:{mtime}".encode())
         _FINGERPRINT = h.hexdigest()[:16]
     return _FINGERPRINT
+
+
+def _files(folder: str) -> list[tuple[str, int, int]]:
+    """Each file below `folder` (or `folder` itself, a file): its name relative to it, size
+    and modification time, sorted."""
+    if os.path.isfile(folder):
+        st = os.stat(folder)
+        return [(os.path.basename(folder), st.st_size, st.st_mtime_ns)]
+    files: list[tuple[str, int, int]] = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        rel = os.path.relpath(top, folder)
+        for name in names:
+            st = os.stat(os.path.join(top, name))
+            files.append((name if rel == "." else f"{rel}/{name}", st.st_size, st.st_mtime_ns))
+    return sorted(files)
 
 
 _FINGERPRINT: str | None = None

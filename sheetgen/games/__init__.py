@@ -4,7 +4,7 @@
 same way, from `sheetgen.games.<game>`; shared code never lists the games by name.
 
 A record names its stage modules as strings, imported when content of that game is read
-or built (`load`), so reading a file does not import every game to learn what `kind:`
+or built (`game_module`, `stage_modules`), so reading a file does not import every game to learn what `kind:`
 values exist, and a build pays only for the games it uses.
 
 Order matters: rules run game by game in the records' `order` (a third-party game sorts
@@ -128,7 +128,7 @@ class EntryPoint(NamedTuple):
     value: str  # `module:attribute`
 
     def load(self) -> object:
-        module, _, attribute = self.value.partition(":")
+        module, _, attribute = self.value.partition("[")[0].partition(":")  # `mod:obj [extra]`
         found: object = importlib.import_module(module.strip())
         for part in attribute.strip().split(".") if attribute.strip() else ():
             found = getattr(found, part)
@@ -151,9 +151,10 @@ def _group(text: str) -> list[EntryPoint]:
 
 def entry_points() -> list[EntryPoint]:
     """Every installed `sheetgen.games` entry point, the first distribution of a name on
-    `sys.path` winning, as `importlib.metadata.entry_points(group=GROUP)` lists them: read
-    from the distributions' `entry_points.txt` here, since importing `importlib.metadata`
-    costs a twentieth of a second on every command."""
+    `sys.path` winning, as `importlib.metadata.entry_points(group=GROUP)` lists those of
+    wheels and source installs (`*.dist-info`, `*.egg-info` beside the packages; not the
+    old `*.egg` folders and archives): read from their `entry_points.txt` here, since
+    importing `importlib.metadata` costs a twentieth of a second on every command."""
     seen: set[str] = set()
     out: list[EntryPoint] = []
     for folder in sys.path:
@@ -176,6 +177,28 @@ def entry_points() -> list[EntryPoint]:
     return out
 
 
+def plugin_folders() -> list[str]:
+    """The folders (or single files) of the installed game plugins that are not sheetgen's
+    own, found without importing them: a plugin's code and shipped data change what a build
+    draws, so the build's code fingerprint (`files.stamp.code_fingerprint`) covers them."""
+    found: list[str] = []
+    for entry in entry_points():
+        top = entry.value.partition(":")[0].strip().split(".")[0]
+        if top == "sheetgen":
+            continue
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue  # said when the plugin is loaded
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            found += sorted(spec.submodule_search_locations)
+        elif spec.origin:
+            found.append(spec.origin)
+    return found
+
+
 def _load_record(entry: EntryPoint) -> GameRecord:
     where = f"the game plugin `{entry.name}` (`{entry.value}`)"
     try:
@@ -194,13 +217,14 @@ def _load_record(entry: EntryPoint) -> GameRecord:
 def records() -> tuple[GameRecord, ...]:
     """Every registered game, validated, in order: by `order`, then by id."""
     found: dict[str, GameRecord] = {}
+    registered: dict[str, str] = {}  # game id → the entry point that registered it
     owner: dict[str, str] = {}
     for entry in sorted(entry_points()):
         record = _load_record(entry)
         if record.id in found:
-            raise GameError(
-                f"two plugins register the game `{record.id}`: `{found[record.id].models}` and `{entry.value}`"
-            )
+            first = registered[record.id]
+            raise GameError(f"two plugins register the game `{record.id}`: `{first}` and `{entry.value}`")
+        registered[record.id] = entry.value
         for kind in record.kinds:
             if kind in owner:
                 raise GameError(f"the kind `{kind}` is declared by two games, `{owner[kind]}` and `{record.id}`")

@@ -70,10 +70,6 @@ class Imposition:
         """How far ink reaches outside the outer trims: the bleed, or nothing when butted."""
         return 0.0 if self.butted else self.bleed
 
-    @property
-    def layout_name(self) -> str:
-        return "butted, neutral edges" if self.butted else "own bleed in gutters"
-
     def trim(self, slot: int) -> Box:
         """Trim box of a slot on a front page (slots run left to right, top to bottom)."""
         c, r = slot % self.cols, slot // self.cols
@@ -138,11 +134,6 @@ def plan_imposition(
             f"{W / MM:.0f}×{H / MM:.0f}mm paper inside its {margin / MM:g}mm printable margin with room for crop marks"
         )
     return best
-
-
-def crop_marks(plan: Imposition, count: int, *, mirrored: bool = False) -> list[Item]:
-    """Crop marks for the first `count` slots, on the extension of each trim line."""
-    return list(_crop_marks(plan, count, mirrored))
 
 
 @lru_cache(maxsize=64)

@@ -288,9 +288,3 @@ def polygon(
 
 def line(x1: float, y1: float, x2: float, y2: float) -> tuple[Command, ...]:
     return (("M", x1, y1), ("L", x2, y2))
-
-
-def stroke_for(role: str) -> dict:
-    """Keyword arguments that stroke an element the default way for its role."""
-    color, width, dash = ROLE_STROKES[role]
-    return {"role": role, "stroke": color, "width": width, "dash": dash}

@@ -65,10 +65,6 @@ def use_templates(folder: str | os.PathLike | None, version: str = "") -> None:
         reset()
 
 
-def publisher_dir() -> Path | None:
-    return _publisher
-
-
 @lru_cache(maxsize=1)
 def bundled_environment() -> jinja2.Environment:
     return sandbox(templates_dir())

@@ -88,10 +88,6 @@ class RuleContext:
         return None
 
 
-DocumentRule = Callable[[Document, RuleContext], Any]
-LibraryRule = Callable[[RuleContext], None]
-
-
 def _names(message: str, field: str) -> bool:
     """Whether a finding's message names the field (`hp`, `poisonous:`)."""
     return f"`{field}`" in message or f"`{field}:" in message

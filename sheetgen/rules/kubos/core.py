@@ -262,11 +262,6 @@ def magic_table_for(roll: int) -> str:
     return EQUIPMENT if roll % 2 == 0 else ARMS_ARMOUR
 
 
-def table_attributes(table: str) -> tuple[str, ...]:
-    """The attributes an item from this table can be tied to."""
-    return tuple(dict.fromkeys(a for a in MAGIC_TABLES[table] if a != UNIQUE))
-
-
 @lru_cache(maxsize=256)
 def _outcomes(roll: HpRoll) -> tuple[tuple[int, int], ...]:
     """`HpRoll.outcomes`, worked out once per roll (every monster of a kind asks for it)."""

@@ -71,10 +71,6 @@ class Livery:
         return readable_on(self.heading)
 
     @property
-    def on_accent(self) -> str:
-        return readable_on(self.accent)
-
-    @property
     def strong(self) -> str:
         """The livery colour that reads best as headings and rules on white paper, with
         text on it readable too."""
