@@ -179,3 +179,15 @@ def test_a_plugin_module_written_for_another_sheetgen_ends_the_command_with_one_
         "sheetgen: error[games.bad-plugin]: the game `pocket` names the module `sheetgen_pocket.products`, "
         "which cannot be imported (ImportError: cannot import name 'gone_color'"
     ), run.stderr
+
+
+def test_a_record_finds_its_files_in_any_folder_of_a_namespace_package(tmp_path, monkeypatch):
+    """A game whose package is a namespace spread over two folders (no `__init__.py`):
+    its examples are found in whichever folder holds them."""
+    (tmp_path / "a" / "nsgame").mkdir(parents=True)
+    (tmp_path / "b" / "nsgame" / "examples").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(tmp_path / "b"))
+    monkeypatch.syspath_prepend(str(tmp_path / "a"))
+    record = GameRecord(id="ns", title="N", color="#000000", kinds={"ns-x": "x"}, models="m", package="nsgame")
+    assert record.path("examples") == tmp_path / "b" / "nsgame" / "examples"
+    assert record.path("nothing-here") is None

@@ -83,14 +83,15 @@ class GameRecord:
         return self.short_title or self.title
 
     def path(self, relative: str | None) -> Path | None:
-        """A file field as a path, where it exists: inside the package, or beside it."""
+        """A file field as a path, where it exists: inside the package (any of its folders,
+        for a namespace package spread over several), or else beside it."""
         if relative is None:
             return None
         spec = importlib.util.find_spec(self.package)
         if spec is None or not spec.submodule_search_locations:
             return None
-        folder = Path(next(iter(spec.submodule_search_locations)))
-        for candidate in (folder / relative, folder.parent / relative):
+        folders = [Path(f) for f in spec.submodule_search_locations]
+        for candidate in [f / relative for f in folders] + [f.parent / relative for f in folders]:
             if candidate.exists():
                 return candidate
         return None
