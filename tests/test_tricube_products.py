@@ -584,40 +584,43 @@ def test_every_affliction_prints_on_mini_cards(workdir):
     assert "Old Veteran (cont.)" in text and "Perks: Strong" in text
 
 
+# Words for perks that read apart from every other word on a card.
+ALPHABET = [
+    "alpha",
+    "bravo",
+    "charlie",
+    "delta",
+    "echo",
+    "foxtrot",
+    "golf",
+    "hotel",
+    "india",
+    "juliet",
+    "kilo",
+    "lima",
+    "mike",
+    "november",
+    "oscar",
+    "papa",
+    "quebec",
+    "romeo",
+    "sierra",
+    "tango",
+    "uniform",
+    "victor",
+    "whiskey",
+    "xray",
+    "yankee",
+    "zulu",
+]
+
+
 @pytest.mark.parametrize("perks, notes", [(11, ""), (8, "A long story of the river, its tolls and its ghosts. " * 4)])
 def test_text_longer_than_a_mini_card_goes_on_and_its_notes_are_said(workdir, perks, notes):
     """On mini cards the perks go on to a "(cont.)" card: eleven perks (a list with no
     sentence to break at) shrink there rather than refuse to print, and a character's
     notes are on the cards, or the cards say they are on the sheet."""
-    words = [
-        "alpha",
-        "bravo",
-        "charlie",
-        "delta",
-        "echo",
-        "foxtrot",
-        "golf",
-        "hotel",
-        "india",
-        "juliet",
-        "kilo",
-        "lima",
-        "mike",
-        "november",
-        "oscar",
-        "papa",
-        "quebec",
-        "romeo",
-        "sierra",
-        "tango",
-        "uniform",
-        "victor",
-        "whiskey",
-        "xray",
-        "yankee",
-        "zulu",
-    ]
-    listed = ", ".join(" ".join(words[(3 * i + k) % len(words)] for k in range(3)) for i in range(perks))
+    listed = ", ".join(" ".join(ALPHABET[(3 * i + k) % len(ALPHABET)] for k in range(3)) for i in range(perks))
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
     write(
         workdir,
@@ -638,35 +641,7 @@ def test_perks_longer_than_a_card_go_on_between_perks_with_no_card_for_the_remin
     """Eleven four-word perks on mini cards: more than one "(cont.)" card holds, so the
     list goes on between two perks (never inside one, and no card starts or ends with
     `·`); the roll reminder is left out rather than given a card of its own."""
-    words = [
-        "alpha",
-        "bravo",
-        "charlie",
-        "delta",
-        "echo",
-        "foxtrot",
-        "golf",
-        "hotel",
-        "india",
-        "juliet",
-        "kilo",
-        "lima",
-        "mike",
-        "november",
-        "oscar",
-        "papa",
-        "quebec",
-        "romeo",
-        "sierra",
-        "tango",
-        "uniform",
-        "victor",
-        "whiskey",
-        "xray",
-        "yankee",
-        "zulu",
-    ]
-    perks = [" ".join(words[(4 * i + k) % len(words)] for k in range(4)) for i in range(11)]
+    perks = [" ".join(ALPHABET[(4 * i + k) % len(ALPHABET)] for k in range(4)) for i in range(11)]
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
     write(
         workdir,
@@ -689,8 +664,7 @@ def test_perks_longer_than_a_card_go_on_between_perks_with_no_card_for_the_remin
 def test_text_over_several_cards_keeps_its_reminder_where_the_last_card_has_room(workdir):
     """Ten four-word perks on mini cards take two "(cont.)" cards; the last has room under
     "Quirks: Shy" for the roll reminder, which is there, once."""
-    words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec"
-    words = words.split()
+    words = ALPHABET[:17]
     perks = [" ".join(words[(4 * i + j) % len(words)] for j in range(4)) + "." for i in range(10)]
     write(workdir, "content/theme.yaml", "kind: theme\nid: t\ncard_size: mini\n")
     write(
