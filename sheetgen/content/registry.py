@@ -7,6 +7,7 @@ asked for."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -37,21 +38,19 @@ def register(kind: str, model: type[DocumentModel], game: str | None, summary: s
     _KINDS[kind] = KindSpec(kind, model, game, summary)
 
 
-def _load(module: str | ModuleType, game: str | None, summaries: dict[str, str]) -> None:
+def _load(name: str, game: str | None, summaries: dict[str, str], load: Callable[[str], ModuleType]) -> None:
     """Register the kinds one models module declares (the shared one or a game's)."""
-    name = module if isinstance(module, str) else module.__name__
     if name in _LOADED:
         return
     _LOADED.add(name)
-    found = importlib.import_module(module) if isinstance(module, str) else module
-    declared: dict[str, type[DocumentModel]] = found.KINDS
+    declared: dict[str, type[DocumentModel]] = load(name).KINDS
     for kind, model in declared.items():
         register(kind, model, game, summaries.get(kind, ""))
 
 
 def _load_game(game_id: str) -> None:
     record = games()[game_id]
-    _load(game_module(record, record.models), record.id, dict(record.kinds))
+    _load(record.models, record.id, dict(record.kinds), lambda name: game_module(record, name))
 
 
 def names() -> tuple[str, ...]:
@@ -61,7 +60,7 @@ def names() -> tuple[str, ...]:
 
 def kinds() -> dict[str, KindSpec]:
     """Every kind, in the order rules run (this imports every game's models)."""
-    _load(COMMON_MODELS, None, COMMON_KINDS)
+    _load(COMMON_MODELS, None, COMMON_KINDS, importlib.import_module)
     for record in records():
         _load_game(record.id)
     return {kind: _KINDS[kind] for kind in all_kinds()}
@@ -74,7 +73,7 @@ def get(kind: str) -> KindSpec | None:
         if game_id is not None:
             _load_game(game_id)
         elif kind in COMMON_KINDS:
-            _load(COMMON_MODELS, None, COMMON_KINDS)
+            _load(COMMON_MODELS, None, COMMON_KINDS, importlib.import_module)
         spec = _KINDS.get(kind)
     return spec
 
